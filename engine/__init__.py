@@ -1,0 +1,1 @@
+"""The deterministic simulation: rules, content and bots. Never imports pygame or scenes."""

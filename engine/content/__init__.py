@@ -1,0 +1,1 @@
+"""Content: YAML loading, schemas, validation, effect registry, content cache, i18n catalogs."""

@@ -1,0 +1,1 @@
+"""Shared core: protocol, RNG, actions/events, records, sessions and shared mechanics."""

@@ -1,0 +1,272 @@
+"""The game protocol every rule system implements, and the configuration of a game.
+
+A game package under ``engine/rules/<id>`` exposes one ``GameRules`` subclass instance as
+``RULES``. Its state class holds everything, including the ``Rng`` (attribute ``rng``), so that
+``apply`` is a function of state and action alone.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from engine.core.actions import Action, Event, Message
+from engine.core.errors import IllegalAction, MalformedAction, RecordError
+from engine.core.hashing import digest
+from engine.core.rng import Rng
+
+S = TypeVar("S")
+
+HUMAN = "human"
+BOT = "bot"
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """One seat at the table: who plays it and how it looks."""
+
+    kind: str = HUMAN  # "human" or "bot"
+    bot: str = "heuristic"  # bot id when kind == "bot"
+    difficulty: str = "normal"  # easy / normal / hard: the bot's budget
+    name: str = ""
+    colour: str = ""
+
+    @property
+    def is_human(self) -> bool:
+        """Returns True for a seat played at this screen."""
+        return self.kind == HUMAN
+
+    def to_dict(self) -> dict[str, Any]:
+        """Returns the JSON form."""
+        return {"kind": self.kind, "bot": self.bot, "difficulty": self.difficulty,
+                "name": self.name, "colour": self.colour}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatConfig:
+        """Returns a seat from its JSON form."""
+        if not isinstance(data, dict):
+            raise RecordError("save.bad_config", "seat entry is not an object")
+        known = {"kind", "bot", "difficulty", "name", "colour"}
+        unknown = set(data) - known
+        if unknown:
+            raise RecordError("save.bad_config", f"unknown seat fields: {sorted(unknown)}")
+        seat = cls(**{k: str(v) for k, v in data.items()})
+        if seat.kind not in (HUMAN, BOT):
+            raise RecordError("save.bad_config", f"seat kind must be human or bot, not {seat.kind}")
+        return seat
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What ``new_game`` needs besides the seed: the seats, options and rule variants."""
+
+    seats: tuple[SeatConfig, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        """Returns the number of seats."""
+        return len(self.seats)
+
+    @classmethod
+    def for_players(cls, n: int, *, bots: bool = True, bot: str = "random",
+                    **options: Any) -> GameConfig:
+        """Returns a config with n seats, all bots (or all humans), and the given options."""
+        kind = BOT if bots else HUMAN
+        seats = tuple(SeatConfig(kind=kind, bot=bot, name=f"P{i + 1}") for i in range(n))
+        return cls(seats, dict(options))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Returns the JSON form."""
+        return {"seats": [s.to_dict() for s in self.seats], "options": dict(self.options)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameConfig:
+        """Returns a config from its JSON form; raises RecordError on bad data."""
+        if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+            raise RecordError("save.bad_config", "config must have a list of seats")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError("save.bad_config", "config options must be an object")
+        return cls(tuple(SeatConfig.from_dict(s) for s in data["seats"]), dict(options))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: winning seats (several on a shared win) and a score per seat."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: Message | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the JSON form."""
+        return {"winners": list(self.winners), "scores": list(self.scores),
+                "reason": self.reason.to_json() if self.reason else None}
+
+
+@dataclass(frozen=True)
+class OptionDef:
+    """A setup option or rule variant shown on the new-game screen.
+
+    ``choices`` lists allowed values (first is the default) for a choice; for an integer range
+    use ``minimum``/``maximum``. ``label`` is a catalog key.
+    """
+
+    id: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    variant: bool = False  # True: a printed-rule toggle, shown under "rule variants"
+    choice_labels: tuple[str, ...] = ()  # catalog keys for the choices, if not self-explaining
+
+    def check(self, value: Any) -> None:
+        """Raises MalformedAction when value is not allowed for this option."""
+        if self.choices and value not in self.choices:
+            raise MalformedAction(f"option {self.id}: {value!r} is not one of {list(self.choices)}")
+        if self.minimum is not None or self.maximum is not None:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise MalformedAction(f"option {self.id}: {value!r} is not a whole number")
+            if self.minimum is not None and value < self.minimum:
+                raise MalformedAction(f"option {self.id}: {value} is below {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise MalformedAction(f"option {self.id}: {value} is above {self.maximum}")
+
+
+class GameRules(ABC, Generic[S]):
+    """The protocol: one instance per game, stateless; all state lives in ``S``."""
+
+    game_id: ClassVar[str]
+    rules_version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options: ClassVar[tuple[OptionDef, ...]] = ()
+
+    # --- set-up -------------------------------------------------------------------------
+    @abstractmethod
+    def new_game(self, config: GameConfig, seed: int) -> S:
+        """Returns the initial state for the config, all randomness drawn from ``seed``."""
+
+    def check_config(self, config: GameConfig) -> None:
+        """Raises MalformedAction if the config is not playable for this game."""
+        if not self.min_players <= config.players <= self.max_players:
+            raise MalformedAction(
+                f"{self.game_id} takes {self.min_players}–{self.max_players} players, "
+                f"not {config.players}")
+        known = {o.id: o for o in self.options}
+        for key, value in config.options.items():
+            if key not in known:
+                raise MalformedAction(f"{self.game_id} has no option {key!r}")
+            known[key].check(value)
+
+    def option(self, config: GameConfig, option_id: str) -> Any:
+        """Returns the option's configured value or its default."""
+        for o in self.options:
+            if o.id == option_id:
+                return config.options.get(option_id, o.default)
+        raise KeyError(option_id)
+
+    def content_hash(self) -> str:
+        """Returns a hash of the content this game's rules read (empty content: constant)."""
+        return digest([])
+
+    # --- turn structure -----------------------------------------------------------------
+    @abstractmethod
+    def current_actor(self, state: S) -> int | None:
+        """Returns the seat that must act now, or None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[Action]:
+        """Returns every action the current actor may take, in a stable order."""
+
+    @abstractmethod
+    def prompt(self, state: S) -> Message:
+        """Returns what the current actor must decide, for the prompt line."""
+
+    def turn_number(self, state: S) -> int:
+        """Returns a counter that grows by one at the end of every turn (for autosave)."""
+        return int(getattr(state, "turn", 0))
+
+    # --- acting -------------------------------------------------------------------------
+    def validate(self, state: S, action: Action) -> None:
+        """Raises IllegalAction naming the rule when ``action`` may not be taken now.
+
+        The default compares against ``legal_actions``; games override ``explain_illegal``
+        to name the rule that forbids it.
+        """
+        if self.is_over(state):
+            raise IllegalAction("rule.game_over", "the game is over")
+        if action not in self.legal_actions(state):
+            raise IllegalAction(*self.explain_illegal(state, action))
+
+    def explain_illegal(self, state: S, action: Action) -> tuple[str, str]:
+        """Returns (rule key, detail) for an action that is not legal now."""
+        return ("rule.not_legal_now", f"{action} is not a legal action now")
+
+    def apply(self, state: S, action: Action) -> list[Event]:
+        """Validates, then applies ``action`` to ``state`` in place; returns the events.
+
+        A rejected action raises before anything changes.
+        """
+        self.validate(state, action)
+        return self.do_apply(state, action)
+
+    @abstractmethod
+    def do_apply(self, state: S, action: Action) -> list[Event]:
+        """Applies an action already validated; returns the events."""
+
+    # --- reading ------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """Returns the JSON-like view that ``seat`` may see (None: what everybody sees)."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """Returns True when the game has ended."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Returns winners and scores once the game is over, else None."""
+
+    # --- persistence --------------------------------------------------------------------
+    @abstractmethod
+    def state_to_dict(self, state: S) -> dict[str, Any]:
+        """Returns the whole state as plain JSON data (lists, dicts, str, int, bool, None)."""
+
+    @abstractmethod
+    def state_from_dict(self, data: dict[str, Any]) -> S:
+        """Returns the state stored by ``state_to_dict``."""
+
+    def clone(self, state: S) -> S:
+        """Returns an independent copy (games override with a faster hand-written clone)."""
+        return self.state_from_dict(self.state_to_dict(state))
+
+    def state_hash(self, state: S) -> str:
+        """Returns a canonical hash of the state, stable across processes and machines."""
+        return digest(self.state_to_dict(state))
+
+    def rng_of(self, state: S) -> Rng:
+        """Returns the state's RNG (used to detect irreversible points)."""
+        rng = getattr(state, "rng", None)
+        if not isinstance(rng, Rng):
+            raise TypeError(f"{type(state).__name__} must keep its Rng in .rng")
+        return rng
+
+    # --- hidden information (bots) ------------------------------------------------------
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """Returns a copy in which everything ``seat`` cannot see is re-dealt at random.
+
+        It must depend only on what ``seat`` may see: two states that differ only in
+        information hidden from ``seat`` give the same result for the same ``rng``.
+        Perfect-information games keep the default.
+        """
+        return self.clone(state)
+
+    # --- scenario files -----------------------------------------------------------------
+    def setup_scenario(self, state: S, setup: dict[str, Any]) -> None:
+        """Overrides parts of a fresh state from a scenario file's ``setup`` mapping."""
+        if setup:
+            raise MalformedAction(f"{self.game_id} has no scenario set-up vocabulary")

@@ -1,0 +1,68 @@
+"""The list of games: ids, their rules modules and metadata. Rules load lazily on first use."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.protocol import GameRules
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registered game: its id, where its rules live, and catalog keys for its title/blurb."""
+
+    id: str
+    module: str
+    title: str  # catalog key
+    blurb: str  # catalog key
+    icon: str  # asset id of the menu icon
+
+
+# Games appear here once they are playable end to end.
+_GAMES: dict[str, GameInfo] = {}
+_RULES: dict[str, GameRules[Any]] = {}
+
+
+def register(info: GameInfo) -> None:
+    """Adds a game to the registry (games call this at import of the registry; tests for toys)."""
+    _GAMES[info.id] = info
+
+
+def unregister(game_id: str) -> None:
+    """Removes a game (used by tests that register a toy game)."""
+    _GAMES.pop(game_id, None)
+    _RULES.pop(game_id, None)
+
+
+def game_ids() -> list[str]:
+    """Returns the ids of all registered games in menu order."""
+    return list(_GAMES)
+
+
+def info(game_id: str) -> GameInfo:
+    """Returns a game's metadata; raises KeyError naming the known games."""
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(_GAMES) or "none"
+        raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+def rules(game_id: str) -> GameRules[Any]:
+    """Returns the rules object of a game, importing its package on first use."""
+    if game_id not in _RULES:
+        module = importlib.import_module(info(game_id).module)
+        _RULES[game_id] = module.RULES
+    return _RULES[game_id]
+
+
+for _info in (
+    GameInfo("deckbuilder", "engine.rules.deckbuilder", "game.deckbuilder.title",
+             "game.deckbuilder.blurb", "icon.deckbuilder"),
+    GameInfo("duel", "engine.rules.duel", "game.duel.title", "game.duel.blurb", "icon.duel"),
+):
+    if importlib.util.find_spec(_info.module) is not None:
+        register(_info)
