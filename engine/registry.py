@@ -63,6 +63,7 @@ for _info in (
     GameInfo("deckbuilder", "engine.rules.deckbuilder", "game.deckbuilder.title",
              "game.deckbuilder.blurb", "icon.deckbuilder"),
     GameInfo("duel", "engine.rules.duel", "game.duel.title", "game.duel.blurb", "icon.duel"),
+    GameInfo("crawl", "engine.rules.crawl", "game.crawl.title", "game.crawl.blurb", "icon.crawl"),
 ):
     if importlib.util.find_spec(_info.module) is not None:
         register(_info)
