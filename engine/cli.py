@@ -1,0 +1,424 @@
+"""The headless command line: ``python -m engine <command>``.
+
+Commands: list-games, simulate, record, replay, validate-data, scenario, bench. Bad arguments or
+files give one line on stderr and a non-zero exit code, never a traceback (set ENGINE_DEBUG=1 to
+see one). The output is for developers and scripts, so it is English and JSON, not catalog text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+EXIT_OK = 0
+EXIT_FAIL = 1  # the command ran and found a problem (mismatch, failed scenario, bad content)
+EXIT_USAGE = 2  # bad arguments or unusable input
+
+
+class CliError(Exception):
+    """A problem with the command's input, reported as one line."""
+
+    def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that reports errors in one line instead of usage + message."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
+        raise SystemExit(EXIT_USAGE)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m engine", description="Headless tools of the game engine.")
+    parser.add_argument("--plugin", action="append", default=[], metavar="MODULE:FUNC",
+                        help="import MODULE and call FUNC first (registers extra games or bots)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("list-games", help="list the registered games")
+    p.add_argument("--json", action="store_true", help="one JSON object per game")
+    p.add_argument("--lang", default="en", help="language of the titles (de or en)")
+
+    def game_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--game", required=True, help="game id (see list-games)")
+        p.add_argument("--players", type=int, help="number of seats (default: the minimum)")
+        p.add_argument("--seed", type=int, default=0, help="seed of the (first) game")
+        p.add_argument("--bot", default="random", help="bot id for every seat")
+        p.add_argument("--bots", help="comma-separated bot ids, one per seat")
+        p.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"))
+        p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                       help="game option or variant (value read as JSON, else as text)")
+        p.add_argument("--max-actions", type=int, default=50_000,
+                       help="stop a game that has not ended after this many actions")
+
+    p = sub.add_parser("simulate", help="play bot games and report the results")
+    game_args(p)
+    p.add_argument("--games", type=int, default=1, help="number of games (seeds S, S+1, ...)")
+    p.add_argument("--json", action="store_true", help="one JSON object per game per line")
+
+    p = sub.add_parser("record", help="play one bot game and write its record")
+    game_args(p)
+    p.add_argument("--out", required=True, type=Path, help="record file to write")
+
+    p = sub.add_parser("replay", help="re-simulate a record or save file")
+    p.add_argument("file", type=Path)
+    p.add_argument("--verify", action="store_true", help="check every stored hash")
+
+    p = sub.add_parser("validate-data", help="check every content file, print every problem")
+    p.add_argument("--game", help="only this game's content")
+
+    p = sub.add_parser("scenario", help="run scenario files like tests")
+    p.add_argument("files", nargs="+", type=Path)
+    p.add_argument("-v", "--verbose", action="store_true", help="print every step")
+
+    p = sub.add_parser("bench", help="run the benchmarks and print JSON")
+    p.add_argument("--only", action="append", default=[], metavar="NAME",
+                   help="run only this benchmark (repeatable; a prefix selects a group)")
+    p.add_argument("--quick", action="store_true", help="fewer samples")
+    p.add_argument("--list", action="store_true", help="list the benchmark names")
+    p.add_argument("--strict", action="store_true", help="exit 1 when a goal is missed")
+    p.add_argument("--markdown", action="store_true", help="print a Markdown table instead")
+    return parser
+
+
+# --- helpers ------------------------------------------------------------------------------
+def _load_plugins(specs: Sequence[str]) -> None:
+    for spec in specs:
+        module, _, func = spec.partition(":")
+        try:
+            target = importlib.import_module(module)
+        except ImportError as exc:
+            raise CliError(f"cannot import plugin {module!r}: {exc}") from None
+        if func:
+            if not callable(getattr(target, func, None)):
+                raise CliError(f"plugin {module!r} has no function {func!r}")
+            getattr(target, func)()
+
+
+def _rules(game_id: str) -> Any:
+    from engine import registry
+
+    if game_id not in registry.game_ids():
+        known = ", ".join(registry.game_ids()) or "none"
+        raise CliError(f"unknown game {game_id!r} (known: {known})")
+    try:
+        return registry.rules(game_id)
+    except (ImportError, AttributeError) as exc:
+        raise CliError(f"the rules of {game_id} cannot be loaded: {exc}", EXIT_FAIL) from None
+
+
+def _option_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _config(args: argparse.Namespace) -> tuple[Any, Any]:
+    """Returns (rules, config) for the game arguments of simulate/record."""
+    from engine.ai.base import bot_info, check_difficulty
+    from engine.ai.play import bot_config
+    from engine.core.errors import MalformedAction
+
+    rules = _rules(args.game)
+    if args.bots:
+        bots = [b.strip() for b in args.bots.split(",")]
+        if args.players is not None and args.players != len(bots):
+            raise CliError(f"--players {args.players} does not match {len(bots)} bots in --bots")
+    else:
+        bots = [args.bot] * (args.players if args.players is not None else rules.min_players)
+    options = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option needs KEY=VALUE, not {item!r}")
+        options[key] = _option_value(value)
+    check_difficulty(args.difficulty)
+    for bot in dict.fromkeys(bots):
+        try:
+            bot_info(bot, args.game)
+        except KeyError as exc:
+            raise CliError(str(exc.args[0])) from None
+    if args.max_actions < 1:
+        raise CliError("--max-actions must be at least 1")
+    try:
+        return rules, bot_config(args.game, bots, args.difficulty, options)
+    except MalformedAction as exc:
+        raise CliError(str(exc)) from None
+
+
+# --- commands -----------------------------------------------------------------------------
+def cmd_list_games(args: argparse.Namespace) -> int:
+    """Prints the registered games."""
+    from engine import registry
+    from engine.content.i18n import Catalog
+
+    try:
+        catalog = Catalog.load(args.lang)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    for game_id in registry.game_ids():
+        info = registry.info(game_id)
+        entry: dict[str, Any] = {"id": game_id, "title": catalog.t(info.title)}
+        try:
+            rules = registry.rules(game_id)
+            entry["players"] = [rules.min_players, rules.max_players]
+            entry["rules_version"] = rules.rules_version
+        except (ImportError, AttributeError) as exc:
+            entry["error"] = f"rules not loadable: {exc}"
+        if args.json:
+            print(json.dumps(entry, ensure_ascii=False))
+        elif "error" in entry:
+            print(f"{game_id:16} {entry['title']}  ({entry['error']})")
+        else:
+            lo, hi = entry["players"]
+            print(f"{game_id:16} {lo}-{hi} players  {entry['title']}")
+    return EXIT_OK
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Plays K bot games and prints one result per game plus a summary."""
+    from engine.ai.play import play_game
+
+    rules, config = _config(args)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    results = []
+    for seed in range(args.seed, args.seed + args.games):
+        start = time.process_time()  # ok-determinism: reported duration only
+        game = play_game(args.game, config, seed, max_actions=args.max_actions)
+        seconds = time.process_time() - start  # ok-determinism: reported duration only
+        outcome = rules.outcome(game.state) if game.finished else None
+        result = {
+            "game": args.game,
+            "seed": seed,
+            "players": config.players,
+            "bots": [s.bot for s in config.seats],
+            "difficulty": args.difficulty,
+            "finished": game.finished,
+            "winners": list(outcome.winners) if outcome else [],
+            "scores": list(outcome.scores) if outcome else [],
+            "turns": rules.turn_number(game.state),
+            "actions": len(game.actions),
+            "final_hash": rules.state_hash(game.state),
+            "seconds": round(seconds, 4),
+        }
+        results.append(result)
+        if args.json:
+            print(json.dumps(result), flush=True)
+        else:
+            print(_game_line(result), flush=True)
+    if not args.json:
+        for line in _summary(results):
+            print(line)
+    return EXIT_OK
+
+
+def _game_line(r: dict[str, Any]) -> str:
+    if r["finished"]:
+        winners = ", ".join(f"P{w + 1}" for w in r["winners"]) or "nobody"
+        scores = ", ".join(f"{s:g}" for s in r["scores"])
+        end = f"won by {winners} (scores {scores})"
+    else:
+        end = "unfinished (action cap)"
+    return (f"seed {r['seed']}: {end} after {r['turns']} turns, {r['actions']} actions, "
+            f"{r['seconds']:.2f} s, hash {r['final_hash'][:12]}")
+
+
+def _summary(results: list[dict[str, Any]]) -> list[str]:
+    """Returns the closing lines of a readable simulation report: wins per seat and averages."""
+    games = len(results)
+    finished = [r for r in results if r["finished"]]
+    seats = results[0]["players"]
+    bots = results[0]["bots"]
+    wins = [sum(1 for r in finished if seat in r["winners"]) for seat in range(seats)]
+    lines = [f"{games} game(s), {len(finished)} finished"]
+    for seat in range(seats):
+        share = 100.0 * wins[seat] / games
+        lines.append(f"  P{seat + 1} ({bots[seat]}): {wins[seat]} win(s), {share:.0f}%")
+    lines.append(f"  average {sum(r['turns'] for r in results) / games:.1f} turns, "
+                 f"{sum(r['actions'] for r in results) / games:.1f} actions, "
+                 f"{sum(r['seconds'] for r in results) / games:.3f} s per game")
+    return lines
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    """Plays one bot game and writes its record (usable as a golden game)."""
+    from engine.ai.play import seat_bots
+    from engine.core.record import save_record
+    from engine.core.session import Session
+
+    rules, config = _config(args)
+    session = Session.start(args.game, config, args.seed)
+    bots = seat_bots(args.game, config, args.seed)
+    while not session.is_over and len(session.actions) < args.max_actions:
+        actor = session.actor
+        if actor is None:
+            break
+        session.apply(bots[actor].choose(rules, session.state, actor))
+    meta = {"generator": "python -m engine record",
+            "bots": [s.bot for s in config.seats], "difficulty": args.difficulty}
+    try:
+        save_record(args.out, session.record(meta=meta))
+    except OSError as exc:
+        raise CliError(f"cannot write {args.out}: {exc.strerror or exc}", EXIT_FAIL) from None
+    state = "finished" if session.is_over else "unfinished (action cap)"
+    print(f"wrote {args.out}: {args.game}, seed {args.seed}, {len(session.actions)} actions, "
+          f"{state}, final hash {session.hashes[-1][:12]}")
+    return EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Re-simulates a record; with --verify every hash must match."""
+    from engine.core.errors import RecordError
+    from engine.core.record import read_record, replay
+
+    try:
+        record = read_record(args.file)
+        if record.game_id not in _registered():
+            raise RecordError("save.unknown_game", f"the record is for a game this program does "
+                              f"not know ({record.game_id})")
+        session = replay(record, verify=args.verify)
+    except RecordError as exc:
+        raise CliError(f"{args.file}: {exc}", EXIT_FAIL) from None
+    rules = session.rules
+    status = "over" if session.is_over else "in progress"
+    outcome = rules.outcome(session.state) if session.is_over else None
+    extra = ""
+    if outcome is not None:
+        extra = " winners " + ",".join(f"P{w + 1}" for w in outcome.winners)
+    checked = "all hashes verified" if args.verify else "not verified"
+    print(f"{args.file}: {record.game_id}, {len(record.actions)} actions, {status}{extra}; "
+          f"{checked}; final hash {session.hashes[-1][:12]}")
+    return EXIT_OK
+
+
+def _registered() -> list[str]:
+    from engine import registry
+
+    return registry.game_ids()
+
+
+def cmd_validate_data(args: argparse.Namespace) -> int:
+    """Prints every content problem of every game (or one); exits 1 if there is any."""
+    from engine import registry
+    from engine.content import loader
+
+    games = [args.game] if args.game else registry.game_ids()
+    if args.game and args.game not in registry.game_ids():
+        raise CliError(f"unknown game {args.game!r} (known: {', '.join(registry.game_ids())})")
+    problems: list[str] = []
+    for game_id in games:
+        # A game registers its content kinds and effects when its package is imported.
+        try:
+            importlib.import_module(registry.info(game_id).module)
+        except Exception as exc:  # noqa: BLE001 - a broken package is a problem to list
+            problems.append(f"{game_id}: the rules package cannot be imported: "
+                            f"{type(exc).__name__}: {exc}")
+    if args.game:
+        problems += loader.validate_game_content(args.game)
+    else:
+        for found in loader.validate_all().values():
+            problems += found
+    for problem in problems:
+        print(problem)
+    scope = args.game or "all games"
+    if problems:
+        print(f"{len(problems)} content problem(s) in {scope}", file=sys.stderr)
+        return EXIT_FAIL
+    print(f"content of {scope}: no problems")
+    return EXIT_OK
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    """Runs scenario files and reports pass/fail like a test runner."""
+    from engine.core.scenario import run_scenario_file
+
+    failed = 0
+    for path in args.files:
+        result = run_scenario_file(path)
+        if result.passed:
+            print(f"PASS {path}" + (f"  ({result.name})" if result.name else ""))
+        else:
+            failed += 1
+            print(f"FAIL {path}" + (f"  ({result.name})" if result.name else ""))
+            for failure in result.failures:
+                print(f"  - {failure}")
+        if args.verbose:
+            for line in result.log:
+                print(f"    {line}")
+    total = len(args.files)
+    print(f"{total - failed} passed, {failed} failed")
+    return EXIT_FAIL if failed else EXIT_OK
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Runs the benchmarks and prints JSON."""
+    from engine import bench
+
+    bench.PLUGINS[:] = args.plugin
+    if args.list:
+        for name in bench.benchmark_names():
+            print(name)
+        return EXIT_OK
+    try:
+        results = bench.run(only=args.only, quick=args.quick)
+    except KeyError as exc:
+        raise CliError(str(exc.args[0])) from None
+    if args.markdown:
+        print(bench.markdown_table(results))
+    else:
+        print(json.dumps(results, indent=2))
+    if args.strict and any(r.get("ok") is False for r in results.values()):
+        return EXIT_FAIL
+    return EXIT_OK
+
+
+COMMANDS = {
+    "list-games": cmd_list_games,
+    "simulate": cmd_simulate,
+    "record": cmd_record,
+    "replay": cmd_replay,
+    "validate-data": cmd_validate_data,
+    "scenario": cmd_scenario,
+    "bench": cmd_bench,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs one command; returns the exit code."""
+    from engine.core.errors import EngineError
+
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:  # --help (0) or a usage error already printed (2)
+        return int(exc.code or 0)
+    try:
+        _load_plugins(args.plugin)
+        return COMMANDS[args.command](args)
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.code
+    except (EngineError, ValueError) as exc:
+        if os.environ.get("ENGINE_DEBUG"):
+            raise
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_FAIL
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 - one line, never a traceback, for any failure
+        if os.environ.get("ENGINE_DEBUG"):
+            raise
+        print(f"error: internal error: {type(exc).__name__}: {exc} (ENGINE_DEBUG=1 shows the "
+              "traceback)", file=sys.stderr)
+        return EXIT_FAIL

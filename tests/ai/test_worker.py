@@ -1,0 +1,99 @@
+"""BotWorker: bots answered by a separate process, without pygame, small, cancellable."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine import registry
+from engine.ai import make_bot
+from engine.ai.worker import BotWorker, BotWorkerError
+from engine.core.actions import Action
+from engine.core.protocol import GameConfig
+
+INIT = ("tests.toy:register_toy",)
+
+
+@pytest.fixture(scope="module")
+def worker():
+    w = BotWorker(init=INIT)
+    yield w
+    w.close()
+
+
+def _mid_game():
+    rules = registry.rules("toy")
+    state = rules.new_game(GameConfig.for_players(2), 2)
+    rules.apply(state, Action.make("roll"))
+    rules.apply(state, Action.make("roll"))
+    return rules, state
+
+
+def test_round_trip_matches_the_bot_in_this_process(worker: BotWorker) -> None:
+    rules, state = _mid_game()
+    options = {"iterations": 120}
+    worker.request("toy", rules.state_to_dict(state), 0, "mcts", "normal", 7, options=options)
+    assert worker.busy
+    deadline = time.monotonic() + 30
+    action = None
+    while action is None:
+        assert time.monotonic() < deadline, "no answer from the worker"
+        action = worker.poll()  # never blocks
+        time.sleep(0.005)
+    assert not worker.busy
+    local = make_bot("mcts", "toy", "normal", 7, iterations=120).choose(rules, state, 0)
+    assert action == local
+
+
+def test_worker_stays_small_and_never_loads_pygame(worker: BotWorker) -> None:
+    stats = worker.stats()
+    assert stats["pygame"] is False
+    if stats["maxrss_kb"] is not None:
+        assert stats["maxrss_kb"] < 60 * 1024
+
+
+def test_errors_come_back_as_exceptions(worker: BotWorker) -> None:
+    rules, state = _mid_game()
+    worker.request("toy", rules.state_to_dict(state), 1, "random")
+    with pytest.raises(BotWorkerError, match="not the current actor"):
+        worker.wait(30)
+    worker.request("no_such_game", {}, 0, "random")
+    with pytest.raises(BotWorkerError, match="unknown game"):
+        worker.wait(30)
+    # The worker keeps serving after an error.
+    worker.request("toy", rules.state_to_dict(state), 0, "random", seed=1)
+    assert worker.wait(30) in rules.legal_actions(state)
+
+
+def test_cancel_drops_the_answer_and_a_new_request_works() -> None:
+    rules, state = _mid_game()
+    with BotWorker(init=INIT) as w:
+        w.request("toy", rules.state_to_dict(state), 0, "mcts", "hard",
+                  options={"iterations": None, "seconds": 30.0})
+        w.cancel()
+        assert not w.busy and w.poll() is None
+        w.request("toy", rules.state_to_dict(state), 0, "random", seed=3)
+        assert w.wait(30) == make_bot("random", "toy", seed=3).choose(rules, state, 0)
+
+
+def test_a_dead_worker_is_reported() -> None:
+    rules, state = _mid_game()
+    w = BotWorker(init=("no_such_module_for_test:go",))
+    try:
+        w.request("toy", rules.state_to_dict(state), 0, "random")
+        with pytest.raises(BotWorkerError, match="stopped.*no_such_module_for_test"):
+            w.wait(30)
+    finally:
+        w.close()
+
+
+def test_interactive_play_caps_thinking_time(worker: BotWorker) -> None:
+    from engine.ai.worker import interactive_options
+
+    assert interactive_options("mcts", "toy", "hard") == {"seconds": 1.0}
+    assert interactive_options("heuristic", "toy", "easy") == {"seconds": 0.25}
+    assert interactive_options("random", "toy", "hard") == {}
+    rules, state = _mid_game()
+    worker.request("toy", rules.state_to_dict(state), 0, "mcts", "easy", 1)
+    assert worker.wait(30) in rules.legal_actions(state)
