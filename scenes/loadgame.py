@@ -1,0 +1,165 @@
+"""The load screen: every save with its game, date and turn; broken files say what is wrong."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+
+from engine import registry
+from engine.core.errors import RecordError
+from scenes import assets, saves, theme
+from scenes.app import App
+from scenes.dialogs import RECORD_ERROR_KEYS, MessageDialog, show_record_error
+from scenes.menu import MenuScreen
+from scenes.widgets import Button, Label, Row, ScrollList, blit_centered
+
+ROW_H = 78
+
+
+def open_save(app: App, path: Path) -> bool:
+    """Loads a save and opens its table; a bad file shows a dialog. Returns success."""
+    from scenes.games import scene_class
+    from scenes.menu import MainMenuScene
+
+    try:
+        session = saves.load(path)
+    except RecordError as exc:
+        show_record_error(app, exc)
+        return False
+    except Exception as exc:  # noqa: BLE001 - a game's own replay bug must not end the program
+        show_record_error(app, RecordError("save.corrupt", f"{type(exc).__name__}: {exc}"))
+        return False
+    app.reset(MainMenuScene(app))
+    slot = None if saves.is_autosave(path) else path
+    app.push(scene_class(session.game_id)(app, session, save_path=slot))
+    return True
+
+
+def format_date(iso: str, lang: str) -> str:
+    """Returns a save's date the way the language writes it."""
+    try:
+        when = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return when.strftime("%d.%m.%Y %H:%M" if lang == "de" else "%Y-%m-%d %H:%M")
+
+
+class LoadScene(MenuScreen):
+    """Lists the saves; click one to load, the bin deletes a save (autosaves are protected)."""
+
+    title_key = "menu.load"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.infos = saves.list_saves()
+        self.selected: Path | None = self.infos[0].path if self.infos else None
+
+    def build(self) -> None:
+        t = self.app.t
+        rows = [Row(info.path, info, tooltip=self._tooltip(info)) for info in self.infos]
+        self.list = ScrollList((260, 150, 1080, 640), rows, ROW_H, self._paint,
+                               on_select=self._select, gap=10, selected=self.selected)
+        self.widgets.append(self.list)
+        if not rows:
+            self.widgets.append(Label((800, 400), t("ui.load.empty"), role="italic",
+                                      size=theme.SIZE_H3, colour=theme.INK_DIM, align="center"))
+        self.load_button = Button((1600 - 300, 826, 260, theme.BUTTON_H), t("ui.load.open"),
+                                  self.open_selected, style="primary", icon="ui.load",
+                                  hotkey=pygame.K_RETURN, enabled=self.selected is not None)
+        self.delete_button = Button((1600 - 580, 826, 260, theme.BUTTON_H), t("ui.load.delete"),
+                                    self.ask_delete, style="danger", icon="ui.delete",
+                                    enabled=self._deletable())
+        self.widgets += [self.load_button, self.delete_button]
+
+    def _deletable(self) -> bool:
+        return self.selected is not None and not saves.is_autosave(self.selected)
+
+    def _tooltip(self, info: saves.SaveInfo) -> list[str] | None:
+        if info.error is None:
+            return None
+        key = RECORD_ERROR_KEYS.get(info.error.key, "ui.error.save_generic")
+        return [self.app.t("ui.error.load_title"), self.app.t(key, **info.error.params)]
+
+    def _select(self, row: Row) -> None:
+        if self.selected == row.value:
+            self.open_selected()
+            return
+        self.selected = row.value
+        self.load_button.enabled = True
+        self.delete_button.enabled = self._deletable()
+
+    def open_selected(self) -> None:
+        """Loads the chosen save."""
+        if self.selected is not None:
+            open_save(self.app, self.selected)
+
+    def ask_delete(self) -> None:
+        """Asks before deleting the chosen save."""
+        if not self._deletable():
+            return
+        t = self.app.t
+        self.app.push(MessageDialog(self.app, t("ui.load.delete_title"),
+                                    t("ui.load.delete_body", name=self.selected.name
+                                      if self.selected else ""),
+                                    buttons=[(t("ui.load.delete"), self._delete),
+                                             (t("ui.cancel"), lambda: None)],
+                                    icon="ui.delete"))
+
+    def _delete(self) -> None:
+        if self.selected is None:
+            return
+        try:
+            self.selected.unlink()
+        except OSError as exc:
+            self.app.toast(self.app.t("ui.load.delete_failed", detail=exc.strerror or ""),
+                           "error")
+        self.infos = saves.list_saves()
+        self.selected = self.infos[0].path if self.infos else None
+        self.layout()
+
+    def _paint(self, surface: pygame.Surface, rect: pygame.Rect, row: Row, hovered: bool,
+               selected: bool) -> None:
+        t = self.app.t
+        info: saves.SaveInfo = row.data
+        style = "tab_on" if selected else ("tab" if not hovered else "normal")
+        surface.blit(theme.button(rect.size, style, "hover" if hovered else "normal"), rect)
+        ink = theme.INK if info.error is None else theme.INK_FAINT
+        icon_id = "ui.cancel"
+        title = t("ui.load.broken")
+        if info.error is None:
+            known = info.game_id in registry.game_ids()
+            icon_id = registry.info(info.game_id).icon if known else "ui.info"
+            title = t(registry.info(info.game_id).title) if known else info.game_id
+        disc = (rect.left + 44, rect.centery)
+        pygame.draw.circle(surface, theme.WOOD_DEEP, disc, 30)
+        blit_centered(surface, assets.asset_icon(icon_id, 40), disc)
+        surface.blit(assets.text(assets.fit(title, "heading", theme.SIZE_H3, 420), "heading",
+                                 theme.SIZE_H3, theme.GOLD if info.error is None else ink),
+                     (rect.left + 90, rect.top + 10))
+        if info.error is None:
+            players = ", ".join(info.players)
+            sub = t("ui.load.players", players=players)
+        else:
+            key = RECORD_ERROR_KEYS.get(info.error.key, "ui.error.save_generic")
+            sub = t(key, **info.error.params)
+        surface.blit(assets.text(assets.fit(sub, "body", theme.SIZE_SMALL, 560), "body",
+                                 theme.SIZE_SMALL, theme.INK_DIM), (rect.left + 90,
+                                                                    rect.top + 46))
+        right = rect.right - 24
+        if info.error is None:
+            when = assets.text(format_date(info.saved_at, self.app.catalog.lang), "bold",
+                               theme.SIZE_BODY, ink)
+            surface.blit(when, (right - when.get_width(), rect.top + 12))
+            detail = t("ui.load.turn", turn=info.turn)
+            if info.autosave:
+                detail = t("ui.load.autosave") + " · " + detail
+            if info.over:
+                detail = t("ui.load.finished") + " · " + detail
+            image = assets.text(detail, "body", theme.SIZE_SMALL, theme.INK_DIM)
+            surface.blit(image, (right - image.get_width(), rect.top + 46))
+        else:
+            name = assets.text(assets.fit(info.path.name, "body", theme.SIZE_SMALL, 300), "body",
+                               theme.SIZE_SMALL, theme.INK_FAINT)
+            surface.blit(name, (right - name.get_width(), rect.top + 14))

@@ -1,0 +1,526 @@
+"""The shared parts of every game table, as the base class game scenes subclass.
+
+``TableScene`` holds an engine ``Session`` and reads only ``rules.view(state, seat)`` for the
+seat looking at the screen. It draws the prompt line, the game log with breakdowns, undo/redo,
+save and menu buttons, the hot-seat curtain and the end-of-game screen, drives bots through
+``engine.ai.worker.BotWorker`` without blocking, and autosaves at the end of every turn.
+
+A game scene overrides the hooks: ``draw_board`` (paint ``self.board_rect`` from ``self.view``),
+``handle_board`` (clicks → ``self.send(action)``), ``update_board`` (hover, tooltips via
+``self.hint``), ``on_events`` (animate what happened) and ``on_view_changed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from engine.core.actions import Action, Breakdown, Event
+from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.rng import Rng
+from engine.core.session import Session
+from scenes import assets, saves, theme
+from scenes.anim import Animator
+from scenes.app import App, Scene
+from scenes.widgets import IconButton, Row, ScrollList, blit_centered
+
+PROMPT_H = 68
+LOG_W = 372
+LOG_ROW_H = 26
+BOT_MIN_DELAY = 0.45  # seconds a bot "thinks" at least, so people can follow its moves
+_MASK64 = (1 << 64) - 1
+
+# module:function callables the bot process runs before it starts (tests register toy games).
+WORKER_INIT: list[str] = []
+
+WorkerFactory = Callable[[], Any]
+
+
+def default_worker() -> Any:
+    """Returns a BotWorker running in its own process."""
+    from engine.ai.worker import BotWorker
+
+    return BotWorker(init=tuple(WORKER_INIT))
+
+
+def format_breakdown(app: App, breakdown: Breakdown) -> str:
+    """Returns a breakdown as one line: "Attack 12 = priest +2 + short sword +4 − light 2"."""
+    parts = []
+    for i, term in enumerate(breakdown.terms):
+        value = term.value
+        label = app.msg(term.label)
+        number = f"{abs(value):g}"
+        if i == 0:
+            parts.append(f"{label} {'−' if value < 0 else ''}{number}")
+        else:
+            parts.append(f"{'−' if value < 0 else '+'} {label} {number}")
+    terms = " ".join(parts) if parts else f"{breakdown.total:g}"
+    return app.t("ui.breakdown", name=app.msg(breakdown.name), total=f"{breakdown.total:g}",
+                 terms=terms)
+
+
+class TableScene(Scene):
+    """Base of every game table: session, view, prompt, log, undo/redo, saves, bots, curtain."""
+
+    def __init__(self, app: App, session: Session, *, save_path: Path | None = None,
+                 autosave: bool = True, worker_factory: WorkerFactory | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.rules = session.rules
+        self.game_id = session.game_id
+        self.save_path = save_path
+        self.autosave_enabled = autosave
+        self.worker_factory = worker_factory or default_worker
+        self.worker: Any = None
+        self.writer = saves.SaveWriter()
+        self.board_rect = pygame.Rect(0, PROMPT_H, 1600 - LOG_W - 8, 900 - PROMPT_H)
+        self.log_rect = pygame.Rect(1600 - LOG_W - 12, PROMPT_H + 20, LOG_W, 900 - PROMPT_H - 40)
+        self.anim = Animator(app.settings.anim_speed)
+        self.phase = 0.0  # runs 0 → 1 every 1.2 s; drives highlight pulses
+        self.humans = [i for i, s in enumerate(session.config.seats) if s.is_human]
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.curtain_for: int | None = None
+        self.view: dict[str, Any] = {}
+        self.prompt_text = ""
+        self.bot_request: tuple[int, int] | None = None  # (seat, number of actions) asked
+        self.bot_action: Action | None = None
+        self.bot_wait = 0.0
+        self.bot_fallback = Rng(session.seed ^ 0x5EED)
+        self.last_turn = session.turn()
+        self.over_shown = False
+        self.log_events: list[Event] = []
+        self.log_list: ScrollList | None = None
+        self.pinned: int | None = None  # log entry whose breakdowns stay open
+        self._log_len = -1
+        self._log_actions = -1
+        self._check_handover(None)
+
+    # --- reading ------------------------------------------------------------------------
+    @property
+    def actor(self) -> int | None:
+        """Returns the seat that must act now (None when the game is over)."""
+        return self.session.actor
+
+    def seat_name(self, seat: int | None) -> str:
+        """Returns a seat's player name (or "Player n")."""
+        if seat is None:
+            return ""
+        name = self.session.config.seats[seat].name
+        return name or self.app.t("ui.player_n", n=seat + 1)
+
+    def seat_colour(self, seat: int) -> theme.Colour:
+        """Returns the RGB colour of a seat."""
+        return theme.seat_colour(self.session.config.seats[seat].colour, seat)
+
+    def is_bot(self, seat: int | None) -> bool:
+        """Returns True when a bot plays the seat."""
+        return seat is not None and not self.session.config.seats[seat].is_human
+
+    def is_my_turn(self) -> bool:
+        """Returns True when the seat at the screen must act (and no curtain is up)."""
+        actor = self.actor
+        return (actor is not None and actor == self.viewer and not self.is_bot(actor)
+                and self.curtain_for is None)
+
+    def legal_actions(self) -> list[Action]:
+        """Returns the legal actions of the viewer, or [] when it is not the viewer's turn."""
+        if not self.is_my_turn():
+            return []
+        return self.rules.legal_actions(self.session.state)
+
+    def refresh(self) -> None:
+        """Re-reads the view and the prompt after the state changed."""
+        seat = None if self.curtain_for is not None else self.viewer
+        self.view = self.rules.view(self.session.state, seat)
+        actor = self.actor
+        if self.session.is_over:
+            self.prompt_text = self.app.t("ui.prompt.over")
+        elif self.curtain_for is not None:
+            self.prompt_text = self.app.t("ui.prompt.handover", name=self.seat_name(
+                self.curtain_for))
+        elif self.is_bot(actor):
+            self.prompt_text = self.app.t("ui.prompt.bot_thinking", name=self.seat_name(actor))
+        elif actor is not None and actor != self.viewer and self.viewer is not None:
+            self.prompt_text = self.app.t("ui.prompt.waiting", name=self.seat_name(actor))
+        else:
+            self.prompt_text = self.app.msg(self.rules.prompt(self.session.state))
+        self._rebuild_log()
+        self.on_view_changed()
+
+    # --- acting -------------------------------------------------------------------------
+    def send(self, action: Action) -> bool:
+        """Applies the viewer's action; an illegal one shows the rule as a toast. Returns success."""
+        if not self.is_my_turn():
+            return False
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> bool:
+        before = self.actor
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as exc:
+            self.app.toast(self.app.t(exc.rule, **exc.params) if self.app.has(exc.rule)
+                           else self.app.t("ui.illegal"), "error")
+            return False
+        except MalformedAction:
+            self.app.toast(self.app.t("ui.illegal"), "error")
+            return False
+        self._check_handover(before)
+        self.refresh()
+        self.on_events(events)
+        turn = self.session.turn()
+        if turn != self.last_turn or self.session.is_over:
+            self.last_turn = turn
+            self.autosave()
+        return True
+
+    def _check_handover(self, before: int | None) -> None:
+        """Raises the curtain when the turn passes between two human seats (hot seat)."""
+        actor = self.actor
+        if actor is None or self.is_bot(actor):
+            return
+        if len(self.humans) >= 2 and actor != self.viewer:
+            self.curtain_for = actor
+        elif len(self.humans) == 1:
+            self.viewer = actor
+
+    def lift_curtain(self) -> None:
+        """The named player took the seat: show their private view."""
+        if self.curtain_for is not None:
+            self.viewer = self.curtain_for
+            self.curtain_for = None
+            self.refresh()
+            self.layout()
+
+    def undo(self) -> None:
+        """Takes back the last action, and any bot moves since, while undo is allowed."""
+        if not self.session.can_undo():
+            self.app.toast(self.app.t("ui.nothing_to_undo"))
+            return
+        self._cancel_bot()
+        self.session.undo()
+        while self.is_bot(self.actor) and self.session.can_undo():
+            self.session.undo()
+        self.last_turn = self.session.turn()
+        self.refresh()
+
+    def redo(self) -> None:
+        """Applies the last undone action again."""
+        if not self.session.can_redo():
+            self.app.toast(self.app.t("ui.nothing_to_redo"))
+            return
+        self._cancel_bot()
+        self.session.redo()
+        self.last_turn = self.session.turn()
+        self.refresh()
+
+    # --- saving -------------------------------------------------------------------------
+    def _record_text(self, *, autosave: bool) -> str:
+        record = self.session.record(meta=saves.meta_for(self.session, autosave=autosave))
+        return saves.serialise(record)
+
+    def autosave(self) -> None:
+        """Writes the protected autosave slot (called at the end of every turn)."""
+        if self.autosave_enabled:
+            self.writer.write(saves.autosave_path(self.game_id),
+                              self._record_text(autosave=True))
+
+    def save(self) -> None:
+        """Writes the game's save slot (Ctrl+S)."""
+        if self.save_path is None or saves.is_autosave(self.save_path):
+            self.save_path = saves.new_slot_path(self.game_id)
+        self.writer.write(self.save_path, self._record_text(autosave=False))
+        self.app.toast(self.app.t("ui.saved"), "ok")
+
+    # --- bots ---------------------------------------------------------------------------
+    def _cancel_bot(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+        self.bot_request = None
+        self.bot_action = None
+        self.bot_wait = 0.0
+
+    def _drive_bot(self, dt: float) -> None:
+        actor = self.actor
+        if actor is None or not self.is_bot(actor) or self.anim.busy:
+            return
+        key = (actor, len(self.session.actions))
+        if self.bot_request != key:
+            self._cancel_bot()
+            seat = self.session.config.seats[actor]
+            seed = (self.session.seed * 0x9E3779B97F4A7C15 + len(self.session.actions) * 31
+                    + actor) & _MASK64
+            if self.worker is None:
+                self.worker = self.worker_factory()
+            try:
+                self.worker.request(self.game_id, self.rules.state_to_dict(self.session.state),
+                                    actor, seat.bot, seat.difficulty, seed)
+            except Exception:  # noqa: BLE001 - a broken bot must not stop the table
+                self._bot_failed()
+            self.bot_request = key
+        self.bot_wait += dt
+        if self.bot_action is None:
+            try:
+                self.bot_action = self.worker.poll()
+            except Exception:  # noqa: BLE001 - the worker reports bot errors by raising
+                self._bot_failed()
+        if self.bot_action is not None and self.bot_wait >= BOT_MIN_DELAY / max(
+                0.25, self.app.settings.anim_speed or 4.0):
+            action, self.bot_action = self.bot_action, None
+            self.bot_request = None
+            self.bot_wait = 0.0
+            if not self._apply(action):
+                self._bot_failed()
+
+    def _bot_failed(self) -> None:
+        """Plays a uniformly random legal move for a bot whose process failed, and says so."""
+        self.app.toast(self.app.t("ui.bot_failed"), "error")
+        legal = self.rules.legal_actions(self.session.state)
+        self.bot_action = self.bot_fallback.choice(legal) if legal else None
+
+    # --- log ----------------------------------------------------------------------------
+    def _visible(self, event: Event) -> bool:
+        seat = None if self.curtain_for is not None else self.viewer
+        return event.seat is None or event.seat == seat
+
+    def _rebuild_log(self) -> None:
+        log = self.session.log
+        if len(log) == self._log_len and len(self.session.actions) == self._log_actions \
+                and self.log_list is not None:
+            return
+        self._log_len, self._log_actions = len(log), len(self.session.actions)
+        self.log_events = [e for e in log if self._visible(e)]
+        rows: list[Row] = []
+        width = self.log_rect.width - 56
+        for index, event in enumerate(self.log_events):
+            text = self.app.t(event.key, **event.params)
+            tip = [text] + [format_breakdown(self.app, b) for b in event.breakdowns]
+            for n, line in enumerate(assets.wrap(text, "body", theme.SIZE_SMALL, width)):
+                rows.append(Row(index, (line, n == 0, bool(event.breakdowns)),
+                                tooltip=tip if len(tip) > 1 else None))
+        self.log_list = ScrollList(self.log_rect.inflate(-24, 0).move(0, 0), rows, LOG_ROW_H,
+                                   self._paint_log_row, on_select=self._pin, gap=0)
+        self.log_list.rect.top = self.log_rect.top + 60
+        self.log_list.rect.height = self.log_rect.height - 72 - self._pin_height()
+        self.log_list.scroll_to_end()
+
+    def _pin_height(self) -> int:
+        return 150 if self.pinned is not None and self.pinned < len(self.log_events) else 0
+
+    def _pin(self, row: Row) -> None:
+        event = self.log_events[row.value]
+        self.pinned = None if self.pinned == row.value or not event.breakdowns else row.value
+        self._log_len = -1
+        self._rebuild_log()
+
+    def _paint_log_row(self, surface: pygame.Surface, rect: pygame.Rect, row: Row,
+                       hovered: bool, selected: bool) -> None:
+        line, first, has_breakdown = row.data
+        if hovered or row.value == self.pinned:
+            pygame.draw.rect(surface, (70, 50, 34), rect, border_radius=4)
+        x = rect.left + 8
+        if first:
+            pygame.draw.circle(surface, theme.GOLD_DIM, (x + 3, rect.centery), 3)
+        image = assets.text(line, "body", theme.SIZE_SMALL, theme.INK if row.value % 2 == 0
+                            else theme.INK_DIM)
+        surface.blit(image, (x + 14, rect.centery - image.get_height() // 2))
+        if first and has_breakdown:
+            icon = assets.asset_icon("ui.info", 18, theme.GOLD)
+            surface.blit(icon, (rect.right - 24, rect.centery - 9))
+
+    # --- hooks for game scenes ----------------------------------------------------------
+    def on_view_changed(self) -> None:
+        """Runs after every change of the view (rebuild board widgets here)."""
+
+    def on_events(self, events: list[Event]) -> None:
+        """Runs with the events of every applied action (start animations here)."""
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """Draws the game's board inside self.board_rect from self.view."""
+
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        """Handles an input event on the board; returns True when used."""
+        return False
+
+    def update_board(self, dt: float) -> None:
+        """Advances the board's own hover states and animations."""
+
+    # --- helpers for game scenes --------------------------------------------------------
+    def hint(self, key: Any, lines: list[str] | str, rect: pygame.Rect) -> None:
+        """Shows a tooltip for rect while hovered (call from update_board)."""
+        if rect.collidepoint(self.app.mouse):
+            self.app.tooltip(key, lines, rect)
+
+    def highlight(self, surface: pygame.Surface, rect: pygame.Rect, kind: str = "legal") -> None:
+        """Draws the pulsing outline of a legal target ('legal') or the selection ('selected')."""
+        colour = theme.SELECTED if kind == "selected" else theme.LEGAL
+        theme.outline(surface, rect, colour, self.phase)
+
+    # --- scene --------------------------------------------------------------------------
+    def layout(self) -> None:
+        t = self.app.t
+        right = 1600 - 12
+        size = 48
+        y = (PROMPT_H - size) // 2
+        self.undo_button = IconButton((right - 4 * (size + 8) + 8, y, size, size), "ui.undo",
+                                      self.undo, tooltip=t("ui.undo.tip"))
+        self.redo_button = IconButton((right - 3 * (size + 8) + 8, y, size, size), "ui.redo",
+                                      self.redo, tooltip=t("ui.redo.tip"))
+        save = IconButton((right - 2 * (size + 8) + 8, y, size, size), "ui.save", self.save,
+                          tooltip=t("ui.save.tip"))
+        menu = IconButton((right - size, y, size, size), "ui.menu", self.open_pause_menu,
+                          tooltip=t("ui.menu.tip"))
+        self.widgets = [self.undo_button, self.redo_button, save, menu]
+        from scenes.widgets import Button
+
+        name = self.seat_name(self.curtain_for)
+        self.curtain_button = Button((self.board_rect.centerx - 230, self.board_rect.centery + 130,
+                                      460, 60), t("ui.curtain.show", name=name),
+                                     self.lift_curtain, style="primary", icon="ui.play",
+                                     hotkey=pygame.K_RETURN)
+        self._log_len = -1
+        self.refresh()
+
+    def open_pause_menu(self) -> None:
+        """Opens the pause menu over the table."""
+        from scenes.dialogs import PauseScene
+
+        self.app.push(PauseScene(self.app, self))
+
+    def back(self) -> None:
+        self.open_pause_menu()
+
+    def exit(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+        self.writer.flush()
+
+    def pause(self) -> None:
+        self._cancel_bot()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL:
+            if event.key == pygame.K_z:
+                self.undo()
+                return True
+            if event.key == pygame.K_y:
+                self.redo()
+                return True
+            if event.key == pygame.K_s:
+                self.save()
+                return True
+        if super().handle(event):
+            return True
+        if self.curtain_for is not None:
+            return self.curtain_button.handle(event)
+        if self.log_list is not None and self.log_list.handle(event):
+            return True
+        return self.handle_board(event)
+
+    def update(self, dt: float) -> None:
+        self.phase = (self.phase + dt / 1.2) % 1.0
+        self.anim.speed = self.app.settings.anim_speed
+        self.anim.update(dt)
+        can_act = self.curtain_for is None and not self.is_bot(self.actor)
+        self.undo_button.enabled = self.session.can_undo() and can_act
+        self.redo_button.enabled = self.session.can_redo() and can_act
+        super().update(dt)
+        if self.log_list is not None:
+            self.log_list.update(dt, self.app)
+        for error in self.writer.take_errors():
+            self.app.toast(self.app.t("ui.save_failed", detail=error), "error")
+        if self.curtain_for is not None:
+            self.curtain_button.update(dt, self.app)
+            return
+        self.update_board(dt)
+        if self.session.is_over:
+            if not self.over_shown and not self.anim.busy:
+                self.over_shown = True
+                from scenes.dialogs import GameOverScene
+
+                self.app.push(GameOverScene(self.app, self))
+            return
+        self._drive_bot(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.background(), (0, 0))
+        if self.curtain_for is not None:
+            self.draw_curtain(surface)
+        else:
+            self.draw_board(surface)
+            self.anim.draw(surface)
+        self.draw_prompt(surface)
+        self.draw_log(surface)
+        super().draw(surface)
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        """Draws the prompt line: who acts and what they must decide."""
+        bar = pygame.Rect(0, 0, 1600, PROMPT_H)
+        surface.blit(theme.panel((1600 + 20, PROMPT_H + 10), "glass"), (-10, -10))
+        actor = self.actor
+        x = 22
+        if actor is not None:
+            pygame.draw.circle(surface, self.seat_colour(actor), (x + 12, bar.centery), 12)
+            pygame.draw.circle(surface, theme.GOLD, (x + 12, bar.centery), 12, 2)
+            icon = assets.asset_icon("ui.bot" if self.is_bot(actor) else "ui.human", 16,
+                                     theme.WOOD_DEEP)
+            blit_centered(surface, icon, (x + 12, bar.centery))
+            name = assets.text(assets.fit(self.seat_name(actor), "heading", theme.SIZE_H3, 200),
+                               "heading", theme.SIZE_H3, theme.GOLD)
+            surface.blit(name, (x + 34, bar.centery - name.get_height() // 2))
+            x += 34 + name.get_width() + 18
+            pygame.draw.line(surface, theme.GOLD_DIM, (x, 16), (x, PROMPT_H - 16), 1)
+            x += 18
+        avail = 1600 - x - 4 * 56 - 30
+        prompt = assets.text(assets.fit(self.prompt_text, "serif", theme.SIZE_H3, avail),
+                             "serif", theme.SIZE_H3, theme.INK)
+        surface.blit(prompt, (x, bar.centery - prompt.get_height() // 2))
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        """Draws the game log panel, with the pinned entry's breakdowns at its foot."""
+        surface.blit(theme.panel(self.log_rect.size, "wood"), self.log_rect)
+        title = assets.text(self.app.t("ui.log.title"), "heading", theme.SIZE_H3, theme.GOLD)
+        icon = assets.asset_icon("ui.log", 26)
+        surface.blit(icon, (self.log_rect.left + 18, self.log_rect.top + 17))
+        surface.blit(title, (self.log_rect.left + 52, self.log_rect.top + 14))
+        pygame.draw.line(surface, theme.GOLD_DIM, (self.log_rect.left + 16, self.log_rect.top
+                                                   + 52), (self.log_rect.right - 16,
+                                                           self.log_rect.top + 52))
+        if self.log_list is None or not self.log_list.rows:
+            empty = assets.text(self.app.t("ui.log.empty"), "italic", theme.SIZE_BODY,
+                                theme.INK_FAINT)
+            blit_centered(surface, empty, (self.log_rect.centerx, self.log_rect.top + 100))
+            return
+        self.log_list.draw(surface)
+        if self._pin_height():
+            box = pygame.Rect(self.log_rect.left + 12, self.log_rect.bottom - 12 -
+                              self._pin_height(), self.log_rect.width - 24, self._pin_height())
+            surface.blit(theme.panel(box.size, "parchment"), box)
+            event = self.log_events[self.pinned or 0]
+            y = box.top + 12
+            for breakdown in event.breakdowns:
+                image = assets.text(format_breakdown(self.app, breakdown), "bold",
+                                    theme.SIZE_SMALL, theme.INK_DARK, box.width - 24)
+                surface.blit(image, (box.left + 12, y))
+                y += image.get_height() + 6
+                if y > box.bottom - 20:
+                    break
+
+    def draw_curtain(self, surface: pygame.Surface) -> None:
+        """Covers the board while the table passes to the next player (no private info)."""
+        rect = self.board_rect.inflate(-40, -40)
+        surface.blit(theme.panel(rect.size, "glass"), rect)
+        seat = self.curtain_for if self.curtain_for is not None else 0
+        blit_centered(surface, assets.asset_icon("ui.curtain", 150, self.seat_colour(seat)),
+                      (rect.centerx, rect.centery - 120))
+        title = assets.shadowed(self.app.t("ui.curtain.title", name=self.seat_name(seat)),
+                                "title", theme.SIZE_H1, theme.GOLD)
+        blit_centered(surface, title, (rect.centerx, rect.centery + 10))
+        body = assets.text(self.app.t("ui.curtain.body"), "italic", theme.SIZE_H3,
+                           theme.INK_DIM, rect.width - 360, "center")
+        blit_centered(surface, body, (rect.centerx, rect.centery + 76))
+        self.curtain_button.draw(surface)
