@@ -9,8 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "en"
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
@@ -28,6 +26,8 @@ def catalog_files(lang: str, data_dir: Path = DATA_DIR) -> list[Path]:
 
 def load_entries(lang: str, data_dir: Path = DATA_DIR) -> dict[str, str]:
     """Returns every key → text of a language; raises ValueError on a malformed or clashing file."""
+    import yaml  # lazily: the window's first frame must not wait for it
+
     entries: dict[str, str] = {}
     for path in catalog_files(lang, data_dir):
         try:
