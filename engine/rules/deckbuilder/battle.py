@@ -1,0 +1,363 @@
+"""The dungeon fight: attack, magic attack, light penalty and the result, with its breakdown.
+
+seed 000, "Kämpfe" and "Merkmale": physical and magic attack are summed separately from the
+attacking heroes, their weapons and the other revealed cards; immunities zero their part;
+diseases cost 1 each from physical or magic (never below 0); doubling applies to all modifiers
+including diseases but not light; halving rounds down; then each missing light costs 2 attack.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Breakdown, Message, Term
+from engine.rules.deckbuilder.cards import Card, table
+from engine.rules.deckbuilder.keys import TERM_KEYS
+
+
+class Fight:
+    """One computed fight against the monster on ``rank`` (stage 1: contributions)."""
+
+    __slots__ = ("rank", "monster", "attackable", "reason", "attackers", "prevented", "phys0",
+                 "magic0", "light", "base_light", "diseases", "kmin", "kmax", "terms",
+                 "double_p", "double_m", "low", "curse", "spoils", "needs_found", "excluded",
+                 "weapons")
+
+    def __init__(self, rank: int, monster: Card) -> None:
+        self.rank = rank
+        self.monster = monster
+        self.attackable = True
+        self.reason = ""
+        self.attackers: list[int] = []
+        self.prevented: list[int] = []
+        self.phys0 = 0
+        self.magic0 = 0
+        self.light = 0
+        self.base_light = 0
+        self.diseases = 0
+        self.kmin = 0
+        self.kmax = 0
+        self.terms: list[tuple[str, dict[str, Any], int, int]] | None = None
+        self.double_p = False
+        self.double_m = False
+        self.low: list[int] = []
+        self.curse = 0
+        self.spoils: list[str] = []
+        self.needs_found = False
+        self.excluded: list[int] = []
+        self.weapons: list[int] = []
+
+
+class Result:
+    """Stage 2 of a fight: the numbers after the disease split."""
+
+    __slots__ = ("split", "physical", "magic", "penalty", "total", "win", "halved")
+
+    def __init__(self) -> None:
+        self.split = 0
+        self.physical = 0
+        self.magic = 0
+        self.penalty = 0
+        self.total = 0
+        self.win = False
+        self.halved = False
+
+
+def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
+    """Returns the contributions of the revealed cards against the monster on ``rank``."""
+    cards = table().cards
+    mon = cards[st.hall[rank - 1]]
+    mp = mon.mon
+    assert mp is not None
+    f = Fight(rank, mon)
+    terms: list[tuple[str, dict[str, Any], int, int]] | None = [] if explain else None
+    f.terms = terms
+    play = st.play
+    blocked = [u for u in mp.unattackable if u != "light_penalty"]
+    party_str = 0
+    party_bonus: list[tuple[int, int, int]] = []
+    excluded = f.excluded
+    heroes: list[int] = []
+    others: list[int] = []
+    for i, cid in enumerate(play):
+        if cid is None:
+            continue
+        c = cards[cid]
+        if blocked and any(b in c.tags for b in blocked):
+            # seed 000, "Kann nicht angegriffen werden, wenn ... verwendet wird": the player
+            # forgoes the card's benefit; an ability already used makes the monster untargetable.
+            excluded.append(i)
+            if any(u // 8 == i for u in st.used):
+                f.attackable = False
+                f.reason = "deckbuilder.why.used_forbidden"
+            continue
+        prof = c.prof
+        if prof.party_strength:
+            party_str += prof.party_strength
+        for a, m in prof.party:
+            party_bonus.append((a, m, i))
+        if prof.double_physical:
+            f.double_p = True
+        if prof.double_magic:
+            f.double_m = True
+        if c.is_hero:
+            heroes.append(i)
+        elif not c.is_weapon:
+            others.append(i)
+    weapon_of: dict[int, int] = {}
+    for w, h in st.equip.items():
+        if play[w] is not None and w not in excluded:
+            weapon_of[h] = w
+    mtags = mon.tags
+    # (index, physical, magic, light, weapon index or -1, weapon physical, weapon magic)
+    rows: list[list[int]] = []
+    strb = st.strb
+    atkb = st.atkb
+    for h in heroes:
+        c = cards[play[h]]
+        s = c.strength + strb.get(h, 0) + party_str + mp.strength_mod
+        if s <= 0:
+            f.low.append(h)
+        w = weapon_of.get(h, -1)
+        wc: Card | None = None
+        if w >= 0:
+            wc = cards[play[w]]
+            if wc.weight > s:
+                # seed 000, "Kampfeffekte": a hero too weak to carry its weapon loses its bonus
+                w = -1
+                wc = None
+        if rank in c.prof.no_attack_ranks or (mp.unarmed_no_attack and wc is None) \
+                or s <= mp.weak_no_attack:
+            f.prevented.append(h)
+            continue
+        bonus = atkb.get(h)
+        a = c.attack + (bonus[0] if bonus else 0)
+        m = c.magic + (bonus[1] if bonus else 0)
+        wa = wm = 0
+        light = c.light
+        if wc is not None:
+            for tag, ba, bm in c.prof.weapon_bonus:
+                if tag in wc.tags:
+                    wa += ba
+                    wm += bm
+            wa += wc.attack
+            wm += wc.magic
+            for need, ba, bm in wc.prof.strength_bonus:
+                if s >= need:
+                    wa += ba
+                    wm += bm
+            for tag, ba, bm in wc.prof.vs_bonus:
+                if tag in mtags:
+                    wa += ba
+                    wm += bm
+            light += wc.light
+        for tag, ba, bm in c.prof.vs_bonus:
+            if tag in mtags:
+                a += ba
+                m += bm
+        for ranks, ba, bm in c.prof.rank_bonus:
+            if rank in ranks:
+                a += ba
+                m += bm
+        rows.append([h, a, m, light, w, wa, wm])
+    if mp.prevent and rows:
+        # seed 000, "Kampfeffekte": the monster stops the strongest heroes not yet stopped
+        order = sorted(rows, key=lambda r: (-(r[1] + r[2] + r[5] + r[6]), r[0]))
+        stop = {r[0] for r in order[:mp.prevent]}
+        f.prevented.extend(r[0] for r in rows if r[0] in stop)
+        rows = [r for r in rows if r[0] not in stop]
+    if heroes and len(f.prevented) == len(heroes):
+        # seed 000, "Verhinderung von Angriffen": the whole party is stopped -> not a target
+        f.attackable = False
+        f.reason = f.reason or "deckbuilder.why.party_stopped"
+    phys = magic = light = 0
+    immune_m = mp.immune_magic
+    for h, a, m, lt, w, wa, wm in rows:
+        f.attackers.append(h)
+        hc = cards[play[h]]
+        if w < 0 and mp.immune_unarmed:
+            if terms is not None:
+                terms.append(("deckbuilder.bd.immune_unarmed", {"card": hc.name}, 0, 0))
+            a = m = 0
+        if w >= 0:
+            f.weapons.append(w)
+            wcard = cards[play[w]]
+            if mp.immune_edged and "edged" in wcard.tags:
+                if terms is not None:
+                    terms.append(("deckbuilder.bd.immune_edged", {"card": wcard.name}, 0, 0))
+                wa = wm = 0
+            f.curse += wcard.prof.curse
+        if immune_m:
+            m = 0
+            wm = 0
+        phys += a + wa
+        magic += m + wm
+        light += lt
+        f.curse += hc.prof.curse
+        f.spoils.extend(hc.prof.spoils)
+        if terms is not None:
+            terms.append(("deckbuilder.bd.hero", {"card": hc.name}, a, m))
+            if w >= 0:
+                terms.append(("deckbuilder.bd.weapon", {"card": cards[play[w]].name, "hero": hc.name},
+                              wa, wm))
+    n_att = len(rows)
+    for a, m, src in party_bonus:
+        if n_att:
+            pa, pm = a * n_att, (0 if immune_m else m * n_att)
+            phys += pa
+            magic += pm
+            if terms is not None:
+                terms.append(("deckbuilder.bd.party", {"card": cards[play[src]].name, "count": n_att},
+                              pa, pm))
+    for i in others:
+        c = cards[play[i]]
+        if "disease" in c.tags:
+            f.diseases += 1
+            continue
+        a, m = c.attack, c.magic
+        for tag, ba, bm in c.prof.vs_bonus:
+            if tag in mtags:
+                a += ba
+                m += bm
+        if immune_m:
+            m = 0
+        phys += a
+        magic += m
+        light += c.light
+        f.curse += c.prof.curse
+        if terms is not None and (a or m or c.light):
+            terms.append(("deckbuilder.bd.trophy" if c.is_monster else "deckbuilder.bd.card", {"card": c.name}, a, m))
+    if mp.only_magic:
+        if terms is not None and phys:
+            terms.append(("deckbuilder.bd.only_magic", {}, -phys, 0))
+        phys = 0
+    f.phys0 = phys
+    f.magic0 = magic
+    f.light = 0 if mp.fixed_light else light
+    f.base_light = rank + mon.darkness
+    if "light_penalty" in mp.unattackable and f.base_light - f.light > 0:
+        f.attackable = False
+        f.reason = "deckbuilder.why.too_dark"
+    for req in mp.half_unless:
+        if req == "magic":
+            continue
+        for i, cid in enumerate(play):
+            if cid is None or i in excluded:
+                continue
+            c = cards[cid]
+            if req in c.tags and (not c.is_weapon or i in f.weapons) and \
+                    (not c.is_hero or i in f.attackers):
+                f.needs_found = True
+                break
+    d = f.diseases
+    if mp.only_magic:
+        f.kmin = f.kmax = d
+    else:
+        f.kmin = max(0, d - phys)
+        f.kmax = min(d, magic)
+        if f.kmin > f.kmax:
+            f.kmin = f.kmax
+    return f
+
+
+def attackable(st: Any, rank: int) -> bool:
+    """Returns True when the monster on ``rank`` may be chosen (fast path for plain monsters)."""
+    cards = table().cards
+    mp = cards[st.hall[rank - 1]].mon
+    assert mp is not None
+    if not (mp.unattackable or mp.unarmed_no_attack or mp.prevent or mp.weak_no_attack > -99):
+        for c in st.play:
+            if c is not None and cards[c].prof.no_attack_ranks:
+                break
+        else:
+            return True
+    return prepare(st, rank).attackable
+
+
+def finish(f: Fight, split: int) -> Result:
+    """Returns the fight's numbers when ``split`` diseases go against magic attack."""
+    mp = f.monster.mon
+    assert mp is not None
+    r = Result()
+    d = f.diseases
+    k = max(0, min(split, d))
+    r.split = k
+    p = max(0, f.phys0 - (d - k))
+    m = max(0, f.magic0 - k)
+    if f.double_p:
+        p *= 2
+    if f.double_m:
+        m *= 2
+    if mp.half_magic:
+        m //= 2
+    total = p + m
+    for need in mp.half_unless:
+        ok = m > 0 if need == "magic" else f.needs_found
+        if not ok:
+            total //= 2
+            r.halved = True
+            break
+    r.penalty = max(0, f.base_light - f.light)
+    total -= 2 * r.penalty + mp.attack_penalty
+    r.physical = p
+    r.magic = m
+    r.total = max(0, total)
+    r.win = r.total >= f.monster.health and (not mp.needs_magic or m >= 1)
+    return r
+
+
+def best_split(f: Fight) -> Result:
+    """Returns the result of the disease split that serves the player best (fewest on magic)."""
+    best = finish(f, f.kmin)
+    for k in range(f.kmin + 1, f.kmax + 1):
+        r = finish(f, k)
+        if (r.win, r.total) > (best.win, best.total):
+            best = r
+    return best
+
+
+def breakdown(f: Fight, r: Result) -> Breakdown:
+    """Returns the breakdown of the final attack value (needs a fight prepared with explain)."""
+    mon = f.monster
+    mp = mon.mon
+    assert mp is not None and f.terms is not None
+    terms: list[Term] = []
+    for key, params, a, m in f.terms:
+        if a:
+            terms.append(Term(Message(key, params), a))
+        if m:
+            terms.append(Term(Message(TERM_KEYS[key], params), m))
+        if not a and not m:
+            terms.append(Term(Message(key, params), 0))
+    d = f.diseases
+    if d:
+        lost_p = min(d - r.split, f.phys0)
+        lost_m = min(r.split, f.magic0)
+        terms.append(Term(Message("deckbuilder.bd.diseases", {"count": d, "magic": r.split}),
+                          -(lost_p + lost_m)))
+    base_p = max(0, f.phys0 - (d - r.split))
+    base_m = max(0, f.magic0 - r.split)
+    if f.double_p and base_p:
+        terms.append(Term(Message("deckbuilder.bd.double", {}), base_p))
+    if f.double_m and base_m:
+        terms.append(Term(Message("deckbuilder.bd.double_magic", {}), base_m))
+    if mp.half_magic:
+        before = base_m * (2 if f.double_m else 1)
+        if before - r.magic:
+            terms.append(Term(Message("deckbuilder.bd.half_magic", {}), -(before - r.magic)))
+    sub = r.physical + r.magic
+    if r.halved:
+        terms.append(Term(Message("deckbuilder.bd.halved", {}), -(sub - sub // 2)))
+        sub //= 2
+    if r.penalty:
+        terms.append(Term(Message("deckbuilder.bd.light", {"rank": f.rank, "dark": mon.darkness,
+                                                "light": f.light, "missing": r.penalty}),
+                          -2 * r.penalty))
+        sub -= 2 * r.penalty
+    if mp.attack_penalty:
+        terms.append(Term(Message("deckbuilder.bd.drain", {"monster": mon.name}), -mp.attack_penalty))
+        sub -= mp.attack_penalty
+    if sub < 0:
+        terms.append(Term(Message("deckbuilder.bd.floor", {}), -sub))
+    return Breakdown(Message("deckbuilder.bd.attack", {"monster": mon.name, "health": mon.health}),
+                     r.total, tuple(terms))

@@ -1,0 +1,945 @@
+"""The deck-builder's rules (seed 000): turn structure, village, dungeon, rest and the end.
+
+A turn is exactly one of village visit, dungeon fight or rest (seed 000, "Spielablauf"). Every
+choice inside a turn is an action: abilities (``use``), purchases, level-ups, equipping, the
+target, the disease split, cards to destroy and spoils. Nothing blocks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action, Breakdown, Event, Message, Term
+from engine.core.errors import MalformedAction
+from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
+from engine.core.rng import Rng
+from engine.rules.deckbuilder import battle, setup
+from engine.rules.deckbuilder.cards import (
+    DISEASE,
+    MILITIA,
+    MILITIA_LEVEL_COST,
+    STONE,
+    Ability,
+    Card,
+    matches,
+    table,
+)
+from engine.rules.deckbuilder.keys import EFFECT_KEYS, FILTER_KEYS
+from engine.rules.deckbuilder.state import (
+    CHOOSE,
+    DESTROY,
+    DUNGEON,
+    OVER,
+    REST,
+    SPLIT,
+    SPOILS,
+    VILLAGE,
+    DeckState,
+)
+
+HAND = setup.HAND
+PROMPTS = {
+    CHOOSE: "deckbuilder.prompt.choose",
+    DUNGEON: "deckbuilder.prompt.dungeon",
+    SPLIT: "deckbuilder.prompt.split",
+    DESTROY: "deckbuilder.prompt.destroy",
+    SPOILS: "deckbuilder.prompt.spoils",
+    REST: "deckbuilder.prompt.rest",
+    OVER: "deckbuilder.prompt.over",
+}
+VILLAGE_PROMPTS = ("deckbuilder.prompt.village_effects", "deckbuilder.prompt.village_buy",
+                   "deckbuilder.prompt.village_level")
+RULES_PAGES = ("deckbuilder.rules.1", "deckbuilder.rules.2", "deckbuilder.rules.3",
+               "deckbuilder.rules.4", "deckbuilder.rules.5", "deckbuilder.rules.6",
+               "deckbuilder.rules.7", "deckbuilder.rules.8")
+# Action kinds allowed in each phase (explain_illegal names the rule otherwise).
+KINDS = {
+    CHOOSE: ("village", "dungeon", "rest"),
+    VILLAGE: ("use", "buy", "level", "end_turn"),
+    DUNGEON: ("use", "equip", "unequip", "diseases", "attack", "retreat"),
+    SPLIT: ("diseases",),
+    DESTROY: ("destroy",),
+    SPOILS: ("spoil", "end_spoils"),
+    REST: ("destroy", "end_turn"),
+}
+
+
+class _Use:
+    """The context an ability handler acts through (effects.UseCtx)."""
+
+    __slots__ = ("rules", "st", "target", "src", "events")
+
+    def __init__(self, rules: DeckRules, st: DeckState, src: int, target: int,
+                 events: list[Event]) -> None:
+        self.rules = rules
+        self.st = st
+        self.src = src
+        self.target = target
+        self.events = events
+
+    @property
+    def source(self) -> int:
+        """Returns the play index of the card whose ability runs."""
+        return self.src
+
+    def add_gold(self, amount: int) -> None:
+        """Adds produced gold."""
+        self.st.gold += amount
+
+    def add_buys(self, count: int) -> None:
+        """Adds purchases."""
+        self.st.buys += count
+
+    def draw(self, count: int) -> None:
+        """Reveals cards from the deck into play."""
+        self.rules._draw_into_play(self.st, count, self.events)
+
+    def add_xp(self, amount: int) -> None:
+        """Adds experience points."""
+        self.st.players[self.st.current].xp += amount
+
+    def add_strength(self, hero: int, amount: int) -> None:
+        """Adds strength to a hero for this turn."""
+        self.st.strb[hero] = self.st.strb.get(hero, 0) + amount
+
+    def add_attack(self, hero: int, attack: int, magic: int) -> None:
+        """Adds attack to a hero for this fight."""
+        bonus = self.st.atkb.setdefault(hero, [0, 0])
+        bonus[0] += attack
+        bonus[1] += magic
+
+    def banish(self, rank: int) -> None:
+        """Puts a hall monster under the dungeon deck and refills the hall."""
+        st = self.st
+        mid = st.hall[rank - 1]
+        assert mid is not None
+        st.dungeon.insert(0, mid)
+        st.dknown += 1
+        self.events.append(Event("deckbuilder.ev.banish", {"monster": table().cards[mid].name,
+                                                "rank": rank}))
+        self.rules._refill(st, rank - 1, self.events, False)
+
+    def ask_destroy(self, what: str, then_draw: int) -> None:
+        """Makes the player choose a revealed card to destroy, then draw ``then_draw``."""
+        st = self.st
+        st.pend = ["ability", what, st.phase, then_draw, self.src]
+        st.phase = DESTROY
+
+    def gain_disease(self, count: int) -> None:
+        """Puts diseases onto the discard pile."""
+        self.rules._give_disease(self.st, self.st.current, count, self.events)
+
+
+class _Breach:
+    """The context a breach handler acts through (effects.BreachCtx)."""
+
+    __slots__ = ("rules", "st", "events")
+
+    def __init__(self, rules: DeckRules, st: DeckState, events: list[Event]) -> None:
+        self.rules = rules
+        self.st = st
+        self.events = events
+
+    def each_gains_disease(self, count: int) -> None:
+        """Every player gains diseases."""
+        for p in range(len(self.st.players)):
+            self.rules._give_disease(self.st, p, count, self.events)
+
+    def trash_village_tops(self, category: str, count: int) -> None:
+        """Destroys top cards of the village piles of a category."""
+        cards = table().cards
+        for pid, pile in self.st.piles.items():
+            for _ in range(count):
+                if pile and matches(cards[pile[-1]], category):
+                    gone = pile.pop()
+                    self.st.trash.append(gone)
+                    self.events.append(Event("deckbuilder.ev.razed", {"card": cards[gone].name,
+                                                           "pile": pid}))
+
+    def each_loses_xp(self, amount: int) -> None:
+        """Every player loses experience points."""
+        for i, p in enumerate(self.st.players):
+            lost = min(amount, p.xp)
+            p.xp -= lost
+            if lost:
+                self.events.append(Event("deckbuilder.ev.xp_lost", {"player": i, "amount": lost}))
+
+
+class DeckRules(GameRules[DeckState]):
+    """The dungeon deck-builder of seed 000 for 2-5 players."""
+
+    game_id = "deckbuilder"
+    rules_version = "1"
+    min_players = 2
+    max_players = 5
+    options = (
+        OptionDef("setup", "deckbuilder.opt.setup", "first_game",
+                  choices=("first_game", "smart", "random", "dark_tide", "arcane_vault",
+                           "iron_wall", "code"),
+                  choice_labels=("deckbuilder.opt.setup.first_game", "deckbuilder.opt.setup.smart",
+                                 "deckbuilder.opt.setup.random",
+                                 "deckbuilder.opt.setup.dark_tide",
+                                 "deckbuilder.opt.setup.arcane_vault",
+                                 "deckbuilder.opt.setup.iron_wall",
+                                 "deckbuilder.opt.setup.code")),
+        OptionDef("setup_code", "deckbuilder.opt.setup_code", ""),
+        OptionDef("monster_groups", "deckbuilder.opt.monster_groups", 3, minimum=3, maximum=6),
+        OptionDef("expansions", "deckbuilder.opt.expansions", True, choices=(True, False)),
+        OptionDef("turn_limit", "deckbuilder.opt.turn_limit", 100, minimum=20, maximum=200),
+        OptionDef("strength_rule", "deckbuilder.opt.strength_rule", "online",
+                  choices=("online", "printed"), variant=True,
+                  choice_labels=("deckbuilder.opt.strength_rule.online",
+                                 "deckbuilder.opt.strength_rule.printed")),
+        OptionDef("disease_rule", "deckbuilder.opt.disease_rule", "online",
+                  choices=("online", "printed"), variant=True,
+                  choice_labels=("deckbuilder.opt.disease_rule.online",
+                                 "deckbuilder.opt.disease_rule.printed")),
+    )
+
+    # --- set-up ------------------------------------------------------------------------------
+    def new_game(self, config: GameConfig, seed: int) -> DeckState:
+        """Returns a new game: dungeon, village and shuffled starting decks from ``seed``."""
+        self.check_config(config)
+        opts = {o.id: config.options.get(o.id, o.default) for o in self.options}
+        if opts["setup"] == "code" and not opts["setup_code"]:
+            raise MalformedAction("deckbuilder: set-up 'code' needs a setup_code")
+        return setup.build(table(), config.players, seed, opts)
+
+    def content_hash(self) -> str:
+        """Returns the hash of the loaded content."""
+        return table().hash
+
+    # --- turn structure ----------------------------------------------------------------------
+    def current_actor(self, state: DeckState) -> int | None:
+        """Returns the current player, or None once the game is over."""
+        return None if state.phase == OVER else state.current
+
+    def legal_actions(self, state: DeckState) -> list[Action]:
+        """Returns every action of the current player, in a stable order."""
+        st = state
+        ph = st.phase
+        mk = Action.make
+        if ph == CHOOSE:
+            out = [mk("village"), mk("rest")]
+            if any(m is not None and m != STONE for m in st.hall):
+                out.insert(1, mk("dungeon"))
+            return out
+        if ph == VILLAGE:
+            out = []
+            if st.step == 0:
+                out.extend(self._uses(st, True))
+            # Action(kind, sorted args) built directly: legal_actions is the hot path of bots
+            out.extend(Action("buy", (("card", p),)) for p in self._buyable(st))
+            out.extend(Action("level", (("card", i), ("to", to))) for i, to in self._levels(st))
+            out.append(mk("end_turn"))
+            return out
+        if ph == DUNGEON:
+            out = self._uses(st, False)
+            out.extend(Action("equip", (("hero", h), ("weapon", w))) for h, w in self._equips(st))
+            out.extend(mk("unequip", weapon=w) for w in sorted(st.equip))
+            if st.variants.get("disease") == "printed":
+                d = sum(1 for c in st.play if c == DISEASE)
+                out.extend(mk("diseases", magic=k) for k in range(d + 1) if k != max(st.split, 0))
+            ranks = self.attackable_ranks(st)
+            out.extend(Action("attack", (("rank", r),)) for r in ranks)
+            if not ranks:
+                out.append(mk("retreat"))
+            return out
+        if ph == SPLIT:
+            f = battle.prepare(st, st.target)
+            return [mk("diseases", magic=k) for k in range(f.kmin, f.kmax + 1)]
+        if ph == DESTROY:
+            return [mk("destroy", card=i) for i in self._destroy_choices(st)]
+        if ph == SPOILS:
+            out = [mk("spoil", card=p) for p in self._spoil_piles(st)]
+            out.append(mk("end_spoils"))
+            return out
+        if ph == REST:
+            hand = st.players[st.current].hand
+            seen: set[str] = set()
+            out = []
+            for i, c in enumerate(hand):
+                if c not in seen:
+                    seen.add(c)
+                    out.append(mk("destroy", card=i))
+            out.append(mk("end_turn"))
+            return out
+        return []
+
+    def prompt(self, state: DeckState) -> Message:
+        """Returns what the current player must decide now."""
+        st = state
+        if st.phase == VILLAGE:
+            return Message(VILLAGE_PROMPTS[st.step], {"player": st.current,
+                                                      "gold": self.gold_total(st) - st.spent,
+                                                      "buys": st.buys - st.bought,
+                                                      "xp": st.players[st.current].xp})
+        if st.phase == DESTROY:
+            return Message(PROMPTS[DESTROY], {"player": st.current,
+                                              "what": {"key": FILTER_KEYS[str(st.pend[1])]}})
+        return Message(PROMPTS[st.phase], {"player": st.current})
+
+    def explain_illegal(self, state: DeckState, action: Action) -> tuple[str, str]:
+        """Returns the rule key that forbids ``action`` now."""
+        st = state
+        kind = action.kind
+        if kind not in KINDS.get(st.phase, ()):
+            return ("deckbuilder.rule.wrong_phase", f"{kind} is not possible during {st.phase}")
+        cards = table().cards
+        if kind == "use" and st.phase == VILLAGE and st.step > 0:
+            return ("deckbuilder.rule.effects_before_buying", "village effects come before buying")
+        if kind == "buy":
+            pile = st.piles.get(str(action.get("card")))
+            if not pile:
+                return ("deckbuilder.rule.pile_empty", "that pile is empty or not in this game")
+            if st.step > 1:
+                return ("deckbuilder.rule.buy_before_level", "buying comes before levelling up")
+            if st.bought >= st.buys:
+                return ("deckbuilder.rule.no_buys_left", "no purchase left")
+            if cards[pile[-1]].cost + st.spent > self.gold_total(st):
+                return ("deckbuilder.rule.not_enough_gold", "the price exceeds the gold")
+        if kind == "level":
+            i = action.get("card")
+            play = st.play
+            if not isinstance(i, int) or not 0 <= i < len(play) or play[i] is None:
+                return ("deckbuilder.rule.no_such_card", "no such revealed card")
+            c = cards[str(play[i])]
+            cost = MILITIA_LEVEL_COST if c.hclass == MILITIA else c.xp_cost
+            if not c.is_hero or c.level >= 3:
+                return ("deckbuilder.rule.cannot_level", "only heroes below level 3 level up")
+            if st.players[st.current].xp < cost:
+                return ("deckbuilder.rule.not_enough_xp", "not enough experience points")
+            return ("deckbuilder.rule.level_pile_empty", "the next level is not in the pile")
+        if kind == "equip":
+            w = action.get("weapon")
+            h = action.get("hero")
+            if isinstance(w, int) and isinstance(h, int) and 0 <= w < len(st.play) \
+                    and 0 <= h < len(st.play) and st.play[w] and st.play[h]:
+                wc, hc = cards[str(st.play[w])], cards[str(st.play[h])]
+                if wc.is_weapon and hc.is_hero and wc.weight > self.prep_strength(st, h):
+                    return ("deckbuilder.rule.weapon_too_heavy", "the weapon outweighs the hero's strength")
+                if h in st.equip.values():
+                    return ("deckbuilder.rule.one_weapon", "a hero carries one weapon")
+            return ("deckbuilder.rule.not_a_target", "not a hero and a free weapon")
+        if kind == "attack":
+            return ("deckbuilder.rule.cannot_attack", "that monster cannot be attacked now")
+        if kind == "use":
+            return ("deckbuilder.rule.ability_unavailable", "ability used, cost not payable or bad target")
+        return ("deckbuilder.rule.not_a_target", f"{action} is not a legal choice now")
+
+    def rules_pages(self) -> list[str]:
+        """Returns the catalog keys of the rules reference pages for players."""
+        return list(RULES_PAGES)
+
+    # --- helpers the scenes and bots share ---------------------------------------------------
+    def gold_total(self, st: DeckState) -> int:
+        """Returns the gold of the revealed, undestroyed cards plus produced gold."""
+        cards = table().cards
+        return st.gold + sum(cards[c].gold for c in st.play if c is not None)
+
+    def gold_breakdown(self, st: DeckState) -> Breakdown:
+        """Returns the breakdown of the village gold (seed 000, "Dorfbesuch" 3.)."""
+        cards = table().cards
+        terms = [Term(Message("deckbuilder.bd.card", {"card": cards[c].name}), cards[c].gold)
+                 for c in st.play if c is not None and cards[c].gold]
+        if st.gold:
+            terms.append(Term(Message("deckbuilder.bd.produced", {}), st.gold))
+        return Breakdown(Message("deckbuilder.bd.gold", {}), self.gold_total(st), tuple(terms))
+
+    def prep_strength(self, st: DeckState, h: int) -> int:
+        """Returns a hero's strength during preparation (before battle effects)."""
+        cards = table().cards
+        party = sum(cards[c].prof.party_strength for c in st.play if c is not None)
+        return cards[st.play[h]].strength + st.strb.get(h, 0) + party  # type: ignore[index]
+
+    def attackable_ranks(self, st: DeckState) -> list[int]:
+        """Returns the ranks of the monsters that may be chosen as the target."""
+        out = []
+        for r in (1, 2, 3):
+            m = st.hall[r - 1]
+            if m is None or m == STONE:
+                continue
+            if battle.attackable(st, r):
+                out.append(r)
+        return out
+
+    def _uses(self, st: DeckState, village: bool) -> list[Action]:
+        cards = table().cards
+        play = st.play
+        out: list[Action] = []
+        seen: set[tuple[str, int]] = set()
+        for i, cid in enumerate(play):
+            if cid is None:
+                continue
+            c = cards[cid]
+            abilities = c.village if village else c.dungeon
+            for ab in abilities:
+                code = i * 8 + ab.index
+                if not ab.repeat and code in st.used:
+                    continue
+                key = (cid, ab.index)
+                if key in seen:
+                    continue
+                pays = self._pay_choices(st, i, ab)
+                targets = self._targets(st, ab)
+                if pays is None or targets is None:
+                    continue
+                seen.add(key)
+                base: tuple[tuple[str, int], ...] = (("ability", ab.index), ("card", i))
+                for j in pays:
+                    for t in targets:
+                        args: tuple[tuple[str, int], ...] = base
+                        if j >= 0:
+                            args = args + (("pay", j),)
+                        if t >= 0:
+                            args = args + (("target", t),)
+                        out.append(Action("use", args))
+        return out
+
+    def _pay_choices(self, st: DeckState, i: int, ab: Ability) -> list[int] | None:
+        if ab.destroy is None:
+            return [-1]
+        cards = table().cards
+        out = []
+        seen: set[str] = set()
+        spent = {u // 8 for u in st.used}
+        for j, cid in enumerate(st.play):
+            # seed 000, "Dungeoneffekte": a card whose effect was used cannot be destroyed
+            # by another effect afterwards, and each card pays only once
+            if cid is None or j == i or j in spent or cid in seen:
+                continue
+            if matches(cards[cid], ab.destroy):
+                seen.add(cid)
+                out.append(j)
+        return out or None
+
+    def _targets(self, st: DeckState, ab: Ability) -> list[int] | None:
+        if not ab.target:
+            return [-1]
+        cards = table().cards
+        if ab.target == "hero":
+            out = [j for j, cid in enumerate(st.play) if cid is not None and cards[cid].is_hero]
+        else:
+            out = [r for r in (1, 2, 3) if st.hall[r - 1] not in (None, STONE)
+                   and not cards[st.hall[r - 1]].mon.defeat_only]  # type: ignore[index,union-attr]
+        return out or None
+
+    def _buyable(self, st: DeckState) -> list[str]:
+        if st.step > 1 or st.bought >= st.buys:
+            return []
+        cards = table().cards
+        gold = self.gold_total(st) - st.spent
+        return [p for p, pile in st.piles.items() if pile and cards[pile[-1]].cost <= gold]
+
+    def _levels(self, st: DeckState) -> list[tuple[int, str]]:
+        cards = table().cards
+        xp = st.players[st.current].xp
+        if xp <= 0:
+            return []
+        t = table()
+        out: list[tuple[int, str]] = []
+        seen: set[str] = set()
+        for i, cid in enumerate(st.play):
+            if cid is None or cid in seen:
+                continue
+            c = cards[cid]
+            if not c.is_hero:
+                continue
+            seen.add(cid)
+            if c.hclass == MILITIA:
+                if xp >= MILITIA_LEVEL_COST:
+                    for h in st.setup["heroes"]:
+                        if t.class_levels[h][1] in st.piles[h]:
+                            out.append((i, h))
+            elif c.level < 3 and xp >= c.xp_cost and c.hclass in st.piles:
+                if t.class_levels[c.hclass][c.level + 1] in st.piles[c.hclass]:
+                    out.append((i, c.hclass))
+        return out
+
+    def _equips(self, st: DeckState) -> list[tuple[int, int]]:
+        cards = table().cards
+        play = st.play
+        armed = set(st.equip.values())
+        heroes = [h for h, c in enumerate(play) if c is not None and cards[c].is_hero
+                  and h not in armed]
+        if not heroes:
+            return []
+        out = []
+        seen: set[str] = set()
+        for w, cid in enumerate(play):
+            if cid is None or w in st.equip or cid in seen:
+                continue
+            wc = cards[cid]
+            if not wc.is_weapon:
+                continue
+            seen.add(cid)
+            for h in heroes:
+                if wc.weight <= self.prep_strength(st, h):
+                    out.append((h, w))
+        return out
+
+    def _destroy_choices(self, st: DeckState) -> list[int]:
+        cards = table().cards
+        what = st.pend[1]
+        kind = st.pend[0]
+        out = []
+        seen: set[str] = set()
+        # seed 000, "Dungeoneffekte": a card already used cannot be destroyed by another effect
+        spent = {u // 8 for u in st.used} if kind == "ability" else set()
+        spent.discard(st.pend[4])
+        for i, cid in enumerate(st.play):
+            if cid is None or cid in seen or i in spent or (kind == "battle" and i in st.doomed):
+                continue
+            if matches(cards[cid], what):
+                seen.add(cid)
+                out.append(i)
+        return out
+
+    def _spoil_piles(self, st: DeckState) -> list[str]:
+        cards = table().cards
+        # spoils are bought with the gold of the revealed cards that survived the fight
+        gold = sum(cards[c].gold for i, c in enumerate(st.play)
+                   if c is not None and i not in st.doomed)
+        cats = set(st.spoils)
+        out = []
+        for p, pile in st.piles.items():
+            if pile:
+                c = cards[pile[-1]]
+                if c.cost <= gold and any(matches(c, k) for k in cats):
+                    out.append(p)
+        return out
+
+    # --- acting ------------------------------------------------------------------------------
+    def do_apply(self, state: DeckState, action: Action) -> list[Event]:
+        """Applies a validated action and returns the events."""
+        st = state
+        kind = action.kind
+        ev: list[Event] = []
+        cur = st.current
+        if kind == "village" or kind == "dungeon":
+            p = st.players[cur]
+            st.play = list(p.hand)
+            p.hand = []
+            st.phase = VILLAGE if kind == "village" else DUNGEON
+            key = "deckbuilder.ev.village" if kind == "village" else "deckbuilder.ev.dungeon"
+            ev.append(Event(key, {"player": cur, "cards": [c for c in st.play if c]},
+                            reveal=True))
+        elif kind == "rest":
+            st.phase = REST
+            ev.append(Event("deckbuilder.ev.rest", {"player": cur}))
+        elif kind == "use":
+            self._use(st, action, ev)
+        elif kind == "buy":
+            self._buy(st, str(action["card"]), ev)
+        elif kind == "level":
+            self._level(st, action["card"], action["to"], ev)
+        elif kind == "equip":
+            w, h = action["weapon"], action["hero"]
+            st.equip[w] = h
+            cards = table().cards
+            ev.append(Event("deckbuilder.ev.equip", {"hero": cards[st.play[h]].name,  # type: ignore[index]
+                                          "weapon": cards[st.play[w]].name}))  # type: ignore[index]
+        elif kind == "unequip":
+            del st.equip[action["weapon"]]
+        elif kind == "diseases":
+            k = action["magic"]
+            if st.phase == SPLIT:
+                self._resolve(st, k, ev)
+            else:
+                st.split = k
+        elif kind == "attack":
+            self._attack(st, action["rank"], ev)
+        elif kind == "retreat":
+            ev.append(Event("deckbuilder.ev.retreat", {"player": cur}))
+            self._end_turn(st, ev)
+        elif kind == "destroy":
+            self._destroy(st, action["card"], ev)
+        elif kind == "spoil":
+            self._spoil(st, str(action["card"]), ev)
+        elif kind == "end_spoils":
+            self._after_fight(st, ev)
+        elif kind == "end_turn":
+            self._end_turn(st, ev)
+        else:  # pragma: no cover - validate() rejects unknown kinds first
+            raise MalformedAction(f"unknown action {kind}")
+        return ev
+
+    def _use(self, st: DeckState, action: Action, ev: list[Event]) -> None:
+        cards = table().cards
+        i = action["card"]
+        cid = st.play[i]
+        assert cid is not None
+        c = cards[cid]
+        ab = (c.village if st.phase == VILLAGE else c.dungeon)[action["ability"]]
+        # once-only abilities are marked by index; a used REPEAT ability marks slot 7
+        code = i * 8 + (7 if ab.repeat else ab.index)
+        if code not in st.used:
+            st.used.append(code)
+        ev.append(Event("deckbuilder.ev.use", {"player": st.current, "card": c.name,
+                                    "effect": {"key": EFFECT_KEYS[ab.type],
+                                               "params": dict(ab.params)}}))
+        pay = action.get("pay", -1)
+        if pay >= 0:
+            self._trash_play(st, pay, ev)
+        if ab.destroy_self:
+            self._trash_play(st, i, ev)
+        ab.call(_Use(self, st, i, action.get("target", -1), ev))
+
+    def _trash_play(self, st: DeckState, i: int, ev: list[Event]) -> None:
+        cid = st.play[i]
+        assert cid is not None
+        st.play[i] = None
+        st.equip.pop(i, None)
+        for w, h in list(st.equip.items()):
+            if h == i:
+                del st.equip[w]
+        self._to_trash(st, cid)
+        ev.append(Event("deckbuilder.ev.destroy", {"player": st.current, "card": table().cards[cid].name}))
+
+    def _to_trash(self, st: DeckState, cid: str) -> None:
+        # seed 000, "Erholung": destroyed diseases return to their unlimited supply
+        if cid == DISEASE:
+            st.diseases_out -= 1
+        else:
+            st.trash.append(cid)
+
+    def _give_disease(self, st: DeckState, p: int, count: int, ev: list[Event]) -> None:
+        st.players[p].discard.extend([DISEASE] * count)
+        st.diseases_out += count
+        ev.append(Event("deckbuilder.ev.disease", {"player": p, "count": count}))
+
+    def _draw(self, st: DeckState, p: int, n: int, ev: list[Event]) -> list[str]:
+        """Draws up to n cards (seed 000, "Dein Kommandodeck": reshuffle only when empty)."""
+        pl = st.players[p]
+        out: list[str] = []
+        deck = pl.deck
+        while n > 0:
+            if not deck:
+                if not pl.discard:
+                    break
+                deck = pl.discard
+                pl.discard = []
+                st.rng.shuffle(deck)
+                pl.deck = deck
+                ev.append(Event("deckbuilder.ev.reshuffle", {"player": p}))
+            out.append(deck.pop())
+            n -= 1
+        return out
+
+    def _draw_into_play(self, st: DeckState, n: int, ev: list[Event]) -> None:
+        got = self._draw(st, st.current, n, ev)
+        st.play.extend(got)
+        ev.append(Event("deckbuilder.ev.draw", {"player": st.current, "cards": got}, reveal=True))
+
+    def _buy(self, st: DeckState, pid: str, ev: list[Event]) -> None:
+        cards = table().cards
+        card = st.piles[pid].pop()
+        c = cards[card]
+        st.step = 1
+        st.bought += 1
+        st.spent += c.cost
+        st.players[st.current].discard.append(card)
+        ev.append(Event("deckbuilder.ev.buy", {"player": st.current, "card": c.name, "cost": c.cost},
+                        breakdowns=(self.gold_breakdown(st),)))
+
+    def _level(self, st: DeckState, i: int, to: str, ev: list[Event]) -> None:
+        t = table()
+        cid = st.play[i]
+        assert cid is not None
+        c = t.cards[cid]
+        if c.hclass == MILITIA:
+            cost, nxt = MILITIA_LEVEL_COST, t.class_levels[to][1]
+        else:
+            cost, nxt = c.xp_cost, t.class_levels[to][c.level + 1]
+        st.step = 2
+        p = st.players[st.current]
+        p.xp -= cost
+        st.piles[to].remove(nxt)
+        st.play[i] = None
+        st.equip.pop(i, None)
+        self._to_trash(st, cid)
+        p.discard.append(nxt)
+        st.leveled.append(i)
+        ev.append(Event("deckbuilder.ev.level", {"player": st.current, "card": c.name,
+                                      "to": t.cards[nxt].name, "xp": cost}))
+
+    def _attack(self, st: DeckState, rank: int, ev: list[Event]) -> None:
+        st.target = rank
+        mid = st.hall[rank - 1]
+        assert mid is not None
+        st.fought = mid
+        ev.append(Event("deckbuilder.ev.attack", {"player": st.current, "monster": table().cards[mid].name,
+                                       "rank": rank}))
+        f = battle.prepare(st, rank)
+        if st.variants.get("disease") == "printed":
+            self._resolve(st, max(st.split, 0), ev)
+        elif f.kmax > f.kmin:
+            st.phase = SPLIT
+        else:
+            self._resolve(st, f.kmin, ev)
+
+    def _resolve(self, st: DeckState, k: int, ev: list[Event]) -> None:
+        """Computes the fight and applies its battle effects (seed 000, "Kampf im Dungeon" 4.)."""
+        f = battle.prepare(st, st.target, explain=True)
+        r = battle.finish(f, k)
+        mon = f.monster
+        mp = mon.mon
+        assert mp is not None
+        cur = st.current
+        st.won = r.win
+        ev.append(Event("deckbuilder.ev.win" if r.win else "deckbuilder.ev.lose",
+                        {"player": cur, "monster": mon.name, "attack": r.total,
+                         "health": mon.health},
+                        breakdowns=(battle.breakdown(f, r),)))
+        if st.variants.get("strength") != "printed":
+            # seed 000, online rule change 1: strength 0 or less -> destroyed at end of turn
+            st.doomed.extend(h for h in f.low if h not in st.doomed)
+        if r.win:
+            st.spoils = list(mp.spoils) + f.spoils
+        if mp.diseases:
+            self._give_disease(st, cur, mp.diseases, ev)
+        if f.curse:
+            self._give_disease(st, cur, f.curse, ev)
+        if mp.lose_xp:
+            p = st.players[cur]
+            lost = min(mp.lose_xp, p.xp)
+            p.xp -= lost
+            if lost:
+                ev.append(Event("deckbuilder.ev.xp_lost", {"player": cur, "amount": lost}))
+        queue: list[Any] = []
+        for what, count in mp.destroys:
+            queue.extend([what, count])
+        st.pend = ["battle", "", "", 0, -1, *queue]
+        self._next_battle_destroy(st, ev)
+
+    def _next_battle_destroy(self, st: DeckState, ev: list[Event]) -> None:
+        cards = table().cards
+        while len(st.pend) > 5:
+            what, count = st.pend[5], st.pend[6]
+            cands = [i for i, c in enumerate(st.play)
+                     if c is not None and i not in st.doomed and matches(cards[c], what)]
+            if not cands:
+                del st.pend[5:7]
+                continue
+            if len(cands) <= count or len({st.play[i] for i in cands}) == 1:
+                for i in cands[:count]:
+                    self._doom(st, i, ev)
+                del st.pend[5:7]
+                continue
+            st.pend[1] = what
+            st.phase = DESTROY
+            return
+        st.pend = []
+        self._fight_over(st, ev)
+
+    def _doom(self, st: DeckState, i: int, ev: list[Event]) -> None:
+        # seed 000, "Kampfeffekte": cards destroyed by battle effects fight on until the end
+        st.doomed.append(i)
+        ev.append(Event("deckbuilder.ev.doomed", {"player": st.current,
+                                       "card": table().cards[st.play[i]].name}))  # type: ignore[index]
+
+    def _destroy(self, st: DeckState, i: int, ev: list[Event]) -> None:
+        if st.phase == REST:
+            p = st.players[st.current]
+            cid = p.hand.pop(i)
+            self._to_trash(st, cid)
+            ev.append(Event("deckbuilder.ev.destroy", {"player": st.current,
+                                            "card": table().cards[cid].name}))
+            self._end_turn(st, ev)
+            return
+        if st.pend[0] == "battle":
+            self._doom(st, i, ev)
+            st.pend[6] -= 1
+            if st.pend[6] <= 0:
+                del st.pend[5:7]
+            self._next_battle_destroy(st, ev)
+            return
+        _, _, back, then_draw, _src = st.pend
+        st.pend = []
+        st.phase = back
+        self._trash_play(st, i, ev)
+        if then_draw:
+            self._draw_into_play(st, then_draw, ev)
+
+    def _fight_over(self, st: DeckState, ev: list[Event]) -> None:
+        """Moves the monster and offers spoils (seed 000, "Abwicklung eines Kampfes")."""
+        cards = table().cards
+        cur = st.current
+        mid = st.fought
+        mon = cards[mid]
+        idx = st.target - 1
+        if st.won:
+            st.players[cur].discard.append(mid)
+            st.players[cur].xp += mon.xp
+            st.hall[idx] = None
+            ev.append(Event("deckbuilder.ev.xp", {"player": cur, "amount": mon.xp}))
+        elif not mon.mon.defeat_only:  # type: ignore[union-attr]
+            st.dungeon.insert(0, mid)
+            st.dknown += 1
+            st.hall[idx] = None
+        if st.won and st.spoils and self._spoil_gold_ok(st):
+            st.phase = SPOILS
+            return
+        self._after_fight(st, ev)
+
+    def _spoil_gold_ok(self, st: DeckState) -> bool:
+        return bool(self._spoil_piles(st))
+
+    def _spoil(self, st: DeckState, pid: str, ev: list[Event]) -> None:
+        cards = table().cards
+        c = cards[st.piles[pid][-1]]
+        for k in st.spoils:
+            if matches(c, k):
+                st.spoils.remove(k)
+                break
+        st.players[st.current].discard.append(st.piles[pid].pop())
+        ev.append(Event("deckbuilder.ev.spoils", {"player": st.current, "card": c.name, "cost": c.cost}))
+        if not st.spoils or not self._spoil_gold_ok(st):
+            self._after_fight(st, ev)
+
+    def _after_fight(self, st: DeckState, ev: list[Event]) -> None:
+        for i in sorted(st.doomed):
+            cid = st.play[i]
+            if cid is not None:
+                self._trash_play(st, i, ev)
+        st.doomed = []
+        if st.hall[st.target - 1] is None:
+            self._refill(st, st.target - 1, ev, st.won)
+        self._end_turn(st, ev)
+
+    def _refill(self, st: DeckState, idx: int, ev: list[Event], kill: bool) -> None:
+        """Closes the gap toward rank 1 and reveals a new rank 3 (seed 000, "Die Monsterkarten")."""
+        cards = table().cards
+        hall = st.hall
+        del hall[idx]
+        nxt = st.dungeon.pop() if st.dungeon else None
+        if st.dknown > len(st.dungeon):
+            st.dknown = len(st.dungeon)
+        hall.append(nxt)
+        if nxt is not None:
+            ev.append(Event("deckbuilder.ev.hall", {"card": nxt, "name": cards[nxt].name}, reveal=True))
+        if idx != 0 or hall[0] is None:
+            return
+        front = hall[0]
+        if front == STONE:
+            if kill:
+                # seed 000, "Spielende": the kill that moved the stone to rank 1 takes it
+                st.holder = st.current
+                st.players[st.current].discard.append(STONE)
+                hall[0] = None
+                ev.append(Event("deckbuilder.ev.stone", {"player": st.current}))
+            return
+        if cards[front].breach:
+            ev.append(Event("deckbuilder.ev.breach", {"monster": cards[front].name}))
+            ctx = _Breach(self, st, ev)
+            for handler, params in cards[front].breach:
+                handler(ctx, **params)
+
+    def _end_turn(self, st: DeckState, ev: list[Event]) -> None:
+        """Discards everything and draws 6 (seed 000, "Dorfbesuch" 6.); checks the end."""
+        cur = st.current
+        p = st.players[cur]
+        p.discard.extend(c for c in st.play if c is not None)
+        p.discard.extend(p.hand)
+        p.hand = self._draw(st, cur, HAND, ev)
+        st.reset_turn()
+        st.turn += 1
+        if st.holder >= 0 or st.hall[0] == STONE or st.turn >= st.last_turn:
+            st.phase = OVER
+            ev.append(Event("deckbuilder.ev.game_over", {"reason": self._end_reason(st)}))
+            return
+        st.current = (cur + 1) % len(st.players)
+        st.phase = CHOOSE
+        ev.append(Event("deckbuilder.ev.turn", {"player": st.current}))
+
+    def _end_reason(self, st: DeckState) -> str:
+        if st.holder >= 0:
+            return "deckbuilder.end.taken"
+        if st.hall[0] == STONE:
+            return "deckbuilder.end.reached"
+        return "deckbuilder.end.limit"
+
+    # --- reading -----------------------------------------------------------------------------
+    def view(self, state: DeckState, seat: int | None) -> dict[str, Any]:
+        """Returns what ``seat`` may see (see docs/deckbuilder/view.md)."""
+        from engine.rules.deckbuilder.view import build_view
+
+        return build_view(self, state, seat)
+
+    def is_over(self, state: DeckState) -> bool:
+        """Returns True once the game has ended."""
+        return state.phase == OVER
+
+    def victory_points(self, st: DeckState, p: int) -> int:
+        """Returns the victory points of all of a player's cards (seed 000, "Spielende")."""
+        cards = table().cards
+        pl = st.players[p]
+        total = sum(cards[c].vp for c in pl.deck) + sum(cards[c].vp for c in pl.hand)
+        total += sum(cards[c].vp for c in pl.discard)
+        if p == st.current:
+            total += sum(cards[c].vp for c in st.play if c is not None)
+        return total
+
+    def outcome(self, state: DeckState) -> Outcome | None:
+        """Returns winners and victory points; ties go to the thunderstone's holder."""
+        st = state
+        if st.phase != OVER:
+            return None
+        scores = [self.victory_points(st, p) for p in range(len(st.players))]
+        best = max(scores)
+        top = [p for p, s in enumerate(scores) if s == best]
+        if len(top) > 1 and st.holder in top:
+            top = [st.holder]
+        return Outcome(tuple(top), tuple(float(s) for s in scores),
+                       Message(self._end_reason(st), {}))
+
+    # --- persistence -------------------------------------------------------------------------
+    def state_to_dict(self, state: DeckState) -> dict[str, Any]:
+        """Returns the state as JSON data."""
+        return state.to_dict()
+
+    def state_from_dict(self, data: dict[str, Any]) -> DeckState:
+        """Returns the state stored by state_to_dict."""
+        return DeckState.from_dict(data)
+
+    def clone(self, state: DeckState) -> DeckState:
+        """Returns a hand-written copy."""
+        return state.clone()
+
+    def determinize(self, state: DeckState, seat: int, rng: Rng) -> DeckState:
+        """Re-deals what ``seat`` cannot see: deck orders, other hands, the dungeon deck."""
+        st = state.clone()
+        for p, pl in enumerate(st.players):
+            if p == seat:
+                deck = sorted(pl.deck)
+                rng.shuffle(deck)
+                pl.deck = deck
+            else:
+                pool = sorted(pl.deck + pl.hand)
+                rng.shuffle(pool)
+                n = len(pl.hand)
+                pl.hand = pool[len(pool) - n:] if n else []
+                pl.deck = pool[:len(pool) - n]
+        known = st.dungeon[:st.dknown]
+        hidden = st.dungeon[st.dknown:]
+        has_stone = STONE in hidden
+        rest = sorted(c for c in hidden if c != STONE)
+        rng.shuffle(rest)
+        if has_stone:
+            # the stone was shuffled into the bottom 11 cards of the original deck
+            pos = rng.below(min(setup.UNDER + 1, len(rest) + 1))
+            rest.insert(pos, STONE)
+        st.dungeon = known + rest
+        st.rng = Rng(rng.next_u64())
+        return st
+
+    def setup_scenario(self, state: DeckState, setup_map: dict[str, Any]) -> None:
+        """Overrides parts of a fresh state (vocabulary in docs/deckbuilder/scenarios.md)."""
+        from engine.rules.deckbuilder.scenario import apply_setup
+
+        apply_setup(self, state, setup_map)
+
+
+def card(cid: str) -> Card:
+    """Returns the runtime card of an id."""
+    return table().cards[cid]
