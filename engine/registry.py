@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass
-from typing import Any
+from collections import namedtuple
 
 from engine.core.protocol import GameRules
 
+TYPE_CHECKING = False  # typing costs import time; annotations are strings here
+if TYPE_CHECKING:
+    from typing import Any
 
-@dataclass(frozen=True)
-class GameInfo:
-    """A registered game: its id, where its rules live, and catalog keys for its title/blurb."""
 
+class GameInfo(namedtuple("GameInfo", "id module title blurb icon")):
+    """A registered game: id, rules module, catalog keys of title and blurb, menu icon asset id."""
+
+    __slots__ = ()
     id: str
     module: str
-    title: str  # catalog key
-    blurb: str  # catalog key
-    icon: str  # asset id of the menu icon
+    title: str
+    blurb: str
+    icon: str
 
 
 # Games appear here once they are playable end to end.

@@ -11,23 +11,26 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections import namedtuple
 
 from engine import registry
 from engine.core.actions import Action
 from engine.core.protocol import GameRules
 from engine.core.rng import Rng
 
-DIFFICULTIES = ("easy", "normal", "hard")
+TYPE_CHECKING = False  # typing costs import time; annotations are strings here
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
 
-# A bot factory takes the difficulty and seed by keyword (plus bot-specific options).
-BotFactory = Callable[..., "Bot"]
-# An evaluator scores a non-final state: one value in [0, 1] per seat (1 = sure win).
-Evaluator = Callable[[GameRules[Any], Any], Sequence[float]]
-# A rollout policy picks an action for the current actor from the legal ones.
-RolloutPolicy = Callable[[GameRules[Any], Any, Sequence[Action], Rng], Action]
+    # A bot factory takes the difficulty and seed by keyword (plus bot-specific options).
+    BotFactory = Callable[..., "Bot"]
+    # An evaluator scores a non-final state: one value in [0, 1] per seat (1 = sure win).
+    Evaluator = Callable[[GameRules[Any], Any], Sequence[float]]
+    # A rollout policy picks an action for the current actor from the legal ones.
+    RolloutPolicy = Callable[[GameRules[Any], Any, Sequence[Action], Rng], Action]
+
+DIFFICULTIES = ("easy", "normal", "hard")
 
 
 class Bot(ABC):
@@ -56,14 +59,14 @@ class Bot(ABC):
         return legal
 
 
-@dataclass(frozen=True)
-class BotInfo:
-    """A registered bot: its id, the game it belongs to (None = generic) and its factory."""
+class BotInfo(namedtuple("BotInfo", "id game factory label")):
+    """A registered bot: id, game (None = generic), factory, and the catalog key of its name."""
 
+    __slots__ = ()
     id: str
     game: str | None
     factory: BotFactory
-    label: str  # catalog key of its name on the new-game screen (default ui.bot.<id>)
+    label: str
 
 
 _BOTS: dict[tuple[str | None, str], BotInfo] = {}

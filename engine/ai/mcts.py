@@ -16,23 +16,28 @@ from __future__ import annotations
 
 import math
 import time
+from collections import namedtuple
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
 
-from engine.ai.base import Bot, Evaluator, RolloutPolicy, evaluator_for, rollout_policy_for
+from engine.ai.base import Bot, evaluator_for, rollout_policy_for
 from engine.core.actions import Action
 from engine.core.protocol import GameRules, Outcome
 from engine.core.rng import Rng
+
+TYPE_CHECKING = False  # typing costs import time; annotations are strings here
+if TYPE_CHECKING:
+    from typing import Any
+
+    from engine.ai.base import Evaluator, RolloutPolicy
 
 WIN_WEIGHT = 0.8
 SCORE_WEIGHT = 0.2
 
 
-@dataclass(frozen=True)
-class Budget:
+class Budget(namedtuple("Budget", "iterations seconds depth")):
     """How long one decision may think: iterations, CPU seconds, and the playout depth cap."""
 
+    __slots__ = ()
     iterations: int | None
     seconds: float | None
     depth: int

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.ai.base import Bot
 from engine.core.actions import Action
 from engine.core.protocol import GameRules
+
+TYPE_CHECKING = False  # typing costs import time; annotations are strings here
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class RandomBot(Bot):

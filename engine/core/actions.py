@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
-from typing import Any
-
 from engine.core.errors import MalformedAction
 
-Scalar = str | int | bool | None
+TYPE_CHECKING = False  # typing costs import time; annotations are strings here
+if TYPE_CHECKING:
+    from typing import Any
+
 _SCALARS = (str, int, bool, type(None))
 
 
@@ -27,15 +26,39 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
     """A player's move or answer: a kind plus sorted keyword parameters (JSON scalars or tuples).
 
     Prints as ``buy(card='short_sword')`` and parses back with ``Action.parse``.
     """
 
+    __slots__ = ("kind", "args", "_hash")
+
     kind: str
-    args: tuple[tuple[str, Any], ...] = ()
+    args: tuple[tuple[str, Any], ...]
+    _hash: int
+
+    def __init__(self, kind: str, args: tuple[tuple[str, Any], ...] = ()) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "args", args)
+        object.__setattr__(self, "_hash", hash((kind, args)))  # ok-determinism: dict key only
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._hash == other._hash and self.kind == other.kind and self.args == other.args
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Action({self.kind!r}, {self.args!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (self.kind, self.args))
 
     @classmethod
     def make(cls, kind: str, **params: Any) -> Action:
@@ -85,6 +108,8 @@ class Action:
         """Returns the action written as ``kind(a=1, b='x')`` or as its JSON form."""
         text = text.strip()
         if text.startswith("{"):
+            import json
+
             try:
                 return cls.from_json(json.loads(text))
             except json.JSONDecodeError as exc:
@@ -110,12 +135,22 @@ class Action:
         return cls.make(node.func.id, **params)
 
 
-@dataclass(frozen=True, slots=True)
 class Message:
     """A catalog key plus parameters; the UI translates it, the engine never formats prose."""
 
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, params: dict[str, Any] | None = None) -> None:
+        self.key = key
+        self.params = {} if params is None else params
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and (self.key, self.params) == (other.key, other.params)
+
+    __hash__ = None  # type: ignore[assignment]  # params is a dict: messages are not keys
+
+    def __repr__(self) -> str:
+        return f"Message({self.key!r}, {self.params!r})"
 
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON form."""
@@ -127,25 +162,46 @@ class Message:
         return cls(data["key"], dict(data.get("params", {})))
 
 
-@dataclass(frozen=True, slots=True)
 class Term:
     """One line of a breakdown: a labelled contribution to a computed number."""
 
-    label: Message
-    value: int | float
+    __slots__ = ("label", "value")
+
+    def __init__(self, label: Message, value: int | float) -> None:
+        self.label = label
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Term) and (self.label, self.value) == (other.label, other.value)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Term({self.label!r}, {self.value!r})"
 
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON form."""
         return {"label": self.label.to_json(), "value": self.value}
 
 
-@dataclass(frozen=True, slots=True)
 class Breakdown:
     """How a number was computed: ``total = term + term + …`` (terms may be negative)."""
 
-    name: Message
-    total: int | float
-    terms: tuple[Term, ...] = ()
+    __slots__ = ("name", "total", "terms")
+
+    def __init__(self, name: Message, total: int | float, terms: tuple[Term, ...] = ()) -> None:
+        self.name = name
+        self.total = total
+        self.terms = tuple(terms)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Breakdown) and (self.name, self.total, self.terms) == (
+            other.name, other.total, other.terms)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Breakdown({self.name!r}, {self.total!r}, {self.terms!r})"
 
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON form."""
@@ -156,7 +212,6 @@ class Breakdown:
         }
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened: a message for the log and animation, with optional breakdowns.
 
@@ -165,11 +220,24 @@ class Event:
     the event's parameters (None means everybody).
     """
 
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-    breakdowns: tuple[Breakdown, ...] = ()
-    reveal: bool = False
-    seat: int | None = None
+    __slots__ = ("key", "params", "breakdowns", "reveal", "seat")
+
+    def __init__(self, key: str, params: dict[str, Any] | None = None,
+                 breakdowns: tuple[Breakdown, ...] = (), reveal: bool = False,
+                 seat: int | None = None) -> None:
+        self.key = key
+        self.params = {} if params is None else params
+        self.breakdowns = tuple(breakdowns)
+        self.reveal = reveal
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Event({self.key!r}, {self.params!r})"
 
     @property
     def message(self) -> Message:

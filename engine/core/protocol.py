@@ -8,29 +8,53 @@ A game package under ``engine/rules/<id>`` exposes one ``GameRules`` subclass in
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from collections import namedtuple
 
 from engine.core.actions import Action, Event, Message
 from engine.core.errors import IllegalAction, MalformedAction, RecordError
 from engine.core.hashing import digest
 from engine.core.rng import Rng
 
-S = TypeVar("S")
+# typing and dataclasses are a third of the engine's import time, so the value types below are
+# named tuples and the generic base is spelled out for type checkers only.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Generic, TypeVar
+
+    S = TypeVar("S")
+
+    class _StateGeneric(Generic[S]):
+        """Typing-only base that makes ``GameRules[MyState]`` generic."""
+
+else:
+    S = "S"
+
+    class _StateGeneric:
+        """Lets ``GameRules[MyState]`` be written without importing typing at run time."""
+
+        __slots__ = ()
+
+        def __class_getitem__(cls, item: object) -> type:
+            return cls
 
 HUMAN = "human"
 BOT = "bot"
 
 
-@dataclass(frozen=True)
-class SeatConfig:
-    """One seat at the table: who plays it and how it looks."""
+class SeatConfig(namedtuple("SeatConfig", "kind bot difficulty name colour",
+                            defaults=(HUMAN, "heuristic", "normal", "", ""))):
+    """One seat at the table: who plays it and how it looks.
 
-    kind: str = HUMAN  # "human" or "bot"
-    bot: str = "heuristic"  # bot id when kind == "bot"
-    difficulty: str = "normal"  # easy / normal / hard: the bot's budget
-    name: str = ""
-    colour: str = ""
+    ``kind`` is "human" or "bot"; ``bot`` the bot id for a bot seat; ``difficulty`` easy,
+    normal or hard (the bot's budget); ``name`` and ``colour`` as chosen on the set-up screen.
+    """
+
+    __slots__ = ()
+    kind: str
+    bot: str
+    difficulty: str
+    name: str
+    colour: str
 
     @property
     def is_human(self) -> bool:
@@ -57,12 +81,24 @@ class SeatConfig:
         return seat
 
 
-@dataclass(frozen=True)
 class GameConfig:
     """What ``new_game`` needs besides the seed: the seats, options and rule variants."""
 
-    seats: tuple[SeatConfig, ...]
-    options: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("seats", "options")
+
+    def __init__(self, seats: tuple[SeatConfig, ...], options: dict[str, Any] | None = None,
+                 ) -> None:
+        self.seats = tuple(seats)
+        self.options = {} if options is None else options
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameConfig) and (self.seats, self.options) == (
+            other.seats, other.options)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"GameConfig({self.seats!r}, {self.options!r})"
 
     @property
     def players(self) -> int:
@@ -92,13 +128,13 @@ class GameConfig:
         return cls(tuple(SeatConfig.from_dict(s) for s in data["seats"]), dict(options))
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """The end of a game: winning seats (several on a shared win) and a score per seat."""
+class Outcome(namedtuple("Outcome", "winners scores reason", defaults=(None,))):
+    """The end of a game: winning seats (several on a shared win), a score per seat, a reason."""
 
+    __slots__ = ()
     winners: tuple[int, ...]
     scores: tuple[float, ...]
-    reason: Message | None = None
+    reason: Message | None
 
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON form."""
@@ -106,22 +142,25 @@ class Outcome:
                 "reason": self.reason.to_json() if self.reason else None}
 
 
-@dataclass(frozen=True)
-class OptionDef:
+class OptionDef(namedtuple("OptionDef",
+                           "id label default choices minimum maximum variant choice_labels",
+                           defaults=((), None, None, False, ()))):
     """A setup option or rule variant shown on the new-game screen.
 
-    ``choices`` lists allowed values (first is the default) for a choice; for an integer range
-    use ``minimum``/``maximum``. ``label`` is a catalog key.
+    ``label`` is a catalog key; ``choices`` lists allowed values for a choice; for a whole-number
+    range use ``minimum``/``maximum``; ``variant`` marks a printed-rule toggle (shown under "rule
+    variants"); ``choice_labels`` are catalog keys for choices that do not explain themselves.
     """
 
+    __slots__ = ()
     id: str
     label: str
     default: Any
-    choices: tuple[Any, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    variant: bool = False  # True: a printed-rule toggle, shown under "rule variants"
-    choice_labels: tuple[str, ...] = ()  # catalog keys for the choices, if not self-explaining
+    choices: tuple[Any, ...]
+    minimum: int | None
+    maximum: int | None
+    variant: bool
+    choice_labels: tuple[str, ...]
 
     def check(self, value: Any) -> None:
         """Raises MalformedAction when value is not allowed for this option."""
@@ -136,7 +175,7 @@ class OptionDef:
                 raise MalformedAction(f"option {self.id}: {value} is above {self.maximum}")
 
 
-class GameRules(ABC, Generic[S]):
+class GameRules(ABC, _StateGeneric[S]):
     """The protocol: one instance per game, stateless; all state lives in ``S``."""
 
     game_id: ClassVar[str]

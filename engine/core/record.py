@@ -9,32 +9,45 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from engine.core.actions import Action
 from engine.core.errors import EngineError, IllegalAction, MalformedAction, RecordError
 from engine.core.protocol import GameConfig
+
+TYPE_CHECKING = False  # typing costs import time; annotations are strings here
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMAT = "tabletop-hall/record"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
-@dataclass
 class GameRecord:
-    """Everything needed to replay a game exactly."""
+    """Everything needed to replay a game exactly.
 
-    game_id: str
-    config: GameConfig
-    seed: int
-    rules_version: str
-    content_hash: str
-    actions: list[Action] = field(default_factory=list)
-    hashes: list[str] = field(default_factory=list)  # hash after each action; [0] = initial
-    snapshot: dict[str, Any] | None = None
-    meta: dict[str, Any] = field(default_factory=dict)
+    ``hashes`` holds the state hash after each action, ``hashes[0]`` the initial one;
+    ``snapshot`` the final state (optional); ``meta`` what the UI wants to show in a load list.
+    """
+
+    def __init__(self, game_id: str, config: GameConfig, seed: int, rules_version: str,
+                 content_hash: str, actions: list[Action] | None = None,
+                 hashes: list[str] | None = None, snapshot: dict[str, Any] | None = None,
+                 meta: dict[str, Any] | None = None) -> None:
+        self.game_id = game_id
+        self.config = config
+        self.seed = seed
+        self.rules_version = rules_version
+        self.content_hash = content_hash
+        self.actions: list[Action] = [] if actions is None else actions
+        self.hashes: list[str] = [] if hashes is None else hashes
+        self.snapshot = snapshot
+        self.meta: dict[str, Any] = {} if meta is None else meta
+
+    def __repr__(self) -> str:
+        return (f"GameRecord({self.game_id!r}, seed={self.seed}, "
+                f"actions={len(self.actions)})")
 
     def to_json(self) -> dict[str, Any]:
         """Returns the JSON form of the record."""

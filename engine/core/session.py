@@ -7,20 +7,25 @@ seat to another (hot-seat handover). Undo never steps back across one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from engine import registry
 from engine.core.actions import Action, Event
 from engine.core.protocol import GameConfig, GameRules
 from engine.core.record import GameRecord
 
+TYPE_CHECKING = False  # typing costs import time; annotations are strings here
+if TYPE_CHECKING:
+    from typing import Any
 
-@dataclass
+
 class _Step:
-    action: Action
-    before: Any  # clone of the state before the action
-    events: list[Event]
+    """One undoable action: the action, a clone of the state before it, and its events."""
+
+    __slots__ = ("action", "before", "events")
+
+    def __init__(self, action: Action, before: Any, events: list[Event]) -> None:
+        self.action = action
+        self.before = before
+        self.events = events
 
 
 class Session:
