@@ -1,0 +1,299 @@
+"""Operations on a duel state shared by rules and effects: dice, stats, damage, XP, game end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Breakdown, Event, Message, Term
+from engine.rules.duel.cards import cards
+from engine.rules.duel.state import (
+    BETWEEN,
+    M_ARM_CLAN,
+    M_ARM_MAIN,
+    M_CLAN_ATT,
+    M_CLAN_DEF,
+    M_CLAN_LIFE,
+    M_COURAGE,
+    M_MAGIC,
+    M_MAIN_ATT,
+    M_MAIN_DEF,
+    M_MAIN_LIFE,
+    MAIN_UID,
+    N_MODS,
+    OVER,
+    DuelState,
+    Fighter,
+)
+
+HAND_SIZE = 7  # seed 003: "Starthand von 7 Karten", refilled to 7 after each round
+START_POOL = 5  # seed 003: "Startwürfelpool von 5 Würfeln"
+MAX_CLAN = 3  # seed 003: "maximal 3 Clan-Members gleichzeitig"
+MAX_EQUIPMENT = 5  # seed 003: "bis zu 5 Ausrüstungen"
+MAX_DICE = 6  # docs/duel/rules.md "Dice counts": a character rolls 1 to 6 dice
+FLEE_XP_PER_LEVEL = 100  # seed 003: "100 Erfahrungspunkte für jeden seiner momentanen LV"
+
+
+def msg(key: str, **params: Any) -> Message:
+    """Returns a catalog message."""
+    return Message(key, params)
+
+
+def roll(state: DuelState, n: int) -> list[int]:
+    """Returns n six-sided die results (scenario dice first, then the state's RNG)."""
+    out = []
+    for _ in range(n):
+        out.append(state.forced.pop(0) if state.forced else state.rng.roll(6))
+    return out
+
+
+# --- stats -----------------------------------------------------------------------------------
+
+def is_main(f: Fighter) -> bool:
+    """Returns True for the main character."""
+    return f.uid == MAIN_UID
+
+
+def life_of(state: DuelState, seat: int, f: Fighter) -> int:
+    """Returns a character's life points (its card, level-ups and lasting bonuses)."""
+    p = state.players[seat]
+    if f.uid == MAIN_UID:
+        return max(1, cards().main[f.card].life + p.life_bonus + p.mods[M_MAIN_LIFE])
+    return max(1, cards().clan[f.card].life + p.mods[M_CLAN_LIFE])
+
+
+def attack_of(state: DuelState, seat: int, f: Fighter) -> int:
+    """Returns a character's AN-W: how many attack dice it rolls (1 to MAX_DICE)."""
+    p = state.players[seat]
+    if f.uid == MAIN_UID:
+        base = cards().main[f.card].attack + p.level - 1 + p.mods[M_MAIN_ATT]
+    else:
+        base = cards().clan[f.card].attack + p.mods[M_CLAN_ATT]
+    return min(MAX_DICE, max(1, base + f.temp_att))
+
+
+def defence_of(state: DuelState, seat: int, f: Fighter) -> int:
+    """Returns a character's VT-W: how many defence dice it rolls (1 to MAX_DICE)."""
+    p = state.players[seat]
+    if f.uid == MAIN_UID:
+        base = cards().main[f.card].defence + p.level - 1 + p.mods[M_MAIN_DEF]
+    else:
+        base = cards().clan[f.card].defence + p.mods[M_CLAN_DEF]
+    return min(MAX_DICE, max(1, base + f.temp_def))
+
+
+def magic_of(state: DuelState, seat: int) -> int:
+    """Returns the main character's MG-W: most pool dice for one magic roll (at least 1)."""
+    p = state.players[seat]
+    return max(1, cards().main[p.hero.card].magic + p.level - 1 + p.mods[M_MAGIC])
+
+
+def courage_of(state: DuelState, seat: int) -> int:
+    """Returns the main character's MUT, added to summoning and magic rolls (at least 0)."""
+    p = state.players[seat]
+    return max(0, cards().main[p.hero.card].courage + p.level - 1 + p.mods[M_COURAGE])
+
+
+def armour_of(state: DuelState, seat: int, f: Fighter) -> int:
+    """Returns how much fight damage a character ignores per fight."""
+    p = state.players[seat]
+    return max(0, p.mods[M_ARM_MAIN] if f.uid == MAIN_UID else p.mods[M_ARM_CLAN])
+
+
+def _stat_terms(state: DuelState, seat: int, f: Fighter, stat: str) -> list[Term]:
+    p = state.players[seat]
+    attack = stat == "attack"
+    if f.uid == MAIN_UID:
+        card = cards().main[f.card]
+        terms = [Term(msg("duel.term.card", card=dict(card.name)),
+                      card.attack if attack else card.defence)]
+        if p.level > 1:
+            # seed 003: each level-up brings one more die in AN-W and VT-W
+            terms.append(Term(msg("duel.term.level", level=p.level), p.level - 1))
+        bonus = p.mods[M_MAIN_ATT] if attack else p.mods[M_MAIN_DEF]
+    else:
+        clan = cards().clan[f.card]
+        terms = [Term(msg("duel.term.card", card=dict(clan.name)),
+                      clan.attack if attack else clan.defence)]
+        bonus = p.mods[M_CLAN_ATT] if attack else p.mods[M_CLAN_DEF]
+    if bonus:
+        terms.append(Term(msg("duel.term.lasting"), bonus))
+    temp = f.temp_att if attack else f.temp_def
+    if temp:
+        terms.append(Term(msg("duel.term.this_turn"), temp))
+    return terms
+
+
+def stat_breakdown(state: DuelState, seat: int, f: Fighter, stat: str) -> Breakdown:
+    """Returns how a character's attack or defence dice count is made up."""
+    terms = _stat_terms(state, seat, f, stat)
+    raw = sum(t.value for t in terms)
+    total = min(MAX_DICE, max(1, raw))
+    if total != raw:
+        terms.append(Term(msg("duel.term.dice_limit"), total - raw))
+    return Breakdown(msg("duel.bd.attack_dice" if stat == "attack" else "duel.bd.defence_dice",
+                         fighter=fighter_name(state, seat, f)), total, tuple(terms))
+
+
+def fighter_name(state: DuelState, seat: int, f: Fighter) -> dict[str, Any]:
+    """Returns the inline name of a character."""
+    return cards().name(f.card)
+
+
+# --- lasting effects -------------------------------------------------------------------------
+
+def recompute_mods(state: DuelState) -> None:
+    """Recomputes both sides' lasting bonuses from equipment, clan, treasures and the land."""
+    from engine.rules.duel.effects import STATS, EffectCtx, run
+
+    for p in state.players:
+        p.mods = [0] * N_MODS
+    lasting = cards().lasting
+    for seat, p in enumerate(state.players):
+        for _uid, card in p.equipment:
+            for spec in lasting[card]:
+                run(EffectCtx(state, seat, card, STATS), spec)
+        for f in p.clan:
+            for spec in lasting[f.card]:
+                run(EffectCtx(state, seat, f.card, STATS), spec)
+        for _owner, card in p.inventory:
+            for spec in lasting[card]:
+                run(EffectCtx(state, seat, card, STATS), spec)
+    if state.land is not None:
+        owner, card = state.land
+        for spec in lasting[card]:
+            run(EffectCtx(state, owner, card, STATS), spec)
+
+
+# --- cards and damage ------------------------------------------------------------------------
+
+def draw(state: DuelState, seat: int, n: int, events: list[Event]) -> None:
+    """Draws n cards; an empty draw deck is refilled from the shuffled graveyard."""
+    p = state.players[seat]
+    drawn: list[str] = []
+    for _ in range(n):
+        if not p.deck:
+            if not p.grave:
+                break
+            # seed 003, FRAGEN: "Die Karten aus dem Friedhof werden gemischt und wieder als
+            # Draw-Deck abgelegt."
+            p.deck = p.grave
+            p.grave = []
+            state.rng.shuffle(p.deck)
+            events.append(Event("duel.ev.reshuffle", {"seat": seat, "count": len(p.deck)}))
+        drawn.append(p.deck.pop())
+    if drawn:
+        p.hand.extend(drawn)
+        events.append(Event("duel.ev.draw", {"seat": seat, "count": len(drawn),
+                                             "cards": drawn}, reveal=True, seat=seat))
+
+
+def hurt(state: DuelState, seat: int, f: Fighter, amount: int, events: list[Event],
+         breakdown: Breakdown | None = None) -> None:
+    """Adds damage to a character (defeat is checked afterwards by ``check_defeats``)."""
+    if amount <= 0:
+        return
+    f.damage += amount
+    events.append(Event("duel.ev.damage", {
+        "seat": seat, "uid": f.uid, "card": fighter_name(state, seat, f), "amount": amount,
+        "damage": f.damage, "life": life_of(state, seat, f)},
+        breakdowns=(breakdown,) if breakdown is not None else ()))
+
+
+def heal(state: DuelState, seat: int, f: Fighter, amount: int, events: list[Event]) -> None:
+    """Removes up to ``amount`` damage from a character."""
+    healed = min(amount, f.damage)
+    if healed > 0:
+        f.damage -= healed
+        events.append(Event("duel.ev.heal", {"seat": seat, "uid": f.uid, "amount": healed,
+                                             "card": fighter_name(state, seat, f)}))
+
+
+def gain_xp(state: DuelState, seat: int, amount: int, events: list[Event],
+            reason: str = "duel.term.xp_defeat") -> None:
+    """Adds XP to a main character and applies every level it reaches."""
+    if amount <= 0:
+        return
+    p = state.players[seat]
+    p.xp += amount
+    events.append(Event("duel.ev.xp", {"seat": seat, "amount": amount, "xp": p.xp,
+                                       "reason": {"key": reason, "params": {}}}))
+    levels = cards().main[p.hero.card].levels
+    while p.level - 1 < len(levels) and p.xp >= levels[p.level - 1]:
+        # seed 003, FRAGEN: one die more in AN-W, VT-W and MG-W, MUT +1, LP + W6 + 1
+        die = roll(state, 1)[0]
+        p.level += 1
+        p.life_bonus += die + 1
+        events.append(Event("duel.ev.level_up", {"seat": seat, "level": p.level,
+                                                 "die": die, "life": die + 1},
+                            breakdowns=(Breakdown(msg("duel.bd.level_life"), die + 1, (
+                                Term(msg("duel.term.die"), die),
+                                Term(msg("duel.term.plus_one"), 1))),)))
+
+
+def grave_xp(state: DuelState, seat: int) -> int:
+    """Returns the XP of the clan members lying in a player's graveyard."""
+    clan = cards().clan
+    return sum(clan[c].xp for c in state.players[seat].grave if c in clan)
+
+
+def check_defeats(state: DuelState, events: list[Event], first_to_fall: int) -> None:
+    """Sends defeated characters to the graveyard, pays XP and ends the game on a main's fall.
+
+    seed 003, FRAGEN: a character whose damage reaches its LP is out; its XP goes to the
+    opposing main character. Clan members fall first (their XP may raise a level and life);
+    if both main characters fall at once, ``first_to_fall`` loses (docs/duel/rules.md).
+    """
+    if state.phase in (OVER, BETWEEN):
+        return
+    clan_defs = cards().clan
+    for seat in (first_to_fall, 1 - first_to_fall):
+        p = state.players[seat]
+        fallen = [f for f in p.clan if f.damage >= life_of(state, seat, f)]
+        if not fallen:
+            continue
+        p.clan = [f for f in p.clan if f.damage < life_of(state, seat, f)]
+        for f in fallen:
+            p.grave.append(f.card)
+            events.append(Event("duel.ev.defeated", {"seat": seat, "uid": f.uid,
+                                                     "card": fighter_name(state, seat, f)}))
+            gain_xp(state, 1 - seat, clan_defs[f.card].xp, events)
+        recompute_mods(state)  # a fallen clan member's lasting bonus ends
+    for seat in (first_to_fall, 1 - first_to_fall):
+        hero = state.players[seat].hero
+        if hero.damage >= life_of(state, seat, hero):
+            end_game(state, 1 - seat, "duel.end.main_defeated", events)
+            return
+
+
+def end_game(state: DuelState, winner: int, reason: str, events: list[Event]) -> None:
+    """Ends the current game: flight XP, the winner's share, day score and what comes next."""
+    loser = 1 - winner
+    lp = state.players[loser]
+    state.fight = None
+    state.cast = None
+    # seed 003, FRAGEN: the loser flees with 100 XP per level; the winner gets half the XP
+    # lying in the loser's graveyard.
+    flee = FLEE_XP_PER_LEVEL * lp.level
+    share = grave_xp(state, loser) // 2
+    events.append(Event("duel.ev.game_over", {"winner": winner, "reason": {"key": reason,
+                                                                           "params": {}},
+                                              "game": state.game_no}))
+    gain_xp(state, loser, flee, events, "duel.term.xp_flee")
+    gain_xp(state, winner, share, events, "duel.term.xp_grave")
+    state.winner = winner
+    state.end_reason = reason
+    state.players[winner].wins += 1
+    if state.day and state.players[winner].wins < 2:
+        state.phase = BETWEEN
+        return
+    state.phase = OVER
+    if state.day:
+        state.day_winner = winner
+        # seed 003, "Inventar": emptied at the end of the day; treasures go home
+        for p in state.players:
+            for owner, card in p.inventory:
+                state.players[owner].treasures.append(card)
+            p.inventory = []
+        recompute_mods(state)
+        events.append(Event("duel.ev.day_over", {"winner": winner,
+                                                 "wins": [q.wins for q in state.players]}))

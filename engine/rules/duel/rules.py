@@ -1,0 +1,890 @@
+"""The duel's GameRules: turn structure, summoning, equipment, magic, fights, lands, treasures,
+the best-of-three day (seed 003; every gap closed in docs/duel/rules.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Action, Breakdown, Event, Message, Term
+from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
+from engine.core.rng import Rng
+from engine.rules.duel import decks, ops, pairing
+from engine.rules.duel.cards import cards
+from engine.rules.duel.effects import PLAY, EffectCtx, run
+from engine.rules.duel.ops import msg
+from engine.rules.duel.state import (
+    ACT_ATTACK,
+    ACT_MAGIC,
+    ARRANGE,
+    BETWEEN,
+    DEFEND,
+    M_POOL,
+    MAIN,
+    MAIN_UID,
+    OVER,
+    RESPOND,
+    WINDOW,
+    DuelState,
+    Fighter,
+    PlayerState,
+)
+
+# The player rules reference, one catalog page each (title line, then text).
+RULES_PAGES = ("duel.rules.1", "duel.rules.2", "duel.rules.3", "duel.rules.4", "duel.rules.5",
+               "duel.rules.6", "duel.rules.7", "duel.rules.8")
+
+KINDS = ("summon", "equip", "cast", "attack", "end_turn", "defend", "arrange", "counter",
+         "pass_counter", "play_land", "play_treasure", "pass_window", "next_game")
+
+
+class DuelRules(GameRules[DuelState]):
+    """Seed 003: two main characters, clan members, dice pool, attack dice against defence dice."""
+
+    game_id = "duel"
+    rules_version = "1"
+    min_players = 2
+    max_players = 2
+    options = (
+        OptionDef("day", "duel.option.day", False, choices=(False, True),
+                  choice_labels=("duel.option.day.single", "duel.option.day.day")),
+        OptionDef("deck_a", "duel.option.deck_a", ""),
+        OptionDef("deck_b", "duel.option.deck_b", ""),
+        OptionDef("round_limit", "duel.option.round_limit", 30, minimum=5, maximum=99,
+                  variant=True),
+        OptionDef("arrange", "duel.option.arrange", "human", choices=("human", "never"),
+                  choice_labels=("duel.option.arrange.human", "duel.option.arrange.never"),
+                  variant=True),
+    )
+
+    # --- set-up -------------------------------------------------------------------------
+    def content_hash(self) -> str:
+        """Returns the hash of the duel content."""
+        return cards().hash
+
+    def check_config(self, config: GameConfig) -> None:
+        """Raises MalformedAction for a bad seat count, option or deck."""
+        super().check_config(config)
+        for seat, key in enumerate(("deck_a", "deck_b")):
+            try:
+                decks.resolve(config.options.get(key, ""), seat)
+            except ValueError as exc:
+                raise MalformedAction(f"option {key}: {exc}") from None
+
+    def new_game(self, config: GameConfig, seed: int) -> DuelState:
+        """Returns a fresh duel (or the first game of a day)."""
+        state = DuelState(Rng(seed))
+        state.day = bool(self.option(config, "day"))
+        state.round_limit = int(self.option(config, "round_limit"))
+        arrange = self.option(config, "arrange") == "human"
+        state.arrange = [arrange and s.is_human for s in config.seats]
+        for seat, key in enumerate(("deck_a", "deck_b")):
+            deck = decks.resolve(config.options.get(key, ""), seat)
+            p = state.players[seat]
+            p.deckdef = deck
+            p.hero = Fighter(MAIN_UID, deck["main"])
+            p.treasures = list(deck["treasures"])
+        start_game(state, 0, [])
+        return state
+
+    # --- turn structure -----------------------------------------------------------------
+    def current_actor(self, state: DuelState) -> int | None:
+        """Returns the seat that must act now."""
+        phase = state.phase
+        if phase == MAIN:
+            return state.active
+        if phase == OVER:
+            return None
+        if phase == BETWEEN:
+            return 1 - state.winner if state.winner is not None else 0
+        return 1 - state.active  # window, defend, arrange, respond: the other player
+
+    def legal_actions(self, state: DuelState) -> list[Action]:
+        """Returns every legal action of the current actor, in a stable order."""
+        phase = state.phase
+        make = Action.make
+        out: list[Action] = []
+        if phase == MAIN:
+            seat = state.active
+            p = state.players[seat]
+            c = cards()
+            prep = state.acts_used == 0
+            if prep and len(p.clan) < ops.MAX_CLAN:
+                for card in _distinct(p.hand):
+                    if c.kind[card] == "clan" and card not in p.tried:
+                        out.extend(make("summon", card=card, dice=k)
+                                   for k in range(1, p.pool + 1))
+            if prep and len(p.equipment) < ops.MAX_EQUIPMENT:
+                out.extend(make("equip", card=card) for card in _distinct(p.hand)
+                           if c.kind[card] == "equipment")
+            if _can_cast(state):
+                most = min(ops.magic_of(state, seat), p.pool)
+                for card in _distinct(p.hand):
+                    if c.kind[card] != "magic" or card in c.counters:
+                        continue
+                    for target in targets(state, seat, card):
+                        out.extend(make("cast", card=card, dice=k, target=target)
+                                   for k in range(1, most + 1))
+            if _can_attack(state):
+                out.extend(make("attack", attacker=f.uid) for f in (p.hero, *p.clan)
+                           if not f.attacked)
+            out.append(make("end_turn"))
+        elif phase == DEFEND:
+            p = state.players[1 - state.active]
+            out = [make("defend", defender=f.uid) for f in (p.hero, *p.clan)]
+        elif phase == ARRANGE:
+            assert state.fight is not None
+            _a, _d, att, dfc = state.fight
+            out = [make("arrange", order=o) for o in _arrangement_choices(att, dfc)]
+        elif phase == RESPOND:
+            seat = 1 - state.active
+            p = state.players[seat]
+            most = min(ops.magic_of(state, seat), p.pool)
+            for card in _distinct(p.hand):
+                if card in cards().counters:
+                    out.extend(make("counter", card=card, dice=k) for k in range(1, most + 1))
+            out.append(make("pass_counter"))
+        elif phase == WINDOW:
+            p = state.players[1 - state.active]
+            if not state.window[0]:
+                out.extend(make("play_land", card=card) for card in _distinct(p.lands))
+            if not state.window[1]:
+                out.extend(make("play_treasure", card=card) for card in _distinct(p.treasures))
+            out.append(make("pass_window"))
+        elif phase == BETWEEN:
+            out = [make("next_game")]
+        return out
+
+    def prompt(self, state: DuelState) -> Message:
+        """Returns what the current actor must decide."""
+        actor = self.current_actor(state)
+        phase = state.phase
+        if phase == MAIN:
+            if state.round == 1:
+                return msg("duel.prompt.deploy", seat=actor)
+            if state.acts_used == 0:
+                return msg("duel.prompt.main", seat=actor)
+            return msg("duel.prompt.act", seat=actor)
+        if phase == DEFEND:
+            return msg("duel.prompt.defend", seat=actor)
+        if phase == ARRANGE:
+            return msg("duel.prompt.arrange", seat=actor)
+        if phase == RESPOND:
+            assert state.cast is not None
+            return msg("duel.prompt.respond", seat=actor, card=cards().name(state.cast[0]))
+        if phase == WINDOW:
+            return msg("duel.prompt.window", seat=actor)
+        if phase == BETWEEN:
+            return msg("duel.prompt.between", seat=actor, game=state.game_no + 1)
+        return msg("duel.prompt.over", winner=state.winner)
+
+    # --- acting -------------------------------------------------------------------------
+    def validate(self, state: DuelState, action: Action) -> None:
+        """Raises IllegalAction naming the broken rule; never changes the state."""
+        if state.phase == OVER:
+            raise IllegalAction("rule.game_over", "the game is over")
+        problem = check(state, action)
+        if problem is not None:
+            raise IllegalAction(*problem)
+
+    def explain_illegal(self, state: DuelState, action: Action) -> tuple[str, str]:
+        """Returns (rule key, detail) for an action that is not legal now."""
+        return check(state, action) or ("rule.not_legal_now", f"{action} is legal")
+
+    def do_apply(self, state: DuelState, action: Action) -> list[Event]:
+        """Applies a validated action and returns the events."""
+        events: list[Event] = []
+        _APPLY[action.kind](state, action, events)
+        return events
+
+    # --- reading ------------------------------------------------------------------------
+    def view(self, state: DuelState, seat: int | None) -> dict[str, Any]:
+        """Returns what ``seat`` may see (None: the public view)."""
+        from engine.rules.duel.view import build_view
+
+        return build_view(self, state, seat)
+
+    def is_over(self, state: DuelState) -> bool:
+        """Returns True when the game (or the day) has ended."""
+        return state.phase == OVER
+
+    def outcome(self, state: DuelState) -> Outcome | None:
+        """Returns the winner; scores are games won (a day) or 1/0 (a single game)."""
+        if state.phase != OVER or state.winner is None:
+            return None
+        scores = tuple(float(p.wins) for p in state.players)
+        return Outcome((state.winner,), scores, msg(state.end_reason or "duel.end.main_defeated"))
+
+    # --- persistence --------------------------------------------------------------------
+    def state_to_dict(self, state: DuelState) -> dict[str, Any]:
+        """Returns the whole state as JSON data."""
+        return state.to_dict()
+
+    def state_from_dict(self, data: dict[str, Any]) -> DuelState:
+        """Returns the state stored by ``state_to_dict``."""
+        state = DuelState.from_dict(data)
+        ops.recompute_mods(state)
+        return state
+
+    def clone(self, state: DuelState) -> DuelState:
+        """Returns an independent copy (hand-written)."""
+        return state.clone()
+
+    def turn_number(self, state: DuelState) -> int:
+        """Returns the number of turns ended so far."""
+        return state.turn
+
+    # --- hidden information -------------------------------------------------------------
+    def determinize(self, state: DuelState, seat: int, rng: Rng) -> DuelState:
+        """Returns a copy with everything hidden from ``seat`` re-dealt from public knowledge.
+
+        Deck lists are public (chosen on the set-up screen); hidden are the order of both draw
+        decks, the opponent's hand and the opponent's face-down treasures.
+        """
+        s = state.clone()
+        s.rng = rng.fork()
+        me = s.players[seat]
+        me.deck.sort()
+        rng.shuffle(me.deck)
+        other = 1 - seat
+        op = s.players[other]
+        unseen = sorted(op.hand + op.deck)
+        rng.shuffle(unseen)
+        n = len(op.hand)
+        op.hand = unseen[:n]
+        op.deck = unseen[n:]
+        hidden = [i for i, (owner, _card) in enumerate(s.table) if owner == other]
+        if hidden:
+            pile = sorted(op.treasures + [s.table[i][1] for i in hidden])
+            rng.shuffle(pile)
+            for i in hidden:
+                s.table[i] = [other, pile.pop()]
+            op.treasures = pile
+        ops.recompute_mods(s)
+        return s
+
+    # --- scenario files -----------------------------------------------------------------
+    def setup_scenario(self, state: DuelState, setup: dict[str, Any]) -> None:
+        """Overrides a fresh state from a scenario file's ``setup`` (docs/duel/scenarios.md)."""
+        from engine.rules.duel.scenario import apply_setup
+
+        apply_setup(state, setup)
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+def _distinct(cards_: list[str]) -> list[str]:
+    """Returns the distinct ids in first-seen order."""
+    seen: list[str] = []
+    for c in cards_:
+        if c not in seen:
+            seen.append(c)
+    return seen
+
+
+def _arrangement_choices(att: tuple[int, ...], dfc: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Returns the automatic arrangement first, then every other placement."""
+    auto = pairing.auto_arrangement(att, dfc)
+    return [auto] + [o for o in pairing.arrangements(len(att), dfc) if o != auto]
+
+
+def _can_cast(state: DuelState) -> bool:
+    # seed 003: "2 aus 3 Aktionen" - magic is one action; it may not resume after the other
+    if state.round == 1 or state.players[state.active].pool == 0:
+        return False
+    if state.act_current == ACT_MAGIC:
+        return state.casts_left > 0
+    return not state.acts_used & ACT_MAGIC
+
+
+def _can_attack(state: DuelState) -> bool:
+    if state.round == 1:  # docs/duel/rules.md "Round 1": deployment only
+        return False
+    return state.act_current == ACT_ATTACK or not state.acts_used & ACT_ATTACK
+
+
+def targets(state: DuelState, seat: int, card: str) -> list[Any]:
+    """Returns the targets a magic card may be cast at ([None] when it needs no choice)."""
+    kind = cards().target[card]
+    if kind is None:
+        return [None]
+    me = state.players[seat]
+    op = state.players[1 - seat]
+    if kind == "enemy":
+        return [f.uid for f in (op.hero, *op.clan)]
+    if kind == "enemy_clan":
+        return [f.uid for f in op.clan]
+    if kind == "own":
+        return [f.uid for f in (me.hero, *me.clan)]
+    if kind == "enemy_equipment":
+        return [uid for uid, _card in op.equipment]
+    if kind == "own_grave":
+        clan = cards().clan
+        return _distinct([c for c in me.grave if c in clan])
+    return []
+
+
+def _int_param(action: Action, name: str) -> int | None:
+    value = action.get(name)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return None
+
+
+def check(state: DuelState, action: Action) -> tuple[str, str] | None:
+    """Returns (rule key, detail) when ``action`` is illegal now, else None."""
+    kind = action.kind
+    phase = state.phase
+    if kind not in _APPLY:
+        return ("duel.rule.unknown_action", f"there is no action {kind}")
+    c = cards()
+    if kind in ("summon", "equip", "cast", "attack", "end_turn"):
+        if phase != MAIN:
+            return ("duel.rule.wrong_phase", f"{kind} is not possible now")
+        p = state.players[state.active]
+        if kind == "end_turn":
+            return None if not action.args else ("duel.rule.bad_params", "end_turn takes none")
+        if kind == "attack":
+            if set(action.params) != {"attacker"}:
+                return ("duel.rule.bad_params", "attack(attacker=uid)")
+            if state.round == 1:
+                return ("duel.rule.deploy_round", "no attacks in the first round")
+            if not _can_attack(state):
+                return ("duel.rule.two_actions", "the attack action is over for this turn")
+            uid = _int_param(action, "attacker")
+            f = p.fighter(uid) if uid is not None else None
+            if f is None:
+                return ("duel.rule.no_such_character", "no such attacker")
+            if f.attacked:
+                return ("duel.rule.attacked_already", "each character attacks once a turn")
+            return None
+        card = action.get("card")
+        if not isinstance(card, str) or card not in p.hand:
+            return ("duel.rule.not_in_hand", f"{card!r} is not in the hand")
+        if kind == "equip":
+            if set(action.params) != {"card"}:
+                return ("duel.rule.bad_params", "equip(card=id)")
+            if c.kind[card] != "equipment":
+                return ("duel.rule.not_equipment", f"{card} is not equipment")
+            if state.acts_used:
+                return ("duel.rule.prepare_first", "summon and equip before acting")
+            if len(p.equipment) >= ops.MAX_EQUIPMENT:
+                return ("duel.rule.equipment_full", "at most 5 equipment cards in play")
+            return None
+        dice = _int_param(action, "dice")
+        if kind == "summon":
+            if set(action.params) != {"card", "dice"}:
+                return ("duel.rule.bad_params", "summon(card=id, dice=n)")
+            if c.kind[card] != "clan":
+                return ("duel.rule.not_clan", f"{card} is not a clan member")
+            if state.acts_used:
+                return ("duel.rule.prepare_first", "summon and equip before acting")
+            if len(p.clan) >= ops.MAX_CLAN:
+                return ("duel.rule.clan_full", "at most 3 clan members fight at once")
+            if card in p.tried:
+                return ("duel.rule.tried_already", "this summoning failed this turn")
+            if dice is None or not 1 <= dice <= p.pool:
+                return ("duel.rule.pool_dice", "take 1 to all dice of the pool")
+            return None
+        # cast
+        if set(action.params) != {"card", "dice", "target"}:
+            return ("duel.rule.bad_params", "cast(card=id, dice=n, target=...)")
+        if c.kind[card] != "magic":
+            return ("duel.rule.not_magic", f"{card} is not a magic card")
+        if card in c.counters:
+            return ("duel.rule.counter_only", "a neutraliser only answers magic")
+        if state.round == 1:
+            return ("duel.rule.deploy_round", "no magic in the first round")
+        if not _can_cast(state):
+            if state.act_current == ACT_MAGIC or state.players[state.active].pool == 0:
+                return ("duel.rule.magic_slots", "no magic card may be played now")
+            return ("duel.rule.two_actions", "the magic action is over for this turn")
+        if dice is None or not 1 <= dice <= min(ops.magic_of(state, state.active), p.pool):
+            return ("duel.rule.magic_dice", "take 1 to MG-W dice from the pool")
+        if action.get("target") not in targets(state, state.active, card):
+            return ("duel.rule.bad_target", "not a target of this card")
+        return None
+    if kind == "defend":
+        if phase != DEFEND:
+            return ("duel.rule.wrong_phase", "nobody is attacked now")
+        uid = _int_param(action, "defender")
+        if set(action.params) != {"defender"} or uid is None or \
+                state.players[1 - state.active].fighter(uid) is None:
+            return ("duel.rule.no_such_character", "choose one of your characters")
+        return None
+    if kind == "arrange":
+        if phase != ARRANGE:
+            return ("duel.rule.wrong_phase", "there are no dice to arrange")
+        assert state.fight is not None
+        order = action.get("order")
+        if set(action.params) != {"order"} or not isinstance(order, tuple) or not all(
+                isinstance(x, int) and not isinstance(x, bool) for x in order) or \
+                not pairing.is_arrangement(len(state.fight[2]), state.fight[3], order):
+            return ("duel.rule.bad_arrangement", "place your own dice, one under each")
+        return None
+    if kind in ("counter", "pass_counter"):
+        if phase != RESPOND:
+            return ("duel.rule.wrong_phase", "there is no magic to answer")
+        if kind == "pass_counter":
+            return None if not action.args else ("duel.rule.bad_params", "takes none")
+        seat = 1 - state.active
+        p = state.players[seat]
+        card = action.get("card")
+        if set(action.params) != {"card", "dice"}:
+            return ("duel.rule.bad_params", "counter(card=id, dice=n)")
+        if not isinstance(card, str) or card not in p.hand:
+            return ("duel.rule.not_in_hand", f"{card!r} is not in the hand")
+        if card not in c.counters:
+            return ("duel.rule.not_counter", f"{card} cannot neutralise magic")
+        dice = _int_param(action, "dice")
+        if dice is None or not 1 <= dice <= min(ops.magic_of(state, seat), p.pool):
+            return ("duel.rule.magic_dice", "take 1 to MG-W dice from the pool")
+        return None
+    if kind in ("play_land", "play_treasure", "pass_window"):
+        if phase != WINDOW:
+            return ("duel.rule.window_only", "lands and treasures come at the start of the "
+                    "opponent's turn")
+        if kind == "pass_window":
+            return None if not action.args else ("duel.rule.bad_params", "takes none")
+        p = state.players[1 - state.active]
+        card = action.get("card")
+        if set(action.params) != {"card"}:
+            return ("duel.rule.bad_params", f"{kind}(card=id)")
+        if kind == "play_land":
+            if state.window[0]:
+                return ("duel.rule.one_land", "one land per opposing turn")
+            if card not in p.lands:
+                return ("duel.rule.not_available", f"{card!r} is not among your lands")
+        else:
+            if state.window[1]:
+                return ("duel.rule.one_treasure", "one treasure per opposing turn")
+            if card not in p.treasures:
+                return ("duel.rule.not_available", f"{card!r} is not among your treasures")
+        return None
+    # next_game
+    if phase != BETWEEN:
+        return ("duel.rule.wrong_phase", "no game of the day is waiting")
+    return None if not action.args else ("duel.rule.bad_params", "takes none")
+
+
+# --- flow ----------------------------------------------------------------------------------------
+
+def start_game(state: DuelState, first: int, events: list[Event]) -> None:
+    """Sets up one game: main characters, starting clan members, decks, pools and hands."""
+    c = cards()
+    state.land = None
+    state.table = []
+    state.next_uid = 1
+    state.fight = None
+    state.cast = None
+    state.last_fight = None
+    state.winner = None
+    state.end_reason = ""
+    in_inventory = [card for p in state.players for _owner, card in p.inventory]
+    for p in state.players:
+        deck = p.deckdef
+        p.hero = Fighter(MAIN_UID, deck["main"])
+        # seed 003: "Dann wird 1 Clan-Member in Position gebracht" - the deck names it
+        p.clan = [Fighter(state.next_uid, deck["starter"])]
+        state.next_uid += 1
+        rest = list(deck["cards"])
+        rest.remove(deck["starter"])
+        state.rng.shuffle(rest)
+        p.deck = rest
+        p.hand = []
+        p.grave = []
+        p.equipment = []
+        p.lands = list(deck["lands"])
+        # a treasure kept in an inventory stays there for the whole day (seed 003, "Inventar")
+        p.treasures = [t for t in deck["treasures"] if not _take(in_inventory, t)]
+        p.tried = []
+        p.pool = ops.START_POOL
+        p.spent = 0
+    ops.recompute_mods(state)
+    for seat, p in enumerate(state.players):
+        p.pool = max(1, ops.START_POOL + p.mods[M_POOL])
+        events.append(Event("duel.ev.setup", {"seat": seat, "main": c.name(p.hero.card),
+                                              "starter": c.name(p.clan[0].card),
+                                              "game": state.game_no}))
+    for seat in (first, 1 - first):
+        ops.draw(state, seat, ops.HAND_SIZE, events)
+    state.round = 1
+    state.first = first
+    begin_turn(state, first, events)
+
+
+def _take(pile: list[str], card: str) -> bool:
+    if card in pile:
+        pile.remove(card)
+        return True
+    return False
+
+
+def begin_turn(state: DuelState, seat: int, events: list[Event]) -> None:
+    """Starts a player's turn, opening the land-and-treasure window for the other player."""
+    state.active = seat
+    state.acts_used = 0
+    state.act_current = 0
+    state.casts_left = 0
+    state.window = [False, False]
+    p = state.players[seat]
+    p.tried = []
+    p.hero.attacked = False
+    for f in p.clan:
+        f.attacked = False
+    other = state.players[1 - seat]
+    events.append(Event("duel.ev.turn", {"seat": seat, "round": state.round}))
+    # seed 003, "Länderein und Schätze": the player not on turn may play one land and one
+    # treasure per opposing turn; we offer it at the start of that turn.
+    state.phase = WINDOW if (other.lands or other.treasures) else MAIN
+
+
+def end_turn(state: DuelState, events: list[Event]) -> None:
+    """Ends the active turn; after both turns of a round, hands refill and pools reset."""
+    seat = state.active
+    for p in state.players:
+        for f in (p.hero, *p.clan):
+            f.temp_att = 0
+            f.temp_def = 0
+    state.turn += 1
+    if seat != state.first:
+        state.round += 1
+        if state.round > state.round_limit:
+            _sundown(state, events)
+            return
+        # seed 003: both refill to 7; the pool is reset to 5 plus one die per round
+        for s in (state.first, 1 - state.first):
+            p = state.players[s]
+            ops.draw(state, s, ops.HAND_SIZE - len(p.hand), events)
+            p.pool = max(1, ops.START_POOL + state.round - 1 + p.mods[M_POOL])
+            p.spent = 0
+        events.append(Event("duel.ev.round", {"round": state.round,
+                                              "pools": [p.pool for p in state.players]}))
+    begin_turn(state, 1 - seat, events)
+
+
+def _sundown(state: DuelState, events: list[Event]) -> None:
+    """Ends a game that reached the round limit (docs/duel/rules.md "Round limit")."""
+    def standing(seat: int) -> tuple[int, int, int]:
+        p = state.players[seat]
+        left = ops.life_of(state, seat, p.hero) - p.hero.damage
+        return (left, p.xp, 1 if seat != state.first else 0)
+
+    winner = 0 if standing(0) > standing(1) else 1
+    ops.end_game(state, winner, "duel.end.round_limit", events)
+
+
+def _roll_check(state: DuelState, seat: int, dice: int, need: int,
+                name: str) -> tuple[bool, list[int], Breakdown]:
+    """Rolls pool dice for a summoning or magic roll: success when sum + MUT reaches need."""
+    rolled = ops.roll(state, dice)
+    courage = ops.courage_of(state, seat)
+    terms = [Term(msg("duel.term.die"), d) for d in rolled]
+    if courage:
+        terms.append(Term(msg("duel.term.courage"), courage))
+    total = sum(rolled) + courage
+    bd = Breakdown(msg(name, need=need), total, tuple(terms))
+    return total >= need, rolled, bd
+
+
+def _apply_summon(state: DuelState, action: Action, events: list[Event]) -> None:
+    seat = state.active
+    p = state.players[seat]
+    card = action["card"]
+    dice = action["dice"]
+    clan = cards().clan[card]
+    ok, rolled, bd = _roll_check(state, seat, dice, clan.level, "duel.bd.summon")
+    params = {"seat": seat, "card": dict(clan.name), "dice": rolled, "need": clan.level,
+              "total": bd.total}
+    if not ok:
+        # docs/duel/rules.md "Failed rolls": dice stay in the pool, the card in the hand
+        p.tried.append(card)
+        events.append(Event("duel.ev.summon_failed", params, breakdowns=(bd,)))
+        return
+    # seed 003: "Ist der Wurf geglückt, werden alle benutzten Würfel auf den Friedhof gelegt"
+    p.pool -= dice
+    p.spent += dice
+    p.hand.remove(card)
+    f = Fighter(state.next_uid, card)
+    state.next_uid += 1
+    p.clan.append(f)
+    events.append(Event("duel.ev.summoned", {**params, "uid": f.uid}, breakdowns=(bd,)))
+    _play_effects(state, seat, card, None, events)
+    ops.recompute_mods(state)
+    ops.check_defeats(state, events, 1 - seat)
+
+
+def _play_effects(state: DuelState, seat: int, card: str, target: Any,
+                  events: list[Event]) -> None:
+    ctx = EffectCtx(state, seat, card, PLAY, target, events)
+    for spec in cards().instant[card]:
+        run(ctx, spec)
+
+
+def _apply_equip(state: DuelState, action: Action, events: list[Event]) -> None:
+    seat = state.active
+    p = state.players[seat]
+    card = action["card"]
+    p.hand.remove(card)
+    uid = state.next_uid
+    state.next_uid += 1
+    p.equipment.append([uid, card])
+    events.append(Event("duel.ev.equipped", {"seat": seat, "uid": uid,
+                                             "card": cards().name(card)}))
+    # seed 003: "Der Text auf der Karte ist sofort auszuführen."
+    _play_effects(state, seat, card, None, events)
+    ops.recompute_mods(state)
+    ops.check_defeats(state, events, 1 - seat)
+
+
+def _apply_cast(state: DuelState, action: Action, events: list[Event]) -> None:
+    seat = state.active
+    p = state.players[seat]
+    card = action["card"]
+    magic = cards().magic[card]
+    if state.act_current != ACT_MAGIC:
+        state.acts_used |= ACT_MAGIC
+        state.act_current = ACT_MAGIC
+        # seed 003: one magic card per used equipment slot on the opponent's side; at least
+        # one (docs/duel/rules.md "Magic allowance")
+        state.casts_left = max(1, len(state.players[1 - seat].equipment))
+    state.casts_left -= 1
+    ok, rolled, bd = _roll_check(state, seat, action["dice"], magic.level, "duel.bd.magic")
+    params = {"seat": seat, "card": dict(magic.name), "dice": rolled, "need": magic.level,
+              "total": bd.total}
+    if not ok:
+        events.append(Event("duel.ev.cast_failed", params, breakdowns=(bd,)))
+        return
+    p.pool -= action["dice"]
+    p.spent += action["dice"]
+    p.hand.remove(card)
+    target = action["target"]
+    events.append(Event("duel.ev.cast", {**params, "target": target}, breakdowns=(bd,)))
+    state.cast = [card, target, bd.total]
+    op = state.players[1 - seat]
+    counters = cards().counters
+    if op.pool > 0 and any(c in counters for c in op.hand):
+        state.phase = RESPOND
+        return
+    _resolve_cast(state, events)
+
+
+def _resolve_cast(state: DuelState, events: list[Event]) -> None:
+    """Lets a cast magic card take effect unless it was neutralised; then it goes to the grave."""
+    seat = state.active
+    state.phase = MAIN
+    cast = state.cast
+    if cast is None:
+        return
+    card, target, _total = cast
+    state.cast = None
+    _play_effects(state, seat, card, target, events)
+    state.players[seat].grave.append(card)  # "Die Magiekarten werden dann auf den Friedhof"
+    ops.check_defeats(state, events, 1 - seat)
+
+
+def _apply_counter(state: DuelState, action: Action, events: list[Event]) -> None:
+    seat = 1 - state.active
+    p = state.players[seat]
+    card = action["card"]
+    magic = cards().magic[card]
+    assert state.cast is not None
+    original = state.cast[0]
+    ok, rolled, bd = _roll_check(state, seat, action["dice"], magic.level, "duel.bd.magic")
+    params = {"seat": seat, "card": dict(magic.name), "dice": rolled, "need": magic.level,
+              "total": bd.total}
+    if ok:
+        p.pool -= action["dice"]
+        p.spent += action["dice"]
+        p.hand.remove(card)
+        events.append(Event("duel.ev.counter", params, breakdowns=(bd,)))
+        _play_effects(state, seat, card, None, events)  # neutralise clears state.cast
+        p.grave.append(card)
+    else:
+        events.append(Event("duel.ev.cast_failed", params, breakdowns=(bd,)))
+    if state.cast is None:
+        state.players[state.active].grave.append(original)
+        state.phase = MAIN
+        return
+    _resolve_cast(state, events)
+
+
+def _apply_pass_counter(state: DuelState, action: Action, events: list[Event]) -> None:
+    _resolve_cast(state, events)
+
+
+def _apply_attack(state: DuelState, action: Action, events: list[Event]) -> None:
+    seat = state.active
+    if state.act_current != ACT_ATTACK:
+        state.acts_used |= ACT_ATTACK
+        state.act_current = ACT_ATTACK
+    f = state.players[seat].fighter(action["attacker"])
+    assert f is not None
+    f.attacked = True
+    state.fight = [f.uid, -1, (), ()]
+    state.phase = DEFEND
+    events.append(Event("duel.ev.attack", {"seat": seat, "uid": f.uid,
+                                           "card": ops.fighter_name(state, seat, f)}))
+
+
+def _apply_defend(state: DuelState, action: Action, events: list[Event]) -> None:
+    seat = state.active
+    assert state.fight is not None
+    att_f = state.players[seat].fighter(state.fight[0])
+    def_f = state.players[1 - seat].fighter(action["defender"])
+    assert att_f is not None and def_f is not None
+    a_bd = ops.stat_breakdown(state, seat, att_f, "attack")
+    d_bd = ops.stat_breakdown(state, 1 - seat, def_f, "defence")
+    # seed 003: "Die Würfel werden gleichzeitig gerollt" - attacker's dice first in the RNG
+    att = tuple(sorted(ops.roll(state, int(a_bd.total)), reverse=True))
+    dfc = tuple(sorted(ops.roll(state, int(d_bd.total))))
+    state.fight = [att_f.uid, def_f.uid, att, dfc]
+    events.append(Event("duel.ev.roll", {
+        "seat": seat, "attacker": att_f.uid, "defender": def_f.uid,
+        "attack": list(att), "defence": list(dfc),
+        "attacker_card": ops.fighter_name(state, seat, att_f),
+        "defender_card": ops.fighter_name(state, 1 - seat, def_f)}, breakdowns=(a_bd, d_bd)))
+    if state.arrange[1 - seat]:
+        state.phase = ARRANGE
+        return
+    _resolve_fight(state, pairing.auto_arrangement(att, dfc), events)
+
+
+def _apply_arrange(state: DuelState, action: Action, events: list[Event]) -> None:
+    _resolve_fight(state, tuple(action["order"]), events)
+
+
+def _resolve_fight(state: DuelState, slots: tuple[int, ...], events: list[Event]) -> None:
+    """Scores each pair, applies armour and damage, hands over treasures, checks defeats."""
+    seat = state.active
+    dseat = 1 - seat
+    assert state.fight is not None
+    a_uid, d_uid, att, _dfc = state.fight
+    att_f = state.players[seat].fighter(a_uid)
+    def_f = state.players[dseat].fighter(d_uid)
+    assert att_f is not None and def_f is not None
+    pairs = []
+    dealt_terms = []
+    taken_terms = []
+    for i, (a, d) in enumerate(zip(att, slots, strict=True)):
+        x, y = pairing.pair_damage(a, d)
+        pairs.append([a, d, x, y])
+        label = msg("duel.term.pair", n=i + 1, a=a, d=d) if d else \
+            msg("duel.term.unpaired", n=i + 1, a=a)
+        if x:
+            dealt_terms.append(Term(label, x))
+        if y:
+            taken_terms.append(Term(label, y))
+    raw_dealt = sum(p[2] for p in pairs)
+    raw_taken = sum(p[3] for p in pairs)
+    d_arm = min(ops.armour_of(state, dseat, def_f), raw_dealt)
+    a_arm = min(ops.armour_of(state, seat, att_f), raw_taken)
+    if d_arm:
+        dealt_terms.append(Term(msg("duel.term.armour"), -d_arm))
+    if a_arm:
+        taken_terms.append(Term(msg("duel.term.armour"), -a_arm))
+    dealt = raw_dealt - d_arm
+    taken = raw_taken - a_arm
+    dealt_bd = Breakdown(msg("duel.bd.dealt"), dealt, tuple(dealt_terms))
+    taken_bd = Breakdown(msg("duel.bd.taken"), taken, tuple(taken_terms))
+    def_falls = def_f.damage + dealt >= ops.life_of(state, dseat, def_f)
+    att_falls = att_f.damage + taken >= ops.life_of(state, seat, att_f)
+    # docs/duel/rules.md "Winner of a fight": a fallen side loses; else more damage wins
+    if def_falls:
+        winner: int | None = seat
+    elif att_falls:
+        winner = dseat
+    elif dealt != taken:
+        winner = seat if dealt > taken else dseat
+    else:
+        winner = None
+    state.last_fight = {
+        "attacker": {"seat": seat, "uid": a_uid, "card": ops.fighter_name(state, seat, att_f)},
+        "defender": {"seat": dseat, "uid": d_uid,
+                     "card": ops.fighter_name(state, dseat, def_f)},
+        "attack": list(att), "slots": list(slots), "pairs": pairs,
+        "armour": [a_arm, d_arm], "dealt": dealt, "taken": taken, "winner": winner,
+    }
+    events.append(Event("duel.ev.fight", {"seat": seat, "pairs": pairs, "dealt": dealt,
+                                          "taken": taken, "winner": winner},
+                        breakdowns=(dealt_bd, taken_bd)))
+    ops.hurt(state, dseat, def_f, dealt, events, dealt_bd)
+    ops.hurt(state, seat, att_f, taken, events, taken_bd)
+    state.fight = None
+    state.phase = MAIN
+    if winner is not None and state.table:
+        # seed 003: the winner of the next fight after a treasure takes it into the inventory
+        won = state.table
+        state.table = []
+        inv = state.players[winner].inventory
+        for owner, card in won:
+            inv.append([owner, card])
+            events.append(Event("duel.ev.treasure_won", {
+                "seat": winner, "owner": owner, "card": cards().name(card)}, reveal=True))
+            _play_effects(state, winner, card, None, events)
+        ops.recompute_mods(state)
+    ops.check_defeats(state, events, dseat)
+
+
+def _apply_end_turn(state: DuelState, action: Action, events: list[Event]) -> None:
+    end_turn(state, events)
+
+
+def _apply_play_land(state: DuelState, action: Action, events: list[Event]) -> None:
+    seat = 1 - state.active
+    p = state.players[seat]
+    card = action["card"]
+    p.lands.remove(card)
+    old = state.land
+    state.land = [seat, card]
+    state.window[0] = True
+    events.append(Event("duel.ev.land", {"seat": seat, "card": cards().name(card),
+                                         "replaces": cards().name(old[1]) if old else None}))
+    _play_effects(state, seat, card, None, events)
+    ops.recompute_mods(state)
+    ops.check_defeats(state, events, state.active)
+    _close_window(state)
+
+
+def _apply_play_treasure(state: DuelState, action: Action, events: list[Event]) -> None:
+    seat = 1 - state.active
+    p = state.players[seat]
+    card = action["card"]
+    p.treasures.remove(card)
+    state.table.append([seat, card])
+    state.window[1] = True
+    events.append(Event("duel.ev.treasure_hidden", {"seat": seat}))
+    _close_window(state)
+
+
+def _close_window(state: DuelState) -> None:
+    if state.phase != WINDOW:
+        return
+    p = state.players[1 - state.active]
+    if (state.window[0] or not p.lands) and (state.window[1] or not p.treasures):
+        state.phase = MAIN
+
+
+def _apply_pass_window(state: DuelState, action: Action, events: list[Event]) -> None:
+    state.phase = MAIN
+
+
+def _apply_next_game(state: DuelState, action: Action, events: list[Event]) -> None:
+    assert state.winner is not None
+    loser = 1 - state.winner
+    state.game_no += 1
+    events.append(Event("duel.ev.next_game", {"game": state.game_no,
+                                              "wins": [p.wins for p in state.players]}))
+    # docs/duel/rules.md "The day": the loser of the last game opens the next one
+    start_game(state, loser, events)
+
+
+_APPLY = {
+    "summon": _apply_summon, "equip": _apply_equip, "cast": _apply_cast,
+    "attack": _apply_attack, "end_turn": _apply_end_turn, "defend": _apply_defend,
+    "arrange": _apply_arrange, "counter": _apply_counter, "pass_counter": _apply_pass_counter,
+    "play_land": _apply_play_land, "play_treasure": _apply_play_treasure,
+    "pass_window": _apply_pass_window, "next_game": _apply_next_game,
+}
+
+__all__ = ["DuelRules", "KINDS", "RULES_PAGES", "PlayerState", "check", "start_game", "targets"]
