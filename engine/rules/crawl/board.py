@@ -1,0 +1,174 @@
+"""A crawl board read from a Tiled map: terrain costs, sections, walls, entrances and doors.
+
+Map format (data/crawl/maps/*.tmx, see docs/crawl/maps.md): a tile layer ``terrain`` whose
+tiles carry the properties ``terrain`` and ``cost``; object layers ``sections`` (rectangles with
+``kind`` corridor/chamber), ``openings`` and ``walls`` (polylines on grid lines), ``entrances``
+(one-square rectangles) and ``doors`` (polylines of one edge with ``kind`` wood/iron). Squares of
+different sections are walled off from each other except along openings and doors.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from engine.content.tmx import MapData, MapObject, load_game_map
+from engine.core.errors import ContentError
+from engine.core.squaregrid import Edge, Square, Walls, edge_key
+
+# Terrain kinds a figure may stand on; chasm only with an ability (seed 004, "Abgrund").
+WALKABLE = frozenset({"open", "difficult", "water", "dark", "vortex", "teleport", "stairs"})
+# seed 004, "Fernkampf": blocking terrain and dark terrain block the line of fire.
+LOF_BLOCKING = frozenset({"blocking", "dark", "void"})
+
+
+class Board:
+    """The fixed part of a dungeon (terrain, sections, walls, entrances, door places)."""
+
+    __slots__ = ("id", "width", "height", "terrain", "cost", "section", "section_ids",
+                 "section_kinds", "section_squares", "section_dist", "walls", "doors",
+                 "entrances", "lof_blocking", "difficult", "neighbours")
+
+    def __init__(self, board_id: str, data: MapData) -> None:
+        self.id = board_id
+        self.width, self.height = data.width, data.height
+        w, h = self.width, self.height
+        rows = data.cell_properties("terrain")
+        self.terrain: dict[Square, str] = {}
+        self.cost: dict[Square, int] = {}
+        for y in range(h):
+            for x in range(w):
+                props = rows[y][x]
+                kind = str(props.get("terrain", "void"))
+                self.terrain[(x, y)] = kind
+                self.cost[(x, y)] = int(props.get("cost", 1)) if kind in WALKABLE else 0
+        self.section: dict[Square, int] = {}
+        self.section_ids: list[str] = []
+        self.section_kinds: list[str] = []
+        self.section_squares: list[list[Square]] = []
+        for obj in data.objects("section"):
+            idx = len(self.section_ids)
+            self.section_ids.append(obj.name)
+            self.section_kinds.append(str(obj.properties.get("kind", "chamber")))
+            x0, y0 = data.cell_of(obj)
+            sw, sh = round(obj.width / data.tile_width), round(obj.height / data.tile_height)
+            squares = [(x, y) for y in range(y0, y0 + sh) for x in range(x0, x0 + sw)]
+            for sq in squares:
+                if sq in self.section:
+                    raise ContentError([f"{data.path}: square {sq} lies in two sections"])
+                self.section[sq] = idx
+            self.section_squares.append(squares)
+        for sq in self.terrain:
+            if sq not in self.section:
+                self.terrain[sq] = "void"
+                self.cost[sq] = 0
+        openings = set()
+        for obj in data.objects("opening"):
+            openings.update(_edges(data, obj))
+        self.doors: list[tuple[Edge, str]] = []
+        for obj in data.objects("door"):
+            for edge in _edges(data, obj):
+                self.doors.append((edge, str(obj.properties.get("kind", "wood"))))
+        door_edges = {edge for edge, _ in self.doors}
+        walls = Walls()
+        for (x, y), sec in self.section.items():
+            for other in ((x + 1, y), (x, y + 1)):
+                if other in self.terrain and self.section.get(other, -1) != sec:
+                    edge = edge_key((x, y), other)
+                    if edge not in openings and edge not in door_edges:
+                        walls.edges.add(edge)
+        for obj in data.objects("wall"):
+            walls.edges.update(_edges(data, obj))
+        self.walls = walls
+        self.entrances: list[tuple[str, Square]] = [
+            (obj.name, data.cell_of(obj)) for obj in data.objects("entrance")]
+        self.lof_blocking = frozenset(sq for sq, t in self.terrain.items() if t in LOF_BLOCKING)
+        self.difficult = frozenset(sq for sq, t in self.terrain.items() if t == "difficult")
+        self.section_dist = self._distances(door_edges)
+        # Neighbour lists per square: (next square, is diagonal) that no wall separates.
+        self.neighbours: dict[Square, tuple[tuple[Square, bool], ...]] = {
+            sq: self._steps(sq) for sq in self.terrain}
+
+    def _steps(self, sq: Square) -> tuple[tuple[Square, bool], ...]:
+        x, y = sq
+        out = []
+        edges = self.walls.edges
+        for dx, dy in ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)):
+            nxt = (x + dx, y + dy)
+            if nxt not in self.terrain:
+                continue
+            if dx and dy:
+                # A diagonal step squeezes past a corner: both side routes must stay open
+                # (walls count; a single pillar beside the corner does not stop it).
+                s1, s2 = (x + dx, y), (x, y + dy)
+                c1 = (edge_key(sq, s1) in edges or edge_key(s1, nxt) in edges
+                      or self.cost[s1] == 0)
+                c2 = (edge_key(sq, s2) in edges or edge_key(s2, nxt) in edges
+                      or self.cost[s2] == 0)
+                if c1 and c2:
+                    continue
+                out.append((nxt, True))
+            elif edge_key(sq, nxt) not in edges:
+                out.append((nxt, False))
+        return tuple(out)
+
+    def _distances(self, door_edges: set[Edge]) -> list[list[int]]:
+        n = len(self.section_ids)
+        links: list[set[int]] = [set() for _ in range(n)]
+        for (x, y), sec in self.section.items():
+            for other in ((x + 1, y), (x, y + 1)):
+                osec = self.section.get(other, -1)
+                if osec >= 0 and osec != sec:
+                    edge = edge_key((x, y), other)
+                    if edge not in self.walls.edges or edge in door_edges:
+                        links[sec].add(osec)
+                        links[osec].add(sec)
+        dist = []
+        for start in range(n):
+            row = [99] * n
+            row[start] = 0
+            todo = deque([start])
+            while todo:
+                cur = todo.popleft()
+                for nxt in sorted(links[cur]):
+                    if row[nxt] == 99:
+                        row[nxt] = row[cur] + 1
+                        todo.append(nxt)
+            dist.append(row)
+        return dist
+
+    def entrance_section(self, index: int) -> int:
+        """Returns the section of an entrance."""
+        return self.section[self.entrances[index][1]]
+
+    def in_bounds(self, sq: Square) -> bool:
+        """Returns whether the square is on the board."""
+        return sq in self.terrain
+
+
+def _edges(data: MapData, obj: MapObject) -> list[Edge]:
+    """Returns the grid edges covered by a polyline object drawn along grid lines."""
+    tw, th = data.tile_width, data.tile_height
+    pts = [(obj.x + px, obj.y + py) for px, py in (obj.points or ((0, 0), (obj.width, obj.height)))]
+    out: list[Edge] = []
+    for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
+        gx0, gy0, gx1, gy1 = round(ax / tw), round(ay / th), round(bx / tw), round(by / th)
+        if gx0 == gx1:  # vertical line at x = gx0 between squares gx0-1 and gx0
+            for y in range(min(gy0, gy1), max(gy0, gy1)):
+                out.append((gx0 - 1, y, 0))
+        elif gy0 == gy1:
+            for x in range(min(gx0, gx1), max(gx0, gx1)):
+                out.append((x, gy0 - 1, 1))
+        else:
+            raise ContentError([f"{data.path}: object {obj.id} is not along a grid line"])
+    return out
+
+
+_BOARDS: dict[tuple[str, str], Board] = {}
+
+
+def load_board(board_id: str, map_name: str) -> Board:
+    """Returns the board of a map, read once per process."""
+    key = (board_id, map_name)
+    if key not in _BOARDS:
+        _BOARDS[key] = Board(board_id, load_game_map("crawl", map_name))
+    return _BOARDS[key]

@@ -1,0 +1,1395 @@
+"""The crawl rules (seed 004): set-up, turns and activations, chests and traps, the end."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from engine.core.actions import Action, Breakdown, Event, Message, Term
+from engine.core.errors import MalformedAction
+from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
+from engine.core.rng import Rng
+from engine.core.squaregrid import Square, edge_squares, facing_towards
+from engine.rules.crawl import combat, defs, effects  # noqa: F401  (registers kinds, effects)
+from engine.rules.crawl.board import Board
+from engine.rules.crawl.core import (
+    board_of,
+    chest_front,
+    closed_door_edges,
+    content,
+    distance,
+    fdef,
+    front_squares,
+    has_lof,
+    heroes_of,
+    in_front_arc,
+    is_demoralized,
+    is_enemy,
+    may_attack,
+    occupancy,
+    opponent,
+    touching,
+    traits,
+    trap_of,
+    treasure_of,
+    value,
+)
+from engine.rules.crawl.movement import (
+    figure_reach,
+    marker_can_move,
+    marker_reach,
+    must_break_away,
+)
+from engine.rules.crawl.state import Chest, CrawlState, Figure, Marker, Player
+
+BOARDS = ("crypt_hall", "sunken_vault", "twin_halls")
+POOLS = ("classic", "starter", "everything")
+TEAM_POINTS = 100
+ATTACK_MP, LOOT_MP, FAST_MP, SLOW_MP, BREAK_MP, OPEN_MP, CLOSE_MP = 4, 2, 3, 6, 2, 2, 1
+MARKER_MP = 4
+DOOR_DEFENCE = {"wood": 10, "iron": 15}
+
+
+def _sq(value: Any) -> Square:
+    if (not isinstance(value, tuple | list) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise MalformedAction(f"a square must be [x, y], not {value!r}")
+    return (value[0], value[1])
+
+
+class CrawlRules(GameRules[CrawlState]):
+    """Seed 004: the dial-based dungeon skirmish on a square grid."""
+
+    game_id = "crawl"
+    rules_version = "1"
+    min_players = 1
+    max_players = 4
+    options = (
+        OptionDef("board", "crawl.option.board", "crypt_hall", choices=BOARDS,
+                  choice_labels=tuple(f"crawl.board.{b}" for b in BOARDS)),
+        OptionDef("mode", "crawl.option.mode", "lone_wolf", choices=("lone_wolf", "team"),
+                  choice_labels=("crawl.mode.lone_wolf", "crawl.mode.team")),
+        OptionDef("pool", "crawl.option.pool", "classic", choices=POOLS,
+                  choice_labels=tuple(f"crawl.pool.{p}" for p in POOLS)),
+        OptionDef("turn_limit", "crawl.option.turn_limit", 30, minimum=5, maximum=200),
+        OptionDef("hero_vs_hero", "crawl.option.hero_vs_hero", False, choices=(False, True),
+                  variant=True),
+    )
+
+    # --- set-up -------------------------------------------------------------------------
+    def new_game(self, config: GameConfig, seed: int) -> CrawlState:
+        """Returns a game in its first set-up step (choosing heroes)."""
+        self.check_config(config)
+        c = content()
+        s = CrawlState(Rng(seed))
+        s.nplayers = config.players
+        s.mode = "solitaire" if config.players == 1 else self.option(config, "mode")
+        s.board = self.option(config, "board")
+        s.map = c.get("board", s.board).map
+        s.turn_limit = self.option(config, "turn_limit")
+        s.hero_vs_hero = bool(self.option(config, "hero_vs_hero")) or s.mode == "team"
+        s.players = [Player() for _ in range(config.players)]
+        s.doors = ["closed"] * len(board_of(s).doors)
+        for did in c.get("pool", self.option(config, "pool")).spawns:
+            s.figures.append(Figure(s.next_uid, did, False))
+            s.next_uid += 1
+        kinds = [ch.id for ch in c.all("chest")]
+        if s.mode == "solitaire":
+            from engine.rules.crawl import solo
+            solo.setup(s)
+            return s
+        s.supply = {"chests": [], "markers": []}
+        count = config.players if s.mode == "lone_wolf" else 2 * config.players
+        for _ in range(count):
+            s.supply["chests"].append(s.rng.choice(kinds))
+        ranks = ["weak", "standard"] * (3 * config.players // 2) + ["weak"] * (
+            3 * config.players % 2)
+        s.supply["markers"] = sorted(ranks)
+        s.phase = "pick"
+        s.current = 0
+        s.setup = {"picks": [0] * config.players, "done": [False] * config.players}
+        return s
+
+    # --- protocol: turn structure -------------------------------------------------------
+    def current_actor(self, state: CrawlState) -> int | None:
+        """Returns the seat to act (the placer during a spawn placement)."""
+        if state.over:
+            return None
+        if state.pending is not None:
+            return int(state.pending["seat"])
+        return state.current
+
+    def turn_number(self, state: CrawlState) -> int:
+        """Returns the number of finished turns."""
+        return state.turn
+
+    def is_over(self, state: CrawlState) -> bool:
+        """Returns True when the game has ended."""
+        return state.over
+
+    def outcome(self, state: CrawlState) -> Outcome | None:
+        """Returns the winners by gold (seed 004, "Spielende")."""
+        if not state.over:
+            return None
+        if state.mode == "solitaire":
+            from engine.rules.crawl import solo
+            return solo.outcome(state)
+        scores = tuple(float(gold(state, p)) for p in range(state.nplayers))
+        best = max(scores)
+        winners = tuple(p for p, g in enumerate(scores) if g == best)
+        return Outcome(winners, scores, Message("crawl.end." + state.reason))
+
+    def legal_actions(self, state: CrawlState) -> list[Action]:
+        """Returns every legal action of the current actor, in a stable order."""
+        if state.over:
+            return []
+        if state.pending is not None:
+            return [Action.make("place_spawn", at=list(sq)) for sq in placement_squares(state)]
+        if state.phase == "pick":
+            return self._pick_actions(state)
+        if state.phase == "chests":
+            return [Action.make("place_chest", at=list(sq), facing=f)
+                    for sq, f in chest_spots(state)]
+        if state.phase == "markers":
+            return [Action.make("place_marker", rank=r, at=list(sq))
+                    for r, sq in marker_spots(state)]
+        if state.phase == "entrances":
+            return self._entrance_actions(state)
+        if state.active >= 0:
+            return activation_actions(state)
+        if state.active_marker >= 0:
+            m = state.marker(state.active_marker)
+            reach = marker_reach(state, m, state.mp)
+            out = [Action.make("move", to=list(sq)) for sq in sorted(reach.costs)
+                   if sq != m.pos]
+            return out + [Action.make("end_activation")]
+        return turn_actions(state)
+
+    def _pick_actions(self, state: CrawlState) -> list[Action]:
+        taken = {f.did for f in state.figures if f.hero}
+        seat = state.current
+        out = []
+        spent = sum(fdef(f).points[f.level - 1] for f in heroes_of(state, seat))
+        for h in content().all("hero"):
+            if h.id in taken:
+                continue
+            if state.mode == "lone_wolf":
+                out.append(Action.make("pick_hero", hero=h.id, level=1))
+            else:
+                for level in (1, 2):
+                    if spent + h.points[level - 1] <= TEAM_POINTS:
+                        out.append(Action.make("pick_hero", hero=h.id, level=level))
+        if state.mode != "lone_wolf" and heroes_of(state, seat):
+            out.append(Action.make("done_picking"))
+        return out
+
+    def _entrance_actions(self, state: CrawlState) -> list[Action]:
+        board = board_of(state)
+        step = state.setup["steps"][0]
+        if step[0] == "entrance":
+            used = {board.entrance_section(p.entrance) for p in state.players if p.entrance >= 0}
+            return [Action.make("choose_entrance", entrance=i)
+                    for i in range(len(board.entrances)) if board.entrance_section(i) not in used]
+        return [Action.make("choose_exit", entrance=i) for i in range(len(board.entrances))]
+
+    def prompt(self, state: CrawlState) -> Message:
+        """Returns what the current actor must decide now."""
+        if state.over:
+            return Message("crawl.prompt.over")
+        if state.pending is not None:
+            return Message("crawl.prompt.place_spawn",
+                           {"spawn": state.pending["spawns"][0], "seat": state.pending["seat"]})
+        if state.phase in ("pick", "chests", "markers", "entrances"):
+            key = state.phase
+            if state.phase == "entrances":
+                key = state.setup["steps"][0][0]
+            return Message("crawl.prompt." + key, {"seat": state.current})
+        if state.active >= 0:
+            return Message("crawl.prompt.activation", {"figure": state.active, "mp": state.mp})
+        if state.active_marker >= 0:
+            return Message("crawl.prompt.marker", {"marker": state.active_marker,
+                                                   "mp": state.mp})
+        return Message("crawl.prompt.turn", {"seat": state.current, "left": state.acts_left})
+
+    def explain_illegal(self, state: CrawlState, action: Action) -> tuple[str, str]:
+        """Returns the rule that forbids an action now."""
+        kind = action.kind
+        if state.pending is not None and kind != "place_spawn":
+            return ("crawl.rule.place_spawn_first", "a mage spawn must be placed first")
+        rules = {
+            "move": ("crawl.rule.move", "that square is out of reach"),
+            "attack": ("crawl.rule.attack", "the target is not in the front arc or MP lack"),
+            "shoot": ("crawl.rule.shoot", "no range, arc, line of fire, or an enemy adjacent"),
+            "break_away": ("crawl.rule.break_away", "not in an enemy arc or too few MP"),
+            "loot": ("crawl.rule.loot", "the trap must be dealt with from the front area"),
+            "disarm": ("crawl.rule.disarm", "stand in the front area of an examined chest"),
+            "examine": ("crawl.rule.examine", "stand next to an unexamined chest"),
+            "leave": ("crawl.rule.leave", "only at the exit, with a treasure held"),
+            "activate": ("crawl.rule.activate", "that figure may not be activated now"),
+            "place_chest": ("crawl.rule.chest_place", "two sections from every entrance"),
+            "place_marker": ("crawl.rule.marker_place", "not there"),
+        }
+        return rules.get(kind, ("crawl.rule.not_now", f"{action} is not legal now"))
+
+    # --- acting -------------------------------------------------------------------------
+    def do_apply(self, state: CrawlState, action: Action) -> list[Event]:
+        """Applies a validated action and resolves everything that follows from it."""
+        events: list[Event] = []
+        kind = action.kind
+        if state.pending is not None:
+            place_spawn(state, _sq(action["at"]), events)
+        elif state.phase == "pick":
+            self._apply_pick(state, action, events)
+        elif state.phase == "chests":
+            self._apply_chest(state, action, events)
+        elif state.phase == "markers":
+            self._apply_marker(state, action, events)
+        elif state.phase == "entrances":
+            self._apply_entrance(state, action, events)
+        elif state.active >= 0:
+            apply_activation(state, action, events)
+        elif state.active_marker >= 0:
+            m = state.marker(state.active_marker)
+            if kind == "end_activation":
+                end_activation(state, events)
+            else:
+                move_marker(state, m, _sq(action["to"]), events)
+        else:
+            apply_turn_action(state, action, events)
+        advance(state, events)
+        return events
+
+    def _apply_pick(self, state: CrawlState, action: Action, events: list[Event]) -> None:
+        seat = state.current
+        if action.kind == "done_picking":
+            state.setup["done"][seat] = True
+        else:
+            level = int(action.get("level", 1))
+            hdef = content().get("hero", action["hero"])
+            f = Figure(state.next_uid, hdef.id, True, seat, "outside",
+                       click=hdef.level_starts[level - 1], level=level)
+            state.next_uid += 1
+            state.figures.append(f)
+            state.setup["picks"][seat] += 1
+            events.append(Event("crawl.event.picked", {"seat": seat, "hero": hdef.id,
+                                                       "level": level}))
+            if state.mode == "lone_wolf" and state.setup["picks"][seat] >= state.lone_heroes:
+                state.setup["done"][seat] = True
+            elif not self._pick_actions(state):
+                state.setup["done"][seat] = True
+        if not state.setup["done"][seat]:
+            return
+        if not all(state.setup["done"]):
+            state.current = (seat + 1) % state.nplayers
+            return
+        for p in range(state.nplayers):
+            state.players[p].heroes_at_start = len(heroes_of(state, p))
+        if state.mode == "solitaire":
+            # seed 004, "MKD: Solitär": the player picks the entrance; no exit yet.
+            state.phase = "entrances"
+            state.setup = {"steps": [["entrance", 0, 0]]}
+            return
+        # seed 004, "Der Startspieler": every player rolls 2d6; the highest starts (ties again).
+        contenders = list(range(state.nplayers))
+        while len(contenders) > 1:
+            rolls = {p: state.rng.roll(6) + state.rng.roll(6) for p in contenders}
+            events.append(Event("crawl.event.start_roll", {"rolls": [[p, rolls[p]]
+                                                                     for p in contenders]}))
+            best = max(rolls.values())
+            contenders = [p for p in contenders if rolls[p] == best]
+        state.start = state.current = state.master = contenders[0]
+        events.append(Event("crawl.event.start_player", {"seat": state.start}))
+        state.phase = "chests"
+        state.setup = {"order": 0}
+
+    def _apply_chest(self, state: CrawlState, action: Action, events: list[Event]) -> None:
+        sq = _sq(action["at"])
+        kind = state.supply["chests"].pop(0)
+        # seed 004, "Das Platzieren der Schatztruhen": the treasure dial is turned at random.
+        chest = Chest(state.next_uid, kind, sq, int(action["facing"]), state.rng.below(6))
+        state.next_uid += 1
+        state.chests.append(chest)
+        events.append(Event("crawl.event.chest_placed", {"seat": state.current,
+                                                         "chest": chest.uid, "at": list(sq)}))
+        state.current = (state.current + 1) % state.nplayers
+        if not state.supply["chests"] or not chest_spots(state):
+            state.phase = "markers"
+            state.current = state.start
+            state.setup = {"placed": [0] * state.nplayers}
+
+    def _apply_marker(self, state: CrawlState, action: Action, events: list[Event]) -> None:
+        sq = _sq(action["at"])
+        rank = str(action["rank"])
+        state.supply["markers"].remove(rank)
+        m = Marker(state.next_uid, rank, sq)
+        state.next_uid += 1
+        state.markers.append(m)
+        state.setup["placed"][state.current] += 1
+        events.append(Event("crawl.event.marker_placed", {"seat": state.current,
+                                                          "marker": m.uid, "rank": rank,
+                                                          "at": list(sq)}))
+        nxt = state.current
+        for _ in range(state.nplayers):
+            nxt = (nxt + 1) % state.nplayers
+            if state.setup["placed"][nxt] < 3:
+                break
+        state.current = nxt
+        if (not state.supply["markers"] or state.setup["placed"][nxt] >= 3
+                or not marker_spots(state)):
+            self._start_entrances(state)
+
+    def _start_entrances(self, state: CrawlState) -> None:
+        state.phase = "entrances"
+        steps: list[list[Any]] = []
+        for i in range(state.nplayers):
+            p = (state.start + i) % state.nplayers
+            steps.append(["entrance", p, p])
+            steps.append(["exit", p, opponent(state, p)])
+        state.setup = {"steps": steps}
+        state.current = int(steps[0][2])
+
+    def _apply_entrance(self, state: CrawlState, action: Action, events: list[Event]) -> None:
+        step = state.setup["steps"].pop(0)
+        idx = int(action["entrance"])
+        if step[0] == "entrance":
+            state.players[step[1]].entrance = idx
+            events.append(Event("crawl.event.entrance", {"seat": step[1], "entrance": idx}))
+        else:
+            state.players[step[1]].exit = idx
+            events.append(Event("crawl.event.exit", {"seat": step[1], "entrance": idx,
+                                                     "by": step[2]}))
+        if state.setup["steps"]:
+            state.current = state.setup["steps"][0][2]
+            return
+        state.phase = "play"
+        state.setup = {}
+        state.current = state.start
+        if state.mode == "solitaire":
+            from engine.rules.crawl import solo
+            solo.build(state, events)
+        begin_turn(state, events)
+
+    # --- reading ------------------------------------------------------------------------
+    def view(self, state: CrawlState, seat: int | None) -> dict[str, Any]:
+        """Returns what ``seat`` may see: everything except unopened treasure dials."""
+        from engine.rules.crawl.view import build_view
+        return build_view(state, seat)
+
+    def state_to_dict(self, state: CrawlState) -> dict[str, Any]:
+        """Returns the state as JSON data."""
+        return state.to_dict()
+
+    def state_from_dict(self, data: dict[str, Any]) -> CrawlState:
+        """Returns the state stored by ``state_to_dict``."""
+        return CrawlState.from_dict(data)
+
+    def clone(self, state: CrawlState) -> CrawlState:
+        """Returns a hand-written copy."""
+        return state.clone()
+
+    def content_hash(self) -> str:
+        """Returns the hash of data/crawl."""
+        return content().hash
+
+    def determinize(self, state: CrawlState, seat: int, rng: Rng) -> CrawlState:
+        """Returns a copy with unopened treasure dials and the dice re-drawn from ``rng``."""
+        s = state.clone()
+        for ch in s.chests:
+            if not ch.revealed:
+                ch.treasure = rng.below(6)
+        s.rng = Rng(rng.next_u64())
+        return s
+
+    def setup_scenario(self, state: CrawlState, setup: dict[str, Any]) -> None:
+        """Overrides a fresh state from a scenario's ``setup`` (see docs/crawl/scenarios.md)."""
+        from engine.rules.crawl.scenario import apply_setup
+        apply_setup(state, setup)
+
+
+# --- set-up spots ------------------------------------------------------------------------
+
+
+def _entrance_distance(state: CrawlState, board: Board, sec: int) -> int:
+    entrances = list(range(len(board.entrances)))
+    if state.mode == "solitaire":
+        entrances = [state.players[0].entrance] if state.players[0].entrance >= 0 else []
+    return min((board.section_dist[board.entrance_section(i)][sec] for i in entrances),
+               default=99)
+
+
+def chest_spots(state: CrawlState) -> list[tuple[Square, int]]:
+    """Returns (square, facing) for every legal chest placement (seed 004, Schritt 3)."""
+    board = board_of(state)
+    occ = occupancy(state)
+    used = {board.section[c.pos] for c in state.chests if c.pos is not None}
+    out = []
+    for sec, squares in enumerate(board.section_squares):
+        if sec in used or _entrance_distance(state, board, sec) < 2:
+            continue
+        for sq in squares:
+            if board.cost[sq] == 0 or sq in occ:
+                continue
+            for facing in (0, 2, 4, 6):
+                probe = Chest(0, "", sq, facing, 0)
+                front = chest_front(probe)
+                # "Die Schatztruhen sind von wenigstens einem Feld aus erreichbar."
+                if any(f in board.cost and board.cost[f] > 0 and f not in occ
+                       and touching(state, sq, f) for f in front):
+                    out.append((sq, facing))
+    return out
+
+
+def marker_spots(state: CrawlState) -> list[tuple[str, Square]]:
+    """Returns (rank, square) for every legal marker placement (seed 004, Schritt 4)."""
+    board = board_of(state)
+    occ = occupancy(state)
+    chest_secs = {board.section[c.pos] for c in state.chests if c.pos is not None}
+    count: dict[int, int] = {}
+    for m in state.markers:
+        count[board.section[m.pos]] = count.get(board.section[m.pos], 0) + 1
+    first = not state.markers
+    squares: list[Square] = []
+    for sec, sqs in enumerate(board.section_squares):
+        if _entrance_distance(state, board, sec) < 2:
+            continue
+        if first and sec not in chest_secs:
+            continue
+        if count.get(sec, 0) >= (2 if sec in chest_secs else 1):
+            continue
+        squares.extend(sq for sq in sqs if board.cost[sq] > 0 and sq not in occ)
+    ranks = sorted(set(state.supply.get("markers", [])))
+    return [(r, sq) for r in ranks for sq in sorted(squares)]
+
+
+# --- turns -------------------------------------------------------------------------------
+
+
+def gold(state: CrawlState, seat: int) -> int:
+    """Returns the gold a seat holds (seed 004: gold always counts, potions drunk or not)."""
+    return sum(treasure_of(state.chest(uid)).gold for uid in state.players[seat].chests)
+
+
+def chest_limit(state: CrawlState, seat: int) -> int:
+    """Returns how many chests a seat may hold: two per hero (seed 004, "Maximale Schatzanzahl")."""
+    heroes = state.players[seat].heroes_at_start
+    if state.mode == "team":
+        # Advanced, "Schätze verlieren": a knocked-out hero lowers the limit.
+        heroes -= sum(1 for f in heroes_of(state, seat) if f.where == "out")
+    return 2 * heroes
+
+
+def begin_turn(state: CrawlState, events: list[Event]) -> None:
+    """Starts the current seat's turn: refreshes figures, items, levels and activations."""
+    seat = state.current
+    if state.mode == "solitaire":
+        from engine.rules.crawl import solo
+        solo.begin_turn(state, events)
+        return
+    player = state.players[seat]
+    for p in state.players:
+        p.levelled = False
+    for f in heroes_of(state, seat):
+        f.acted = False
+        f.potion = -1  # seed 004: a potion lasts until its side's next turn
+    if seat == state.master:
+        # More than two players: the new monster master clears the movement markers.
+        for f in state.figures:
+            if not f.hero:
+                f.acted = False
+        for m in state.markers:
+            m.acted = False
+    assign_items(state, seat)
+    combat.check_level(state, seat, events)
+    player.extra = 0
+    if state.round > 1:
+        for f in heroes_of(state, seat):
+            lead = traits(state, f).leadership if f.where == "board" else 0
+            if lead and not player.extra:
+                roll = state.rng.roll(6)
+                won = roll >= lead
+                events.append(Event("crawl.event.leadership", {"figure": f.uid, "roll": roll,
+                                                               "won": won}))
+                if won:
+                    player.extra = 1
+    base = 2 if state.mode == "lone_wolf" else player.heroes_at_start
+    state.acts_left = base + player.extra
+    events.append(Event("crawl.event.turn", {"seat": seat, "round": state.round,
+                                             "activations": state.acts_left}))
+
+
+def assign_items(state: CrawlState, seat: int) -> None:
+    """Hands the items of the seat's chests to its heroes: two each, never two of a kind."""
+    heroes = [f for f in heroes_of(state, seat) if f.where in ("board", "outside")]
+    for f in heroes_of(state, seat):
+        f.items = []
+    chests = []
+    for uid in state.players[seat].chests:
+        ch = state.chest(uid)
+        t = treasure_of(ch)
+        if t.kind in ("none", "potion") or ch.safe:
+            continue
+        worth = t.move + t.attack + t.defence + 2 * len(t.abilities)
+        chests.append((-worth, uid, t.kind))
+    chests.sort()
+    # Best items first, each to the next hero that has room and no item of that kind.
+    for _, uid, kind in chests:
+        for f in sorted(heroes, key=lambda h: (len(h.items), h.uid)):
+            kinds = {treasure_of(state.chest(i)).kind for i in f.items}
+            if len(f.items) < 2 and kind not in kinds:
+                f.items.append(uid)
+                break
+
+
+def end_turn(state: CrawlState, events: list[Event]) -> None:
+    """Ends the current turn and starts the next seat's."""
+    state.active = state.active_marker = -1
+    state.mp = 0
+    if state.mode == "solitaire":
+        from engine.rules.crawl import solo
+        solo.end_turn(state, events)
+        return
+    if state.current == state.master and state.nplayers > 1:
+        state.master = (state.master + 1) % state.nplayers
+    state.turn += 1
+    state.current = (state.current + 1) % state.nplayers
+    if state.current == state.start:
+        state.round += 1
+    if state.round > state.turn_limit:
+        finish(state, "turn_limit", events)
+        return
+    begin_turn(state, events)
+
+
+def finish(state: CrawlState, reason: str, events: list[Event]) -> None:
+    """Ends the game."""
+    state.over = True
+    state.reason = reason
+    state.pending = None
+    state.queue = []
+    events.append(Event("crawl.event.game_over", {"reason": reason,
+                                                  "gold": [gold(state, p) if state.mode !=
+                                                           "solitaire" else gold(state, 0)
+                                                           for p in range(state.nplayers)]}))
+
+
+def heroes_done(state: CrawlState) -> bool:
+    """Returns True when every hero has left the dungeon or is knocked out."""
+    return all(f.where in ("left", "out") for f in state.figures if f.hero)
+
+
+def may_activate_spawn(state: CrawlState, f: Figure) -> bool:
+    """Returns whether the current seat may activate mage spawn f (seed 004)."""
+    if f.hero or f.where != "board" or f.acted or f.pos is None:
+        return False
+    board = board_of(state)
+    for h in heroes_of(state, state.current):
+        if h.where == "outside":
+            return False  # first turn: the heroes must be in before any spawn acts
+        if h.where == "board" and h.pos is not None:
+            if board.section[h.pos] == board.section[f.pos] or distance(h.pos, f.pos) <= 1:
+                return False
+    return True
+
+
+def turn_actions(state: CrawlState) -> list[Action]:
+    """Returns the actions between activations."""
+    seat = state.current
+    out = []
+    if state.acts_left > 0:
+        for f in heroes_of(state, seat):
+            if not f.acted and f.where in ("board", "outside"):
+                out.append(Action.make("activate", figure=f.uid))
+        if state.mode != "solitaire":
+            for f in state.figures:
+                if may_activate_spawn(state, f):
+                    out.append(Action.make("activate", figure=f.uid))
+            if not any(h.where == "outside" for h in heroes_of(state, seat)):
+                for m in state.markers:
+                    if not m.acted and marker_can_move(state, m):
+                        out.append(Action.make("activate_marker", marker=m.uid))
+    for uid in state.players[seat].chests:
+        ch = state.chest(uid)
+        if treasure_of(ch).kind == "potion" and not ch.used and not ch.safe:
+            for f in heroes_of(state, seat):
+                if f.where in ("board", "outside") and f.potion < 0:
+                    out.append(Action.make("drink", chest=uid, figure=f.uid))
+    out.append(Action.make("end_turn"))
+    return out
+
+
+def apply_turn_action(state: CrawlState, action: Action, events: list[Event]) -> None:
+    """Applies an action taken between activations."""
+    kind = action.kind
+    if kind == "end_turn":
+        events.append(Event("crawl.event.pass", {"seat": state.current}))
+        end_turn(state, events)
+    elif kind == "drink":
+        ch = state.chest(int(action["chest"]))
+        f = state.fig(int(action["figure"]))
+        ch.used = True
+        f.potion = ch.uid
+        events.append(Event("crawl.event.drink", {"figure": f.uid, "chest": ch.uid}))
+    elif kind == "activate":
+        activate(state, state.fig(int(action["figure"])), events)
+    elif kind == "activate_marker":
+        m = state.marker(int(action["marker"]))
+        m.acted = True
+        state.acts_left -= 1
+        state.active_marker = m.uid
+        state.mp = MARKER_MP
+        events.append(Event("crawl.event.activate_marker", {"marker": m.uid}))
+
+
+def activate(state: CrawlState, f: Figure, events: list[Event]) -> None:
+    """Activates a hero or mage spawn with its movement points."""
+    f.acted = True
+    f.broken = []
+    state.acts_left -= 1
+    state.active = f.uid
+    state.mp = value(state, f, "move")
+    if state.mode == "solitaire" and f.hero and traits(state, f).auto_break_away:
+        state.mp += 1  # seed 004, "MKD: Solitär": a hero with quickness adds 1 movement
+    events.append(Event("crawl.event.activate", {"figure": f.uid, "mp": state.mp}))
+    regen = traits(state, f).regenerate
+    if regen and f.where == "board" and f.click > combat.min_click(f):
+        roll = state.rng.roll(6)
+        healed = combat.heal(f, 1) if roll >= regen else 0
+        events.append(Event("crawl.event.regenerate", {"figure": f.uid, "roll": roll,
+                                                       "healed": healed}))
+
+
+# --- activations -------------------------------------------------------------------------
+
+
+def ranged_targets(state: CrawlState, f: Figure) -> list[Figure]:
+    """Returns the figures f may shoot at now (seed 004, "Fernkampf")."""
+    d = fdef(f)
+    if d.range <= 0 or f.pos is None:
+        return []
+    figs = [g for g in state.figures if g.where == "board" and g.pos is not None]
+    for g in figs:
+        if g.uid != f.uid and is_enemy(state, f, g) and distance(g.pos, f.pos) <= 1:
+            return []  # an enemy next to the shooter forbids ranged attacks
+    friends = [g for g in figs if g.uid != f.uid and not is_enemy(state, f, g)
+               and (g.hero == f.hero)]
+    out = []
+    for g in figs:
+        if not may_attack(state, f, g) or traits(state, g).ranged_immune:
+            continue
+        assert g.pos is not None
+        dist = distance(f.pos, g.pos)
+        if dist < 2 or dist > d.range or not in_front_arc(f, g.pos):
+            continue
+        if any(distance(fr.pos, g.pos) <= 1 for fr in friends if fr.pos is not None):
+            continue
+        if has_lof(state, f.pos, g.pos, (f.uid, g.uid)):
+            out.append(g)
+    return out
+
+
+def wave_targets(state: CrawlState, f: Figure) -> list[Figure]:
+    """Returns the enemies a shockwave of f strikes: within its radius and in line of fire."""
+    radius = traits(state, f).shockwave
+    if not radius or f.pos is None:
+        return []
+    return [g for g in state.figures if g.where == "board" and g.pos is not None
+            and may_attack(state, f, g) and distance(f.pos, g.pos) <= radius
+            and has_lof(state, f.pos, g.pos, (f.uid, g.uid))]
+
+
+def heal_targets(state: CrawlState, f: Figure) -> list[Figure]:
+    """Returns the friends (or itself) f may try to heal now."""
+    t = traits(state, f)
+    if not t.heal_clicks or f.pos is None:
+        return []
+    front = set(front_squares(state, f))
+    out = []
+    for g in state.figures:
+        if g.where != "board" or g.pos is None or is_enemy(state, f, g):
+            continue
+        if g.hero and f.hero and g.owner != f.owner:
+            continue
+        if g.click <= combat.min_click(g):
+            continue
+        if g.uid == f.uid or g.pos in front:
+            out.append(g)
+        elif t.heal_ranged and distance(f.pos, g.pos) <= max(fdef(f).range, 1) \
+                and in_front_arc(f, g.pos) and has_lof(state, f.pos, g.pos, (f.uid, g.uid)):
+            out.append(g)
+    return out
+
+
+def door_actions(state: CrawlState, f: Figure) -> list[Action]:
+    """Returns opening, closing and bashing doors next to f."""
+    board = board_of(state)
+    out = []
+    for i, (edge, kind) in enumerate(board.doors):
+        if f.pos not in edge_squares(edge):
+            continue
+        st = state.doors[i]
+        if st == "closed":
+            if state.mp >= OPEN_MP:
+                out.append(Action.make("open_door", door=i))
+            if state.mp >= ATTACK_MP and not is_demoralized(f):
+                out.append(Action.make("bash_door", door=i))
+        elif st == "open" and kind == "wood" and state.mp >= CLOSE_MP:
+            out.append(Action.make("close_door", door=i))
+    return out
+
+
+def activation_actions(state: CrawlState) -> list[Action]:
+    """Returns what the active figure may do with its remaining MP."""
+    f = state.fig(state.active)
+    out: list[Action] = []
+    mp = state.mp
+    if f.where == "outside":
+        reach = figure_reach(state, f, mp)
+        out.extend(Action.make("move", to=list(sq)) for sq in sorted(reach.costs))
+        out.append(Action.make("end_activation"))
+        return out
+    if f.where != "board" or f.pos is None:
+        return [Action.make("end_activation")]
+    reach = figure_reach(state, f, mp)
+    out.extend(Action.make("move", to=list(sq)) for sq in sorted(reach.costs) if sq != f.pos)
+    out.extend(Action.make("face", facing=k) for k in range(8) if k != f.facing)
+    if must_break_away(state, f) and mp >= BREAK_MP + 1:
+        out.append(Action.make("break_away"))
+    out.extend(pass_actions(state, f))
+    if mp >= ATTACK_MP and not is_demoralized(f):
+        front = set(front_squares(state, f))
+        for g in state.figures:
+            if g.where == "board" and g.pos in front and may_attack(state, f, g):
+                out.append(Action.make("attack", target=g.uid))
+        targets = ranged_targets(state, f)
+        n = fdef(f).targets
+        for k in range(1, min(n, len(targets)) + 1):
+            for combo in combinations(sorted(g.uid for g in targets), k):
+                out.append(Action.make("shoot", targets=list(combo)))
+        wave = wave_targets(state, f)
+        if wave and not any(distance(f.pos, g.pos) <= 1 for g in state.figures
+                            if g.where == "board" and g.pos is not None
+                            and is_enemy(state, f, g)):
+            out.append(Action.make("shockwave"))
+        out.extend(Action.make("heal", target=g.uid) for g in heal_targets(state, f))
+    if f.hero:
+        out.extend(chest_actions(state, f))
+        player = state.players[f.owner]
+        board = board_of(state)
+        if (mp >= 1 and player.exit >= 0 and f.pos == board.entrances[player.exit][1]
+                and player.chests):
+            out.append(Action.make("leave"))
+    out.extend(door_actions(state, f))
+    out.append(Action.make("end_activation"))
+    return out
+
+
+def pass_actions(state: CrawlState, f: Figure) -> list[Action]:
+    """Returns moves through an adjacent enemy's square (seed 004, "Passieren")."""
+    assert f.pos is not None
+    board = board_of(state)
+    t = traits(state, f)
+    occ = occupancy(state)
+    enemies = [g for g in state.figures if g.where == "board" and g.pos is not None
+               and may_attack(state, g, f) and distance(g.pos, f.pos) <= 1
+               and touching(state, f.pos, g.pos)]
+    if len(enemies) != 1:
+        return []  # passing needs no other enemy next to the mover
+    e = enemies[0]
+    assert e.pos is not None
+    out = []
+    for nxt, diag in board.neighbours[e.pos]:
+        if nxt == f.pos or nxt in occ or board.cost[nxt] == 0:
+            continue
+        if not touching(state, e.pos, nxt):
+            continue
+        cost = t.pass_cost + (1 if t.terrain_walker else board.cost[nxt]) + (1 if diag else 0)
+        if cost <= state.mp:
+            out.append(Action.make("pass_through", over=e.uid, to=list(nxt)))
+    return out
+
+
+def chest_actions(state: CrawlState, f: Figure) -> list[Action]:
+    """Returns examining, disarming and looting for hero f (seed 004, "Schätze und Fallen")."""
+    assert f.pos is not None
+    out: list[Action] = []
+    seat = f.owner
+    if len(state.players[seat].chests) >= chest_limit(state, seat):
+        return out
+    for ch in state.chests:
+        if ch.status not in ("closed", "disarmed", "sprung") or ch.pos is None:
+            continue
+        if distance(ch.pos, f.pos) > 1:
+            continue
+        if not ch.examined:
+            if touching(state, f.pos, ch.pos):
+                out.append(Action.make("examine", chest=ch.uid))
+            continue
+        if f.pos not in chest_front(ch):
+            continue
+        if ch.status == "closed" and ch.trap > 0:
+            if state.mp >= FAST_MP:
+                out.append(Action.make("disarm", chest=ch.uid, slow=False))
+            if state.mp >= SLOW_MP:
+                out.append(Action.make("disarm", chest=ch.uid, slow=True))
+        elif state.mp >= LOOT_MP:
+            out.append(Action.make("loot", chest=ch.uid))
+    return out
+
+
+def apply_activation(state: CrawlState, action: Action, events: list[Event]) -> None:
+    """Applies an action of the active figure."""
+    f = state.fig(state.active)
+    kind = action.kind
+    if kind == "end_activation":
+        end_activation(state, events)
+    elif kind == "move":
+        move_figure(state, f, _sq(action["to"]), events)
+    elif kind == "face":
+        f.facing = int(action["facing"])
+        events.append(Event("crawl.event.face", {"figure": f.uid, "facing": f.facing}))
+    elif kind == "break_away":
+        break_away(state, f, events)
+    elif kind == "pass_through":
+        pass_through(state, f, state.fig(int(action["over"])), _sq(action["to"]), events)
+    elif kind == "attack":
+        state.mp -= ATTACK_MP
+        tgt = state.fig(int(action["target"]))
+        targets = [tgt]
+        if traits(state, f).sweep:
+            front = set(front_squares(state, f))
+            targets = [g for g in state.figures if g.where == "board" and g.pos in front
+                       and may_attack(state, f, g)]
+        for g in targets:
+            if f.where == "board" and g.where == "board":
+                combat.melee(state, f, g, events)
+        end_activation(state, events)
+    elif kind == "shoot":
+        state.mp -= ATTACK_MP
+        uids = [int(u) for u in action["targets"]]
+        combat.ranged(state, f, [state.fig(u) for u in uids], events)
+        end_activation(state, events)
+    elif kind == "shockwave":
+        state.mp -= ATTACK_MP
+        combat.ranged(state, f, wave_targets(state, f), events, wave=True)
+        end_activation(state, events)
+    elif kind == "heal":
+        state.mp -= ATTACK_MP
+        combat.heal_attempt(state, f, state.fig(int(action["target"])), events)
+        end_activation(state, events)
+    elif kind == "examine":
+        examine(state, f, state.chest(int(action["chest"])), events)
+    elif kind == "disarm":
+        disarm(state, f, state.chest(int(action["chest"])), bool(action["slow"]), events)
+    elif kind == "loot":
+        loot(state, f, state.chest(int(action["chest"])), events)
+    elif kind == "leave":
+        state.mp -= 1
+        f.where = "left"
+        f.pos = None
+        events.append(Event("crawl.event.left", {"figure": f.uid}))
+        end_activation(state, events)
+    elif kind in ("open_door", "close_door", "bash_door"):
+        door(state, f, kind, int(action["door"]), events)
+
+
+def door(state: CrawlState, f: Figure, kind: str, i: int, events: list[Event]) -> None:
+    """Opens, closes or attacks a door (seed 004, "Türen")."""
+    door_kind = board_of(state).doors[i][1]
+    if kind == "open_door":
+        state.mp -= OPEN_MP
+        state.doors[i] = "open"
+        events.append(Event("crawl.event.door_open", {"figure": f.uid, "door": i}))
+    elif kind == "close_door":
+        state.mp -= CLOSE_MP
+        state.doors[i] = "closed"
+        events.append(Event("crawl.event.door_close", {"figure": f.uid, "door": i}))
+    else:
+        state.mp -= ATTACK_MP
+        r1, r2 = combat.roll2(state)
+        attack = value(state, f, "attack")
+        total = r1 + r2 + attack
+        broke = r1 + r2 == combat.HIT_ROLL or (
+            r1 + r2 != combat.MISS_ROLL and total >= DOOR_DEFENCE[door_kind])
+        if broke:
+            state.doors[i] = "broken"
+        events.append(Event("crawl.event.door_bash", {"figure": f.uid, "door": i,
+                                                      "dice": [r1, r2], "total": total,
+                                                      "defence": DOOR_DEFENCE[door_kind],
+                                                      "broken": broke},
+                            breakdowns=(Breakdown(Message("crawl.bd.attack"), total, (
+                                Term(Message("crawl.term.dice"), r1 + r2),
+                                Term(Message("crawl.term.attack"), attack))),)))
+        end_activation(state, events)
+
+
+def free_turns(state: CrawlState, mover: Figure, events: list[Event]) -> None:
+    """Turns enemies next to ``mover`` towards it (seed 004, "Gratisdrehung").
+
+    Applied for the controlling player: a figure already facing an enemy in its front arc keeps
+    its facing, any other turns to face the newcomer.
+    """
+    if mover.where != "board" or mover.pos is None:
+        return
+    for g in state.figures:
+        if g.where != "board" or g.pos is None or g.uid == mover.uid:
+            continue
+        if not is_enemy(state, g, mover) or distance(g.pos, mover.pos) != 1:
+            continue
+        front = set(front_squares(state, g))
+        if any(h.pos in front for h in state.figures if h.where == "board"
+               and is_enemy(state, g, h)):
+            continue
+        g.facing = facing_towards(g.pos, mover.pos)
+        events.append(Event("crawl.event.free_turn", {"figure": g.uid, "facing": g.facing}))
+
+
+def move_figure(state: CrawlState, f: Figure, to: Square, events: list[Event]) -> None:
+    """Moves f along its cheapest path to ``to``; marker sections entered convert."""
+    reach = figure_reach(state, f, state.mp)
+    cost = reach.costs[to]
+    path = reach.path(to)
+    breakdown = move_breakdown(state, f, path)
+    state.mp -= cost
+    board = board_of(state)
+    was = board.section[f.pos] if f.pos is not None else -1
+    if f.where == "outside":
+        f.where = "board"
+        f.facing = facing_towards(path[0], path[1]) if len(path) > 1 else \
+            _inward(board, path[0])
+        events.append(Event("crawl.event.enter", {"figure": f.uid, "at": list(path[0])}))
+    elif len(path) > 1:
+        f.facing = facing_towards(path[-2], path[-1])
+    f.pos = to
+    events.append(Event("crawl.event.move", {"figure": f.uid, "to": list(to), "cost": cost,
+                                             "path": [list(p) for p in path]},
+                        breakdowns=(breakdown,)))
+    free_turns(state, f, events)
+    sec = board.section[to]
+    if f.hero and sec != was:
+        for m in sorted((m for m in state.markers if board.section[m.pos] == sec),
+                        key=lambda m: m.uid):
+            state.queue.append({"kind": "convert", "marker": m.uid, "hero": f.uid})
+
+
+def _inward(board: Board, sq: Square) -> int:
+    x, y = sq
+    if y == board.height - 1:
+        return 0
+    if y == 0:
+        return 4
+    if x == 0:
+        return 2
+    return 6
+
+
+def move_breakdown(state: CrawlState, f: Figure, path: list[Square]) -> Breakdown:
+    """Returns why a path costs what it costs: one term per square entered (call before moving).
+
+    From outside the first square is the entrance, which costs its own value (seed 004: "Das
+    Betreten eines Dungeons kostet so viele Bewegungspunkte wie auf dem ersten Feld").
+    """
+    board = board_of(state)
+    t = traits(state, f)
+    occ = occupancy(state)
+    terms: list[Term] = []
+    if f.where == "outside" and path:
+        terms.append(Term(Message("crawl.term.entrance", {"at": list(path[0])}),
+                          board.cost[path[0]]))
+    for i in range(1, len(path)):
+        prev, sq = path[i - 1], path[i]
+        if sq in occ and i < len(path) - 1:
+            terms.append(Term(Message("crawl.term.pass", {"at": list(sq)}), t.pass_cost))
+            continue
+        cost = board.cost[sq] or 1
+        if t.terrain_walker and cost > 1:
+            cost = 1
+        terms.append(Term(Message("crawl.term.terrain." + board.terrain[sq], {"at": list(sq)}),
+                          cost))
+        if prev[0] != sq[0] and prev[1] != sq[1]:
+            terms.append(Term(Message("crawl.term.diagonal"), 1))
+    return Breakdown(Message("crawl.bd.move"), sum(int(x.value) for x in terms), tuple(terms))
+
+
+def break_away(state: CrawlState, f: Figure, events: list[Event]) -> None:
+    """Tries to break away (2 MP, a d6 of 4-6; seed 004, "Lösen")."""
+    state.mp -= BREAK_MP
+    foes = must_break_away(state, f)
+    if traits(state, f).auto_break_away:
+        roll, ok = 0, True
+    else:
+        roll = state.rng.roll(6)
+        ok = roll >= 4
+    if ok:
+        f.broken.extend(foes)
+    events.append(Event("crawl.event.break_away", {"figure": f.uid, "roll": roll, "ok": ok,
+                                                   "from": list(foes)}))
+
+
+def pass_through(state: CrawlState, f: Figure, e: Figure, to: Square,
+                 events: list[Event]) -> None:
+    """Moves f through enemy e's square; e strikes freely from behind, then f strikes back."""
+    board = board_of(state)
+    t = traits(state, f)
+    assert e.pos is not None
+    diag = e.pos[0] != to[0] and e.pos[1] != to[1]
+    cost = t.pass_cost + (1 if t.terrain_walker else board.cost[to]) + (1 if diag else 0)
+    state.mp -= cost
+    f.pos = to
+    f.facing = facing_towards(e.pos, to)
+    events.append(Event("crawl.event.pass_through", {"figure": f.uid, "over": e.uid,
+                                                     "to": list(to), "cost": cost}))
+    if not is_demoralized(e):
+        # seed 004: the passed enemy attacks through the mover's rear arc (+1); the mover may
+        # then counterattack without a bonus.
+        f_facing = f.facing
+        f.facing = facing_towards(e.pos, to)
+        combat.melee(state, e, f, events, free=True)
+        f.facing = f_facing
+    if f.where == "board":
+        free_turns(state, f, events)
+
+
+def examine(state: CrawlState, f: Figure, ch: Chest, events: list[Event]) -> None:
+    """Examines a chest: its trap dial turns back a d6 of clicks (free, once per game)."""
+    roll = state.rng.roll(6)
+    ch.trap = (0 - roll) % 6
+    ch.examined = True
+    trap = trap_of(ch)
+    events.append(Event("crawl.event.examine", {"figure": f.uid, "chest": ch.uid, "roll": roll,
+                                                "trap": ch.trap,
+                                                "disarm": trap.disarm if trap else 0},
+                        reveal=True))
+
+
+def disarm(state: CrawlState, f: Figure, ch: Chest, slow: bool, events: list[Event]) -> None:
+    """Tries to disarm a trap fast (3 MP) or slowly (6 MP, +2)."""
+    state.mp -= SLOW_MP if slow else FAST_MP
+    trap = trap_of(ch)
+    assert trap is not None
+    r1, r2 = combat.roll2(state)
+    roll = r1 + r2
+    bonus = traits(state, f).trap_bonus
+    terms = [Term(Message("crawl.term.dice"), roll)]
+    if slow:
+        terms.append(Term(Message("crawl.term.slow"), 2))
+    if bonus:
+        terms.append(Term(Message("crawl.term.trap_skill"), bonus))
+    total = sum(int(t.value) for t in terms)
+    ok = roll == combat.HIT_ROLL or (roll != combat.MISS_ROLL and total >= trap.disarm)
+    events.append(Event("crawl.event.disarm", {"figure": f.uid, "chest": ch.uid,
+                                               "dice": [r1, r2], "total": total,
+                                               "need": trap.disarm, "ok": ok},
+                        breakdowns=(Breakdown(Message("crawl.bd.disarm"), total,
+                                              tuple(terms)),)))
+    if ok:
+        ch.status = "disarmed"
+        combat.gain_xp(state, f.owner, 50, events, "crawl.xp.disarm")
+    else:
+        trigger(state, ch, f, events, second=False)
+
+
+def trigger(state: CrawlState, ch: Chest, f: Figure, events: list[Event], second: bool) -> None:
+    """Sets off a chest's trap: spawn first, then its H, T or R attack (seed 004)."""
+    trap = trap_of(ch)
+    events.append(Event("crawl.event.trap", {"chest": ch.uid, "figure": f.uid,
+                                             "trap": ch.trap, "second": second}))
+    if not second:
+        ch.status = "sprung"
+        combat.gain_xp(state, f.owner, 25, events, "crawl.xp.trap")
+    if trap is None:
+        return
+    if trap.spawn_count > 0:
+        state.queue.append({"kind": "trap_spawns", "chest": ch.uid, "hero": f.uid,
+                            "count": trap.spawn_count, "points": trap.spawn_points,
+                            "placer": opponent(state, f.owner)})
+    state.queue.append({"kind": "trap_attack", "chest": ch.uid, "hero": f.uid,
+                        "trap": ch.trap, "flipped": False})
+
+
+def loot(state: CrawlState, f: Figure, ch: Chest, events: list[Event]) -> None:
+    """Opens a chest and takes the treasure, or sets off the second trap inside."""
+    state.mp -= LOOT_MP
+    t = treasure_of(ch)
+    if t.trap:
+        roll = state.rng.roll(6)
+        ch.trap = (ch.trap - roll) % 6
+        events.append(Event("crawl.event.treasure_trap", {"figure": f.uid, "chest": ch.uid,
+                                                          "roll": roll, "trap": ch.trap},
+                            reveal=True))
+        ch.status = "gone"
+        pos = ch.pos
+        trigger(state, ch, f, events, second=True)
+        ch.pos = pos
+        state.queue.append({"kind": "remove_chest", "chest": ch.uid})
+        return
+    ch.status = "held"
+    ch.holder = f.owner
+    ch.pos = None
+    state.players[f.owner].chests.append(ch.uid)
+    events.append(Event("crawl.event.loot", {"figure": f.uid, "chest": ch.uid,
+                                             "treasure": ch.treasure, "gold": t.gold},
+                        reveal=True))
+
+
+def end_activation(state: CrawlState, events: list[Event]) -> None:
+    """Ends the running activation; iron doors fall shut again (seed 004, "Türen")."""
+    board = board_of(state)
+    for i, (_, kind) in enumerate(board.doors):
+        if kind == "iron" and state.doors[i] == "open":
+            state.doors[i] = "closed"
+    if state.active >= 0:
+        events.append(Event("crawl.event.activation_end", {"figure": state.active}))
+        if state.mode == "solitaire":
+            from engine.rules.crawl import solo
+            solo.after_activation(state, state.fig(state.active), events)
+    state.active = -1
+    state.active_marker = -1
+    state.mp = 0
+
+
+def move_marker(state: CrawlState, m: Marker, to: Square, events: list[Event]) -> None:
+    """Moves an active marker; near a hero it ends its activation and turns into spawn."""
+    reach = marker_reach(state, m, state.mp)
+    cost = reach.costs[to]
+    state.mp -= cost
+    m.pos = to
+    events.append(Event("crawl.event.marker_move", {"marker": m.uid, "to": list(to),
+                                                    "cost": cost}))
+    if to in reach.stops:
+        board = board_of(state)
+        heroes = [h for h in state.figures if h.hero and h.where == "board" and h.pos is not None
+                  and (board.section[h.pos] == board.section[to] or distance(h.pos, to) <= 1)]
+        hero = min(heroes, key=lambda h: (distance(h.pos, to), h.uid))
+        state.queue.append({"kind": "convert", "marker": m.uid, "hero": hero.uid})
+        end_activation(state, events)
+
+
+# --- conversions and spawn placement -----------------------------------------------------
+
+
+def pick_spawns(state: CrawlState, count: int, points: int) -> list[int]:
+    """Returns pool spawn for a marker or trap result (seed 004, "Monster-Marken umwandeln").
+
+    Each pick is the most valuable figure not above what is left once the cheapest possible
+    figures are kept for the remaining count (count comes before total); the total is never
+    exceeded. Among equal values the pool's order decides.
+    """
+    pool = [f for f in state.figures if f.where == "pool" and not f.hero]
+    chosen: list[int] = []
+    budget = points
+    for i in range(count):
+        left = [f for f in pool if f.uid not in chosen]
+        if not left:
+            break
+        values = sorted(fdef(f).points for f in left)
+        rest = count - i - 1
+        reserve = sum(values[:rest]) if rest <= len(values) - 1 else 0
+        cap = budget - reserve
+        fit = [f for f in left if fdef(f).points <= cap] or \
+            [f for f in left if fdef(f).points <= budget]
+        if not fit:
+            break
+        best = max(fit, key=lambda f: (fdef(f).points, -f.uid))
+        chosen.append(best.uid)
+        budget -= fdef(best).points
+    return chosen
+
+
+def placement_squares(state: CrawlState) -> list[Square]:
+    """Returns where the next spawn of the pending placement may stand."""
+    p = state.pending
+    assert p is not None
+    board = board_of(state)
+    occ = occupancy(state)
+    closed = closed_door_edges(state)
+    anchors = [tuple(a) for a in (p["group"] or p["anchors"])]
+    out = set()
+    for a in anchors:
+        for nxt, _ in board.neighbours[a]:
+            if board.cost[nxt] > 0 and nxt not in occ and touching(state, a, nxt, closed):
+                out.add(nxt)
+    return sorted(out)
+
+
+def place_spawn(state: CrawlState, sq: Square, events: list[Event]) -> None:
+    """Places the next spawn of the pending placement on ``sq``."""
+    p = state.pending
+    assert p is not None
+    f = state.fig(p["spawns"].pop(0))
+    _put(state, f, sq, events)
+    p["group"].append(list(sq))
+    _settle_pending(state, events)
+
+
+def _put(state: CrawlState, f: Figure, sq: Square, events: list[Event]) -> None:
+    heroes = [h for h in state.figures if h.hero and h.where == "board" and h.pos is not None]
+    f.where = "board"
+    f.pos = sq
+    f.click = 0
+    f.acted = False
+    if heroes:
+        near = min(heroes, key=lambda h: (distance(h.pos, sq), h.uid))
+        if near.pos is not None and near.pos != sq:
+            f.facing = facing_towards(sq, near.pos)
+    events.append(Event("crawl.event.spawn_placed", {"figure": f.uid, "spawn": f.did,
+                                                     "at": list(sq), "facing": f.facing}))
+    free_turns(state, f, events)
+
+
+def _settle_pending(state: CrawlState, events: list[Event]) -> None:
+    """Places forced spawn automatically and drops those that find no square."""
+    p = state.pending
+    while p is not None:
+        if not p["spawns"]:
+            state.pending = None
+            return
+        squares = placement_squares(state)
+        if not squares:
+            for uid in p["spawns"]:
+                events.append(Event("crawl.event.spawn_unplaced", {"figure": uid}))
+            state.pending = None
+            return
+        if len(squares) > 1 and state.mode != "solitaire":
+            return
+        if len(squares) > 1:
+            from engine.rules.crawl import solo
+            sq = solo.choose_placement(state, squares)
+        else:
+            sq = squares[0]
+        f = state.fig(p["spawns"].pop(0))
+        _put(state, f, sq, events)
+        p["group"].append(list(sq))
+
+
+def convert(state: CrawlState, m: Marker, hero: Figure, events: list[Event]) -> None:
+    """Turns a marker into mage spawn: the hero's opponent rolls on its table and places."""
+    mdef = content().get("marker", m.rank)
+    r1, r2 = combat.roll2(state)
+    row = next(r for r in mdef.rows if r.low <= r1 + r2 <= r.high)
+    spawns = pick_spawns(state, row.count, row.points)
+    placer = opponent(state, hero.owner)
+    events.append(Event("crawl.event.convert", {"marker": m.uid, "rank": m.rank,
+                                                "dice": [r1, r2], "count": row.count,
+                                                "points": row.points, "spawns": spawns,
+                                                "placer": placer}, reveal=True))
+    pos = m.pos
+    state.markers.remove(m)
+    if not spawns:
+        return
+    first = state.fig(spawns.pop(0))
+    _put(state, first, pos, events)
+    state.pending = {"kind": "place_spawn", "seat": placer, "spawns": spawns,
+                     "group": [list(pos)], "anchors": []}
+    _settle_pending(state, events)
+
+
+def trap_spawns(state: CrawlState, item: dict[str, Any], events: list[Event]) -> None:
+    """Places the spawn a trap calls, the first next to the chest or the hero."""
+    spawns = pick_spawns(state, item["count"], item["points"])
+    ch = state.chest(item["chest"])
+    hero = state.fig(item["hero"])
+    anchors = [list(ch.pos)] if ch.pos is not None else []
+    if hero.where == "board" and hero.pos is not None:
+        anchors.append(list(hero.pos))
+    events.append(Event("crawl.event.trap_spawns", {"chest": ch.uid, "spawns": spawns}))
+    if not spawns or not anchors:
+        return
+    state.pending = {"kind": "place_spawn", "seat": item["placer"], "spawns": spawns,
+                     "group": [], "anchors": anchors}
+    _settle_pending(state, events)
+
+
+def trap_area(state: CrawlState, item: dict[str, Any]) -> tuple[list[Figure], list[Marker]]:
+    """Returns the figures and markers a trap's attack reaches."""
+    ch = state.chest(item["chest"])
+    hero = state.fig(item["hero"])
+    trap = content().get("chest", ch.did).traps[item["trap"] - 1]
+    board = board_of(state)
+    figs = [f for f in state.figures if f.where == "board" and f.pos is not None]
+    if trap.form == "H":
+        return ([hero] if hero.where == "board" else []), []
+    assert ch.pos is not None
+    if trap.form == "T":
+        secs = {board.section[ch.pos]}
+        if hero.pos is not None:
+            secs.add(board.section[hero.pos])
+        return ([f for f in figs if f.pos is not None and board.section[f.pos] in secs],
+                [m for m in state.markers if board.section[m.pos] in secs])
+    # R: a volley from the chest's front over its arc and range; the triggering hero does not
+    # block the line of fire.
+    centre: Square = ch.pos
+
+    def hit(sq: Square | None, uid: int) -> bool:
+        from engine.core.squaregrid import in_arc
+        return (sq is not None and distance(centre, sq) <= trap.range
+                and in_arc(centre, ch.facing, 3, sq)
+                and has_lof(state, centre, sq, (hero.uid, uid)))
+    return ([f for f in figs if hit(f.pos, f.uid)],
+            [m for m in state.markers if hit(m.pos, -1)])
+
+
+def trap_attack(state: CrawlState, item: dict[str, Any], events: list[Event]) -> None:
+    """Rolls a trap's attack against everything it reaches (the opponent rolls)."""
+    figs, markers = trap_area(state, item)
+    if markers and not item["flipped"]:
+        # seed 004: markers the trap could hurt flip first; their spawn are attacked too.
+        item = dict(item, flipped=True)
+        hero = state.fig(item["hero"])
+        state.queue[0:0] = [{"kind": "convert", "marker": m.uid, "hero": hero.uid}
+                            for m in markers] + [item]
+        return
+    ch = state.chest(item["chest"])
+    trap = content().get("chest", ch.did).traps[item["trap"] - 1]
+    r1, r2 = combat.roll2(state)
+    roll = r1 + r2
+    total = roll + trap.attack
+    events.append(Event("crawl.event.trap_attack", {"chest": ch.uid, "form": trap.form,
+                                                    "dice": [r1, r2], "total": total},
+                        breakdowns=(Breakdown(Message("crawl.bd.attack"), total, (
+                            Term(Message("crawl.term.dice"), roll),
+                            Term(Message("crawl.term.trap"), trap.attack))),)))
+    for f in figs:
+        if f.where != "board":
+            continue
+        # Damage from items and traps ignores special abilities (seed 004).
+        defence = combat.dial_defence(f)
+        hit = roll == combat.HIT_ROLL or (roll != combat.MISS_ROLL and total >= defence)
+        clicks = trap.damage + (1 if roll == combat.HIT_ROLL else 0) if hit else 0
+        events.append(Event("crawl.event.trap_hit", {"figure": f.uid, "hit": hit,
+                                                     "defence": defence, "damage": clicks}))
+        if hit:
+            combat.damage(state, f, clicks, events)
+
+
+def advance(state: CrawlState, events: list[Event]) -> None:
+    """Works through queued consequences until a decision is needed, then checks the end."""
+    while state.pending is None and state.queue and not state.over:
+        item = state.queue.pop(0)
+        kind = item["kind"]
+        if kind == "convert":
+            m = next((m for m in state.markers if m.uid == item["marker"]), None)
+            if m is not None:
+                convert(state, m, state.fig(item["hero"]), events)
+        elif kind == "trap_spawns":
+            trap_spawns(state, item, events)
+        elif kind == "trap_attack":
+            trap_attack(state, item, events)
+        elif kind == "remove_chest":
+            state.chest(item["chest"]).pos = None
+    if state.over or state.pending is not None or state.phase != "play":
+        return
+    if heroes_done(state):
+        finish(state, "all_out", events)
+        return
+    if state.mode == "solitaire":
+        from engine.rules.crawl import solo
+        solo.advance(state, events)
+        return
+    if state.active >= 0 and state.fig(state.active).where != "board" \
+            and state.fig(state.active).where != "outside":
+        end_activation(state, events)
+    if state.active < 0 and state.active_marker < 0 and state.acts_left <= 0:
+        end_turn(state, events)
+
+
+RULES = CrawlRules()

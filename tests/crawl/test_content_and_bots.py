@@ -1,0 +1,75 @@
+"""Crawl content (counts, dials, maps) and whole games with the heuristic bot."""
+
+from __future__ import annotations
+
+import time
+
+from engine import registry
+from engine.ai import make_bot
+from engine.core.protocol import GameConfig
+from engine.rules.crawl.board import load_board
+from engine.rules.crawl.core import content
+
+RULES = registry.rules("crawl")
+
+
+def test_content_counts_and_dials() -> None:
+    c = content()
+    heroes, spawns = c.all("hero"), c.all("spawn")
+    assert len(heroes) >= 12 and len(spawns) >= 30
+    for h in heroes:
+        assert list(h.level_starts) == sorted(h.level_starts, reverse=True)
+        assert all(0 <= s < len(h.clicks) for s in h.level_starts)
+        assert list(h.points) == sorted(h.points)
+    ranks = {s.rank for s in spawns}
+    assert ranks == {"weak", "standard", "strong", "unique"}
+    assert {m.id for m in c.all("marker")} == {"weak", "standard", "strong", "overlord"}
+    for m in c.all("marker"):
+        rolls = sorted(r for row in m.rows for r in range(row.low, row.high + 1))
+        assert rolls == list(range(2, 13)), f"{m.id}: every 2d6 total needs one row"
+    used = {a for d in [*heroes, *spawns] for click in d.clicks for a in click.abilities}
+    used |= {a for ch in c.all("chest") for t in ch.treasures for a in t.abilities}
+    assert used == set(c.ids("ability")), "every ability is used by some figure or item"
+
+
+def test_every_map_loads() -> None:
+    c = content()
+    sections = [b for b in c.all("board") if b.kind != "board"]
+    assert len(sections) >= 18
+    for b in c.all("board"):
+        board = load_board(b.id, b.map)
+        if b.kind == "board":
+            assert board.entrances and len(board.section_ids) > 4
+        else:
+            assert (board.width, board.height) == ((3, 5) if b.kind == "corridor" else (5, 5))
+    big = load_board("crypt_hall", "crypt_hall")
+    assert (big.width, big.height) == (30, 20)
+
+
+def _play(players: int, seed: int) -> tuple[object, float]:
+    state = RULES.new_game(GameConfig.for_players(players), seed)
+    bots = [make_bot("heuristic", "crawl", seed=seed + i) for i in range(players)]
+    worst = 0.0
+    steps = 0
+    while not RULES.is_over(state):
+        seat = RULES.current_actor(state)
+        t0 = time.perf_counter()  # ok-determinism: test timing only
+        action = bots[seat].choose(RULES, state, seat)
+        worst = max(worst, time.perf_counter() - t0)  # ok-determinism: test timing only
+        RULES.apply(state, action)
+        steps += 1
+        assert steps < 5000
+    return state, worst
+
+
+def test_heuristic_games_end_in_every_mode() -> None:
+    for players in (1, 2, 3):
+        state, _ = _play(players, 4)
+        outcome = RULES.outcome(state)
+        assert outcome is not None and len(outcome.scores) == players
+
+
+def test_same_seed_same_game() -> None:
+    a, _ = _play(2, 8)
+    b, _ = _play(2, 8)
+    assert RULES.state_hash(a) == RULES.state_hash(b)
