@@ -40,7 +40,7 @@ SELECTED = GOLD_BRIGHT
 
 FONT_FILES = {
     "title": "EBGaramondSC12-Regular.ttf",
-    "heading": "EBGaramond12-Bold.ttf",
+    "heading": "Cardo-Bold.ttf",  # EB Garamond 12 Bold lacks ä, ö, ü and ß
     "serif": "EBGaramond12-Regular.ttf",
     "italic": "EBGaramond12-Italic.ttf",
     "body": "Lato-Regular.ttf",
