@@ -1,0 +1,135 @@
+"""Screenshots of the duel at several moments of a game (tools and tests use these states).
+
+    python -m scenes.duel.shots OUT_DIR [--lang de|en] [--seed S]
+
+writes one PNG per state in STATES. A state is reached by playing seeded random legal moves
+from a fresh day until its condition holds, then opening the scene for the human seat 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+STATES = ("pick", "builder", "start", "main", "odds", "fight", "defend", "window", "respond",
+          "between")
+
+
+def _session(seed: int) -> Any:
+    from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
+    from engine.core.session import Session
+
+    seats = (SeatConfig(kind=HUMAN, name="Alma", colour="crimson"),
+             SeatConfig(kind=BOT, bot="heuristic", name="Bruno", colour="azure"))
+    return Session.start("duel", GameConfig(seats, {"day": True}), seed)
+
+
+def play_until(session: Any, done: Callable[[Any], bool], seed: int, limit: int = 3000) -> bool:
+    """Plays seeded random legal moves until done(session) holds; returns whether it did."""
+    from engine.core.rng import Rng
+
+    rng = Rng(seed)
+    for _ in range(limit):
+        if done(session):
+            return True
+        if session.is_over:
+            return False
+        legal = session.rules.legal_actions(session.state)
+        # Prefer moves that keep the game going (attacks and summons) over ending the turn.
+        keen = [a for a in legal if a.kind not in ("end_turn", "pass_window")]
+        pick = rng.choice(keen) if keen and rng.below(4) else rng.choice(legal)
+        session.apply(pick)
+    return done(session)
+
+
+def _phase(name: str) -> Callable[[Any], bool]:
+    def check(session: Any) -> bool:
+        state = session.state
+        return state.phase == name and session.actor == 0
+    return check
+
+
+CONDITIONS: dict[str, Callable[[Any], bool]] = {
+    "start": lambda s: True,
+    "main": lambda s: s.state.phase == "main" and s.actor == 0 and s.state.round >= 3
+    and len(s.state.players[0].clan) >= 2,
+    "odds": lambda s: s.state.phase == "main" and s.actor == 0 and s.state.round >= 2
+    and s.state.acts_used == 0,
+    "fight": lambda s: s.state.last_fight is not None and s.actor == 0
+    and s.state.phase == "main",
+    "defend": _phase("defend"),
+    "window": _phase("window"),
+    "respond": _phase("respond"),
+    "between": lambda s: s.state.phase == "between",
+}
+
+
+def open_state(app: Any, name: str, seed: int = 1) -> Any:
+    """Pushes the scenes of a named state; returns the top scene."""
+    from scenes.duel.decks import DeckBuilderScene, DeckPickScene
+    from scenes.duel.table import DuelTableScene
+    from scenes.menu import MainMenuScene
+
+    app.push(MainMenuScene(app))
+    session = _session(seed)
+    if name in ("pick", "builder"):
+        table = DuelTableScene(app, session, autosave=False, pick_decks=False)
+        app.push(table)
+        app.push(DeckPickScene(app, table))
+        if name == "builder":
+            from engine.rules.duel import decks
+
+            deck = decks.ready_made()[2]
+            deck = {**deck, "name": "Moss and Thorn", "cards": deck["cards"][:-3]}
+            app.push(DeckBuilderScene(app, deck))
+        return app.top
+    for attempt in range(12):
+        if play_until(session, CONDITIONS[name], seed * 31 + attempt):
+            break
+        session = _session(seed + attempt + 1)
+    table = DuelTableScene(app, session, autosave=False, pick_decks=False)
+    app.push(table)
+    if name == "odds" and table.legal.attack:
+        table.click(("char", 0, sorted(table.legal.attack)[0]))
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Writes the screenshots; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m scenes.duel.shots")
+    parser.add_argument("out")
+    parser.add_argument("--lang", choices=("de", "en"), default="en")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", nargs="*", default=None)
+    args = parser.parse_args(argv)
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import pygame
+
+    from scenes.app import App
+    from scenes.userdata import Settings
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for name in args.only or STATES:
+        app = App(Settings(language=args.lang), headless=True)
+        try:
+            top = open_state(app, name, args.seed)
+            for _ in range(30):
+                app.step([], 1 / 30)
+            if hasattr(top, "anim"):
+                top.anim.finish_all()
+            app.mouse = (-1, -1)
+            for _ in range(3):
+                app.step([], 1 / 30)
+            pygame.image.save(app.screen, str(out / f"duel-{name}-{args.lang}.png"))
+        finally:
+            while app.stack:
+                app.stack.pop().exit()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
