@@ -39,6 +39,10 @@ WORKER_INIT: list[str] = []
 WorkerFactory = Callable[[], Any]
 
 
+# Message parameters that hold a seat number; the table shows them as the player's name.
+SEAT_PARAMS = frozenset({"seat", "player", "by", "winner", "loser", "owner", "actor"})
+
+
 def default_worker() -> Any:
     """Returns a BotWorker running in its own process."""
     from engine.ai.worker import BotWorker
@@ -111,6 +115,21 @@ class TableScene(Scene):
         name = self.session.config.seats[seat].name
         return name or self.app.t("ui.player_n", n=seat + 1)
 
+    def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
+        """Returns a game message as text, with seat numbers shown as the players' names."""
+        if not params:
+            return self.app.t(key)
+        named = {k: self.seat_name(v) if k in SEAT_PARAMS and isinstance(v, int)
+                 and not isinstance(v, bool) and 0 <= v < len(self.session.config.seats) else v
+                 for k, v in params.items()}
+        return self.app.t(key, **named)
+
+    def game_message(self, message: Any) -> str:
+        """Returns a Message (or its JSON form) as text, seats shown by name."""
+        if isinstance(message, dict):
+            return self.game_text(message["key"], message.get("params"))
+        return self.game_text(message.key, message.params)
+
     def seat_colour(self, seat: int) -> theme.Colour:
         """Returns the RGB colour of a seat."""
         return theme.seat_colour(self.session.config.seats[seat].colour, seat)
@@ -146,7 +165,7 @@ class TableScene(Scene):
         elif actor is not None and actor != self.viewer and self.viewer is not None:
             self.prompt_text = self.app.t("ui.prompt.waiting", name=self.seat_name(actor))
         else:
-            self.prompt_text = self.app.msg(self.rules.prompt(self.session.state))
+            self.prompt_text = self.game_message(self.rules.prompt(self.session.state))
         self._rebuild_log()
         self.on_view_changed()
 
@@ -296,7 +315,7 @@ class TableScene(Scene):
         rows: list[Row] = []
         width = self.log_rect.width - 56
         for index, event in enumerate(self.log_events):
-            text = self.app.t(event.key, **event.params)
+            text = self.game_text(event.key, event.params)
             tip = [text] + [format_breakdown(self.app, b) for b in event.breakdowns]
             for n, line in enumerate(assets.wrap(text, "body", theme.SIZE_SMALL, width)):
                 rows.append(Row(index, (line, n == 0, bool(event.breakdowns)),

@@ -1,0 +1,1 @@
+"""The crawl board scenes (seed 004): dungeon grid, dial panel and their art."""

@@ -1,0 +1,119 @@
+"""The crawl scene's one door into the engine: the static board, content look-ups and the rules'
+public queries (reach, arcs, line of fire, hit chances, dials).
+
+Everything the board shows changes only through ``rules.view``; the queries here answer
+"what if" questions about public information (costs, chances) that the view does not list for
+every figure. Keeping them in one module means a change in ``engine/rules/crawl/view.py``
+touches one place of the scene.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.squaregrid import Square, arc_squares, rear_arc_squares
+
+SPAWN_SUFFIXES = ("_weak", "_standard", "_strong")
+
+
+@dataclass(frozen=True)
+class BoardInfo:
+    """The fixed dungeon of a game: size, terrain per square, costs, walls, doors, entrances."""
+
+    width: int
+    height: int
+    terrain: dict[Square, str]
+    cost: dict[Square, int]
+    section: dict[Square, int]
+    section_kinds: tuple[str, ...]
+    walls: frozenset[tuple[int, int, int]]
+    doors: tuple[tuple[tuple[int, int, int], str], ...]
+    entrances: tuple[tuple[str, Square], ...]
+
+
+_BOARDS: dict[tuple[str, str], BoardInfo] = {}
+
+
+def board(board_id: str, map_name: str) -> BoardInfo:
+    """Returns the static dungeon of a view's ``board``/``map`` (public content, read once)."""
+    key = (board_id, map_name)
+    if key not in _BOARDS:
+        from engine.rules.crawl.board import load_board
+
+        b = load_board(board_id, map_name)
+        _BOARDS[key] = BoardInfo(b.width, b.height, dict(b.terrain), dict(b.cost),
+                                 dict(b.section), tuple(b.section_kinds),
+                                 frozenset(b.walls.edges), tuple(b.doors), tuple(b.entrances))
+    return _BOARDS[key]
+
+
+def content() -> Any:
+    """Returns the crawl content (names, dials, abilities, chests)."""
+    from engine.rules.crawl.core import content as crawl_content
+
+    return crawl_content()
+
+
+def figure_def(did: str, hero: bool) -> Any:
+    """Returns the HeroDef or SpawnDef of a figure id."""
+    return content().get("hero" if hero else "spawn", did)
+
+
+def ability_def(ability_id: str) -> Any:
+    """Returns an AbilityDef."""
+    return content().get("ability", ability_id)
+
+
+def chest_def(chest_id: str) -> Any:
+    """Returns a ChestDef."""
+    return content().get("chest", chest_id)
+
+
+def art_id(did: str) -> str:
+    """Returns the manifest id of a figure: spawn of every rank share their family's art."""
+    for suffix in SPAWN_SUFFIXES:
+        if did.endswith(suffix):
+            return "crawl." + did[: -len(suffix)]
+    return "crawl." + did
+
+
+def arcs(pos: list[int], facing: int, width: int) -> tuple[list[Square], list[Square]]:
+    """Returns the adjacent squares of a figure's front arc and rear arc."""
+    sq = (pos[0], pos[1])
+    return arc_squares(sq, facing, width), rear_arc_squares(sq, facing)
+
+
+def reachable(state: Any, uid: int) -> dict[str, Any]:
+    """Returns the rules' reach of a figure: squares with cost, path and stop, and break-away."""
+    from engine.rules.crawl.view import reachable as rules_reachable
+
+    return rules_reachable(state, uid)
+
+
+def marker_reachable(state: Any, uid: int) -> list[dict[str, Any]]:
+    """Returns the squares a marker could move to with their cost."""
+    from engine.rules.crawl.view import marker_reachable as rules_marker_reachable
+
+    return rules_marker_reachable(state, uid)
+
+
+def line_of_fire(state: Any, a: list[int], b: list[int]) -> dict[str, Any]:
+    """Returns whether the line a → b is free and what blocks it."""
+    from engine.rules.crawl.view import line_of_fire as rules_line_of_fire
+
+    return rules_line_of_fire(state, a, b)
+
+
+def hit_chance(state: Any, attacker: int, target: int, mode: str) -> dict[str, Any]:
+    """Returns the exact chance to hit (attack, defence, ways out of 36)."""
+    from engine.rules.crawl.view import hit_chance as rules_hit_chance
+
+    return rules_hit_chance(state, attacker, target, mode)
+
+
+def dial_values(state: Any, uid: int) -> list[dict[str, Any]]:
+    """Returns every click of a figure's dial."""
+    from engine.rules.crawl.view import dial_values as rules_dial_values
+
+    return rules_dial_values(state, uid)

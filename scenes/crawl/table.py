@@ -1,0 +1,1444 @@
+"""The crawl's dungeon table: a pannable, zoomable stone grid with figures, chests, markers and
+doors, a side panel with the selected figure's dial, and an action bar.
+
+Clicks on the board turn into the rules' actions (see ``square_actions``); when one click could
+mean several actions (a chest's facing, disarm fast or slow) a small menu asks. Every cost and
+chance the player sees comes from the rules' queries in ``scenes.crawl.query``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import pygame
+
+from engine.core.actions import Action, Event
+from scenes import assets, theme
+from scenes.anim import Animation, DiceTumble, DieSpec, linear
+from scenes.crawl import art, query
+from scenes.generic import action_label
+from scenes.table import TableScene
+from scenes.widgets import Button, blit_centered
+
+PANEL_W = 322
+BAR_H = 64
+DRAG_SLOP = 6
+FACINGS = 8
+STATS = ("move", "attack", "defence", "damage")
+# Actions the board answers with clicks; every other legal kind gets a button in the bar.
+BOARD_KINDS = frozenset({"move", "pass_through", "attack", "shoot", "heal", "examine", "disarm",
+                         "loot", "open_door", "close_door", "bash_door", "activate",
+                         "activate_marker", "place_spawn", "place_chest", "place_marker",
+                         "choose_entrance", "choose_exit", "face", "pick_hero"})
+BAR_ORDER = ("done_picking", "break_away", "shockwave", "leave", "drink", "end_activation",
+             "end_turn")
+BAR_ICONS = {"break_away": "crawl.break", "shockwave": "crawl.wave", "leave": "crawl.leave",
+             "drink": "crawl.potion", "end_activation": "crawl.end", "end_turn": "ui.play",
+             "done_picking": "ui.play"}
+DO_KEYS = {"choose_entrance": "crawl.ui.do.choose_entrance",
+           "choose_exit": "crawl.ui.do.choose_exit", "move": "crawl.ui.do.move",
+           "pass_through": "crawl.ui.do.pass_through", "attack": "crawl.ui.do.attack",
+           "heal": "crawl.ui.do.heal", "examine": "crawl.ui.do.examine",
+           "disarm": "crawl.ui.do.disarm", "disarm.slow": "crawl.ui.do.disarm.slow",
+           "loot": "crawl.ui.do.loot", "open_door": "crawl.ui.do.open_door",
+           "close_door": "crawl.ui.do.close_door", "bash_door": "crawl.ui.do.bash_door",
+           "end_activation": "crawl.ui.do.end_activation", "end_turn": "crawl.ui.do.end_turn",
+           "shockwave": "crawl.ui.do.shockwave", "leave": "crawl.ui.do.leave",
+           "done_picking": "crawl.ui.do.done_picking"}
+DO_TIPS = {"end_activation": "crawl.ui.do.end_activation.tip",
+           "end_turn": "crawl.ui.do.end_turn.tip", "shockwave": "crawl.ui.do.shockwave.tip",
+           "leave": "crawl.ui.do.leave.tip", "done_picking": "crawl.ui.do.done_picking.tip"}
+TERRAIN_TIPS = {"open": "crawl.ui.terrain.open.tip",
+                "difficult": "crawl.ui.terrain.difficult.tip",
+                "water": "crawl.ui.terrain.water.tip", "chasm": "crawl.ui.terrain.chasm.tip",
+                "blocking": "crawl.ui.terrain.blocking.tip", "dark": "crawl.ui.terrain.dark.tip",
+                "stairs": "crawl.ui.terrain.stairs.tip", "vortex": "crawl.ui.terrain.vortex.tip",
+                "teleport": "crawl.ui.terrain.teleport.tip"}
+TERRAIN_KEYS = {"open": "crawl.ui.terrain.open", "difficult": "crawl.ui.terrain.difficult",
+                "water": "crawl.ui.terrain.water", "chasm": "crawl.ui.terrain.chasm",
+                "blocking": "crawl.ui.terrain.blocking", "dark": "crawl.ui.terrain.dark",
+                "stairs": "crawl.ui.terrain.stairs", "vortex": "crawl.ui.terrain.vortex",
+                "teleport": "crawl.ui.terrain.teleport"}
+STAT_KEYS = {"move": "crawl.ui.stat.move", "attack": "crawl.ui.stat.attack",
+             "defence": "crawl.ui.stat.defence", "damage": "crawl.ui.stat.damage"}
+STAT_TIPS = {"move": "crawl.ui.stat.move.tip", "attack": "crawl.ui.stat.attack.tip",
+             "defence": "crawl.ui.stat.defence.tip", "damage": "crawl.ui.stat.damage.tip"}
+ARC_KEYS = {3: "crawl.ui.arc.standard", 5: "crawl.ui.arc.extended", 7: "crawl.ui.arc.superior"}
+FACING_KEYS = ("crawl.ui.facing.n", "crawl.ui.facing.ne", "crawl.ui.facing.e",
+               "crawl.ui.facing.se", "crawl.ui.facing.s", "crawl.ui.facing.sw",
+               "crawl.ui.facing.w", "crawl.ui.facing.nw")
+RANK_KEYS = {"weak": "crawl.ui.rank.weak", "standard": "crawl.ui.rank.standard",
+             "strong": "crawl.ui.rank.strong"}
+DOOR_KEYS = {"wood": "crawl.ui.door.wood", "iron": "crawl.ui.door.iron"}
+DOOR_STATE_KEYS = {"closed": "crawl.ui.door.closed", "open": "crawl.ui.door.open",
+                   "broken": "crawl.ui.door.broken"}
+CHEST_STATE_KEYS = {"closed": "crawl.ui.chest.closed", "disarmed": "crawl.ui.chest.disarmed",
+                    "sprung": "crawl.ui.chest.sprung", "held": "crawl.ui.chest.held",
+                    "gone": "crawl.ui.chest.gone"}
+TEAM_BUDGET = 100  # seed 004, "Teams": heroes worth up to 100 points per player
+Square = tuple[int, int]
+Choice = tuple[str, list[Action]]
+
+
+class PathWalk(Animation):
+    """A figure or marker walking along its path, square by square."""
+
+    def __init__(self, key: tuple[str, int], path: list[Square], **kwargs: Any) -> None:
+        kwargs.setdefault("ease", linear)
+        super().__init__(0.12 * max(1, len(path) - 1), **kwargs)
+        self.key, self.path = key, path
+
+    def where(self) -> tuple[float, float]:
+        """Returns the walker's current square position (fractional)."""
+        if len(self.path) < 2:
+            return (float(self.path[-1][0]), float(self.path[-1][1]))
+        f = self.t * (len(self.path) - 1)
+        i = min(len(self.path) - 2, int(f))
+        k = f - i
+        (ax, ay), (bx, by) = self.path[i], self.path[i + 1]
+        return (ax + (bx - ax) * k, ay + (by - ay) * k)
+
+
+class DialTurn(Animation):
+    """The dial of a hit figure turning: old values slide away, the new ones slide in."""
+
+    def __init__(self, scene: CrawlTableScene, uid: int, old: tuple[int, ...],
+                 new: tuple[int, ...], delta: int, **kwargs: Any) -> None:
+        super().__init__(0.9, **kwargs)
+        self.scene, self.uid, self.old, self.new, self.delta = scene, uid, old, new, delta
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.started or self.done:
+            return
+        centre = self.scene.figure_centre(self.uid)
+        if centre is None:
+            return
+        ts = self.scene.ts
+        clip = surface.get_clip()
+        surface.set_clip(self.scene.view_rect)
+        t = self.t
+        x, y = centre
+        ring = int(ts * 0.62)
+        spin = t * math.tau * (1 if self.delta > 0 else -1)
+        for i in range(12):
+            a = spin + i * math.tau / 12
+            colour = theme.RED_BRIGHT if self.delta > 0 else theme.GREEN_BRIGHT
+            pygame.draw.circle(surface, colour, (int(x + math.cos(a) * ring),
+                                                 int(y + math.sin(a) * ring)), max(2, ts // 16))
+        if len(self.old) == 4 and len(self.new) == 4:
+            old_img = art.readout((self.old[0], self.old[1], self.old[2], self.old[3]), ts)
+            new_img = art.readout((self.new[0], self.new[1], self.new[2], self.new[3]), ts)
+            base = y + ts * 0.45
+            surface.blit(old_img, old_img.get_rect(midtop=(int(x), int(base - t * ts * 0.5))))
+            surface.blit(new_img, new_img.get_rect(midtop=(int(x), int(base + (1 - t) * ts * 0.5))))
+        sign = "−" if self.delta > 0 else "+"
+        label = assets.shadowed(f"{sign}{abs(self.delta)}", "heading", theme.SIZE_H2,
+                                theme.RED_BRIGHT if self.delta > 0 else theme.GREEN_BRIGHT)
+        surface.blit(label, label.get_rect(center=(int(x), int(y - ts * 0.6 - t * ts * 0.6))))
+        surface.set_clip(clip)
+
+
+class CrawlTableScene(TableScene):
+    """The dungeon grid of seed 004 with pan/zoom, arcs, reach, line of fire and hit chances."""
+
+    def __init__(self, app: Any, session: Any, **kwargs: Any) -> None:
+        self.zoom = art.DEFAULT_ZOOM
+        self.cam = [0.0, 0.0]
+        self.centred = False
+        self.selected: tuple[str, int] | None = None
+        self.hover_sq: Square | None = None
+        self.shoot_pick: list[int] = []
+        self.popup: list[Button] = []
+        self.popup_rect: pygame.Rect | None = None
+        self.drag: tuple[int, tuple[int, int], tuple[float, float]] | None = None
+        self.dragged = False
+        self.keys_held: set[int] = set()
+        self.walks: dict[tuple[str, int], PathWalk] = {}
+        self.figs: dict[int, dict[str, Any]] = {}
+        self.old_figs: dict[int, dict[str, Any]] = {}
+        self.at: dict[Square, tuple[str, int]] = {}
+        self.legal: list[Action] = []
+        self.reach: dict[Square, dict[str, Any]] = {}
+        self.break_info: dict[str, Any] = {}
+        self.reach_of: tuple[str, int] | None = None
+        self.bar: list[Button] = []
+        self.bar_actions: list[list[Action]] = []
+        self.roster: list[tuple[pygame.Rect, str, list[Action]]] = []
+        self.compass: list[tuple[pygame.Rect, int, Action | None]] = []
+        self.panel_tips: list[tuple[pygame.Rect, list[str]]] = []
+        self.board: query.BoardInfo | None = None
+        self.view_rect = pygame.Rect(0, 0, 10, 10)
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.bar_rect = pygame.Rect(0, 0, 10, 10)
+        super().__init__(app, session, **kwargs)
+
+    # --- geometry -----------------------------------------------------------------------
+    @property
+    def ts(self) -> int:
+        """Returns the tile size of the current zoom level."""
+        return art.ZOOMS[self.zoom]
+
+    def _layout_rects(self) -> None:
+        b = self.board_rect
+        self.panel_rect = pygame.Rect(b.right - PANEL_W, b.top + 8, PANEL_W - 8, b.height - 16)
+        self.view_rect = pygame.Rect(b.left + 10, b.top + 8, b.width - PANEL_W - 18,
+                                     b.height - BAR_H - 26)
+        self.bar_rect = pygame.Rect(self.view_rect.left, self.view_rect.bottom + 10,
+                                    self.view_rect.width, BAR_H)
+
+    def square_rect(self, sq: Square) -> pygame.Rect:
+        """Returns the screen rectangle of a square."""
+        ts = self.ts
+        return pygame.Rect(self.view_rect.left + int(self.cam[0]) + sq[0] * ts,
+                           self.view_rect.top + int(self.cam[1]) + sq[1] * ts, ts, ts)
+
+    def square_at(self, pos: tuple[int, int]) -> Square | None:
+        """Returns the square under a screen point (None outside the map or viewport)."""
+        if self.board is None or not self.view_rect.collidepoint(pos):
+            return None
+        ts = self.ts
+        x = math.floor((pos[0] - self.view_rect.left - self.cam[0]) / ts)
+        y = math.floor((pos[1] - self.view_rect.top - self.cam[1]) / ts)
+        if 0 <= x < self.board.width and 0 <= y < self.board.height:
+            return (x, y)
+        return None
+
+    def figure_centre(self, uid: int) -> tuple[float, float] | None:
+        """Returns where a figure is drawn now (following its walk while it moves)."""
+        walk = self.walks.get(("f", uid))
+        fig = self.figs.get(uid)
+        if walk is not None and not walk.done:
+            fx, fy = walk.where()
+        elif fig is not None and fig.get("pos") is not None:
+            fx, fy = fig["pos"]
+        else:
+            return None
+        ts = self.ts
+        return (self.view_rect.left + self.cam[0] + (fx + 0.5) * ts,
+                self.view_rect.top + self.cam[1] + (fy + 0.5) * ts)
+
+    def centre_on(self, sq: tuple[float, float]) -> None:
+        """Pans so that a square sits in the middle of the viewport."""
+        ts = self.ts
+        self.cam = [self.view_rect.width / 2 - (sq[0] + 0.5) * ts,
+                    self.view_rect.height / 2 - (sq[1] + 0.5) * ts]
+        self._clamp()
+
+    def fit(self) -> None:
+        """Picks the largest zoom that shows the whole dungeon, and centres it."""
+        if self.board is None:
+            return
+        self.zoom = 0
+        for i, ts in enumerate(art.ZOOMS):
+            if ts * self.board.width <= self.view_rect.width and \
+                    ts * self.board.height <= self.view_rect.height:
+                self.zoom = i
+        self.centre_on(((self.board.width - 1) / 2, (self.board.height - 1) / 2))
+
+    def set_zoom(self, index: int, anchor: tuple[int, int] | None = None) -> None:
+        """Zooms to a level, keeping the point under ``anchor`` (or the centre) in place."""
+        index = max(0, min(len(art.ZOOMS) - 1, index))
+        if index == self.zoom:
+            return
+        ax, ay = anchor or self.view_rect.center
+        old = self.ts
+        mx = (ax - self.view_rect.left - self.cam[0]) / old
+        my = (ay - self.view_rect.top - self.cam[1]) / old
+        self.zoom = index
+        self.cam = [ax - self.view_rect.left - mx * self.ts,
+                    ay - self.view_rect.top - my * self.ts]
+        self._clamp()
+
+    def _clamp(self) -> None:
+        if self.board is None:
+            return
+        ts = self.ts
+        w, h = self.board.width * ts, self.board.height * ts
+        vw, vh = self.view_rect.width, self.view_rect.height
+        margin = ts * 2
+        lo_x, hi_x = min(vw - w - margin, (vw - w) / 2), max(margin, (vw - w) / 2)
+        lo_y, hi_y = min(vh - h - margin, (vh - h) / 2), max(margin, (vh - h) / 2)
+        self.cam[0] = max(lo_x, min(hi_x, self.cam[0]))
+        self.cam[1] = max(lo_y, min(hi_y, self.cam[1]))
+
+    # --- reading the view ---------------------------------------------------------------
+    def layout(self) -> None:
+        self._layout_rects()
+        super().layout()
+
+    def on_view_changed(self) -> None:
+        self._layout_rects()
+        v = self.view
+        if not v:
+            return
+        self.board = query.board(v["board"], v["map"])
+        if not self.centred:
+            self.centred = True
+            self.fit()
+        self.old_figs = self.figs
+        self.figs = {f["uid"]: f for f in v["figures"]}
+        self.at = {}
+        for c in v["chests"]:
+            if c["pos"] is not None and c["status"] in ("closed", "disarmed", "sprung"):
+                self.at[(c["pos"][0], c["pos"][1])] = ("c", c["uid"])
+        for m in v["markers"]:
+            self.at[(m["pos"][0], m["pos"][1])] = ("m", m["uid"])
+        for f in v["figures"]:
+            if f["where"] == "board" and f["pos"] is not None:
+                self.at[(f["pos"][0], f["pos"][1])] = ("f", f["uid"])
+        self.legal = self.legal_actions()
+        if v["active"] >= 0:
+            self.selected = ("f", v["active"])
+        elif v["active_marker"] >= 0:
+            self.selected = ("m", v["active_marker"])
+        elif self.selected is not None and self.selected[0] == "f" \
+                and self.selected[1] not in self.figs:
+            self.selected = None
+        self.shoot_pick = [u for u in self.shoot_pick if self._shoot_ok([u])]
+        self.popup, self.popup_rect = [], None
+        self._compute_reach()
+        self._build_bar()
+        self._build_roster()
+        self._build_compass()
+
+    def _compute_reach(self) -> None:
+        """Fills self.reach for the active figure, or a preview for a selected one."""
+        self.reach, self.break_info, self.reach_of = {}, {}, None
+        v = self.view
+        state = self.session.state
+        sel = self.selected
+        if v.get("active", -1) >= 0 and "reach" in v:
+            squares, self.break_info = v["reach"]["squares"], v["reach"]["break_away"]
+            self.reach_of = ("f", v["active"])
+        elif v.get("active_marker", -1) >= 0:
+            squares = query.marker_reachable(state, v["active_marker"])
+            self.reach_of = ("m", v["active_marker"])
+        elif sel is not None and sel[0] == "f" and self._can("activate", figure=sel[1]):
+            r = query.reachable(state, sel[1])
+            squares, self.break_info = r["squares"], r["break_away"]
+            self.reach_of = sel
+        elif sel is not None and sel[0] == "m" and self._can("activate_marker", marker=sel[1]):
+            squares = query.marker_reachable(state, sel[1])
+            self.reach_of = sel
+        else:
+            return
+        self.reach = {(s["at"][0], s["at"][1]): s for s in squares}
+
+    def _can(self, kind: str, **params: Any) -> Action | None:
+        for a in self.legal:
+            if a.kind == kind and all(a.get(k) == v for k, v in params.items()):
+                return a
+        return None
+
+    def _kind(self, kind: str) -> list[Action]:
+        return [a for a in self.legal if a.kind == kind]
+
+    def _shoot_ok(self, uids: list[int]) -> Action | None:
+        want = sorted(uids)
+        for a in self._kind("shoot"):
+            if sorted(a["targets"]) == want:
+                return a
+        return None
+
+    # --- names --------------------------------------------------------------------------
+    def fig_name(self, uid: int) -> str:
+        """Returns a figure's name in the current language."""
+        f = self.figs.get(uid)
+        if f is None:
+            return "?"
+        return self.app.catalog.text(query.figure_def(f["id"], f["hero"]).name)
+
+    def entrance_square(self, index: int) -> Square:
+        """Returns the square of an entrance."""
+        assert self.board is not None
+        return self.board.entrances[index][1]
+
+    # --- clicks → actions ---------------------------------------------------------------
+    def square_actions(self, sq: Square) -> list[Choice]:
+        """Returns what a click on a square can mean now: (label, actions to send in order)."""
+        t = self.app.t
+        out: list[Choice] = []
+        xy = [sq[0], sq[1]]
+        here = self.at.get(sq)
+        for a in self.legal:
+            k = a.kind
+            if k == "place_spawn" and list(a["at"]) == xy:
+                out.append((t("crawl.ui.do.place_spawn"), [a]))
+            elif k == "place_chest" and list(a["at"]) == xy:
+                out.append((t("crawl.ui.do.place_chest", facing=t(FACING_KEYS[a["facing"]])),
+                            [a]))
+            elif k == "place_marker" and list(a["at"]) == xy:
+                out.append((t("crawl.ui.do.place_marker", rank=t(RANK_KEYS[a["rank"]])), [a]))
+            elif k in ("choose_entrance", "choose_exit") and \
+                    self.entrance_square(a["entrance"]) == sq:
+                out.append((t(DO_KEYS[k]), [a]))
+            elif k in ("move", "pass_through") and list(a["to"]) == xy:
+                out.append((t(DO_KEYS[k], mp=self._cost_text(sq)), [a]))
+            elif here is not None and here[0] == "f" and k in ("attack", "heal") \
+                    and a["target"] == here[1]:
+                out.append((t(DO_KEYS[k], name=self.fig_name(here[1]),
+                              chance=self._chance_text(here[1], "melee")), [a]))
+            elif here is not None and here[0] == "f" and k == "shoot" \
+                    and list(a["targets"]) == [here[1]]:
+                out.append((t("crawl.ui.do.shoot", name=self.fig_name(here[1]),
+                              chance=self._chance_text(here[1], "ranged")), [a]))
+            elif here is not None and here[0] == "c" and k in ("examine", "disarm", "loot") \
+                    and a["chest"] == here[1]:
+                key = DO_KEYS["disarm.slow" if k == "disarm" and a["slow"] else k]
+                out.append((t(key), [a]))
+            elif k in ("open_door", "close_door", "bash_door") and self._door_touches(
+                    a["door"], sq):
+                out.append((t(DO_KEYS[k]), [a]))
+        # A selected figure that is not yet active: the click activates it and moves there.
+        if not out and self.reach_of is not None and sq in self.reach \
+                and self.view.get("active", -1) < 0 and self.view.get("active_marker", -1) < 0:
+            kind, uid = self.reach_of
+            act = self._can("activate", figure=uid) if kind == "f" else \
+                self._can("activate_marker", marker=uid)
+            if act is not None:
+                move = Action.make("move", to=xy)
+                out.append((t("crawl.ui.do.move", mp=self._cost_text(sq)), [act, move]))
+        return out
+
+    def mouse_choices(self) -> list[Choice]:
+        """Returns every action sequence the mouse can send now: board squares (without the
+        activate-and-move shortcut of a preview), hero cards, the compass and the bar."""
+        out: list[Choice] = []
+        if self.board is not None and self.view.get("phase") != "pick":
+            for y in range(self.board.height):
+                for x in range(self.board.width):
+                    out.extend(self.square_actions((x, y)))
+            for _sq, (kind, uid) in sorted(self.at.items()):
+                act = self._can("activate", figure=uid) if kind == "f" else \
+                    self._can("activate_marker", marker=uid) if kind == "m" else None
+                if act is not None:
+                    out.append(("activate", [act]))
+        for _rect, hid, actions in self.roster:
+            out.extend((hid, [a]) for a in actions)
+        for _rect, k, action in self.compass:
+            if action is not None:
+                out.append((str(k), [action]))
+        out.extend(("bar", acts) for acts in self.bar_actions)
+        return out
+
+    def _door_touches(self, index: int, sq: Square) -> bool:
+        assert self.board is not None
+        x, y, d = self.board.doors[index][0]
+        other = (x + 1, y) if d == 0 else (x, y + 1)
+        return sq in ((x, y), other)
+
+    def click_square(self, sq: Square, pos: tuple[int, int]) -> None:
+        """Answers a left click on a square: send, ask, select or toggle a shot."""
+        here = self.at.get(sq)
+        if here is not None and here[0] == "f" and len(self._kind_targets("shoot")) > 0:
+            multi = any(len(a["targets"]) > 1 for a in self._kind("shoot"))
+            if multi and any(here[1] in a["targets"] for a in self._kind("shoot")):
+                # Several targets per shot: clicks collect them; the bar's button fires.
+                if here[1] in self.shoot_pick:
+                    self.shoot_pick.remove(here[1])
+                elif self._shoot_ok([*self.shoot_pick, here[1]]):
+                    self.shoot_pick.append(here[1])
+                else:
+                    self.shoot_pick = [here[1]]
+                self._build_bar()
+                return
+        choices = self.square_actions(sq)
+        if here is not None and here[0] in ("f", "m") and self.selected != here:
+            activatable = self._can("activate", figure=here[1]) if here[0] == "f" else \
+                self._can("activate_marker", marker=here[1])
+            if activatable is not None or not choices:
+                self.select(here)
+                return
+        if here is not None and here[0] in ("f", "m") and self.selected == here and not choices:
+            act = self._can("activate", figure=here[1]) if here[0] == "f" else \
+                self._can("activate_marker", marker=here[1])
+            if act is not None:
+                self.send(act)
+                return
+        if len(choices) == 1:
+            self.send_all(choices[0][1])
+        elif choices:
+            self.open_popup(choices, pos)
+        elif here is not None and here[0] in ("f", "m"):
+            self.select(here)
+        else:
+            self.select(None)
+
+    def _kind_targets(self, kind: str) -> list[int]:
+        out: list[int] = []
+        for a in self._kind(kind):
+            out.extend(a["targets"])
+        return out
+
+    def select(self, what: tuple[str, int] | None) -> None:
+        """Selects a figure or marker (its dial in the panel, its reach on the board)."""
+        if self.view.get("active", -1) >= 0 or self.view.get("active_marker", -1) >= 0:
+            if what is None or what[0] == "c":
+                return
+        self.selected = what
+        self._compute_reach()
+        self._build_bar()
+
+    def send_all(self, actions: list[Action]) -> None:
+        """Sends actions in order, stopping when one is refused or no longer legal."""
+        for i, action in enumerate(actions):
+            if i > 0 and action not in self.rules.legal_actions(self.session.state):
+                return
+            if not self.send(action):
+                return
+
+    def open_popup(self, choices: list[Choice], pos: tuple[int, int]) -> None:
+        """Opens a small menu of the actions one click could mean."""
+        width = max(assets.size_of(label, "bold", theme.SIZE_SMALL)[0] for label, _ in choices)
+        width = min(420, width + 40)
+        h = 40
+        rect = pygame.Rect(pos[0] + 10, pos[1], width + 20, len(choices) * (h + 6) + 14)
+        rect.clamp_ip(self.view_rect)
+        self.popup_rect = rect
+        self.popup = []
+        for i, (label, actions) in enumerate(choices):
+            self.popup.append(Button((rect.left + 10, rect.top + 10 + i * (h + 6), width, h),
+                                     label, lambda acts=actions: self._popup_pick(acts),
+                                     size=theme.SIZE_SMALL))
+
+    def _popup_pick(self, actions: list[Action]) -> None:
+        self.popup, self.popup_rect = [], None
+        self.send_all(actions)
+
+    # --- bar, roster, compass -----------------------------------------------------------
+    def _build_bar(self) -> None:
+        t = self.app.t
+        entries: list[tuple[str, str, Callable[[], None], str | list[str] | None, str,
+                            list[Action]]] = []
+        sel = self.selected
+        if sel is not None and self.view.get("active", -1) < 0 \
+                and self.view.get("active_marker", -1) < 0:
+            act = self._can("activate", figure=sel[1]) if sel[0] == "f" else \
+                self._can("activate_marker", marker=sel[1])
+            if act is not None:
+                name = self.fig_name(sel[1]) if sel[0] == "f" else t("crawl.ui.marker")
+                entries.append((t("crawl.ui.do.activate", name=name), "crawl.move",
+                                lambda a=act: self.send(a), t("crawl.ui.do.activate.tip"),
+                                "primary", [act]))
+        for a in self._kind("activate"):
+            f = self.figs.get(a["figure"])
+            if f is not None and f["where"] != "board":
+                # Heroes waiting outside have no square to click: they enter from the bar.
+                entries.append((t("crawl.ui.do.enter", name=self.fig_name(f["uid"])),
+                                "crawl.entrance", lambda a=a: self.send(a),
+                                t("crawl.ui.do.enter.tip"), "normal", [a]))
+        if self.shoot_pick:
+            shot = self._shoot_ok(self.shoot_pick)
+            if shot is not None:
+                names = ", ".join(self.fig_name(u) for u in self.shoot_pick)
+                entries.append((t("crawl.ui.do.fire", n=len(self.shoot_pick)), "crawl.shoot",
+                                lambda a=shot: self.send(a), names, "primary", [shot]))
+        for kind in BAR_ORDER:
+            for a in self._kind(kind):
+                label, tip = self._bar_label(a)
+                style = "primary" if kind in ("end_turn", "done_picking") else "normal"
+                entries.append((label, BAR_ICONS[kind], lambda a=a: self.send(a), tip, style,
+                                [a]))
+        known = set(BAR_ORDER) | BOARD_KINDS
+        for a in self.legal:
+            if a.kind not in known:
+                entries.append((action_label(self.app, self.game_id, a), "ui.play",
+                                lambda a=a: self.send(a), None, "normal", [a]))
+        self.bar = []
+        self.bar_actions = []
+        if not entries:
+            return
+        gap = 8
+        width = min(260, (self.bar_rect.width - gap * (len(entries) - 1)) // len(entries))
+        x = self.bar_rect.right - len(entries) * (width + gap) + gap
+        for label, icon, cb, tip, style, actions in entries:
+            self.bar_actions.append(actions)
+            self.bar.append(Button((x, self.bar_rect.top + 6, width, BAR_H - 12),
+                                   assets.fit(label, "bold", theme.SIZE_SMALL, width - 50), cb,
+                                   icon=icon, tooltip=tip, style=style, size=theme.SIZE_SMALL))
+            x += width + gap
+
+    def _bar_label(self, a: Action) -> tuple[str, str | list[str]]:
+        t = self.app.t
+        if a.kind == "break_away":
+            info = self.break_info
+            chance = info.get("chance", "1/2")
+            pct = round(float(Fraction(chance)) * 100)
+            tip = [t("crawl.ui.break.tip", cost=info.get("cost", 2), chance=chance, pct=pct)]
+            tip += [t("crawl.ui.break.from", name=self.fig_name(u)) for u in info.get("from", [])]
+            return t("crawl.ui.do.break_away", pct=pct), tip
+        if a.kind == "drink":
+            return t("crawl.ui.do.drink", name=self.fig_name(a["figure"])), \
+                t("crawl.ui.do.drink.tip")
+        return t(DO_KEYS[a.kind]), t(DO_TIPS[a.kind])
+
+    def _build_roster(self) -> None:
+        """Lays out the hero cards of the picking step (lone wolf: one pick; team: levels)."""
+        self.roster = []
+        picks = self._kind("pick_hero")
+        if self.view.get("phase") != "pick" or not picks:
+            return
+        by_hero: dict[str, list[Action]] = {}
+        for a in picks:
+            by_hero.setdefault(a["hero"], []).append(a)
+        heroes = [h.id for h in query.content().all("hero")]
+        cols = 4
+        vr = self.view_rect
+        w, h = (vr.width - 50) // cols, 190
+        top = vr.top + 84
+        for i, hid in enumerate(heroes):
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(vr.left + 10 + c * (w + 10), top + r * (h + 10), w, h)
+            self.roster.append((rect, hid, by_hero.get(hid, [])))
+
+    def _build_compass(self) -> None:
+        self.compass = []
+        v = self.view
+        if v.get("active", -1) < 0:
+            return
+        fig = self.figs.get(v["active"])
+        if fig is None or fig["where"] != "board":
+            return
+        cx, cy = self.compass_centre()
+        for k in range(FACINGS):
+            a = math.radians(k * 45 - 90)
+            rect = pygame.Rect(0, 0, 30, 30)
+            rect.center = (int(cx + math.cos(a) * 44), int(cy + math.sin(a) * 44))
+            self.compass.append((rect, k, self._can("face", facing=k)))
+
+    def compass_centre(self) -> tuple[int, int]:
+        """Returns the centre of the facing compass in the side panel."""
+        return (self.panel_rect.right - 70, self.panel_rect.top + 96)
+
+    # --- text helpers -------------------------------------------------------------------
+    def _cost_text(self, sq: Square) -> str:
+        info = self.reach.get(sq)
+        return str(info["cost"]) if info else "?"
+
+    def _chance(self, target: int, mode: str) -> dict[str, Any] | None:
+        active = self.view.get("active", -1)
+        if active < 0:
+            return None
+        try:
+            return query.hit_chance(self.session.state, active, target, mode)
+        except (KeyError, AssertionError):
+            return None
+
+    def _chance_text(self, target: int, mode: str) -> str:
+        info = self._chance(target, mode)
+        if info is None:
+            return "?"
+        return f"{round(info['ways'] * 100 / 36)}%"
+
+    def chance_lines(self, target: int, mode: str) -> list[str]:
+        """Returns the tooltip that explains the exact chance to hit a target."""
+        t = self.app.t
+        info = self._chance(target, mode)
+        if info is None:
+            return []
+        need = max(2, min(12, info["need"]))
+        lines = [t("crawl.ui.chance.title", chance=info["chance"],
+                   pct=round(info["ways"] * 100 / 36), ways=info["ways"]),
+                 t("crawl.ui.chance.values", attack=info["attack"], defence=info["defence"],
+                   need=need),
+                 t("crawl.ui.chance.dice")]
+        if mode == "ranged":
+            lines.append(t("crawl.ui.chance.ranged"))
+        return lines
+
+    def move_lines(self, sq: Square) -> list[str]:
+        """Returns the tooltip that explains what a move to sq costs, square by square."""
+        t = self.app.t
+        info = self.reach.get(sq)
+        if info is None or self.board is None:
+            return []
+        lines = [t("crawl.ui.move.title", mp=info["cost"], left=self.view.get("mp", 0))
+                 if self.view.get("active", -1) >= 0 or self.view.get("active_marker", -1) >= 0
+                 else t("crawl.ui.move.preview", mp=info["cost"])]
+        path = [(p[0], p[1]) for p in info.get("path", [])]
+        steps = []
+        for i in range(1, len(path)):
+            a, b = path[i - 1], path[i]
+            kind = self.board.terrain.get(b, "open")
+            part = f"{t(TERRAIN_KEYS.get(kind, 'crawl.ui.terrain.open'))} " \
+                   f"{self.board.cost.get(b, 1) or 1}"
+            if a[0] != b[0] and a[1] != b[1]:
+                part += " " + t("crawl.ui.move.diagonal")
+            if b in self.at and i < len(path) - 1:
+                part = t("crawl.ui.move.pass")
+            steps.append(part)
+        if steps:
+            lines.append(" · ".join(steps))
+        if info.get("stop"):
+            lines.append(t("crawl.ui.move.stop"))
+        if self.break_info.get("needed") and self.reach_of is not None:
+            lines.append(t("crawl.ui.move.break_first"))
+        return lines
+
+    def figure_lines(self, uid: int) -> list[str]:
+        """Returns a figure's tooltip: name, side, dial values and arcs."""
+        t = self.app.t
+        f = self.figs[uid]
+        lines = [self.fig_name(uid)]
+        if f["hero"]:
+            lines.append(t("crawl.ui.fig.hero", owner=self.seat_name(f["owner"]),
+                           level=f.get("level", 1)))
+        else:
+            lines.append(t("crawl.ui.fig.spawn", rank=t(RANK_KEYS.get(f.get("rank", "weak"),
+                                                                       "crawl.ui.rank.weak")),
+                           points=f.get("points", 0)))
+        vals = f.get("values")
+        if vals:
+            lines.append(t("crawl.ui.fig.values", **vals))
+        lines.append(t("crawl.ui.fig.arcs", arc=t(ARC_KEYS.get(f["arc"], "crawl.ui.arc.standard")),
+                       facing=t(FACING_KEYS[f["facing"] % 8])))
+        if f["range"]:
+            lines.append(t("crawl.ui.fig.range", range=f["range"], targets=f["targets"]))
+        for ab in f.get("abilities", []):
+            d = query.ability_def(ab)
+            lines.append(f"{self.app.catalog.text(d.name)}: {self.app.catalog.text(d.text)}")
+        if f.get("demoralized"):
+            lines.append(t("crawl.ui.fig.demoralized"))
+        return lines
+
+    def square_lines(self, sq: Square) -> list[str]:
+        """Returns everything worth saying about the hovered square."""
+        t = self.app.t
+        assert self.board is not None
+        lines: list[str] = []
+        here = self.at.get(sq)
+        if here is not None and here[0] == "f":
+            if self._can("attack", target=here[1]):
+                lines += self.chance_lines(here[1], "melee")
+            elif here[1] in self._kind_targets("shoot"):
+                lines += self.chance_lines(here[1], "ranged")
+            lines += self.figure_lines(here[1])
+        elif here is not None and here[0] == "m":
+            m = next(m for m in self.view["markers"] if m["uid"] == here[1])
+            lines += [t("crawl.ui.marker.title", rank=t(RANK_KEYS.get(m["rank"],
+                                                                      "crawl.ui.rank.weak"))),
+                      t("crawl.ui.marker.tip")]
+        elif here is not None and here[0] == "c":
+            lines += self.chest_lines(here[1])
+        if sq in self.reach:
+            lines = self.move_lines(sq) + lines
+        kind = self.board.terrain.get(sq, "void")
+        if kind != "void":
+            lines.append(t(TERRAIN_TIPS.get(kind, "crawl.ui.terrain.open.tip"),
+                           cost=self.board.cost.get(sq, 1)))
+        for d in self.view["doors"]:
+            x, y, k = d["edge"]
+            if sq in ((x, y), (x + 1, y) if k == 0 else (x, y + 1)):
+                lines.append(t("crawl.ui.door", kind=t(DOOR_KEYS.get(d["kind"],
+                                                                     "crawl.ui.door.wood")),
+                               state=t(DOOR_STATE_KEYS.get(d["state"], "crawl.ui.door.closed"))))
+        for i, (_name, esq) in enumerate(self.board.entrances):
+            if esq == sq:
+                owners = [self.seat_name(p) for p, pl in enumerate(self.view["players"])
+                          if pl["entrance"] == i]
+                exits = [self.seat_name(p) for p, pl in enumerate(self.view["players"])
+                         if pl["exit"] == i]
+                lines.append(t("crawl.ui.entrance", n=i + 1))
+                if owners:
+                    lines.append(t("crawl.ui.entrance.of", names=", ".join(owners)))
+                if exits:
+                    lines.append(t("crawl.ui.exit.of", names=", ".join(exits)))
+        return lines
+
+    def chest_lines(self, uid: int) -> list[str]:
+        """Returns a chest's tooltip: kind, state, its trap once examined, its treasure once
+        opened (the treasure dial stays hidden before that)."""
+        t = self.app.t
+        c = next(c for c in self.view["chests"] if c["uid"] == uid)
+        lines = [self.app.catalog.text(query.chest_def(c["id"]).name),
+                 t(CHEST_STATE_KEYS.get(c["status"], "crawl.ui.chest.closed"))]
+        if not c["examined"]:
+            lines.append(t("crawl.ui.chest.unexamined"))
+        elif c.get("trap_values"):
+            tv = c["trap_values"]
+            lines.append(t("crawl.ui.chest.trap", disarm=tv["disarm"], attack=tv["attack"],
+                           damage=tv["damage"], spawns=tv["spawn_count"]))
+        else:
+            lines.append(t("crawl.ui.chest.no_trap"))
+        if "gold" in c:
+            lines.append(t("crawl.ui.chest.treasure", gold=c["gold"]))
+        else:
+            lines.append(t("crawl.ui.chest.hidden"))
+        return lines
+
+    # --- input --------------------------------------------------------------------------
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        if self.popup:
+            for b in self.popup:
+                if b.handle(event):
+                    return True
+            if event.type == pygame.MOUSEBUTTONUP and self.popup_rect is not None \
+                    and not self.popup_rect.collidepoint(event.pos):
+                self.popup, self.popup_rect = [], None
+                return True
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                return True
+        for b in self.bar:
+            if b.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEWHEEL:
+            if self.view_rect.collidepoint(self.app.mouse) and self.view.get("phase") != "pick":
+                self.set_zoom(self.zoom + (1 if event.y > 0 else -1), self.app.mouse)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+            if self.view_rect.collidepoint(event.pos):
+                self.drag = (event.button, event.pos, (self.cam[0], self.cam[1]))
+                self.dragged = False
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION and self.drag is not None:
+            _, start, cam = self.drag
+            dx, dy = event.pos[0] - start[0], event.pos[1] - start[1]
+            if self.dragged or abs(dx) + abs(dy) > DRAG_SLOP:
+                self.dragged = True
+                self.cam = [cam[0] + dx, cam[1] + dy]
+                self._clamp()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
+            drag, self.drag = self.drag, None
+            if drag is None or self.dragged:
+                self.dragged = False
+                return drag is not None
+            if event.button == 1:
+                self.left_click(event.pos)
+            elif event.button == 3:
+                self.select(None)
+            return True
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        step = self.ts * 2
+        moves = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step),
+                 pygame.K_DOWN: (0, -step)}
+        if event.key in moves:
+            dx, dy = moves[event.key]
+            self.cam = [self.cam[0] + dx, self.cam[1] + dy]
+            self._clamp()
+            return True
+        if event.key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
+            self.set_zoom(self.zoom + 1)
+            return True
+        if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.set_zoom(self.zoom - 1)
+            return True
+        if event.key == pygame.K_HOME:
+            self.fit()
+            return True
+        return False
+
+    def left_click(self, pos: tuple[int, int]) -> None:
+        """Answers a left click inside the viewport (the roster while heroes are picked)."""
+        if self.anim.busy:
+            self.anim.finish_all()
+            self.walks.clear()
+        if self.view.get("phase") == "pick":
+            for rect, _hid, actions in self.roster:
+                if rect.collidepoint(pos) and actions:
+                    if len(actions) == 1:
+                        self.send(actions[0])
+                    else:
+                        t = self.app.t
+                        self.open_popup([(t("crawl.ui.do.pick_level", level=a["level"],
+                                            points=self._hero_points(a["hero"], a["level"])),
+                                          [a]) for a in actions], pos)
+                    return
+            return
+        sq = self.square_at(pos)
+        if sq is not None:
+            self.click_square(sq, pos)
+
+    def _hero_points(self, hid: str, level: int) -> int:
+        return int(query.figure_def(hid, True).points[level - 1])
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        # The compass lives in the side panel, outside the board's viewport.
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.curtain_for is None:
+            for rect, _k, action in self.compass:
+                if rect.collidepoint(event.pos) and action is not None:
+                    self.send(action)
+                    return True
+        return super().handle(event)
+
+    # --- update -------------------------------------------------------------------------
+    def update_board(self, dt: float) -> None:
+        for b in self.bar + self.popup:
+            b.update(dt, self.app)
+        self.walks = {k: w for k, w in self.walks.items() if not w.done}
+        self._build_compass()
+        mouse = self.app.mouse
+        self.hover_sq = self.square_at(mouse) if not self.popup else None
+        if self.hover_sq is not None and self.view.get("phase") != "pick" and self.drag is None:
+            lines = self.square_lines(self.hover_sq)
+            if lines:
+                self.hint(("crawl.sq", self.hover_sq), lines, self.square_rect(self.hover_sq))
+        for rect, k, action in self.compass:
+            if action is not None:
+                self.hint(("crawl.face", k), self.app.t("crawl.ui.do.face",
+                                                        facing=self.app.t(FACING_KEYS[k])), rect)
+        for rect, lines in self.panel_tips:
+            self.hint(("crawl.panel", rect.topleft), lines, rect)
+        if self.view.get("phase") == "pick":
+            for rect, hid, _ in self.roster:
+                if rect.collidepoint(mouse):
+                    self.hint(("crawl.hero", hid), self._hero_tip(hid), rect)
+
+    def _hero_tip(self, hid: str) -> list[str]:
+        d = query.figure_def(hid, True)
+        lines = [self.app.catalog.text(d.name)]
+        seen = set()
+        for click in d.clicks:
+            for ab in click.abilities:
+                if ab not in seen:
+                    seen.add(ab)
+                    a = query.ability_def(ab)
+                    lines.append(f"{self.app.catalog.text(a.name)}: "
+                                 f"{self.app.catalog.text(a.text)}")
+        return lines
+
+    # --- events → animation -------------------------------------------------------------
+    def on_events(self, events: list[Event]) -> None:
+        for e in events:
+            p = e.params
+            if e.key == "crawl.event.move" and p.get("path"):
+                path = [(s[0], s[1]) for s in p["path"]]
+                self.walks[("f", p["figure"])] = self.anim.add(PathWalk(("f", p["figure"]),
+                                                                        path))  # type: ignore
+            elif e.key == "crawl.event.damage" or e.key in ("crawl.event.healed",
+                                                            "crawl.event.heal"):
+                uid = p.get("figure", p.get("target"))
+                if uid is None or uid not in self.figs:
+                    continue
+                clicks = int(p.get("clicks", 1))
+                delta = clicks if e.key == "crawl.event.damage" else -clicks
+                if delta == 0:
+                    continue
+                old = self.old_figs.get(uid, {}).get("values") or {}
+                new = self.figs[uid].get("values") or {}
+                self.anim.add(DialTurn(self, uid, tuple(old.get(s, 0) for s in STATS),
+                                       tuple(new.get(s, 0) for s in STATS), delta, delay=0.35))
+            elif isinstance(p.get("dice"), list) and len(p["dice"]) == 2:
+                uid = p.get("target", p.get("figure"))
+                centre = self.figure_centre(uid) if uid in self.figs else None
+                if centre is None:
+                    centre = (float(self.view_rect.centerx), float(self.view_rect.centery))
+                cx, cy = int(centre[0]), int(centre[1] - self.ts)
+                dice = [DieSpec((cx - 26, cy), int(p["dice"][0])),
+                        DieSpec((cx + 26, cy), int(p["dice"][1]))]
+                self.anim.add(DiceTumble(dice, 0.6, 44, seed=len(self.session.actions)))
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface) -> None:
+        if self.board is None:
+            return
+        vr = self.view_rect
+        surface.blit(theme.panel(vr.inflate(12, 12).size, "inset"), vr.inflate(12, 12))
+        clip = surface.get_clip()
+        surface.set_clip(vr)
+        ts = self.ts
+        v = self.view
+        image = art.board_surface((v["board"], v["map"]), self.board, ts)
+        origin = (vr.left + int(self.cam[0]), vr.top + int(self.cam[1]))
+        surface.blit(image, origin)
+        self._draw_doors(surface)
+        self._draw_entrance_flags(surface)
+        self._draw_setup_targets(surface)
+        self._draw_arcs(surface)
+        self._draw_reach(surface)
+        self._draw_chests(surface)
+        self._draw_markers(surface)
+        self._draw_figures(surface)
+        self._draw_targets(surface)
+        self._draw_line_of_fire(surface)
+        surface.set_clip(clip)
+        if v.get("phase") == "pick":
+            self._draw_roster(surface)
+        else:
+            self._draw_hud(surface)
+        self._draw_panel(surface)
+        surface.blit(theme.panel(self.bar_rect.size, "glass"), self.bar_rect)
+        if not self.bar:
+            msg = assets.text(assets.fit(self.prompt_text, "italic", theme.SIZE_BODY,
+                                         self.bar_rect.width - 40), "italic", theme.SIZE_BODY,
+                              theme.INK_DIM)
+            surface.blit(msg, msg.get_rect(midleft=(self.bar_rect.left + 20,
+                                                    self.bar_rect.centery)))
+        else:
+            hint = assets.text(self.app.t("crawl.ui.controls"), "body", theme.SIZE_TINY,
+                               theme.INK_FAINT)
+            surface.blit(hint, hint.get_rect(midleft=(self.bar_rect.left + 14,
+                                                      self.bar_rect.centery)))
+        for b in self.bar:
+            b.draw(surface)
+        if self.popup_rect is not None:
+            surface.blit(theme.panel(self.popup_rect.size, "wood"), self.popup_rect)
+            for b in self.popup:
+                b.draw(surface)
+
+    def _draw_doors(self, surface: pygame.Surface) -> None:
+        assert self.board is not None
+        ts = self.ts
+        for d in self.view["doors"]:
+            x, y, k = d["edge"]
+            r = self.square_rect((x, y))
+            if k == 0:
+                a, b = (r.right, r.top), (r.right, r.bottom)
+            else:
+                a, b = (r.left, r.bottom), (r.right, r.bottom)
+            colour = art.WOOD_DOOR if d["kind"] == "wood" else art.IRON_DOOR
+            thick = max(4, ts // 5)
+            if d["state"] == "closed":
+                rect = pygame.Rect(min(a[0], b[0]) - thick // 2, min(a[1], b[1]) - thick // 2,
+                                   abs(b[0] - a[0]) + thick, abs(b[1] - a[1]) + thick)
+                pygame.draw.rect(surface, (10, 8, 6), rect.move(2, 2), border_radius=3)
+                pygame.draw.rect(surface, colour, rect, border_radius=3)
+                pygame.draw.rect(surface, theme.GOLD, rect, 1, border_radius=3)
+                mid = rect.center
+                pygame.draw.circle(surface, theme.GOLD_BRIGHT, mid, max(2, ts // 12))
+            elif d["state"] == "open":
+                # The leaf swung open against the hinge side.
+                if k == 0:
+                    end = (a[0] + int(ts * 0.8), a[1])
+                else:
+                    end = (a[0], a[1] + int(ts * 0.8))
+                pygame.draw.line(surface, colour, a, end, max(3, ts // 8))
+                pygame.draw.circle(surface, theme.GOLD, a, max(2, ts // 10))
+            else:
+                for j in range(3):
+                    p = (a[0] + (b[0] - a[0]) * (j + 0.5) / 3, a[1] + (b[1] - a[1]) * (j + 0.5) / 3)
+                    pygame.draw.circle(surface, colour, (int(p[0]), int(p[1])), max(2, ts // 10))
+
+    def _draw_entrance_flags(self, surface: pygame.Surface) -> None:
+        ts = self.ts
+        for seat, pl in enumerate(self.view["players"]):
+            for idx, icon, dy in ((pl["entrance"], "crawl.entrance", 0),
+                                  (pl["exit"], "crawl.exit", 1)):
+                if idx is None or idx < 0:
+                    continue
+                r = self.square_rect(self.entrance_square(idx))
+                flag = pygame.Rect(0, 0, max(12, ts // 2), max(12, ts // 2))
+                flag.topleft = (r.left + (ts // 2 if dy else 0), r.top - flag.height // 2)
+                pygame.draw.rect(surface, self.seat_colour(seat), flag, border_radius=4)
+                pygame.draw.rect(surface, theme.GOLD, flag, 1, border_radius=4)
+                blit_centered(surface, assets.asset_icon(icon, flag.width - 4, theme.WOOD_DEEP),
+                              flag.center)
+
+    def _draw_setup_targets(self, surface: pygame.Surface) -> None:
+        ts = self.ts
+        squares: set[Square] = set()
+        for a in self.legal:
+            if a.kind in ("place_spawn", "place_chest", "place_marker"):
+                squares.add((a["at"][0], a["at"][1]))
+            elif a.kind in ("choose_entrance", "choose_exit"):
+                squares.add(self.entrance_square(a["entrance"]))
+        fill = art.square(ts, theme.LEGAL, 60, 2)
+        for sq in squares:
+            surface.blit(fill, self.square_rect(sq))
+        if self.hover_sq in squares:
+            self.highlight(surface, self.square_rect(self.hover_sq), "selected")
+
+    def _draw_arcs(self, surface: pygame.Surface) -> None:
+        ts = self.ts
+        shown: list[int] = []
+        if self.hover_sq is not None and self.at.get(self.hover_sq, ("", 0))[0] == "f":
+            shown.append(self.at[self.hover_sq][1])
+        if self.selected is not None and self.selected[0] == "f" \
+                and self.selected[1] not in shown:
+            shown.append(self.selected[1])
+        front_fill = art.square(ts, art.FRONT_ARC, 70, 2)
+        rear_fill = art.square(ts, art.REAR_ARC, 55, 2)
+        for uid in shown:
+            f = self.figs.get(uid)
+            if f is None or f["pos"] is None or f["where"] != "board":
+                continue
+            front, rear = query.arcs(f["pos"], f["facing"], f["arc"])
+            for sq in rear:
+                if sq not in front:
+                    surface.blit(rear_fill, self.square_rect(sq))
+            for sq in front:
+                surface.blit(front_fill, self.square_rect(sq))
+
+    def _draw_reach(self, surface: pygame.Surface) -> None:
+        if not self.reach:
+            return
+        ts = self.ts
+        fill = art.square(ts, art.REACH, 46)
+        stop = art.square(ts, art.STOP, 52, 2)
+        size = max(10, ts // 3)
+        for sq, info in self.reach.items():
+            r = self.square_rect(sq)
+            surface.blit(stop if info.get("stop") else fill, r)
+            if ts >= 24:
+                num = assets.text(str(info["cost"]), "bold", size, (255, 255, 255))
+                surface.blit(num, num.get_rect(bottomright=(r.right - 3, r.bottom - 1)))
+        hover = self.hover_sq
+        if hover in self.reach:
+            path = self.reach[hover].get("path") or []
+            pts = [self.square_rect((p[0], p[1])).center for p in path]
+            if len(pts) >= 2:
+                pygame.draw.lines(surface, theme.GOLD_BRIGHT, False, pts, max(2, ts // 10))
+                for p in pts[1:]:
+                    pygame.draw.circle(surface, theme.GOLD_BRIGHT, p, max(3, ts // 8))
+            self.highlight(surface, self.square_rect(hover), "selected")
+        for a in self._kind("pass_through"):
+            r = self.square_rect((a["to"][0], a["to"][1]))
+            surface.blit(art.square(ts, art.FRONT_ARC, 60, 2), r)
+
+    def _draw_chests(self, surface: pygame.Surface) -> None:
+        ts = self.ts
+        for c in self.view["chests"]:
+            if c["pos"] is None or c["status"] not in ("closed", "disarmed", "sprung"):
+                continue
+            r = self.square_rect((c["pos"][0], c["pos"][1]))
+            surface.blit(art.chest_token(c["id"], ts, c["facing"], c["status"], c["examined"]), r)
+            if any(a.kind in ("examine", "disarm", "loot") and a["chest"] == c["uid"]
+                   for a in self.legal):
+                self.highlight(surface, r.inflate(-6, -6))
+
+    def _draw_markers(self, surface: pygame.Surface) -> None:
+        ts = self.ts
+        for m in self.view["markers"]:
+            walk = self.walks.get(("m", m["uid"]))
+            r = self.square_rect((m["pos"][0], m["pos"][1]))
+            if walk is not None and not walk.done:
+                fx, fy = walk.where()
+                r = pygame.Rect(self.view_rect.left + int(self.cam[0] + fx * ts),
+                                self.view_rect.top + int(self.cam[1] + fy * ts), ts, ts)
+            surface.blit(art.marker_token(m["rank"], ts, m["acted"]), r)
+            if self._can("activate_marker", marker=m["uid"]):
+                self.highlight(surface, r.inflate(-4, -4),
+                               "selected" if self.selected == ("m", m["uid"]) else "legal")
+
+    def _draw_figures(self, surface: pygame.Surface) -> None:
+        ts = self.ts
+        active = self.view.get("active", -1)
+        for f in self.view["figures"]:
+            if f["where"] != "board" or f["pos"] is None:
+                continue
+            centre = self.figure_centre(f["uid"])
+            if centre is None:
+                continue
+            ring = self.seat_colour(f["owner"]) if f["hero"] else art.SPAWN_RING
+            health = 1.0 - f["click"] / max(1, f["clicks"])
+            token = art.figure_token(query.art_id(f["id"]), ts, ring, f["facing"], health,
+                                     f["hero"], f["acted"] and f["uid"] != active)
+            c = (int(centre[0]), int(centre[1]))
+            surface.blit(token, token.get_rect(center=c))
+            if f["uid"] == active or self.selected == ("f", f["uid"]):
+                pygame.draw.circle(surface, theme.GOLD_BRIGHT, c, int(ts * 0.5), 2)
+            elif self._can("activate", figure=f["uid"]):
+                pulse = 0.5 + 0.5 * math.sin(self.phase * math.tau)
+                pygame.draw.circle(surface, theme.mix(theme.LEGAL, (255, 255, 255), 0.4 * pulse),
+                                   c, int(ts * 0.5), 2)
+            vals = f.get("values")
+            if vals and ts >= 28:
+                dial = art.readout(tuple(vals[s] for s in STATS), ts)  # type: ignore[arg-type]
+                surface.blit(dial, dial.get_rect(midtop=(c[0], c[1] + int(ts * 0.36))))
+
+    def _draw_targets(self, surface: pygame.Surface) -> None:
+        ts = self.ts
+        targets: dict[int, str] = {}
+        for a in self.legal:
+            if a.kind == "attack":
+                targets[a["target"]] = "melee"
+            elif a.kind == "shoot":
+                for u in a["targets"]:
+                    targets.setdefault(u, "ranged")
+        for a in self._kind("heal"):
+            f = self.figs.get(a["target"])
+            if f is not None and f["pos"] is not None:
+                r = self.square_rect((f["pos"][0], f["pos"][1]))
+                surface.blit(art.square(ts, theme.GREEN_BRIGHT, 40, 2), r)
+        for uid, mode in targets.items():
+            f = self.figs.get(uid)
+            if f is None or f["pos"] is None:
+                continue
+            r = self.square_rect((f["pos"][0], f["pos"][1]))
+            picked = uid in self.shoot_pick
+            pygame.draw.rect(surface, theme.RED_BRIGHT if not picked else theme.GOLD_BRIGHT,
+                             r.inflate(-2, -2), 3 if picked else 2, border_radius=ts // 6)
+            badge = assets.text(self._chance_text(uid, mode), "bold", max(12, ts // 3),
+                                (255, 255, 255))
+            box = badge.get_rect(midbottom=(r.centerx, r.top + 2)).inflate(8, 2)
+            pygame.draw.rect(surface, theme.RED if not picked else theme.GOLD_DIM, box,
+                             border_radius=6)
+            surface.blit(badge, badge.get_rect(center=box.center))
+
+    def _draw_line_of_fire(self, surface: pygame.Surface) -> None:
+        """Draws the line from the active shooter to the hovered square and what blocks it."""
+        active = self.view.get("active", -1)
+        hover = self.hover_sq
+        if active < 0 or hover is None:
+            return
+        f = self.figs.get(active)
+        if f is None or f["pos"] is None or not f["range"] or tuple(f["pos"]) == hover:
+            return
+        info = query.line_of_fire(self.session.state, f["pos"], [hover[0], hover[1]])
+        a = self.square_rect((f["pos"][0], f["pos"][1])).center
+        b = self.square_rect(hover).center
+        colour = theme.LEGAL if info["free"] else theme.RED_BRIGHT
+        pygame.draw.line(surface, (0, 0, 0), (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), 4)
+        pygame.draw.line(surface, colour, a, b, 3)
+        ts = self.ts
+        for blocker in info["blocked_by"]:
+            if blocker.get("at") is None:
+                continue
+            r = self.square_rect((blocker["at"][0], blocker["at"][1]))
+            k = ts // 4
+            pygame.draw.line(surface, theme.RED_BRIGHT, (r.left + k, r.top + k),
+                             (r.right - k, r.bottom - k), 4)
+            pygame.draw.line(surface, theme.RED_BRIGHT, (r.right - k, r.top + k),
+                             (r.left + k, r.bottom - k), 4)
+        dist = max(abs(hover[0] - f["pos"][0]), abs(hover[1] - f["pos"][1]))
+        key = "crawl.ui.lof.free" if info["free"] else "crawl.ui.lof.blocked"
+        if not info["free"] and info["blocked_by"] and info["blocked_by"][0].get("at") is None:
+            key = "crawl.ui.lof.wall"
+        label = assets.shadowed(self.app.t(key, dist=dist, range=f["range"]), "bold",
+                                theme.SIZE_SMALL, colour)
+        surface.blit(label, label.get_rect(midbottom=(b[0], b[1] - ts // 2 - 14)))
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        """Draws the round, the activations left and the zoom buttons' hint over the map."""
+        t = self.app.t
+        v = self.view
+        parts = [t("crawl.ui.round", round=v["round"], limit=v["turn_limit"])]
+        if v.get("phase") == "play":
+            parts.append(t("crawl.ui.activations", n=v["activations_left"]))
+            if v.get("active", -1) >= 0 or v.get("active_marker", -1) >= 0:
+                parts.append(t("crawl.ui.mp", mp=v["mp"]))
+        text = assets.text("   ·   ".join(parts), "bold", theme.SIZE_SMALL, theme.INK)
+        box = text.get_rect(topleft=(self.view_rect.left + 10, self.view_rect.top + 8))
+        surface.blit(theme.panel(box.inflate(24, 12).size, "glass"), box.inflate(24, 12))
+        surface.blit(text, box)
+
+    def _draw_roster(self, surface: pygame.Surface) -> None:
+        t = self.app.t
+        vr = self.view_rect
+        surface.blit(theme.shade(vr.size, 200), vr)
+        seat = self.view["current"]
+        team = self.view["mode"] == "team"
+        title = t("crawl.ui.pick.title", name=self.seat_name(seat))
+        image = assets.shadowed(title, "heading", theme.SIZE_H2, theme.GOLD)
+        surface.blit(image, (vr.left + 20, vr.top + 22))
+        if team:
+            spent = sum(f["points"] for f in self.view["figures"]
+                        if f["hero"] and f["owner"] == seat)
+            bar = pygame.Rect(vr.right - 330, vr.top + 34, 300, 22)
+            pygame.draw.rect(surface, theme.WOOD_DEEP, bar, border_radius=6)
+            fill = bar.copy()
+            fill.width = int(bar.width * min(1.0, spent / TEAM_BUDGET))
+            pygame.draw.rect(surface, theme.GOLD, fill, border_radius=6)
+            pygame.draw.rect(surface, theme.GOLD_DIM, bar, 1, border_radius=6)
+            label = assets.text(t("crawl.ui.pick.budget", spent=spent, budget=TEAM_BUDGET),
+                                "bold", theme.SIZE_SMALL, theme.INK)
+            surface.blit(label, label.get_rect(midright=(bar.left - 10, bar.centery)))
+        taken = {f["id"]: f["owner"] for f in self.view["figures"] if f["hero"]}
+        for rect, hid, actions in self.roster:
+            d = query.figure_def(hid, True)
+            hovered = rect.collidepoint(self.app.mouse) and bool(actions)
+            surface.blit(theme.panel(rect.size, "parchment"), rect)
+            disc = (rect.left + 46, rect.top + 48)
+            ring = self.seat_colour(taken[hid]) if hid in taken else theme.GOLD
+            pygame.draw.circle(surface, theme.WOOD_DARK, disc, 34)
+            pygame.draw.circle(surface, ring, disc, 34, 3)
+            blit_centered(surface, assets.asset_icon(query.art_id(hid), 46), disc)
+            name = assets.text(self.app.catalog.text(d.name), "bold", theme.SIZE_SMALL,
+                               theme.INK_DARK, rect.width - 100)
+            surface.blit(name, (rect.left + 88, rect.top + 14))
+            arc_key = ARC_KEYS.get({"standard": 3, "extended": 5, "superior": 7}.get(d.arc, 3),
+                                   "crawl.ui.arc.standard")
+            sub = t("crawl.ui.pick.sub", arc=t(arc_key), range=d.range) if d.range else t(arc_key)
+            sub_img = assets.text(sub, "body", theme.SIZE_TINY, theme.INK_DARK_DIM,
+                                  rect.width - 100)
+            surface.blit(sub_img, (rect.left + 88, rect.top + 16 + name.get_height()))
+            first = d.clicks[d.level_starts[0]]
+            vals = (first.move, first.attack, first.defence, first.damage)
+            dial = art.readout(vals, 58)
+            surface.blit(dial, (rect.left + 14, rect.top + 92))
+            x = rect.left + 14
+            for ab in first.abilities:
+                colour, shape = art.ability_colour(query.ability_def(ab).colour)
+                surface.blit(art.chip(colour, shape, 18), (x, rect.top + 124))
+                x += 22
+            pts = "  ".join(f"L{i + 1}: {p}" for i, p in enumerate(d.points[:2]))
+            pts_img = assets.text(t("crawl.ui.pick.points", points=pts), "bold", theme.SIZE_TINY,
+                                  theme.INK_DARK)
+            surface.blit(pts_img, (rect.left + 14, rect.bottom - 32))
+            if hid in taken:
+                owner = assets.text(assets.fit(t("crawl.ui.pick.taken", name=self.seat_name(
+                    taken[hid])), "bold", theme.SIZE_TINY, rect.width - 20), "bold",
+                    theme.SIZE_TINY, theme.RED)
+                surface.blit(owner, owner.get_rect(topright=(rect.right - 12, rect.top + 96)))
+            if not actions:
+                surface.blit(theme.shade(rect.size, 90), rect)
+            elif hovered:
+                self.highlight(surface, rect, "selected")
+
+    def _panel_figure(self) -> int | None:
+        if self.selected is not None and self.selected[0] == "f" \
+                and self.selected[1] in self.figs:
+            return self.selected[1]
+        here = self.at.get(self.hover_sq) if self.hover_sq is not None else None
+        if here is not None and here[0] == "f":
+            return here[1]
+        return None
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        t = self.app.t
+        p = self.panel_rect
+        surface.blit(theme.panel(p.size, "wood"), p)
+        self.panel_tips = []
+        uid = self._panel_figure()
+        y = p.top + 16
+        if uid is not None:
+            y = self._draw_dial_panel(surface, uid, y)
+        else:
+            title = assets.text(t("crawl.ui.panel.empty"), "italic", theme.SIZE_SMALL,
+                                theme.INK_DIM, p.width - 36, "center")
+            surface.blit(title, title.get_rect(midtop=(p.centerx, y + 10)))
+            y += title.get_height() + 30
+        self._draw_players(surface, max(y + 10, p.bottom - 40 - 38 * len(self.view["players"])))
+
+    def _draw_dial_panel(self, surface: pygame.Surface, uid: int, y: int) -> int:
+        t = self.app.t
+        p = self.panel_rect
+        f = self.figs[uid]
+        ring = self.seat_colour(f["owner"]) if f["hero"] else art.SPAWN_RING
+        disc = (p.left + 46, y + 34)
+        pygame.draw.circle(surface, theme.WOOD_DEEP, disc, 32)
+        pygame.draw.circle(surface, ring, disc, 32, 4)
+        blit_centered(surface, assets.asset_icon(query.art_id(f["id"]), 42), disc)
+        name_w = p.width - 100 - (110 if self.compass else 0)
+        name = assets.text(self.fig_name(uid), "heading", theme.SIZE_BODY, theme.GOLD, name_w)
+        surface.blit(name, (p.left + 88, y + 6))
+        sub = t("crawl.ui.fig.hero", owner=self.seat_name(f["owner"]), level=f.get("level", 1)) \
+            if f["hero"] else t("crawl.ui.fig.spawn", rank=t(RANK_KEYS.get(f.get("rank", "weak"),
+                                                                            "crawl.ui.rank.weak")),
+                                points=f.get("points", 0))
+        sub_img = assets.text(sub, "body", theme.SIZE_TINY, theme.INK_DIM, name_w)
+        surface.blit(sub_img, (p.left + 88, y + 10 + name.get_height()))
+        if self.compass:
+            self._draw_compass(surface)
+            y = max(y + 80, self.compass_centre()[1] + 64)
+        else:
+            y += 80
+        vals = f.get("values")
+        if vals is None:
+            ko = assets.text(t("crawl.ui.fig.out"), "italic", theme.SIZE_BODY, theme.INK_DIM)
+            surface.blit(ko, (p.left + 20, y))
+            return y + 40
+        # The four stat windows of the dial, each with a tooltip saying what it does.
+        box_w = (p.width - 40 - 18) // 4
+        for i, stat in enumerate(STATS):
+            box = pygame.Rect(p.left + 20 + i * (box_w + 6), y, box_w, 58)
+            pygame.draw.rect(surface, art.STAT_COLOURS[stat], box, border_radius=8)
+            pygame.draw.rect(surface, theme.GOLD_DIM, box, 1, border_radius=8)
+            icon = assets.asset_icon(f"crawl.{stat}", 18, (255, 255, 255))
+            surface.blit(icon, (box.left + 5, box.top + 5))
+            num = assets.text(str(vals[stat]), "heading", theme.SIZE_H3, (255, 255, 255))
+            surface.blit(num, num.get_rect(midbottom=(box.centerx + 6, box.bottom - 2)))
+            self.panel_tips.append((box, [t(STAT_KEYS[stat]), t(STAT_TIPS[stat])]))
+        y += 66
+        if self.view.get("active", -1) == uid:
+            mp = assets.text(t("crawl.ui.mp_left", mp=self.view["mp"]), "bold", theme.SIZE_SMALL,
+                             theme.GOLD_BRIGHT)
+            surface.blit(mp, (p.left + 20, y))
+            y += mp.get_height() + 4
+        for ab in f.get("abilities", []):
+            d = query.ability_def(ab)
+            colour, shape = art.ability_colour(d.colour)
+            surface.blit(art.chip(colour, shape, 18), (p.left + 20, y + 2))
+            label = assets.text(assets.fit(self.app.catalog.text(d.name), "bold",
+                                           theme.SIZE_SMALL, p.width - 70), "bold",
+                                theme.SIZE_SMALL, theme.INK)
+            surface.blit(label, (p.left + 46, y))
+            row = pygame.Rect(p.left + 16, y - 2, p.width - 32, 24)
+            self.panel_tips.append((row, [self.app.catalog.text(d.name),
+                                          self.app.catalog.text(d.text),
+                                          t("crawl.ui.ability.stat", stat=t(STAT_KEYS.get(
+                                              d.stat, "crawl.ui.stat.attack")))]))
+            y += 26
+        y += 6
+        # The whole dial: every click, the current one marked, the knock-out below the last.
+        head = assets.text(t("crawl.ui.dial"), "heading", theme.SIZE_SMALL, theme.GOLD)
+        surface.blit(head, (p.left + 20, y))
+        y += head.get_height() + 4
+        rows = query.dial_values(self.session.state, uid)
+        cur = f["click"]
+        start = max(0, min(cur - 2, len(rows) - 7))
+        for row in rows[start:start + 7]:
+            r = pygame.Rect(p.left + 16, y, p.width - 32, 22)
+            if row["current"]:
+                pygame.draw.rect(surface, theme.WOOD_LIGHT, r, border_radius=4)
+                pygame.draw.rect(surface, theme.GOLD, r, 1, border_radius=4)
+            idx = assets.text(str(row["click"] + 1), "body", theme.SIZE_TINY, theme.INK_DIM)
+            surface.blit(idx, idx.get_rect(midleft=(r.left + 6, r.centery)))
+            dial = art.readout(tuple(row[s] for s in STATS), 40)  # type: ignore[arg-type]
+            surface.blit(dial, dial.get_rect(midleft=(r.left + 34, r.centery)))
+            x = r.left + 44 + dial.get_width()
+            for ab in row["abilities"]:
+                colour, shape = art.ability_colour(query.ability_def(ab).colour)
+                surface.blit(art.chip(colour, shape, 14), (x, r.centery - 7))
+                x += 17
+            if row["demoralized"]:
+                skull = assets.asset_icon("crawl.marker.weak", 16, theme.RED_BRIGHT)
+                surface.blit(skull, (r.right - 22, r.centery - 8))
+            y += 24
+        if start + 7 >= len(rows):
+            ko = assets.text(t("crawl.ui.dial.ko"), "italic", theme.SIZE_TINY, theme.RED_BRIGHT)
+            surface.blit(ko, (p.left + 40, y + 2))
+            y += 22
+        return y + 6
+
+    def _draw_compass(self, surface: pygame.Surface) -> None:
+        cx, cy = self.compass_centre()
+        pygame.draw.circle(surface, theme.WOOD_DEEP, (cx, cy), 58)
+        pygame.draw.circle(surface, theme.GOLD_DIM, (cx, cy), 58, 2)
+        blit_centered(surface, assets.asset_icon("crawl.facing", 30, theme.GOLD_DIM), (cx, cy))
+        fig = self.figs.get(self.view.get("active", -1))
+        for rect, k, action in self.compass:
+            current = fig is not None and fig["facing"] == k
+            colour = theme.GOLD_BRIGHT if current else (theme.INK if action else theme.INK_FAINT)
+            hovered = rect.collidepoint(self.app.mouse) and action is not None
+            pygame.draw.circle(surface, theme.WOOD_LIGHT if hovered else theme.WOOD,
+                               rect.center, 14)
+            pygame.draw.circle(surface, colour, rect.center, 14, 2)
+            a = math.radians(k * 45 - 90)
+            tip = (rect.centerx + math.cos(a) * 9, rect.centery + math.sin(a) * 9)
+            l_pt = (rect.centerx + math.cos(a + 2.4) * 7, rect.centery + math.sin(a + 2.4) * 7)
+            r_pt = (rect.centerx + math.cos(a - 2.4) * 7, rect.centery + math.sin(a - 2.4) * 7)
+            pygame.draw.polygon(surface, colour, [tip, l_pt, r_pt])
+
+    def _draw_players(self, surface: pygame.Surface, y: int) -> None:
+        t = self.app.t
+        p = self.panel_rect
+        theme.ornament(surface, (p.centerx, y), p.width - 60)
+        y += 14
+        for seat, pl in enumerate(self.view["players"]):
+            row = pygame.Rect(p.left + 14, y, p.width - 28, 32)
+            if seat == self.view.get("current") and not self.view.get("over"):
+                pygame.draw.rect(surface, theme.WOOD_LIGHT, row, border_radius=6)
+            pygame.draw.circle(surface, self.seat_colour(seat), (row.left + 14, row.centery), 9)
+            name = assets.text(assets.fit(self.seat_name(seat), "bold", theme.SIZE_SMALL, 120),
+                               "bold", theme.SIZE_SMALL, theme.INK)
+            surface.blit(name, name.get_rect(midleft=(row.left + 30, row.centery)))
+            gold = assets.text(str(pl["gold"]), "bold", theme.SIZE_SMALL, theme.GOLD_BRIGHT)
+            surface.blit(assets.asset_icon("crawl.gold", 18), (row.right - 150, row.centery - 9))
+            surface.blit(gold, gold.get_rect(midleft=(row.right - 128, row.centery)))
+            xp = assets.text(str(pl["xp"]), "bold", theme.SIZE_SMALL, theme.INK_DIM)
+            surface.blit(assets.asset_icon("crawl.xp", 18), (row.right - 78, row.centery - 9))
+            surface.blit(xp, xp.get_rect(midleft=(row.right - 56, row.centery)))
+            self.panel_tips.append((row, [t("crawl.ui.player.tip", name=self.seat_name(seat),
+                                            gold=pl["gold"], xp=pl["xp"],
+                                            chests=len(pl["chests"]))]))
+            y += 38
