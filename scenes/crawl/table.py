@@ -1260,15 +1260,19 @@ class CrawlTableScene(TableScene):
             sub = t("crawl.ui.pick.sub", arc=t(arc_key), range=d.range) if d.range else t(arc_key)
             sub_img = assets.text(sub, "body", theme.SIZE_TINY, theme.INK_DARK_DIM,
                                   rect.width - 100)
-            surface.blit(sub_img, (rect.left + 88, rect.top + 16 + name.get_height()))
+            sub_top = rect.top + 16 + name.get_height()
+            surface.blit(sub_img, (rect.left + 88, sub_top))
             first = d.clicks[d.level_starts[0]]
             vals = (first.move, first.attack, first.defence, first.damage)
             dial = art.readout(vals, 58)
-            surface.blit(dial, (rect.left + 14, rect.top + 92))
-            x = rect.left + 14
+            # The dial goes below the wrapped name and arc text, whatever their length.
+            dial_top = max(rect.top + 92, sub_top + sub_img.get_height() + 6)
+            surface.blit(dial, (rect.left + 14, dial_top))
+            x = rect.left + 22 + dial.get_width()
             for ab in first.abilities:
                 colour, shape = art.ability_colour(query.ability_def(ab).colour)
-                surface.blit(art.chip(colour, shape, 18), (x, rect.top + 124))
+                surface.blit(art.chip(colour, shape, 18),
+                             (x, dial_top + (dial.get_height() - 18) // 2))
                 x += 22
             pts = "  ".join(f"L{i + 1}: {p}" for i, p in enumerate(d.points[:2]))
             pts_img = assets.text(t("crawl.ui.pick.points", points=pts), "bold", theme.SIZE_TINY,
