@@ -83,8 +83,7 @@ def setup_tools(game_id: str) -> list[tuple[str, str, Any]]:
 
 
 def start_table(app: Any, game_id: str, config: Any, seed: int) -> bool:
-    """Starts a session and opens its table over a fresh main menu; returns False (with a toast
-    saying why) when the rules reject the set-up."""
+    """Returns True after opening a new game's table over a fresh main menu (False: toasts why)."""
     from engine.core.errors import EngineError
     from engine.core.session import Session
     from scenes.menu import MainMenuScene
@@ -100,9 +99,7 @@ def start_table(app: Any, game_id: str, config: Any, seed: int) -> bool:
 
 
 def begin(app: Any, game_id: str, config: Any, seed: int) -> bool:
-    """Opens the game's pre-game scene when it has one that wants this set-up, else the table.
-
-    Returns False when the table could not be started."""
+    """Returns False when the table could not start; opens the pre-game scene, else the table."""
     cls = pregame_class(game_id)
     wants = getattr(cls, "wants", None)
     if cls is not None and (wants is None or wants(config)):

@@ -12,6 +12,7 @@ from engine.core.errors import EngineError
 from engine.core.protocol import BOT, HUMAN, GameConfig, OptionDef, SeatConfig
 from scenes import assets, theme
 from scenes.app import App
+from scenes.games import pregame_options, setup_tools
 from scenes.menu import MenuScreen
 from scenes.widgets import Button, Cycler, Label, Panel, TextInput, Toggle, Widget, blit_centered
 
@@ -24,6 +25,131 @@ COLOUR_LABELS = {"crimson": "ui.colour.crimson", "azure": "ui.colour.azure",
                  "emerald": "ui.colour.emerald", "amber": "ui.colour.amber",
                  "violet": "ui.colour.violet", "ivory": "ui.colour.ivory"}
 MAX_SEED = 2**63 - 1
+
+# The set-up screen's grid (logical 1600×900): players on the left, options on the right, wide
+# enough that every label and choice of every game reads in full in German and English.
+PLAYERS_PANEL = pygame.Rect(40, 140, 760, 660)
+OPTIONS_PANEL = pygame.Rect(820, 140, 740, 660)
+SEAT_X = {"colour": 64, "name": 156, "seat": 302, "bot": 446, "difficulty": 644}
+SEAT_W = {"colour": 84, "name": 138, "seat": 136, "bot": 190, "difficulty": 132}
+OPT_LABEL_X, OPT_LABEL_W = 844, 280
+OPT_CONTROL_X, OPT_CONTROL_W = 1136, 400
+ROW_H, ROW_STEP = 48, 58
+ARROW = 26  # width of a cycler's arrow area (the shared Cycler uses a square)
+LABEL_FITS = ((theme.SIZE_BODY, 1), (theme.SIZE_BODY, 2), (theme.SIZE_SMALL, 2))
+CHOICE_FITS = ((theme.SIZE_BODY, 1), (theme.SIZE_SMALL, 1), (theme.SIZE_SMALL, 2))
+
+
+def fit_lines(text: str, role: str, width: int,
+              fits: tuple[tuple[int, int], ...]) -> tuple[tuple[str, ...], int, bool]:
+    """Returns (lines, size, cut) for the first (size, lines) in fits that holds text in width."""
+    for size, most in fits:
+        lines = assets.wrap(text, role, size, width) if most > 1 else (text,)
+        if len(lines) <= most and all(assets.size_of(ln, role, size)[0] <= width
+                                      for ln in lines):
+            return tuple(lines), size, False
+    size, most = fits[-1]
+    lines = list(assets.wrap(text, role, size, width))
+    rest = " ".join(lines[most - 1:])
+    return (*lines[:most - 1], assets.fit(rest, role, size, width)), size, True
+
+
+def draw_lines(surface: pygame.Surface, lines: tuple[str, ...], role: str, size: int,
+               colour: theme.Colour, rect: pygame.Rect, align: str = "left") -> None:
+    """Draws lines as a block centred on rect's middle (left-aligned or centred)."""
+    step = assets.line_height(role, size) - 2
+    y = rect.centery - (step * len(lines)) // 2
+    for line in lines:
+        image = assets.text(line, role, size, colour)
+        x = rect.left if align == "left" else rect.centerx - image.get_width() // 2
+        surface.blit(image, (x, y + (step - image.get_height()) // 2))
+        y += step
+
+
+class OptionLabel(Widget):
+    """An option's name: one line, else two, else smaller type (the full text as tooltip)."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], text: str) -> None:
+        super().__init__(rect)
+        self.text = text
+        self.lines, self.size, cut = fit_lines(text, "body", self.rect.width, LABEL_FITS)
+        if cut or len(self.lines) > 1:
+            self.tooltip = text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.visible:
+            draw_lines(surface, self.lines, "body", self.size, theme.INK_DIM, self.rect)
+
+
+class SetupCycler(Cycler):
+    """A Cycler with slim arrows whose choice shrinks or wraps before it is ever cut."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int],
+                 options: list[tuple[Any, str]], value: Any, on_change: Any, *,
+                 title: str = "", tooltip: str | None = None,
+                 swatches: dict[Any, theme.Colour] | None = None) -> None:
+        super().__init__(rect, options, value, on_change, tooltip=tooltip, swatches=swatches)
+        self.title = title
+        self.left = pygame.Rect(self.box.left, self.box.top, ARROW, self.box.height)
+        self.right = pygame.Rect(self.box.right - ARROW, self.box.top, ARROW, self.box.height)
+        avail = self.box.width - 2 * ARROW - 10 - (26 if self.swatches else 0)
+        self.fitted = [fit_lines(label, "bold", avail, CHOICE_FITS) if label else ((), 0, False)
+                       for _value, label in self.options]
+
+    def update(self, dt: float, app: Any) -> None:
+        self.hovered = self.visible and self.rect.collidepoint(app.mouse)
+        if not self.hovered:
+            return
+        lines = self.tooltip
+        if lines is None and self.options:
+            label = self.options[self.index][1]
+            shrunk = self.fitted[self.index][1] != theme.SIZE_BODY
+            lines = [ln for ln in (self.title, label) if ln] if self.title or shrunk else None
+        if lines:
+            app.tooltip((self, self.index), lines, self.rect)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        state = "hover" if self.hovered and self.enabled else (
+            "normal" if self.enabled else "disabled")
+        surface.blit(theme.button(self.box.size, "ghost", state), self.box)
+        ink = theme.GOLD if self.enabled else theme.INK_FAINT
+        if len(self.options) > 1:
+            for rect, sign in ((self.left, -1), (self.right, 1)):
+                cx, cy = rect.center
+                pygame.draw.polygon(surface, ink, [(cx - 5 * sign, cy - 7),
+                                                   (cx - 5 * sign, cy + 7), (cx + 5 * sign, cy)])
+        if not self.options:
+            return
+        lines, size, _cut = self.fitted[self.index]
+        text_w = max((assets.size_of(ln, "bold", size)[0] for ln in lines), default=0)
+        swatch = self.swatches.get(self.value)
+        area = self.box.inflate(-2 * ARROW - 10, 0)
+        if swatch is not None:
+            x = area.centerx - (text_w + (26 if text_w else 18)) // 2
+            pygame.draw.circle(surface, swatch, (x + 9, area.centery), 10)
+            pygame.draw.circle(surface, theme.GOLD, (x + 9, area.centery), 10, 2)
+            area = pygame.Rect(x + 26, area.top, text_w, area.height)
+        if lines:
+            draw_lines(surface, lines, "bold", size, theme.INK if self.enabled
+                       else theme.INK_FAINT, area, "center")
+
+
+class OptionToggle(Toggle):
+    """An on/off switch at the right of its row (the OptionLabel beside it names it)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        track = pygame.Rect(0, 0, 60, 30)
+        track.midright = self.rect.midright
+        pygame.draw.rect(surface, theme.GREEN if self.value else (70, 56, 44), track,
+                         border_radius=15)
+        pygame.draw.rect(surface, theme.GOLD_BRIGHT if self.hovered else theme.GOLD_DIM, track,
+                         width=2, border_radius=15)
+        knob_x = track.right - 15 if self.value else track.left + 15
+        pygame.draw.circle(surface, theme.PARCHMENT, (knob_x, track.centery), 11)
 
 
 class GameCard(Widget):
@@ -171,83 +297,121 @@ class SetupScene(MenuScreen):
         self.widgets.append(Button((1600 - 300, 826, 260, theme.BUTTON_H), t("ui.start"),
                                    self.start, style="primary", icon="ui.play",
                                    hotkey=pygame.K_RETURN))
-        left = Panel((40, 140, 940, 660), "wood", t("ui.setup.players"))
-        right = Panel((1000, 140, 560, 660), "wood", t("ui.setup.options"))
+        # A game's own tools (the duel's deck builder) sit beside Start: set-up is where a
+        # player prepares a game (docs/decisions.md, "Game tools on the set-up screen").
+        x = 1600 - 300
+        for label, icon, cls in setup_tools(self.game_id):
+            x -= 300
+            self.widgets.append(Button((x, 826, 280, theme.BUTTON_H), t(label),
+                                       self._opener(cls), icon=icon))
+        left = Panel(PLAYERS_PANEL, "wood", t("ui.setup.players"))
+        right = Panel(OPTIONS_PANEL, "wood", t("ui.setup.options"))
         self.widgets[:0] = [left, right]
         y = 214
         lo, hi = self.rules.min_players, self.rules.max_players
         if hi > lo:
-            self.widgets.append(Cycler((70, y, 440, 44),
-                                       [(n, str(n)) for n in range(lo, hi + 1)],
-                                       len(self.seats), self._set_players,
-                                       label=t("ui.setup.count"), label_width=240))
-            y += 64
-        for text, x in ((t("ui.setup.colour"), 70), (t("ui.setup.name"), 170),
-                        (t("ui.setup.seat"), 420), (t("ui.setup.bot"), 600),
-                        (t("ui.setup.difficulty"), 790)):
-            self.widgets.append(Label((x, y), text, role="bold", size=theme.SIZE_SMALL,
-                                      colour=theme.GOLD_DIM))
+            self.widgets.append(OptionLabel((SEAT_X["colour"], y, 300, ROW_H),
+                                            t("ui.setup.count")))
+            self.widgets.append(SetupCycler((SEAT_X["colour"] + 310, y, 200, ROW_H),
+                                            [(n, str(n)) for n in range(lo, hi + 1)],
+                                            len(self.seats), self._set_players))
+            y += 66
+        for key, column in (("ui.setup.colour", "colour"), ("ui.setup.name", "name"),
+                            ("ui.setup.seat", "seat"), ("ui.setup.bot", "bot"),
+                            ("ui.setup.difficulty", "difficulty")):
+            self.widgets.append(Label((SEAT_X[column] + 4, y), assets.fit(
+                t(key), "bold", theme.SIZE_SMALL, SEAT_W[column] - 4), role="bold",
+                size=theme.SIZE_SMALL, colour=theme.GOLD_DIM, tooltip=t(key)))
         y += 30
         colour_opts = [(c, "") for c in theme.SEAT_COLOURS]
         for i, seat in enumerate(self.seats):
-            self.widgets.append(Cycler((70, y, 90, 44), colour_opts, seat["colour"],
-                                       self._setter(i, "colour"), swatches=theme.SEAT_COLOURS,
-                                       tooltip=t(COLOUR_LABELS[seat["colour"]])))
-            self.widgets.append(TextInput((170, y, 240, 44), seat["name"],
+            self.widgets.append(SetupCycler(self._seat_rect("colour", y), colour_opts,
+                                            seat["colour"], self._setter(i, "colour"),
+                                            swatches=theme.SEAT_COLOURS,
+                                            tooltip=t(COLOUR_LABELS[seat["colour"]])))
+            self.widgets.append(TextInput(self._seat_rect("name", y), seat["name"],
                                           self._setter(i, "name"), max_len=18,
                                           placeholder=t("ui.player_n", n=i + 1)))
-            self.widgets.append(Cycler((420, y, 170, 44), [(HUMAN, t("ui.seat.human")),
-                                                           (BOT, t("ui.seat.bot"))],
-                                       seat["kind"], self._setter(i, "kind", rebuild=True)))
-            bot = Cycler((600, y, 180, 44), [(b, self._bot_label(b)) for b in self.bot_kinds],
-                         seat["bot"], self._setter(i, "bot"))
-            level = Cycler((790, y, 170, 44), [(d, t(DIFFICULTY_LABELS[d])) for d in
-                                               DIFFICULTIES],
-                           seat["difficulty"], self._setter(i, "difficulty"))
+            self.widgets.append(SetupCycler(self._seat_rect("seat", y),
+                                            [(HUMAN, t("ui.seat.human")),
+                                             (BOT, t("ui.seat.bot"))],
+                                            seat["kind"], self._setter(i, "kind", rebuild=True)))
+            bot = SetupCycler(self._seat_rect("bot", y),
+                              [(b, self._bot_label(b)) for b in self.bot_kinds],
+                              seat["bot"], self._setter(i, "bot"))
+            level = SetupCycler(self._seat_rect("difficulty", y),
+                                [(d, t(DIFFICULTY_LABELS[d])) for d in DIFFICULTIES],
+                                seat["difficulty"], self._setter(i, "difficulty"))
             bot.enabled = level.enabled = seat["kind"] == BOT
             self.widgets += [bot, level]
             y += 58
         self._build_options()
 
+    def _seat_rect(self, column: str, y: int) -> pygame.Rect:
+        return pygame.Rect(SEAT_X[column], y, SEAT_W[column], 44)
+
+    def _opener(self, cls: Any) -> Any:
+        return lambda: self.app.push(cls(self.app))
+
+    def shown_options(self) -> list[OptionDef]:
+        """Returns the options the screen offers (a pre-game step decides the others)."""
+        hidden = set(pregame_options(self.game_id))
+        return [o for o in self.rules.options if o.id not in hidden]
+
     def _build_options(self) -> None:
         t = self.app.t
         y = 214
-        plain = [o for o in self.rules.options if not o.variant]
-        variants = [o for o in self.rules.options if o.variant]
-        if not self.rules.options:
-            self.widgets.append(Label((1280, y + 4), t("ui.setup.no_options"), role="italic",
-                                      size=theme.SIZE_BODY, colour=theme.INK_FAINT,
-                                      align="center"))
+        shown = self.shown_options()
+        plain = [o for o in shown if not o.variant]
+        variants = [o for o in shown if o.variant]
+        if not shown:
+            self.widgets.append(Label((OPTIONS_PANEL.centerx, y + 4), t("ui.setup.no_options"),
+                                      role="italic", size=theme.SIZE_BODY,
+                                      colour=theme.INK_FAINT, align="center"))
             y += 50
         for option in plain:
-            self.widgets.append(self._option_widget(option, y))
-            y += 56
+            self._option_row(option, y)
+            y += ROW_STEP
         if variants:
-            y += 6
-            self.widgets.append(Label((1280, y), t("ui.setup.variants"), role="heading",
-                                      size=theme.SIZE_H3, colour=theme.GOLD, align="center"))
+            y += 4
+            self.widgets.append(Label((OPTIONS_PANEL.centerx, y), t("ui.setup.variants"),
+                                      role="heading", size=theme.SIZE_H3, colour=theme.GOLD,
+                                      align="center"))
             y += 44
             for option in variants:
-                self.widgets.append(self._option_widget(option, y))
-                y += 56
-        y = max(y + 10, 640)
-        self.widgets.append(Label((1030, y + 10), t("ui.setup.seed"), colour=theme.INK_DIM))
-        self.seed_input = TextInput((1240, y, 220, 44), self.seed_text, self._set_seed,
-                                    max_len=19, allowed=str.isdigit,
+                self._option_row(option, y)
+                y += ROW_STEP
+        y = max(y + 10, 700)
+        self.widgets.append(OptionLabel((OPT_LABEL_X, y, OPT_LABEL_W, 44), t("ui.setup.seed")))
+        self.seed_input = TextInput((OPT_CONTROL_X, y, OPT_CONTROL_W - 70, 44), self.seed_text,
+                                    self._set_seed, max_len=19, allowed=str.isdigit,
                                     tooltip=t("ui.setup.seed.tip"))
         self.widgets.append(self.seed_input)
-        self.widgets.append(Button((1470, y, 60, 44), "", self._reroll, style="ghost",
-                                   icon="ui.seed", tooltip=t("ui.setup.reroll")))
+        self.widgets.append(Button((OPT_CONTROL_X + OPT_CONTROL_W - 60, y, 60, 44), "",
+                                   self._reroll, style="ghost", icon="ui.seed",
+                                   tooltip=t("ui.setup.reroll")))
+
+    def _option_row(self, option: OptionDef, y: int) -> None:
+        label = self.app.t(option.label)
+        self.widgets.append(OptionLabel((OPT_LABEL_X, y, OPT_LABEL_W, ROW_H), label))
+        self.widgets.append(self._option_widget(option, y))
 
     def _option_widget(self, option: OptionDef, y: int) -> Widget:
         label = self.app.t(option.label)
         value = self.options[option.id]
+        rect = (OPT_CONTROL_X, y, OPT_CONTROL_W, ROW_H)
+
+        def change(v: Any, oid: str = option.id) -> None:
+            self.options[oid] = v
+
         if isinstance(option.default, bool) and not option.choices:
-            return Toggle((1030, y, 500, 44), label, bool(value),
-                          lambda v, oid=option.id: self.options.__setitem__(oid, v))
-        return Cycler((1030, y, 500, 44), option_choices(self.app, option), value,
-                      lambda v, oid=option.id: self.options.__setitem__(oid, v),
-                      label=label, label_width=250)
+            return OptionToggle(rect, label, bool(value), change, tooltip=label)
+        if isinstance(option.default, str) and not option.choices:
+            # A free text option (a set-up code): typed, not cycled.
+            return TextInput(rect, str(value), change, max_len=60,
+                             allowed=lambda c: c.isprintable() and not c.isspace(),
+                             tooltip=label)
+        return SetupCycler(rect, option_choices(self.app, option), value, change, title=label)
 
     def _setter(self, index: int, field: str, rebuild: bool = False) -> Any:
         def set_value(value: Any) -> None:
@@ -285,21 +449,18 @@ class SetupScene(MenuScreen):
         return random.SystemRandom().randrange(1, 10**9)
 
     def start(self) -> None:
-        """Starts the game with this set-up (a set-up the rules reject shows why)."""
-        from engine.core.session import Session
-        from scenes.games import scene_class
-        from scenes.menu import MainMenuScene
+        """Starts the game, through its pre-game scene if it has one (a bad set-up toasts why)."""
+        from scenes.games import begin
 
         config = self.config()
         try:
-            session = Session.start(self.game_id, config, self.seed())
+            self.rules.check_config(config)
         except EngineError as exc:
             self.app.toast(self.app.t("ui.setup.invalid", detail=str(exc)), "error")
             return
         self.app.settings.last_names = tuple(s.name for s in config.seats if s.is_human)[:6]
         self.app.settings.save()
-        self.app.reset(MainMenuScene(self.app))
-        self.app.push(scene_class(self.game_id)(self.app, session))
+        begin(self.app, self.game_id, config, self.seed())
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

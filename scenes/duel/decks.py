@@ -57,15 +57,29 @@ def as_option(deck: dict[str, Any], path: Path | None) -> Any:
 
 
 class DeckPickScene(MenuScreen):
-    """Before the first move: each seat chooses its deck; the builder is one click away."""
+    """The duel's pre-game step (scenes.games.PREGAME): a deck per seat, then the table."""
 
     title_key = "duel.ui.pick.title"
+    OPTIONS = ("deck_a", "deck_b")
 
-    def __init__(self, app: App, table: Any) -> None:
+    def __init__(self, app: App, game_id: str, config: GameConfig, seed: int) -> None:
         super().__init__(app)
-        self.table = table
+        self.game_id, self.config, self.seed = game_id, config, seed
         self.choices = deck_choices()
         self.chosen = [0, 1 if len(self.choices) > 1 else 0]
+
+    @classmethod
+    def wants(cls, config: GameConfig) -> bool:
+        """Returns True unless the set-up already names the decks (a script or a rematch)."""
+        return not (config.options.get("deck_a") or config.options.get("deck_b"))
+
+    def seat_name(self, seat: int) -> str:
+        """Returns the name a seat was given on the set-up screen."""
+        return self.config.seats[seat].name or self.app.t("ui.player_n", n=seat + 1)
+
+    def seat_colour(self, seat: int) -> theme.Colour:
+        """Returns the colour a seat was given on the set-up screen."""
+        return theme.seat_colour(self.config.seats[seat].colour, seat)
 
     def resume(self) -> None:
         ids = [self._key(i) for i in self.chosen]
@@ -130,9 +144,9 @@ class DeckPickScene(MenuScreen):
         t = self.app.t
         for seat in range(2):
             box = pygame.Rect(40 + seat * 770, 130, 750, 680)
-            name = self.table.seat_name(seat)
+            name = self.seat_name(seat)
             head = assets.text(t("duel.ui.pick.seat", name=name), "serif", theme.SIZE_H3,
-                               self.table.seat_colour(seat))
+                               self.seat_colour(seat))
             surface.blit(head, (box.left + 24, box.top + 18))
             index = self.chosen[seat]
             if index >= len(self.choices):
@@ -158,34 +172,17 @@ class DeckPickScene(MenuScreen):
         self.app.push(DeckBuilderScene(self.app))
 
     def start(self) -> None:
-        """Restarts the fresh game with the chosen decks and opens its table."""
-        from engine.core.errors import EngineError
-        from engine.core.session import Session
-        from scenes.duel.table import DuelTableScene
+        """Starts the game with the chosen decks and opens its table."""
+        from scenes.games import start_table
 
-        old = self.table.session
-        options = dict(old.config.options)
-        for seat, key in enumerate(("deck_a", "deck_b")):
+        options = dict(self.config.options)
+        for seat, key in enumerate(self.OPTIONS):
             deck, problems, path = self.choices[self.chosen[seat]]
             if problems:
                 self.app.toast(self.app.t("duel.ui.pick.not_legal"), "error")
                 return
             options[key] = as_option(deck, path)
-        try:
-            session = Session.start(old.game_id, GameConfig(old.config.seats, options), old.seed)
-        except EngineError as exc:
-            self.app.toast(self.app.t("ui.setup.invalid", detail=str(exc)), "error")
-            return
-        table = DuelTableScene(self.app, session, save_path=self.table.save_path,
-                               autosave=self.table.autosave_enabled,
-                               worker_factory=self.table.worker_factory, pick_decks=False)
-        self.app.pop()
-        self.app.replace(table)
-
-    def back(self) -> None:
-        from scenes.menu import MainMenuScene
-
-        self.app.reset(MainMenuScene(self.app))
+        start_table(self.app, self.game_id, GameConfig(self.config.seats, options), self.seed)
 
 
 class DeckBuilderScene(MenuScreen):

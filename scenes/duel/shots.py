@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 STATES = ("pick", "builder", "start", "main", "odds", "fight", "defend", "window", "respond",
-          "between")
+          "between", "dayover")
 
 
 def _session(seed: int) -> Any:
@@ -64,6 +64,7 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "window": _phase("window"),
     "respond": _phase("respond"),
     "between": lambda s: s.state.phase == "between",
+    "dayover": lambda s: s.is_over and s.state.day_winner is not None,
 }
 
 
@@ -76,9 +77,7 @@ def open_state(app: Any, name: str, seed: int = 1) -> Any:
     app.push(MainMenuScene(app))
     session = _session(seed)
     if name in ("pick", "builder"):
-        table = DuelTableScene(app, session, autosave=False, pick_decks=False)
-        app.push(table)
-        app.push(DeckPickScene(app, table))
+        app.push(DeckPickScene(app, "duel", session.config, session.seed))
         if name == "builder":
             from engine.rules.duel import decks
 
@@ -90,7 +89,7 @@ def open_state(app: Any, name: str, seed: int = 1) -> Any:
         if play_until(session, CONDITIONS[name], seed * 31 + attempt):
             break
         session = _session(seed + attempt + 1)
-    table = DuelTableScene(app, session, autosave=False, pick_decks=False)
+    table = DuelTableScene(app, session, autosave=False)
     app.push(table)
     if name == "odds" and table.legal.attack:
         table.click(("char", 0, sorted(table.legal.attack)[0]))

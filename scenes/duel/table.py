@@ -158,8 +158,7 @@ class DuelTableScene(TableScene):
     """The duel's board: two sides, the centre with fights and odds, the hand at the bottom."""
 
     def __init__(self, app: App, session: Any, *, save_path: Path | None = None,
-                 autosave: bool = True, worker_factory: Any = None,
-                 pick_decks: bool | None = None) -> None:
+                 autosave: bool = True, worker_factory: Any = None) -> None:
         self.zones: list[tuple[pygame.Rect, tuple[Any, ...]]] = []
         self.buttons: list[Button] = []
         self.legal = Legal([])
@@ -174,14 +173,9 @@ class DuelTableScene(TableScene):
         self.reveal: Tween | None = None
         self._charts: dict[tuple[Any, ...], pygame.Surface] = {}
         self._cosmetic = 0
+        self.day_seen = -1  # the game of the day whose between-games panel was clicked away
         super().__init__(app, session, save_path=save_path, autosave=autosave,
                          worker_factory=worker_factory)
-        # The deck choice is the duel's pre-game step (docs in the report): it opens on a fresh
-        # game started with the default decks from the set-up screen, not for loaded games.
-        options = session.config.options
-        self.pick_decks = (autosave and not session.actions and not options.get("deck_a")
-                           and not options.get("deck_b") and bool(self.humans)
-                           ) if pick_decks is None else pick_decks
 
     # --- seats --------------------------------------------------------------------------
     @property
@@ -217,13 +211,34 @@ class DuelTableScene(TableScene):
         return self.app.catalog.text(f["name"]) if f else ""
 
     # --- lifecycle ----------------------------------------------------------------------
-    def enter(self) -> None:
-        super().enter()
-        if self.pick_decks:
-            self.pick_decks = False
-            from scenes.duel.decks import DeckPickScene
+    def day_panel_due(self) -> bool:
+        """Returns True while a game of the day has ended and a human has not yet clicked on."""
+        v = self.view
+        return (bool(v) and v["phase"] == "between" and bool(self.humans)
+                and v["game_no"] != self.day_seen)
 
-            self.app.push(DeckPickScene(self.app, self))
+    def update(self, dt: float) -> None:
+        # A day's end gets the day result instead of the shared end screen.
+        if (self.session.is_over and not self.over_shown and not self.anim.busy
+                and self.curtain_for is None and self.view.get("day")):
+            from scenes.duel.day import DayOverScene
+
+            self.over_shown = True
+            self.app.push(DayOverScene(self.app, self))
+            return
+        if self.day_panel_due() and not self.anim.busy:
+            from scenes.duel.day import DayPanelScene
+
+            self.app.push(DayPanelScene(self.app, self))
+            return
+        super().update(dt)
+
+    def _drive_bot(self, dt: float) -> None:
+        # seed 003, the day: the loser opens the next game; a bot that lost must wait until the
+        # human has seen the score between the games.
+        if self.day_panel_due():
+            return
+        super()._drive_bot(dt)
 
     def layout(self) -> None:
         art.clear()

@@ -29,7 +29,7 @@ def _session(seed: int = 3, **options: Any) -> Session:
 
 def _open(app: Any, session: Session, **kw: Any) -> DuelTableScene:
     app.settings.anim_speed = 0.0
-    table = DuelTableScene(app, session, autosave=False, pick_decks=False, **kw)
+    table = DuelTableScene(app, session, autosave=False, **kw)
     app.push(table)
     app.step([], 1 / 60)
     return table
@@ -243,10 +243,12 @@ def test_steady_frames_render_nothing_new(app: Any, name: str,
 
 
 def test_deck_builder_saves_a_legal_user_deck_and_the_pick_uses_it(app: Any) -> None:
-    session = _session(4)
-    table = DuelTableScene(app, session, autosave=True)
-    assert table.pick_decks
-    app.push(table)
+    from scenes.menu import MainMenuScene
+    from scenes.newgame import SetupScene
+
+    app.push(MainMenuScene(app))
+    app.push(SetupScene(app, "duel"))
+    app.top.start()
     pick = app.top
     assert isinstance(pick, DeckPickScene)
     pick.open_builder()
@@ -270,7 +272,7 @@ def test_deck_builder_saves_a_legal_user_deck_and_the_pick_uses_it(app: Any) -> 
     pick.chosen = [own, 0]
     pick.start()
     new_table = app.top
-    assert isinstance(new_table, DuelTableScene) and new_table is not table
+    assert isinstance(new_table, DuelTableScene)
     option = new_table.session.config.options["deck_a"]
     assert isinstance(option, dict) and option["main"] == builder.deck["main"]
     assert new_table.view["players"][0]["deck"]["main"] == builder.deck["main"]
