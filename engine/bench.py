@@ -559,6 +559,43 @@ out(ms=worst[0], ref_ms=worst[1], screen=worst[2], mb=peak_mb(), skipped=skipped
 """
 
 
+# One frame of the deck-builder's table late in a long bot game, with an autosave in it (the
+# record is serialised on the frame thread, the file written on a background thread).
+_UI_AUTOSAVE = _UI_PRELUDE + """
+import pygame
+from engine.ai import make_bot
+from scenes.app import App
+from scenes.screens import build
+from scenes.userdata import Settings
+REPEATS = int(sys.argv[1])
+app = App(Settings(language="en"), headless=True)
+build(app, "table", game="deckbuilder", seed=3)
+table = app.top
+session, rules = table.session, table.session.rules
+bots = [make_bot("heuristic", "deckbuilder", seed=i) for i in range(len(session.config.seats))]
+while not session.is_over and len(session.actions) < 600:
+    seat = session.actor
+    session.apply(bots[seat].choose(rules, session.state, seat))
+table.refresh()
+for _ in range(5):
+    app.step([], 1 / 60)
+times = []
+for _ in range(REPEATS):
+    t = time.thread_time()
+    table.autosave()
+    app.step([], 1 / 60)
+    pygame.display.flip()
+    times.append((time.thread_time() - t) * 1000)
+    table.writer.flush()
+out(ms=max(times), actions=len(session.actions))
+"""
+
+
+def _ui_autosave_frame() -> float:
+    _scenes_ready()
+    return float(_child_json(_UI_AUTOSAVE, "5" if _QUICK else "20")["ms"])
+
+
 def _scenes_ready() -> None:
     if importlib.util.find_spec("scenes.screens") is None:
         raise BenchmarkSkipped("the scenes package has no screens module yet")
@@ -593,6 +630,11 @@ def _ui_bare_memory() -> float:
 
 
 # --- the foundation benchmarks ------------------------------------------------------------
+register_benchmark(
+    "ui_autosave_frame", _ui_autosave_frame, None, 16.7, goal_on="value", samples=1,
+    quick_samples=1,
+    description="longest frame (ms) of the deck-builder table with an autosave in it, late in "
+                "a long game")
 register_benchmark(
     "engine_import", lambda: _import_cost(ENGINE_IMPORT), lambda: _import_cost("yaml"), 1.5,
     samples=9, quick_samples=3,
