@@ -1,4 +1,8 @@
-"""Regenerates docs/screenshots/<scene>_<lang>.png for every shared scene in German and English.
+"""Regenerates docs/screenshots/: every shared scene and every game's moments, German and English.
+
+Shared scenes go to docs/screenshots/<scene>_<lang>.png; each game's table moments (played by
+bots or set up through the rules' scenario vocabulary) to docs/screenshots/<game>/, written by
+the game's own screens module (GAME_MOMENTS).
 
 Runs in-process and headless. Game scenes show the first registered game whose rules load;
 when none does yet, the test toy game (tests/toy) stands in, with its texts supplied here. The
@@ -64,6 +68,30 @@ def playable_game() -> str:
     return "toy"
 
 
+# Each game's screenshot module and how it is called (OUT is the output folder).
+GAME_MOMENTS: dict[str, list[list[str]]] = {
+    "deckbuilder": [["scenes.deckbuilder.screens", "--out", "OUT"]],
+    "duel": [["scenes.duel.shots", "OUT", "--lang", "de"],
+             ["scenes.duel.shots", "OUT", "--lang", "en"]],
+    "crawl": [["scenes.crawl.screens", "OUT", "--lang", "de"],
+              ["scenes.crawl.screens", "OUT", "--lang", "en"]],
+}
+
+
+def game_moments(out: Path, games: list[str]) -> None:
+    """Runs each game's screenshot module in its own process (each sets up its own app)."""
+    import subprocess
+
+    for game in games:
+        folder = out / game
+        folder.mkdir(parents=True, exist_ok=True)
+        for call in GAME_MOMENTS.get(game, []):
+            args = [str(folder) if a == "OUT" else a for a in call]
+            subprocess.run([sys.executable, "-m", *args], cwd=ROOT, check=True,
+                           env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+        print(f"wrote {folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder}/")
+
+
 def make_saves(game_id: str) -> None:
     """Writes two saves and a damaged file into the (private) saves folder."""
     from engine.core.record import write_atomic
@@ -90,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--only", nargs="*", help="scene names to render (default: all)")
+    parser.add_argument("--games", nargs="*", default=None,
+                        help="games whose moments to render (default: all; none with --only)")
     args = parser.parse_args(argv)
     home = tempfile.mkdtemp(prefix="tabletop-shots-")
     os.environ["TABLETOP_HOME"] = home
@@ -117,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
             screenshot(path, name, game=game_id, seed=5, lang=lang,
                        settings=Settings(language=lang))
             print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+    games = args.games if args.games is not None else ([] if args.only else list(GAME_MOMENTS))
+    game_moments(out, games)
     return 0
 
 
