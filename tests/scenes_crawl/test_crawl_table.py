@@ -11,9 +11,9 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.core.session import Session
-from scenes import assets
 from scenes.crawl import screens
 from scenes.crawl.table import CrawlTableScene
+from tests.scenes.render_counter import RenderCounter
 
 
 def _frames(app: Any, n: int) -> None:
@@ -176,24 +176,7 @@ def test_whole_game_through_mouse_choices(app: Any, players: int, humans: int,
 
 
 def test_steady_frames_do_no_expensive_work(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    class CountingFont(pygame.font.Font):
-        calls = 0
-
-        def render(self, *args: Any, **kwargs: Any) -> pygame.Surface:
-            CountingFont.calls += 1
-            return super().render(*args, **kwargs)
-
-    counts: dict[str, int] = {}
-
-    def counting(label: str, func: Any) -> Any:
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            counts[label] = counts.get(label, 0) + 1
-            return func(*args, **kwargs)
-        return wrapper
-
-    monkeypatch.setattr(pygame.font, "Font", CountingFont)
-    assets._fonts.clear()
-    assets._texts.clear()
+    counter = RenderCounter(monkeypatch)
     scene = screens.build(app, "early", seed=3)
     scene.is_bot = lambda seat: False  # type: ignore[method-assign]
     active = scene.view["active"]
@@ -203,17 +186,10 @@ def test_steady_frames_do_no_expensive_work(app: Any, monkeypatch: pytest.Monkey
     else:
         app.mouse = scene.view_rect.center
     _frames(app, 30)
-    for fn in ("scale", "smoothscale", "rotate", "rotozoom", "scale_by", "smoothscale_by",
-               "flip"):
-        monkeypatch.setattr(pygame.transform, fn, counting(f"transform.{fn}",
-                                                           getattr(pygame.transform, fn)))
-    for fn in ("load", "load_sized_svg"):
-        monkeypatch.setattr(pygame.image, fn, counting(f"image.{fn}", getattr(pygame.image, fn)))
-    CountingFont.calls = 0
-    counts.clear()
+    counter.watch()
+    counter.reset()
     _frames(app, 8)
-    assert CountingFont.calls == 0
-    assert counts == {}
+    counter.assert_none("crawl table")
 
 
 def test_zoom_and_pan_keep_the_map_in_view(app: Any) -> None:

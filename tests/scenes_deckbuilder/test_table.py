@@ -16,6 +16,7 @@ from scenes.deckbuilder import screens
 from scenes.deckbuilder.table import DeckbuilderTableScene
 from scenes.deckbuilder.viewer import CardViewerScene
 from scenes.games import scene_class
+from tests.scenes.render_counter import RenderCounter
 
 
 def _open(app: Any, session: Session) -> DeckbuilderTableScene:
@@ -245,49 +246,24 @@ def test_a_full_game_is_played_with_the_mouse_alone(app: Any, seed: int, humans:
     assert table.view["outcome"]["winners"]
 
 
-class _CountingFont(pygame.font.Font):
-    calls = 0
-
-    def render(self, *args: Any, **kwargs: Any) -> pygame.Surface:
-        _CountingFont.calls += 1
-        return super().render(*args, **kwargs)
-
-
 @pytest.mark.parametrize("moment", ["start", "dungeon", "equipped", "late"])
 def test_steady_frames_render_nothing_new(app: Any, moment: str,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    counts: dict[str, int] = {}
-
-    def counting(label: str, func: Any) -> Any:
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            counts[label] = counts.get(label, 0) + 1
-            return func(*args, **kwargs)
-        return wrapper
-
-    monkeypatch.setattr(pygame.font, "Font", _CountingFont)
-    assets._fonts.clear()
-    assets._texts.clear()
+    counter = RenderCounter(monkeypatch)
     table = _open(app, screens.prepare(moment, seed=1))
     spots = [table.rank_rects[1].center, table.pill_rects[2].center,
              table.pile_rects[5][1].center, table.player_rows[0]["chips"]["deck"].center]
     if table.spots:
         spots.append(table.spots[0].rect.center)
-    for fn in ("scale", "smoothscale", "rotate", "rotozoom", "scale_by", "smoothscale_by",
-               "flip"):
-        monkeypatch.setattr(pygame.transform, fn, counting(f"transform.{fn}",
-                                                           getattr(pygame.transform, fn)))
-    for fn in ("load", "load_sized_svg"):
-        monkeypatch.setattr(pygame.image, fn, counting(f"image.{fn}", getattr(pygame.image, fn)))
+    counter.watch()
     for pos in spots:
         app.mouse = pos
         for _ in range(30):  # warm up: tooltips appear, caches fill
             app.step([], 1 / 60)
-        _CountingFont.calls = 0
-        counts.clear()
+        counter.reset()
         for _ in range(6):
             app.step([], 1 / 60)
-        assert _CountingFont.calls == 0, f"{moment} at {pos}: Font.render in steady frames"
-        assert counts == {}, f"{moment} at {pos}: {counts}"
+        counter.assert_none(f"{moment} at {pos}")
 
 
 def test_every_card_and_symbol_has_art() -> None:

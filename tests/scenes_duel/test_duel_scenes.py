@@ -14,11 +14,11 @@ from engine.core.rng import Rng
 from engine.core.session import Session
 from engine.rules.duel import decks
 from engine.rules.duel.cards import cards
-from scenes import assets
 from scenes.duel import art
 from scenes.duel.decks import DeckBuilderScene, DeckPickScene, user_dir
 from scenes.duel.shots import STATES, open_state
 from scenes.duel.table import DuelTableScene
+from tests.scenes.render_counter import RenderCounter
 
 
 def _session(seed: int = 3, **options: Any) -> Session:
@@ -202,44 +202,21 @@ def test_fight_is_shown_pair_by_pair(app: Any) -> None:
     assert fight["dealt"] == sum(p[2] for p in fight["pairs"]) - armour[1]
 
 
-class _CountingFont(pygame.font.Font):
-    calls = 0
-
-    def render(self, *args: Any, **kwargs: Any) -> pygame.Surface:
-        _CountingFont.calls += 1
-        return super().render(*args, **kwargs)
-
-
 @pytest.mark.parametrize("name", ["odds", "fight", "window", "builder"])
 def test_steady_frames_render_nothing_new(app: Any, name: str,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    counts: dict[str, int] = {}
-
-    def counting(label: str, func: Any) -> Any:
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            counts[label] = counts.get(label, 0) + 1
-            return func(*args, **kwargs)
-        return wrapper
-
-    monkeypatch.setattr(pygame.font, "Font", _CountingFont)
-    assets._fonts.clear()
-    assets._texts.clear()
+    counter = RenderCounter(monkeypatch)
     top = open_state(app, name, seed=2)
     if hasattr(top, "is_bot"):
         top.is_bot = lambda seat: False
     app.mouse = (230, 180)  # over the enemy main character (the odds chart follows it)
     for _ in range(40):
         app.step([], 1 / 30)
-    for fn in ("scale", "smoothscale", "rotate", "rotozoom", "scale_by", "smoothscale_by"):
-        monkeypatch.setattr(pygame.transform, fn, counting(f"transform.{fn}",
-                                                           getattr(pygame.transform, fn)))
-    for fn in ("load", "load_sized_svg"):
-        monkeypatch.setattr(pygame.image, fn, counting(f"image.{fn}", getattr(pygame.image, fn)))
-    _CountingFont.calls = 0
+    counter.watch()
+    counter.reset()
     for _ in range(6):
         app.step([], 1 / 30)
-    assert _CountingFont.calls == 0, f"{name}: Font.render in steady frames"
-    assert counts == {}, f"{name}: {counts}"
+    counter.assert_none(name)
 
 
 def test_deck_builder_saves_a_legal_user_deck_and_the_pick_uses_it(app: Any) -> None:
