@@ -9,7 +9,6 @@ kept, so a steady frame only blits them.
 
 from __future__ import annotations
 
-import string
 from typing import Any
 
 import pygame
@@ -56,34 +55,14 @@ def frame_of(card: dict[str, Any]) -> tuple[theme.Colour, theme.Colour, str]:
     return FRAMES.get(card.get("category", ""), FRAMES["item"])
 
 
-def _fields(template: str) -> list[str]:
-    return [name for _, name, _, _ in string.Formatter().parse(template) if name]
-
-
-def _param(app: Any, name: str, value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value)
-    if isinstance(value, str):
-        if value.startswith("deckbuilder.") and app.has(value):
-            return app.t(value)
-        # card filters ("weapon", "food") read as the rules' filter phrases ("a weapon")
-        if name in ("what", "category") and app.has(f"deckbuilder.filter.{value}"):
-            return app.t(f"deckbuilder.filter.{value}")
-    return value
-
-
 def effect_text(app: Any, effect: dict[str, Any], *, full: bool = True) -> str:
-    """Returns one effect of a card as a line: "FIGHT: Against undead: magic +1 (REPEAT)"
+    """Returns one effect of a card as a line: "FIGHT: Against undead: magic attack +1 (REPEAT)"
     (without the slot and the costs unless ``full``)."""
-    params = {k: _param(app, k, v) for k, v in effect.get("params", {}).items()}
-    # the effect texts name attack and magic together; a card gives only one of them
-    for name in _fields(app.t(effect["key"])):
-        params.setdefault(name, 0)
-    text = app.t(effect["key"], **params)
+    # the view gives each effect its display text as a message (no raw ids, no "+0")
+    text = app.msg(effect["text"])
     if not full:
         return text
-    costs = [app.t(c["key"], **{k: _param(app, k, v) for k, v in c.get("params", {}).items()})
-             for c in effect.get("costs", ())]
+    costs = [app.msg(c) for c in effect.get("costs", ())]
     if costs:
         text = f"{text} ({', '.join(costs)})"
     return f"{app.t(effect['slot_key'])}: {text}"

@@ -10,14 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-MOMENTS = ("start", "village", "dungeon", "equipped", "split", "destroy", "spoils", "rest",
-           "late", "over")
+MOMENTS = ("start", "village", "level", "dungeon", "equipped", "split", "destroy", "spoils",
+           "rest", "late", "over")
 # literal tables (engine/rules/deckbuilder/scenario.py vocabulary) for the rarer decisions
 SCENARIOS: dict[str, dict[str, Any]] = {
-    # diseases with both physical and magic attack: which one they reduce is a decision
-    "split": {"hall": ["sky_griffin", "snagtooth_goblin", "glow_ooze"],
-              "players": [{"hand": ["moonwood_adept", "ash_raider", "disease", "disease",
-                                    "storm_lantern", "torch"]}, {}, {}]},
+    # diseases with both physical and magic attack against a half-magic ooze: the split decides
+    # the fight (all on physical loses, one or both on magic wins)
+    "split": {"hall": ["mirror_ooze", "snagtooth_goblin", "glow_ooze"],
+              "players": [{"hand": ["anvil_fighter", "ember_blade", "disease", "disease",
+                                    "torch", "storm_lantern"]}, {}, {}]},
+    # a village visit with XP for a level-up: the elf can rise, the militia can become any hero
+    "level": {"hall": ["sky_griffin", "snagtooth_goblin", "glow_ooze"],
+              "players": [{"hand": ["moonwood_adept", "militia", "torch", "dagger", "ration",
+                                    "storm_lantern"], "xp": 3}, {}, {}]},
     # an acid ooze destroys one weapon after the fight: which one is a decision
     "destroy": {"hall": ["acid_ooze", "snagtooth_goblin", "glow_ooze"],
                 "players": [{"hand": ["ash_raider", "anvil_guard", "dagger", "hand_axe",
@@ -112,8 +117,11 @@ def _scenario(name: str, seed: int) -> Any:
     state = rules.new_game(config, seed)
     rules.setup_scenario(state, SCENARIOS[name])
     session = Session("deckbuilder", config, seed, state)
+    if name == "level":
+        session.apply(_find(session, "village"))
+        return session
     session.apply(_find(session, "dungeon"))
-    if name == "destroy":
+    if name in ("destroy", "split"):
         for action in rules.legal_actions(session.state):
             if action.kind == "equip" and action["hero"] not in session.state.equip.values() \
                     and action["weapon"] not in session.state.equip:
@@ -158,6 +166,11 @@ def render(out_dir: Any, moments: Any = MOMENTS, langs: Any = ("en", "de"),
                 table.is_bot = lambda seat: False  # type: ignore[method-assign]
                 app.push(table)
                 app.mouse = HOVER.get(moment, (5, 5))
+                if moment == "level":
+                    # the level-up options open over the hero; the mouse rests on the first
+                    level = _find(table.session, "level")
+                    table.click_card(level["card"])
+                    app.mouse = table.popup[0].rect.center
                 for _ in range(40):
                     app.step([], 1 / 60)
                 path = out / f"deckbuilder_{moment}_{lang}.png"

@@ -72,6 +72,7 @@ class DeckbuilderTableScene(TableScene):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.selected: int | None = None
         self.popup: list[Button] = []
+        self.popup_actions: list[Action] = []
         self.phase_buttons: list[Button] = []
         self.press: tuple[int, tuple[int, int]] | None = None
         self.dragging = False
@@ -180,8 +181,7 @@ class DeckbuilderTableScene(TableScene):
         # to destroy is named by the option itself (deckbuilder.ui.opt.pay)
         costs = [c for c in effect.get("costs", ()) if c["key"] != "deckbuilder.cost.destroy"]
         if costs:
-            text += " (" + ", ".join(self.app.t(c["key"], **c.get("params", {}))
-                                     for c in costs) + ")"
+            text += " (" + ", ".join(self.app.msg(c) for c in costs) + ")"
         return text
 
     def label(self, action: Action) -> str:
@@ -199,14 +199,10 @@ class DeckbuilderTableScene(TableScene):
                 return t("deckbuilder.ui.opt.target", effect=effect, target=target)
             return t("deckbuilder.ui.opt.use", effect=effect)
         if kind == "level":
-            hero = self.card(self.play_card(action["card"]) or "")
-            if hero.get("category") == "militia" or not hero.get("level"):
-                pile = next((p for p in self.view.get("village", ())
-                             if p["pile"] == action["to"]), None)
-                to = self.name(pile["top"]) if pile and pile["top"] else str(action["to"])
-            else:
-                to = t("deckbuilder.ui.level", level=cards.ROMAN.get(hero["level"] + 1, ""))
-            return t("deckbuilder.ui.opt.level", to=to, xp=hero.get("xp_cost", 0))
+            entry = self.level_entry(action)
+            if entry is None:
+                return action_label(self.app, self.game_id, action)
+            return t("deckbuilder.ui.opt.level", to=self.name(entry["next"]), xp=entry["xp"])
         if kind == "equip":
             return t("deckbuilder.ui.opt.equip", hero=self.name(self.play_card(action["hero"])))
         if kind == "unequip":
@@ -225,6 +221,23 @@ class DeckbuilderTableScene(TableScene):
             return t("deckbuilder.ui.btn.rest_none") if self.view.get("phase") == "rest" \
                 else t("deckbuilder.ui.btn.end_turn")
         return action_label(self.app, self.game_id, action)
+
+    def level_entry(self, action: Action) -> dict[str, Any] | None:
+        """Returns the view's level-up entry of a level action: {card, to, next, xp}."""
+        for entry in self.view.get("turn_state", {}).get("levels", ()):
+            if entry["card"] == action["card"] and entry["to"] == action["to"]:
+                return entry
+        return None
+
+    def split_result(self, action: Action) -> dict[str, Any] | None:
+        """Returns the fight result of a disease split against the chosen monster, if known."""
+        preview = self._preview(_int(self.view.get("turn_state", {}).get("target")))
+        if preview is None or self.view.get("phase") != "split":
+            return None
+        for entry in preview.get("splits", ()):
+            if entry["magic"] == action["magic"]:
+                return {**entry, "health": preview["health"]}
+        return None
 
     def _card_at(self, index: int) -> str | None:
         if self.showing_play():
@@ -339,9 +352,16 @@ class DeckbuilderTableScene(TableScene):
             style = "primary" if action.kind in ("dungeon", "end_turn", "end_spoils") else "normal"
             hotkey = pygame.K_RETURN if action.kind in ("end_turn", "end_spoils") else None
             rect = (TURN.left + 14, bottom - 46, TURN.width - 28, 46)
-            self.phase_buttons.append(Button(rect, label, self._sender(action), style=style,
-                                             icon=icon, tooltip=tip, size=theme.SIZE_SMALL + 1,
-                                             hotkey=hotkey))
+            result = self.split_result(action) if action.kind == "diseases" else None
+            if result is not None:
+                # seed 000, "Krankheiten": each split is its own fight result, shown on the button
+                self.phase_buttons.append(SplitButton(rect, label, self._sender(action),
+                                                      result=result, size=theme.SIZE_SMALL + 1,
+                                                      align="left"))
+            else:
+                self.phase_buttons.append(Button(rect, label, self._sender(action), style=style,
+                                                 icon=icon, tooltip=tip,
+                                                 size=theme.SIZE_SMALL + 1, hotkey=hotkey))
             bottom -= 54
 
     def back(self) -> None:
@@ -483,6 +503,7 @@ class DeckbuilderTableScene(TableScene):
         x = max(HAND.left + 8, min(anchor.centerx - width // 2, HAND.right - width - 8))
         y = anchor.top - 10 - height
         self.popup = []
+        self.popup_actions = list(actions)
         for action, label in zip(actions, labels, strict=True):
             self.popup.append(Button((x, y, width, height), label,
                                      self._sender(action), size=theme.SIZE_SMALL,
@@ -555,6 +576,13 @@ class DeckbuilderTableScene(TableScene):
         self.preview_rank = None
         if self.dragging:
             return
+        for button, action in zip(self.popup, self.popup_actions, strict=False):
+            entry = self.level_entry(action) if action.kind == "level" else None
+            if entry is not None and button.rect.collidepoint(mouse):
+                self.zoom = (entry["next"], button.rect, None,
+                             self.app.t("deckbuilder.ui.level.becomes",
+                                        name=self.name(self.play_card(entry["card"]))))
+                return
         spot = self.spot_at(mouse)
         if spot is not None and not any(b.rect.collidepoint(mouse) for b in self.popup):
             notes = []
@@ -967,7 +995,8 @@ class DeckbuilderTableScene(TableScene):
         if caption:
             image = assets.text(caption, "bold", theme.SIZE_SMALL, theme.INK, ZOOM[0] + 40)
             box = image.get_rect(midtop=(spot.centerx, spot.bottom + 8)).inflate(20, 12)
-            if box.bottom > 896:
+            # below the card unless that leaves the screen or covers what is pointed at
+            if box.bottom > 896 or box.colliderect(anchor):
                 box.midbottom = (spot.centerx, spot.top - 8)
             surface.blit(theme.panel(box.size, "glass"), box)
             blit_centered(surface, image, box.center)
@@ -983,3 +1012,35 @@ def _grouped(ids: Any) -> list[tuple[str, str]]:
 
 def _signed(value: float) -> str:
     return f"{'−' if value < 0 else '+'}{abs(value):g}"
+
+
+class SplitButton(Button):
+    """A disease-split button with the fight result it leads to as a pill on its right."""
+
+    PILL_W = 92
+
+    def __init__(self, rect: tuple[int, int, int, int], label: str, on_click: Any, *,
+                 result: dict[str, Any], **kwargs: Any) -> None:
+        super().__init__(rect, label, on_click, **kwargs)
+        self.result = result
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        surface.blit(theme.button(self.rect.size, self.style, self.state()), self.rect)
+        ink = theme.GOLD_BRIGHT if self.hovered else theme.INK
+        pill = pygame.Rect(self.rect.right - self.PILL_W - 8, self.rect.top + 9, self.PILL_W,
+                           self.rect.height - 18)
+        label = assets.fit(self.label, self.role, self.size, pill.left - self.rect.left - 22)
+        text = assets.text(label, self.role, self.size, ink)
+        surface.blit(text, text.get_rect(midleft=(self.rect.left + 14, self.rect.centery)))
+        win = bool(self.result["win"])
+        colour = (44, 110, 56) if win else (136, 40, 32)
+        pygame.draw.rect(surface, colour, pill, border_radius=12)
+        pygame.draw.rect(surface, theme.mix(colour, (255, 255, 255), 0.4), pill, 1,
+                         border_radius=12)
+        icon = "deckbuilder.sym.win" if win else "deckbuilder.sym.lose"
+        surface.blit(assets.asset_icon(icon, 16), (pill.left + 7, pill.centery - 8))
+        score = assets.text(f"{self.result['attack']}:{self.result['health']}", "bold",
+                            theme.SIZE_TINY, (255, 248, 236))
+        surface.blit(score, score.get_rect(midleft=(pill.left + 28, pill.centery)))

@@ -86,3 +86,77 @@ TERM_KEYS = {
     "deckbuilder.bd.immune_edged": "deckbuilder.bd.immune_edged",
     "deckbuilder.bd.only_magic": "deckbuilder.bd.only_magic",
 }
+
+# effect texts that depend on a parameter (engine/rules/deckbuilder/texts.py):
+# (effect type, variant) -> key; "one" is the singular of a count of 1
+EFFECT_VARIANT_KEYS = {
+    ("extra_buy", "one"): "deckbuilder.effect.extra_buy.one",
+    ("draw", "one"): "deckbuilder.effect.draw.one",
+    ("cursed", "one"): "deckbuilder.effect.cursed.one",
+    ("infect", "one"): "deckbuilder.effect.infect.one",
+    ("breach_disease", "one"): "deckbuilder.effect.breach_disease.one",
+    ("breach_raze", "one"): "deckbuilder.effect.breach_raze.one",
+    ("stun_hero", "one"): "deckbuilder.effect.stun_hero.one",
+    ("destroy", "one"): "deckbuilder.effect.destroy.one",
+    ("at_rank", "one"): "deckbuilder.effect.at_rank.one",
+    ("no_attack_at", "one"): "deckbuilder.effect.no_attack_at.one",
+    ("banish", "keep"): "deckbuilder.effect.banish.keep",
+    ("double", "physical"): "deckbuilder.effect.double.physical",
+    ("double", "magic"): "deckbuilder.effect.double.magic",
+    ("immune", "magic"): "deckbuilder.effect.immune.magic",
+    ("immune", "edged"): "deckbuilder.effect.immune.edged",
+    ("immune", "unarmed"): "deckbuilder.effect.immune.unarmed",
+    ("half_unless", "magic"): "deckbuilder.effect.half_unless.magic",
+    ("unattackable_if", "light_penalty"): "deckbuilder.effect.unattackable_if.light_penalty",
+}
+
+# "attack +2" / "magic attack +1" / both; "2 and 3"
+BONUS_KEYS = {
+    "attack": "deckbuilder.bonus.attack",
+    "magic": "deckbuilder.bonus.magic",
+    "both": "deckbuilder.bonus.both",
+    "and": "deckbuilder.bonus.and",
+}
+
+# versus: monster types as foes ("Against undead")
+FOE_KEYS = {
+    "abyssal": "deckbuilder.foe.abyssal",
+    "beast": "deckbuilder.foe.beast",
+    "doom": "deckbuilder.foe.doom",
+    "dragon": "deckbuilder.foe.dragon",
+    "dread": "deckbuilder.foe.dread",
+    "elemental": "deckbuilder.foe.elemental",
+    "enchanted": "deckbuilder.foe.enchanted",
+    "golem": "deckbuilder.foe.golem",
+    "humanoid": "deckbuilder.foe.humanoid",
+    "nature": "deckbuilder.foe.nature",
+    "ooze": "deckbuilder.foe.ooze",
+    "spirit": "deckbuilder.foe.spirit",
+    "undead": "deckbuilder.foe.undead",
+}
+
+# weapon_bonus: the weapon a hero carries ("With an edged weapon"; German dative)
+WEAPON_TAG_KEYS = {
+    "weapon": "deckbuilder.weapon_tag.weapon",
+    "edged": "deckbuilder.weapon_tag.edged",
+    "blunt": "deckbuilder.weapon_tag.blunt",
+    "bow": "deckbuilder.weapon_tag.bow",
+}
+
+# half_unless: what the revealed cards must include ("Without a blunt weapon")
+NEED_KEYS = {
+    "weapon": "deckbuilder.need.weapon",
+    "edged": "deckbuilder.need.edged",
+    "blunt": "deckbuilder.need.blunt",
+    "light": "deckbuilder.need.light",
+}
+
+# breach_raze: the village piles it strikes ("every hero pile"; German genitive)
+PILE_KEYS = {
+    "hero": "deckbuilder.pile_of.hero",
+    "weapon": "deckbuilder.pile_of.weapon",
+    "item": "deckbuilder.pile_of.item",
+    "spell": "deckbuilder.pile_of.spell",
+    "villager": "deckbuilder.pile_of.villager",
+    "food": "deckbuilder.pile_of.food",
+}

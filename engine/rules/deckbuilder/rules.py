@@ -24,7 +24,7 @@ from engine.rules.deckbuilder.cards import (
     matches,
     table,
 )
-from engine.rules.deckbuilder.keys import EFFECT_KEYS, FILTER_KEYS
+from engine.rules.deckbuilder.keys import FILTER_KEYS
 from engine.rules.deckbuilder.state import (
     CHOOSE,
     DESTROY,
@@ -36,6 +36,7 @@ from engine.rules.deckbuilder.state import (
     VILLAGE,
     DeckState,
 )
+from engine.rules.deckbuilder.texts import effect_message
 
 HAND = setup.HAND
 PROMPTS = {
@@ -456,6 +457,20 @@ class DeckRules(GameRules[DeckState]):
                     out.append((i, c.hclass))
         return out
 
+    def level_targets(self, st: DeckState) -> list[tuple[int, str, str, int]]:
+        """Returns each possible level-up as (play index, pile, the card it becomes, XP cost)."""
+        t = table()
+        out = []
+        for i, to in self._levels(st):
+            cid = st.play[i]
+            assert cid is not None
+            c = t.cards[cid]
+            if c.hclass == MILITIA:
+                out.append((i, to, t.class_levels[to][1], MILITIA_LEVEL_COST))
+            else:
+                out.append((i, to, t.class_levels[to][c.level + 1], c.xp_cost))
+        return out
+
     def _equips(self, st: DeckState) -> list[tuple[int, int]]:
         cards = table().cards
         play = st.play
@@ -576,8 +591,7 @@ class DeckRules(GameRules[DeckState]):
         if code not in st.used:
             st.used.append(code)
         ev.append(Event("deckbuilder.ev.use", {"player": st.current, "card": c.name,
-                                    "effect": {"key": EFFECT_KEYS[ab.type],
-                                               "params": dict(ab.params)}}))
+                                    "effect": effect_message(ab.type, ab.params).to_json()}))
         pay = action.get("pay", -1)
         if pay >= 0:
             self._trash_play(st, pay, ev)

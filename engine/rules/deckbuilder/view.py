@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.rules.deckbuilder import battle
 from engine.rules.deckbuilder.cards import MILITIA, MILITIA_LEVEL_COST, STONE, Card, table
-from engine.rules.deckbuilder.keys import COST_KEYS, EFFECT_KEYS, FILTER_KEYS, SLOT_KEYS
-from engine.rules.deckbuilder.state import CHOOSE, DUNGEON, OVER, SPLIT, DeckState
+from engine.rules.deckbuilder.keys import EFFECT_KEYS, SLOT_KEYS
+from engine.rules.deckbuilder.state import CHOOSE, DUNGEON, OVER, SPLIT, VILLAGE, DeckState
+from engine.rules.deckbuilder.texts import cost_messages, effect_message
 
 if TYPE_CHECKING:
     from engine.rules.deckbuilder.rules import DeckRules
@@ -29,10 +30,11 @@ def card_data(c: Card) -> dict[str, Any]:
     for slot in ("village", "dungeon", "combat", "battle", "traits", "breach"):
         for spec in c.specs.get(slot, ()):
             params = spec["params"]
-            costs = [{"key": COST_KEYS[k], "params": {"what": FILTER_KEYS.get(str(params[k]), "")}}
-                     for k in ("repeat", "destroy_self", "destroy") if params.get(k)]
+            # key/params name the effect record; text is what the player reads (no raw ids)
             effects.append({"slot": slot, "slot_key": SLOT_KEYS[slot],
-                            "key": EFFECT_KEYS[spec["type"]], "params": params, "costs": costs})
+                            "key": EFFECT_KEYS[spec["type"]], "params": params,
+                            "text": effect_message(spec["type"], params).to_json(),
+                            "costs": [m.to_json() for m in cost_messages(params)]})
     out["effects"] = effects
     if c.flavor:
         out["flavor"] = c.flavor
@@ -70,12 +72,23 @@ def preview(rules: DeckRules, st: DeckState) -> list[dict[str, Any]]:
             res = battle.best_split(f)
         else:
             res = battle.best_split(f)
+        # every disease split the player could choose, each with its own result
+        if st.variants.get("disease") == "printed":
+            ks = range(f.diseases + 1)
+        else:
+            ks = range(f.kmin, f.kmax + 1)
+        splits = []
+        for k in ks:
+            alt = battle.finish(f, k)
+            splits.append({"magic": alt.split, "physical": f.diseases - alt.split,
+                           "attack": alt.total, "win": alt.win})
         out.append({
             "rank": r, "monster": mid, "attackable": f.attackable, "reason": f.reason or None,
             "win": res.win, "attack": res.total, "health": cards[mid].health,
             "physical": res.physical, "magic": res.magic, "light_penalty": res.penalty,
             "light": f.light, "diseases": f.diseases, "disease_split": res.split,
             "attackers": f.attackers, "stopped": f.prevented,
+            "splits": splits if f.diseases else [],
             "breakdown": battle.breakdown(f, res).to_json(),
         })
     return out
@@ -116,6 +129,12 @@ def build_view(rules: DeckRules, st: DeckState, seat: int | None) -> dict[str, A
         seen.update(c["card"] for c in entry["counters"])
         players.append(entry)
     play = [{"index": i, "card": c} for i, c in enumerate(st.play) if c is not None]
+    # which card each possible level-up turns the hero into (seed 000, "Das Hochstufen")
+    levels = []
+    if st.phase == VILLAGE:
+        for i, to, nxt, xp in rules.level_targets(st):
+            levels.append({"card": i, "to": to, "next": nxt, "xp": xp})
+            seen.add(nxt)
     seen.update(c for c in st.play if c is not None)
     seen.update(st.trash)
     view: dict[str, Any] = {
@@ -137,7 +156,7 @@ def build_view(rules: DeckRules, st: DeckState, seat: int | None) -> dict[str, A
             "strength": {str(i): rules.prep_strength(st, i) for i, c in enumerate(st.play)
                          if c is not None and cards[c].is_hero},
             "used": sorted(st.used), "target": st.target or None,
-            "pending": list(st.pend), "spoils": st.spoils[:],
+            "pending": list(st.pend), "spoils": st.spoils[:], "levels": levels,
             "destroyed_after_fight": st.doomed[:],
         },
         "preview": [],
