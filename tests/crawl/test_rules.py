@@ -179,3 +179,63 @@ def test_treasure_hidden_until_opened_and_determinize() -> None:
     from engine.core.rng import Rng
     d = RULES.determinize(state, 0, Rng(3))
     assert RULES.view(d, 0) == v
+
+
+def _team(figures: list[dict], seed: int = 1, **extra) -> CrawlState:
+    state = RULES.new_game(GameConfig.for_players(2, mode="team"), seed)
+    RULES.setup_scenario(state, {"pool_empty": True, "figures": figures, **extra})
+    state.players[0].heroes_at_start = state.players[1].heroes_at_start = 1
+    return state
+
+
+def _give(state: CrawlState, seat: int, uid: int) -> None:
+    ch = state.chest(uid)
+    ch.pos, ch.status, ch.holder = None, "held", seat
+    state.players[seat].chests.append(uid)
+
+
+def test_stealing_takes_a_chest_and_draws_a_counter() -> None:
+    # seed 004, "Schätze stehlen": 4 MP, 2d6 + attack against defence + 2; the victim strikes
+    # back; the activation goes on.
+    for seed in range(1, 30):
+        state = _team([{"hero": "brannoc", "owner": 0, "at": [2, 12], "facing": 2},
+                       {"hero": "orrin", "owner": 1, "at": [3, 12], "facing": 6}], seed=seed,
+                      chests=[{"chest": "oak_coffer", "at": [7, 1], "facing": 4,
+                               "treasure": 0}])
+        _give(state, 1, 102)
+        RULES.apply(state, Action.make("activate", figure=100))
+        mp = state.mp
+        defence = value(state, state.fig(101), "defence")
+        assert Action.make("steal", target=101) in RULES.legal_actions(state)
+        events = RULES.apply(state, Action.make("steal", target=101))
+        steal = events[0]
+        assert steal.key == "crawl.event.steal" and state.mp == mp - 4
+        assert steal.params["defence"] == defence + 2
+        assert state.active == 100  # stealing does not end the activation
+        assert "crawl.event.counter" in [e.key for e in events]
+        hurt = any(e.key == "crawl.event.counter" and e.params["hit"] for e in events)
+        if steal.params["ok"] and not hurt:
+            assert state.players[0].chests == [102] and state.players[1].chests == []
+            return
+    raise AssertionError("no clean theft in 29 seeds")
+
+
+def test_knocked_out_hero_loses_chests_and_safety_keeps_them() -> None:
+    # seed 004, "Schätze verlieren" / "Schätze in Sicherheit bringen".
+    state = _team([{"hero": "brannoc", "owner": 0, "at": [2, 12], "facing": 2},
+                   {"hero": "orrin", "owner": 1, "at": [20, 12], "facing": 6}],
+                  chests=[{"chest": "oak_coffer", "at": [7, 1], "facing": 4, "treasure": 0},
+                          {"chest": "oak_coffer", "at": [9, 1], "facing": 4, "treasure": 1},
+                          {"chest": "oak_coffer", "at": [11, 1], "facing": 4, "treasure": 2}])
+    for uid in (102, 103, 104):
+        _give(state, 0, uid)
+    state.chest(104).safe = True
+    events: list = []
+    combat.damage(state, state.fig(100), 20, events)
+    # limit 0 now: the two chests not in safety go back, the first on the hero's square.
+    assert state.players[0].chests == [104]
+    dropped = [e for e in events if e.key == "crawl.event.chest_dropped"]
+    assert len(dropped) == 2 and [2, 12] in [e.params["at"] for e in dropped]
+    for uid in (102, 103):
+        ch = state.chest(uid)
+        assert ch.status == "closed" and ch.trap == 0 and ch.examined and ch.pos is not None

@@ -9,6 +9,7 @@ different sections are walled off from each other except along openings and door
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 
 from engine.content.tmx import MapData, MapObject, load_game_map
@@ -26,7 +27,8 @@ class Board:
 
     __slots__ = ("id", "width", "height", "terrain", "cost", "section", "section_ids",
                  "section_kinds", "section_squares", "section_dist", "walls", "doors",
-                 "entrances", "lof_blocking", "difficult", "neighbours")
+                 "entrances", "lof_blocking", "difficult", "neighbours", "steps", "around",
+                 "chest_places", "walkable", "field_cache", "adj")
 
     def __init__(self, board_id: str, data: MapData) -> None:
         self.id = board_id
@@ -87,6 +89,79 @@ class Board:
         # Neighbour lists per square: (next square, is diagonal) that no wall separates.
         self.neighbours: dict[Square, tuple[tuple[Square, bool], ...]] = {
             sq: self._steps(sq) for sq in self.terrain}
+        # Static data cached per map for the hot paths (reach maps, set-up spots, bots):
+        # per square (next, terrain cost, diagonal, orthogonal edge or None for diagonals).
+        self.steps: dict[Square, tuple[tuple[Square, int, bool, Edge | None], ...]] = {
+            sq: tuple((n, self.cost[n], d, None if d else edge_key(sq, n))
+                      for n, d in nbs) for sq, nbs in self.neighbours.items()}
+        self.around: dict[Square, frozenset[Square]] = {
+            sq: frozenset(n for n, _ in nbs) for sq, nbs in self.neighbours.items()}
+        self.walkable = frozenset(sq for sq, c in self.cost.items() if c > 0)
+        self.chest_places = self._chest_places()
+        self.field_cache: dict[tuple[tuple[Square, ...], int], dict[Square, int]] = {}
+        self.adj: tuple[dict[Square, int], list[Square], list[list[tuple[int, int]]]] | None \
+            = None
+
+    def _chest_places(self) -> list[list[tuple[Square, int, tuple[tuple[Square, Edge | None],
+                                                                   ...]]]]:
+        """Returns per section (square, facing, front squares a figure could use) for chests."""
+        out = []
+        for squares in self.section_squares:
+            places = []
+            for sq in squares:
+                if self.cost[sq] == 0:
+                    continue
+                for facing in (0, 2, 4, 6):
+                    fronts = tuple((f, None if f[0] != sq[0] and f[1] != sq[1]
+                                    else edge_key(sq, f))
+                                   for f in front_area(sq, facing)
+                                   if self.cost.get(f, 0) > 0 and f in self.around[sq])
+                    if fronts:
+                        places.append((sq, facing, fronts))
+            out.append(places)
+        return out
+
+    def field(self, goals: tuple[Square, ...], limit: int = 999) -> dict[Square, int]:
+        """Returns the walking distance (terrain costs, walls; figures ignored) from every square
+        to the nearest goal, up to ``limit``; cached per goal set (the bots' guide maps)."""
+        hit = self.field_cache.get((goals, limit))
+        if hit is not None:
+            return hit
+        # Integer-coded Dijkstra (cost * 1024 + square index) over the static adjacency: the
+        # bots ask for several of these per game.
+        index, squares, adj = self.index_adj()
+        n = len(squares)
+        dist = [-1] * n
+        heap = sorted(index[g] for g in goals if g in index)
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            code = pop(heap)
+            d, i = code >> 10, code & 1023
+            if dist[i] >= 0:
+                continue
+            dist[i] = d
+            for j, step in adj[i]:
+                if dist[j] < 0:
+                    nd = d + step
+                    if nd <= limit:
+                        push(heap, (nd << 10) | j)
+        out = {squares[i]: d for i, d in enumerate(dist) if d >= 0}
+        if len(self.field_cache) > 256:
+            self.field_cache.clear()
+        self.field_cache[(goals, limit)] = out
+        return out
+
+    def index_adj(self) -> tuple[dict[Square, int], list[Square], list[list[tuple[int, int]]]]:
+        """Returns square indices and, per walkable square, (neighbour index, cost to enter it
+        including the diagonal +1), built once per board."""
+        if self.adj is not None:
+            return self.adj
+        squares = sorted(self.walkable)
+        index = {sq: i for i, sq in enumerate(squares)}
+        adj = [[(index[n], cost + (1 if diag else 0)) for n, cost, diag, _ in self.steps[sq]
+                if cost > 0] for sq in squares]
+        self.adj = (index, squares, adj)
+        return self.adj
 
     def _steps(self, sq: Square) -> tuple[tuple[Square, bool], ...]:
         x, y = sq
@@ -143,6 +218,16 @@ class Board:
     def in_bounds(self, sq: Square) -> bool:
         """Returns whether the square is on the board."""
         return sq in self.terrain
+
+
+def front_area(sq: Square, facing: int) -> list[Square]:
+    """Returns a chest's front area for a chest on sq facing N/E/S/W: the square in front and
+    its two side neighbours (seed 004, "Frontbereich")."""
+    x, y = sq
+    dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[facing // 2]
+    fx, fy = x + dx, y + dy
+    return [(fx - dy, fy + dx), (fx, fy), (fx + dy, fy - dx)] if dx == 0 else \
+        [(fx, fy - 1), (fx, fy), (fx, fy + 1)]
 
 
 def _edges(data: MapData, obj: MapObject) -> list[Edge]:

@@ -4,13 +4,12 @@ same look-ups the view offers (everything but the hidden treasure dials is publi
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from engine.ai import Bot, register_bot
 from engine.core.actions import Action
 from engine.core.protocol import GameRules
-from engine.core.squaregrid import Square
+from engine.core.squaregrid import Square, edge_squares, facing_towards
 from engine.rules.crawl import combat
 from engine.rules.crawl.board import Board
 from engine.rules.crawl.core import (
@@ -19,25 +18,28 @@ from engine.rules.crawl.core import (
     distance,
     fdef,
     front_squares,
+    in_front_arc,
+    is_demoralized,
     may_attack,
+    occupancy,
+    traits,
+    trap_of,
+    value,
 )
 from engine.rules.crawl.movement import figure_reach, marker_reach, must_break_away
-from engine.rules.crawl.rules import chest_limit
+from engine.rules.crawl.rules import (
+    END_ACTIVATION,
+    FACE,
+    chest_limit,
+    chest_spots,
+    marker_squares,
+)
 from engine.rules.crawl.state import CrawlState, Figure
 
 
-@lru_cache(maxsize=512)
-def _field(board: Board, goals: tuple[Square, ...]) -> dict[Square, float]:
+def _field(board: Board, goals: tuple[Square, ...], limit: int = 999) -> dict[Square, int]:
     """Returns the movement distance from every square to the nearest goal (walls respected)."""
-
-    def neighbours(sq: Square):  # noqa: ANN202
-        for nxt, diag in board.neighbours[sq]:
-            cost = board.cost[nxt]
-            if cost:
-                yield nxt, cost + (1 if diag else 0)
-
-    from engine.core.pathing import cost_map_multi
-    return dict(cost_map_multi([(g, 0) for g in goals], neighbours).costs)
+    return board.field(goals, limit)
 
 
 def _sq(a: Action, name: str = "to") -> Square:
@@ -52,6 +54,9 @@ class CrawlHeuristicBot(Bot):
 
     def choose(self, rules: GameRules[Any], state: CrawlState, seat: int) -> Action:
         """Returns the action for ``seat``."""
+        if state.pending is None and state.phase in ("chests", "markers") \
+                and rules.current_actor(state) == seat:
+            return self._place_setup(state)
         legal = self._legal_for(rules, state, seat)
         if len(legal) == 1:
             return legal[0]
@@ -86,6 +91,19 @@ class CrawlHeuristicBot(Bot):
             return Action.make("done_picking")
         options = [a for a in legal if a.kind != "done_picking"] or legal
         return options[self.rng.below(len(options))]
+
+    def _place_setup(self, state: CrawlState) -> Action:
+        """Returns a chest or marker placement at random among the legal spots (built without
+        listing every placement as an action)."""
+        if state.phase == "chests":
+            spots = chest_spots(state)
+            sq, facing = spots[self.rng.below(len(spots))]
+            return Action("place_chest", (("at", sq), ("facing", facing)))
+        squares = marker_squares(state)
+        ranks = sorted(set(state.supply["markers"]))
+        rank = ranks[self.rng.below(len(ranks))]
+        return Action("place_marker", (("at", squares[self.rng.below(len(squares))]),
+                                       ("rank", rank)))
 
     def _place(self, state: CrawlState, seat: int, legal: list[Action]) -> Action:
         foes = [h.pos for h in state.figures if h.hero and h.owner != seat
@@ -122,39 +140,94 @@ class CrawlHeuristicBot(Bot):
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
-        for kind in ("leave", "loot", "examine"):
-            if kind in by_kind:
-                return by_kind[kind][0]
+        player = state.players[f.owner]
+        full = len(player.chests) >= chest_limit(state, f.owner)
+        if "leave" in by_kind and (full or not self._chests_left(state, f)
+                                   or _health(f) <= 2 or state.round > state.turn_limit - 3):
+            return by_kind["leave"][0]
+        if "loot" in by_kind:
+            return by_kind["loot"][0]
+        if "examine" in by_kind:
+            return by_kind["examine"][0]
         if "disarm" in by_kind:
-            slow = [a for a in by_kind["disarm"] if a["slow"]]
-            return (slow or by_kind["disarm"])[0]
-        strike = self._strike(state, f, by_kind)
+            return self._disarm(state, f, by_kind["disarm"])
+        danger = _Danger(state, f)
+        strike = self._strike(state, f, by_kind, hero=True)
         if strike is not None:
             return strike
+        if f.pos is not None and _health(f) <= 2 and danger.at(f.pos) > 0:
+            for a in by_kind.get("heal", []):
+                if a["target"] == f.uid:
+                    return a
         goal = self._hero_goal(state, f)
-        return self._go(state, f, goal, by_kind)
+        return self._go(state, f, goal, by_kind, danger)
 
-    def _strike(self, state: CrawlState, f: Figure, by_kind: dict[str, list[Action]]
-                ) -> Action | None:
-        best, score = None, 0.0
+    def _chests_left(self, state: CrawlState, f: Figure) -> bool:
+        """Returns whether some chest may still be opened (the bot's reason to stay)."""
+        return any(ch.pos is not None and ch.status in ("closed", "disarmed", "sprung")
+                   for ch in state.chests)
+
+    def _disarm(self, state: CrawlState, f: Figure, options: list[Action]) -> Action:
+        """Returns fast or slow disarming: slow (+2) when the MP allow looting afterwards or
+        the odds gain much; fast when it leaves MP to loot at once."""
+        ch = state.chest(options[0]["chest"])
+        trap = trap_of(ch)
+        bonus = traits(state, f).trap_bonus
+        need = trap.disarm if trap is not None else 0
+        fast = _odds(need - bonus)
+        slow = _odds(need - bonus - 2)
+        slow_a = [a for a in options if a["slow"]]
+        fast_a = [a for a in options if not a["slow"]]
+        if slow_a and (state.mp >= 8 or not fast_a or slow - fast > 0.2 or state.mp < 5):
+            return slow_a[0]
+        return fast_a[0] if fast_a else options[0]
+
+    def _strike(self, state: CrawlState, f: Figure, by_kind: dict[str, list[Action]],
+                hero: bool = False, threshold: float | None = None) -> Action | None:
+        """Returns the attack with the best expected exchange of clicks, or None when none is
+        worth it: heroes weigh the counterattack by how little health they have left; spawn
+        are expendable and attack whenever they hit often enough."""
+        best, score = None, -99.0
+        own_left = _health(f)
+        fear = (1.0 + STRIKE_FEAR / max(1, own_left)) if hero else 0.3
+        dmg = value(state, f, "damage", "melee")
         for a in by_kind.get("attack", []):
             tgt = state.fig(a["target"])
             _, _, ways = combat.hit_chance(state, f, tgt, "melee")
-            s = ways / 36 * (fdef(f).clicks[f.click].damage + 0.5)
+            p = ways / 36
+            left = _health(tgt)
+            ko = p if dmg >= left else 0.0
+            gain = p * min(dmg, left) + 3.0 * ko
+            loss = _counter(state, tgt, f, "melee") * (1 - ko) + 1 / 36
+            s = gain - fear * loss
             if s > score:
                 best, score = a, s
+        rdmg = value(state, f, "damage", "ranged")
         for a in by_kind.get("shoot", []):
             s = 0.0
+            many = len(a["targets"]) > 1
             for uid in a["targets"]:
-                _, _, ways = combat.hit_chance(state, f, state.fig(uid), "ranged")
-                s += ways / 36 * (1 if len(a["targets"]) > 1 else fdef(f).clicks[f.click].damage)
+                tgt = state.fig(uid)
+                _, _, ways = combat.hit_chance(state, f, tgt, "ranged")
+                p = ways / 36
+                d = 1 if many else rdmg
+                left = _health(tgt)
+                ko = p if d >= left else 0.0
+                s += p * min(d, left) + 3.0 * ko
+                s -= fear * _counter(state, tgt, f, "ranged") * (1 - ko)
+            s -= fear / 36
             if s > score:
                 best, score = a, s
+        for a in by_kind.get("shockwave", []):
+            if score < 0.6:
+                best, score = a, 0.6
         for a in by_kind.get("heal", []):
             g = state.fig(a["target"])
             if g.click - combat.min_click(g) >= 2 and score < 0.8:
                 best, score = a, 0.8
-        return best if score >= 0.35 else None
+        if threshold is None:
+            threshold = 0.3 if hero else 0.2
+        return best if best is not None and score >= threshold else None
 
     def _hero_goal(self, state: CrawlState, f: Figure) -> tuple[Square, ...]:
         board = board_of(state)
@@ -162,42 +235,108 @@ class CrawlHeuristicBot(Bot):
         exit_sq = board.entrances[player.exit][1] if player.exit >= 0 else None
         chests: list[Square] = []
         if len(player.chests) < chest_limit(state, f.owner):
+            # Front squares held by other figures are no goal (the bot would wait there).
+            held = {g.pos for g in state.figures if g.where == "board" and g.uid != f.uid}
             for ch in state.chests:
                 if ch.pos is not None and ch.status in ("closed", "disarmed", "sprung"):
                     chests.extend(sq for sq in chest_front(ch)
-                                  if sq in board.cost and board.cost[sq] > 0)
+                                  if sq in board.walkable and sq not in held)
         if player.chests and exit_sq is not None:
-            if not chests or state.round > state.turn_limit - 6:
+            if not chests or state.round > state.turn_limit - 6 or _health(f) <= 2:
                 return (exit_sq,)
             here = f.pos if f.pos is not None else board.entrances[player.entrance][1]
             to_chest = _field(board, tuple(sorted(chests))).get(here, 99)
-            if to_chest > 8:
+            if to_chest > 10:
                 return (exit_sq,)
         if chests:
             return tuple(sorted(chests))
         return (exit_sq,) if exit_sq is not None else ()
 
     def _go(self, state: CrawlState, f: Figure, goal: tuple[Square, ...],
-            by_kind: dict[str, list[Action]]) -> Action:
-        end = Action.make("end_activation")
-        if not goal:
-            return end
+            by_kind: dict[str, list[Action]], danger: _Danger | None = None) -> Action:
+        end = END_ACTIVATION
         board = board_of(state)
-        field = _field(board, goal)
+        field = _field(board, goal) if goal else {}
         here = f.pos
         here_d = field.get(here, 999) if here is not None else 999
         moves = by_kind.get("move", [])
+        if danger is None:
+            if moves and goal:
+                reach = figure_reach(state, f, state.mp)
+                best = min(moves, key=lambda a: (field.get(_sq(a), 999), reach.costs[_sq(a)],
+                                                 _sq(a)))
+                if field.get(_sq(best), 999) < here_d:
+                    return best
+            if "break_away" in by_kind and here is not None and here_d > 0:
+                return by_kind["break_away"][0]
+            if "open_door" in by_kind:
+                return by_kind["open_door"][0]
+            return end
+        # Heroes weigh progress towards the goal against the expected damage waiting there.
+        fear = 2.0 + GO_FEAR / max(1, _health(f))
+        # A move must lower the score; a move that gains ground may also take on a little
+        # more danger (standing still wastes the activation).
+        here_danger = danger.at(here) if here is not None else 0.0
+        # Badly hurt with a treasure to keep: back away from danger on the way out.
+        retreat = _health(f) <= 2 and bool(state.players[f.owner].chests)
+        here_score = here_d + fear * here_danger if here is not None else 9999.0
+        best_a, best_s = None, here_score
         if moves:
             reach = figure_reach(state, f, state.mp)
-            best = min(moves, key=lambda a: (field.get(_sq(a), 999), reach.costs[_sq(a)],
-                                             _sq(a)))
-            if field.get(_sq(best), 999) < here_d:
-                return best
-        if "break_away" in by_kind and here is not None and here_d > 0:
-            return by_kind["break_away"][0]
-        if "open_door" in by_kind:
-            return by_kind["open_door"][0]
-        return end
+            for a in moves:
+                sq = _sq(a)
+                d = field.get(sq, 999)
+                s = d + fear * danger.at(sq) + 0.01 * reach.costs[sq]
+                if sq in reach.stops:
+                    s += danger.stop_cost(sq)
+                # Only moves that gain ground (no dithering back and forth), or, when badly
+                # hurt, moves that get out of reach.
+                if retreat:
+                    # Danger never grows; at equal danger the hero still gains ground.
+                    dz = danger.at(sq)
+                    if not (dz < here_danger - 0.3 or (d < here_d and dz <= here_danger)):
+                        continue
+                elif d >= here_d:
+                    continue
+                if best_a is None or s < best_s:
+                    best_a, best_s = a, s
+        if best_a is not None:
+            return best_a
+        if here is not None and "open_door" in by_kind:
+            for a in by_kind["open_door"]:
+                a_sq, b_sq = edge_squares(board.doors[a["door"]][0])
+                other = b_sq if a_sq == here else a_sq
+                if field.get(other, 999) < here_d:
+                    return a
+        if "break_away" in by_kind and here is not None:
+            # Break away only when a free square beyond gains ground (or escapes danger);
+            # otherwise strike the enemy that holds the hero.
+            occ = occupancy(state)
+            free = [n for n in board.around[here] if n not in occ and n in board.walkable]
+            if any(field.get(n, 999) < here_d for n in free) or (
+                    retreat and any(danger.at(n) < here_danger - 0.3 for n in free)):
+                return by_kind["break_away"][0]
+        strike = self._strike(state, f, by_kind, hero=True, threshold=-0.2)
+        if strike is not None:
+            return strike
+        turn = self._face_threat(state, f, by_kind)
+        return turn if turn is not None else end
+
+    def _face_threat(self, state: CrawlState, f: Figure, by_kind: dict[str, list[Action]]
+                     ) -> Action | None:
+        """Returns a free turn towards the nearest enemy (attacks from behind earn +1)."""
+        if f.pos is None or "face" not in by_kind:
+            return None
+        foes = [g for g in state.figures if g.where == "board" and g.pos is not None
+                and may_attack(state, g, f)]
+        if not foes:
+            return None
+        near = min(foes, key=lambda g: (distance(g.pos, f.pos), g.uid))
+        assert near.pos is not None
+        if distance(near.pos, f.pos) > 4 or in_front_arc(f, near.pos):
+            return None
+        want = facing_towards(f.pos, near.pos)
+        return FACE[want] if want != f.facing else None
 
     # --- spawn and markers ----------------------------------------------------------------
     def _spawn(self, state: CrawlState, f: Figure, legal: list[Action]) -> Action:
@@ -207,10 +346,12 @@ class CrawlHeuristicBot(Bot):
         strike = self._strike(state, f, by_kind)
         if strike is not None:
             return strike
+        if is_demoralized(f):
+            return END_ACTIVATION
         foes = [h for h in state.figures if h.where == "board" and h.pos is not None
                 and may_attack(state, f, h)]
         if not foes or f.pos is None:
-            return Action.make("end_activation")
+            return END_ACTIVATION
         front = set(front_squares(state, f))
         adjacent = [h for h in foes if distance(h.pos, f.pos) == 1]
         if adjacent and not any(h.pos in front for h in adjacent):
@@ -220,12 +361,39 @@ class CrawlHeuristicBot(Bot):
             if turn in legal:
                 return turn
         if adjacent:
-            return Action.make("end_activation")
-        goal = tuple(sorted({n for h in foes if h.pos is not None
-                             for n, _ in board_of(state).neighbours[h.pos]}))
+            return END_ACTIVATION
         if must_break_away(state, f) and "break_away" in by_kind:
             return by_kind["break_away"][0]
-        return self._go(state, f, goal, by_kind)
+        moves = by_kind.get("move", [])
+        if not moves:
+            return END_ACTIVATION
+        # Close in: a square next to a foe with 4 MP left to strike, else the nearest square.
+        reach = figure_reach(state, f, state.mp)
+        foe_near: set[Square] = set()
+        for h in foes:
+            assert h.pos is not None
+            foe_near |= board_of(state).around[h.pos]
+        strike_from = [a for a in moves if _sq(a) in foe_near
+                       and state.mp - reach.costs[_sq(a)] >= 4]
+        if strike_from:
+            return min(strike_from, key=lambda a: (reach.costs[_sq(a)], _sq(a)))
+        return self._chase(state, f.pos, [h.pos for h in foes if h.pos], moves,
+                           reach.costs)
+
+    def _chase(self, state: CrawlState, here: Square, foes: list[Square], moves: list[Action],
+               costs: dict[Square, int]) -> Action:
+        """Returns the move that walks closest to the nearest foe (a walking-distance map
+        within 20 MP of the foes; farther off, plain distance), or ends the activation."""
+        field = _field(board_of(state), tuple(sorted(foes)), 20)
+
+        def score(sq: Square) -> tuple[int, int]:
+            d = field.get(sq)
+            return (0, d) if d is not None else (1, min(distance(sq, p) for p in foes))
+
+        best = min(moves, key=lambda a: (score(_sq(a)), costs.get(_sq(a), 0), _sq(a)))
+        if score(_sq(best)) < score(here):
+            return best
+        return END_ACTIVATION
 
     def _marker(self, state: CrawlState, seat: int, legal: list[Action]) -> Action:
         m = state.marker(state.active_marker)
@@ -237,12 +405,92 @@ class CrawlHeuristicBot(Bot):
         foes = [h.pos for h in state.figures if h.hero and h.owner != seat
                 and h.where == "board" and h.pos is not None]
         if not foes or not moves:
-            return Action.make("end_activation")
-        field = _field(board_of(state), tuple(sorted(foes)))
-        best = min(moves, key=lambda a: (field.get(_sq(a), 999), _sq(a)))
-        if field.get(_sq(best), 999) < field.get(m.pos, 999):
-            return best
-        return Action.make("end_activation")
+            return END_ACTIVATION
+        return self._chase(state, m.pos, foes, moves, reach.costs)
+
+
+# Tuned on seeded lone-wolf games (tests/crawl/test_bots.py): a marker wakes within 4 MP + 1,
+# costs about half a click per rank; heroes fear counterattacks and danger more as they weaken.
+MARKER_REACH = 5
+MARKER_FEAR = 0.5
+STRIKE_FEAR = 3.0
+GO_FEAR = 6.0
+
+
+def _odds(need: int) -> float:
+    """Returns the chance that 2d6 reach ``need`` (12 always, 2 never succeeds)."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7)
+               if a + b == 12 or (a + b != 2 and a + b >= need)) / 36
+
+
+def _health(f: Figure) -> int:
+    """Returns how many clicks f can still take before it is knocked out."""
+    return len(fdef(f).clicks) - f.click
+
+
+def _counter(state: CrawlState, tgt: Figure, att: Figure, mode: str) -> float:
+    """Returns the clicks att expects to lose to tgt's counterattack (0 if none comes)."""
+    if is_demoralized(tgt) or traits(state, att).frost:
+        return 0.0
+    if mode == "ranged":
+        rng_ = fdef(tgt).range
+        if (rng_ <= 0 or tgt.pos is None or att.pos is None
+                or distance(tgt.pos, att.pos) > rng_ or not in_front_arc(tgt, att.pos)):
+            return 0.0
+    a = value(state, tgt, "attack", mode)
+    d = value(state, att, "defence", mode)
+    return _odds(d - a) * value(state, tgt, "damage", mode)
+
+
+class _Danger:
+    """Expected clicks a hero risks on a square from the enemies that can reach it next turn,
+    plus the cost of waking monster markers (their spawn appear next to the hero)."""
+
+    __slots__ = ("threats", "marker_secs", "board")
+
+    def __init__(self, state: CrawlState, f: Figure) -> None:
+        self.board = board_of(state)
+        self.threats: list[tuple[Square, int, int, float]] = []
+        defence_m = value(state, f, "defence", "melee")
+        defence_r = value(state, f, "defence", "ranged")
+        for e in state.figures:
+            if e.where != "board" or e.pos is None or not may_attack(state, e, f) \
+                    or is_demoralized(e):
+                continue
+            d = fdef(e)
+            spare = max(0, value(state, e, "move") - 4)
+            # Melee: it must end next to the hero with 4 MP left; ranged: within range.
+            reach_m = 1 + spare
+            hurt_m = _odds(defence_m - value(state, e, "attack", "melee")) * value(
+                state, e, "damage", "melee")
+            self.threats.append((e.pos, reach_m, 0, hurt_m))
+            if d.range > 0:
+                hurt_r = _odds(defence_r - value(state, e, "attack", "ranged")) * value(
+                    state, e, "damage", "ranged")
+                self.threats.append((e.pos, d.range + spare, 2, hurt_r))
+        self.marker_secs: dict[int, float] = {}
+        for m in state.markers:
+            sec = self.board.section[m.pos]
+            worth = 1.0 if m.rank == "weak" else 2.0
+            self.marker_secs[sec] = self.marker_secs.get(sec, 0.0) + worth
+            # A marker moves 4 MP towards a hero and wakes next to it.
+            self.threats.append((m.pos, MARKER_REACH, 0, MARKER_FEAR * worth))
+
+    def at(self, sq: Square | None) -> float:
+        """Returns the expected clicks lost standing on sq through the opponent's next turn."""
+        if sq is None:
+            return 0.0
+        x, y = sq
+        total = 0.0
+        for (ex, ey), reach, low, hurt in self.threats:
+            dist = max(abs(ex - x), abs(ey - y))
+            if low <= dist <= reach:
+                total += hurt
+        return total
+
+    def stop_cost(self, sq: Square) -> float:
+        """Returns the price of ending a move on sq: waking the markers of its section."""
+        return 4.0 * self.marker_secs.get(self.board.section[sq], 0.0)
 
 
 def _factory(difficulty: str = "normal", seed: int = 0, **_: Any) -> CrawlHeuristicBot:

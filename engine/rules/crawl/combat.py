@@ -16,7 +16,7 @@ from engine.rules.crawl.core import (
     traits,
     value_terms,
 )
-from engine.rules.crawl.state import CrawlState, Figure
+from engine.rules.crawl.state import Chest, CrawlState, Figure
 
 MISS_ROLL, HIT_ROLL = 2, 12
 
@@ -95,8 +95,11 @@ def damage(state: CrawlState, tgt: Figure, clicks: int, events: list[Event],
     if tgt.click < len(fdef(tgt).clicks):
         return False
     events.append(Event("crawl.event.knocked_out", {"figure": tgt.uid}))
+    fell_at = tgt.pos
     tgt.where = "out"
     tgt.pos = None
+    if tgt.hero and state.mode == "team" and fell_at is not None:
+        lose_chests(state, tgt.owner, fell_at, events)
     if state.active == tgt.uid:
         state.mp = 0
     if source is not None and source.hero and source.where == "board":
@@ -292,3 +295,42 @@ def dial_defence(f: Figure) -> int:
     """Returns the defence printed on f's dial (traps ignore abilities and items)."""
     clicks = fdef(f).clicks
     return clicks[f.click].defence if f.click < len(clicks) else 0
+
+
+def lose_chests(state: CrawlState, seat: int, at: tuple[int, int], events: list[Event]) -> None:
+    """Returns a seat's excess chests to the dungeon after one of its heroes fell (advanced,
+    "Schätze verlieren"): drawn at random, the first on the hero's square, the others on the
+    nearest free squares of that section; trap dials empty, treasure dials unchanged."""
+    from engine.rules.crawl.rules import chest_limit
+    player = state.players[seat]
+    excess = len(player.chests) - chest_limit(state, seat)
+    loose = [uid for uid in player.chests if not state.chest(uid).safe]  # safe ones stay
+    for _ in range(min(excess, len(loose))):
+        uid = loose.pop(state.rng.below(len(loose)))
+        drop_chest(state, seat, state.chest(uid), at, events)
+
+
+def drop_chest(state: CrawlState, seat: int, ch: Chest, near: tuple[int, int],
+               events: list[Event]) -> bool:
+    """Puts a held chest back on the free square of near's section closest to near (near
+    itself first); returns False when the section has no free square (it stays held)."""
+    from engine.rules.crawl.board import front_area
+    from engine.rules.crawl.core import occupancy
+    board = board_of(state)
+    occ = occupancy(state)
+    sec = board.section[near]
+    free = [sq for sq in board.section_squares[sec] if sq in board.walkable and sq not in occ]
+    if not free:
+        return False
+    sq = min(free, key=lambda q: (distance(q, near), q))
+    facing = next((k for k in (0, 2, 4, 6) if any(fr in board.walkable and fr not in occ
+                                                   for fr in front_area(sq, k))), 0)
+    state.players[seat].chests.remove(ch.uid)
+    for f in state.figures:
+        if ch.uid in f.items:
+            f.items.remove(ch.uid)
+    ch.pos, ch.facing, ch.holder = sq, facing, -1
+    ch.status, ch.trap, ch.examined = "closed", 0, True
+    events.append(Event("crawl.event.chest_dropped", {"seat": seat, "chest": ch.uid,
+                                                      "at": [sq[0], sq[1]]}))
+    return True

@@ -18,7 +18,7 @@ from engine.core.squaregrid import (
     line_squares,
 )
 from engine.rules.crawl import defs
-from engine.rules.crawl.board import Board, load_board
+from engine.rules.crawl.board import Board, front_area, load_board
 from engine.rules.crawl.effects import Traits, apply_ability
 from engine.rules.crawl.state import Chest, CrawlState, Figure
 
@@ -46,7 +46,11 @@ def fdef(f: Figure) -> Any:
 
 def board_of(state: CrawlState) -> Board:
     """Returns the board of the game."""
-    return load_board(state.board, state.map)
+    memo = state.memo
+    b = memo.get("board")
+    if b is None or b[0] != state.map or b[1] != state.board:
+        b = memo["board"] = (state.map, state.board, load_board(state.board, state.map))
+    return b[2]
 
 
 def arc_width(f: Figure) -> int:
@@ -198,20 +202,21 @@ def may_attack(state: CrawlState, a: Figure, b: Figure) -> bool:
 
 def closed_door_edges(state: CrawlState) -> set[tuple[int, int, int]]:
     """Returns the edges of closed doors (they block movement and line of fire)."""
+    if "closed" not in state.doors:
+        return set()
     board = board_of(state)
     return {edge for (edge, _), st in zip(board.doors, state.doors, strict=True) if st == "closed"}
 
 
 def touching(state: CrawlState, a: Square, b: Square, closed: set | None = None) -> bool:
     """Returns whether a and b are neighbours that no wall or closed door separates."""
-    board = board_of(state)
-    for nxt, _diag in board.neighbours.get(a, ()):
-        if nxt == b:
-            if a[0] != b[0] and a[1] != b[1]:
-                return True
-            doors = closed if closed is not None else closed_door_edges(state)
-            return edge_key(a, b) not in doors
-    return False
+    around = board_of(state).around.get(a)
+    if around is None or b not in around:
+        return False
+    if a[0] != b[0] and a[1] != b[1]:
+        return True
+    doors = closed if closed is not None else closed_door_edges(state)
+    return not doors or edge_key(a, b) not in doors
 
 
 def front_squares(state: CrawlState, f: Figure) -> list[Square]:
@@ -225,11 +230,7 @@ def front_squares(state: CrawlState, f: Figure) -> list[Square]:
 def chest_front(chest: Chest) -> list[Square]:
     """Returns a chest's front area: the square in front and its left and right neighbours."""
     assert chest.pos is not None
-    x, y = chest.pos
-    dx, dy = ((0, -1), (1, 0), (0, 1), (-1, 0))[chest.facing // 2]
-    fx, fy = x + dx, y + dy
-    return [(fx - dy, fy + dx), (fx, fy), (fx + dy, fy - dx)] if dx == 0 else \
-        [(fx, fy - 1), (fx, fy), (fx, fy + 1)]
+    return front_area(chest.pos, chest.facing)
 
 
 def los_blockers(state: CrawlState, a: Square, b: Square, ignore: tuple[int, ...] = ()
@@ -254,10 +255,9 @@ def has_lof(state: CrawlState, a: Square, b: Square, ignore: tuple[int, ...] = (
             closed: set | None = None) -> bool:
     """Returns whether the line of fire a -> b is free."""
     board = board_of(state)
-    blocking = set(board.lof_blocking)
-    for f in state.figures:
-        if f.where == "board" and f.uid not in ignore and f.pos is not None:
-            blocking.add(f.pos)
+    figs = {f.pos for f in state.figures
+            if f.where == "board" and f.pos is not None and f.uid not in ignore}
+    blocking = _Either(board.lof_blocking, figs)
     edges = board.walls.edges
     doors = closed if closed is not None else closed_door_edges(state)
     if doors:
@@ -266,6 +266,18 @@ def has_lof(state: CrawlState, a: Square, b: Square, ignore: tuple[int, ...] = (
         walls.edges = edges | doors
         return has_line_of_fire(a, b, blocking, walls)
     return has_line_of_fire(a, b, blocking, board.walls)
+
+
+class _Either:
+    """A membership test over two sets without building their union (line-of-fire blockers)."""
+
+    __slots__ = ("a", "b")
+
+    def __init__(self, a: frozenset[Square] | set[Square], b: set[Square]) -> None:
+        self.a, self.b = a, b
+
+    def __contains__(self, sq: object) -> bool:
+        return sq in self.a or sq in self.b
 
 
 def line_cover(state: CrawlState, a: Square, b: Square) -> bool:

@@ -11,6 +11,8 @@ markers (heroes), or coming into a hero's section or next to a hero (markers).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from heapq import heappop, heappush
+from typing import Any
 
 from engine.core.pathing import cost_map
 from engine.core.squaregrid import Square, edge_key
@@ -66,18 +68,49 @@ def must_break_away(state: CrawlState, f: Figure) -> list[int]:
     return enemy_arcs(state, f).get(f.pos, [])
 
 
+def _reach_key(state: CrawlState, f: Figure, mp: int) -> tuple[Any, ...]:
+    """Returns everything a reach map reads, so a memoized map is never stale."""
+    return (f.uid, f.where, f.pos, f.click, tuple(f.items), f.potion, tuple(f.broken), mp,
+            state.current, state.hero_vs_hero, tuple(state.doors),
+            tuple([(g.pos, g.facing, g.where) for g in state.figures if g.where == "board"]),
+            tuple([m.pos for m in state.markers]),
+            tuple([(c.pos, c.status) for c in state.chests]),
+            state.players[f.owner].entrance if f.hero and f.owner >= 0 else -1)
+
+
 def figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
-    """Returns where figure f can move with ``mp`` MP this activation and what each costs."""
+    """Returns where figure f can move with ``mp`` MP this activation and what each costs.
+
+    Memoized on the state under a key of everything it reads (board data is cached per map).
+    """
+    key = _reach_key(state, f, mp)
+    memo = state.memo
+    hit = memo.get(("reach", f.uid))
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    reach = _figure_reach(state, f, mp)
+    memo[("reach", f.uid)] = (key, reach)
+    return reach
+
+
+def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     board = board_of(state)
     occ = occupancy(state)
     closed = closed_door_edges(state)
     t = traits(state, f)
-    arcs = enemy_arcs(state, f)
+    arcs: set[Square] = set()
     enemy_near: set[Square] = set()
+    foes: set[Square] = set()
     for e in state.figures:
-        if e.where == "board" and e.pos is not None and may_attack(state, e, f):
-            for nxt, _ in board.neighbours[e.pos]:
-                enemy_near.add(nxt)
+        if e.where != "board" or e.uid == f.uid or e.pos is None:
+            continue
+        if may_attack(state, e, f):
+            enemy_near |= board.around[e.pos]
+            foes.add(e.pos)
+            if e.uid not in f.broken:
+                arcs.update(front_squares(state, e))
+        elif may_attack(state, f, e):
+            foes.add(e.pos)
     banned: set[Square] = set()
     if not f.hero:
         # seed 004, "Mage Spawn bewegen": never into the section of the active player's hero
@@ -85,72 +118,80 @@ def figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
         for h in heroes_of(state, state.current):
             if h.where == "board" and h.pos is not None:
                 banned.update(board.section_squares[board.section[h.pos]])
-                banned.update(n for n, _ in board.neighbours[h.pos])
-    marker_sections = {board.section[m.pos] for m in state.markers} if f.hero else set()
-    stops: set[Square] = set()
+                banned |= board.around[h.pos]
+    section = board.section
+    marker_sections = {section[m.pos] for m in state.markers} if f.hero else set()
     if f.where == "outside":
-        entrance = board.entrances[state.players[f.owner].entrance][1]
-        if entrance in occ or state.players[f.owner].entrance < 0:
+        player = state.players[f.owner]
+        if player.entrance < 0:
+            return Reach({}, {}, set(), None)
+        entrance = board.entrances[player.entrance][1]
+        if entrance in occ:
             return Reach({}, {}, set(), None)
         start_section = -1
-        sources = [(entrance, board.cost[entrance])]
+        source, start_cost = entrance, board.cost[entrance]
         origin = None
     else:
         assert f.pos is not None
         if f.pos in arcs:
             return Reach({f.pos: 0}, {f.pos: None}, set(), f.pos)
-        start_section = board.section[f.pos]
-        sources = [(f.pos, 0)]
+        start_section = section[f.pos]
+        source, start_cost = f.pos, 0
         origin = f.pos
-
-    def is_stop(sq: Square) -> bool:
-        if sq in arcs:
-            return True
-        sec = board.section.get(sq, -1)
-        return sec != start_section and sec in marker_sections
-
-    def neighbours(sq: Square):  # noqa: ANN202 - generator of (square, cost)
-        here = occ.get(sq)
-        passing = here is not None and sq != origin
-        if not passing and sq != origin and is_stop(sq):
-            return
-        for nxt, diag in board.neighbours[sq]:
-            if closed and not diag and edge_key(sq, nxt) in closed:
+    if start_cost > mp:
+        return Reach({}, {}, set(), origin)
+    chasm_walker, terrain_walker, pass_cost = t.chasm_walker, t.terrain_walker, t.pass_cost
+    terrain = board.terrain
+    steps = board.steps
+    settled: dict[Square, int] = {}
+    best: dict[Square, int] = {source: start_cost}
+    parents: dict[Square, Square | None] = {source: None}
+    heap: list[tuple[int, Square]] = [(start_cost, source)]
+    stops: set[Square] = set()
+    costs: dict[Square, int] = {}
+    while heap:
+        cost, sq = heappop(heap)
+        if sq in settled or cost > best[sq]:
+            continue
+        settled[sq] = cost
+        if sq != origin:
+            if sq in occ:
+                pass  # passing through: the move goes on, the square is no destination
+            else:
+                costs[sq] = cost
+                if sq in arcs or (section[sq] != start_section
+                                  and section[sq] in marker_sections):
+                    stops.add(sq)
+                    continue
+        else:
+            costs[sq] = cost
+        near_enemy = sq in enemy_near
+        for nxt, step, diag, edge in steps[sq]:
+            if edge is not None and closed and edge in closed:
                 continue
-            if nxt in banned:
+            if nxt in settled or nxt in banned:
                 continue
-            cost = board.cost[nxt]
-            if cost == 0:
-                if board.terrain[nxt] == "chasm" and t.chasm_walker:
-                    cost = 1
+            if step == 0:
+                if chasm_walker and terrain[nxt] == "chasm":
+                    step = 1
                 else:
                     continue
-            if t.terrain_walker and cost > 1:
-                cost = 1
-            other = occ.get(nxt)
-            if other is not None:
-                if other[0] == "f":
-                    o = state.fig(other[1])
-                    if may_attack(state, o, f) or may_attack(state, f, o):
-                        continue  # passing an enemy is its own action (pass_through)
-                if sq in enemy_near:
-                    continue
-                yield nxt, t.pass_cost
+            if nxt in occ:
+                if nxt in foes or near_enemy:
+                    continue  # passing an enemy is its own action (pass_through)
+                new = cost + pass_cost
             else:
-                yield nxt, cost + (1 if diag else 0)
-
-    cmap = cost_map(sources[0][0], neighbours, mp) if origin is not None else None
-    if cmap is None:
-        from engine.core.pathing import cost_map_multi
-        cmap = cost_map_multi(sources, neighbours, mp)
-    costs = {}
-    for sq, cost in cmap.costs.items():
-        if sq in occ and sq != origin:
-            continue
-        costs[sq] = int(cost)
-        if sq != origin and is_stop(sq):
-            stops.add(sq)
-    return Reach(costs, dict(cmap.parents), stops, origin)
+                if terrain_walker and step > 1:
+                    step = 1
+                new = cost + step + diag
+            if new > mp:
+                continue
+            old = best.get(nxt)
+            if old is None or new < old:
+                best[nxt] = new
+                parents[nxt] = sq
+                heappush(heap, (new, nxt))
+    return Reach(costs, {sq: parents[sq] for sq in settled}, stops, origin)
 
 
 def marker_reach(state: CrawlState, m: Marker, mp: int = 4) -> Reach:

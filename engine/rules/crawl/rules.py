@@ -6,7 +6,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.core.actions import Action, Breakdown, Event, Message, Term
-from engine.core.errors import MalformedAction
+from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
 from engine.core.rng import Rng
 from engine.core.squaregrid import Square, edge_squares, facing_towards
@@ -47,7 +47,14 @@ POOLS = ("classic", "starter", "everything")
 TEAM_POINTS = 100
 ATTACK_MP, LOOT_MP, FAST_MP, SLOW_MP, BREAK_MP, OPEN_MP, CLOSE_MP = 4, 2, 3, 6, 2, 2, 1
 MARKER_MP = 4
+STEAL_MP, STEAL_DEFENCE = 4, 2
 DOOR_DEFENCE = {"wood": 10, "iron": 15}
+# Actions built once (the hot paths build actions directly with pre-sorted parameters).
+END_ACTIVATION = Action.make("end_activation")
+END_TURN = Action.make("end_turn")
+FACE = tuple(Action.make("face", facing=k) for k in range(8))
+BREAK_AWAY = Action.make("break_away")
+LEAVE = Action.make("leave")
 
 
 def _sq(value: Any) -> Square:
@@ -139,19 +146,41 @@ class CrawlRules(GameRules[CrawlState]):
         winners = tuple(p for p, g in enumerate(scores) if g == best)
         return Outcome(winners, scores, Message("crawl.end." + state.reason))
 
+    def validate(self, state: CrawlState, action: Action) -> None:
+        """Raises IllegalAction naming the rule; builds only the legal actions of that kind."""
+        if state.over:
+            raise IllegalAction("rule.game_over", "the game is over")
+        if state.pending is None and state.phase == "play" and state.active >= 0:
+            legal = activation_actions(state, action.kind)
+        elif state.pending is None and state.phase == "chests" and action.kind == "place_chest":
+            # The set-up lists are long: check the one placement instead of building them all.
+            at, facing = action.get("at"), action.get("facing")
+            ok = isinstance(at, tuple) and (at, facing) in set(chest_spots(state))
+            legal = [action] if ok else []
+        elif state.pending is None and state.phase == "markers" \
+                and action.kind == "place_marker":
+            at, rank = action.get("at"), action.get("rank")
+            ok = (isinstance(at, tuple) and rank in state.supply.get("markers", [])
+                  and at in set(marker_squares(state)))
+            legal = [action] if ok else []
+        else:
+            legal = self.legal_actions(state)
+        if action not in legal:
+            raise IllegalAction(*self.explain_illegal(state, action))
+
     def legal_actions(self, state: CrawlState) -> list[Action]:
         """Returns every legal action of the current actor, in a stable order."""
         if state.over:
             return []
         if state.pending is not None:
-            return [Action.make("place_spawn", at=list(sq)) for sq in placement_squares(state)]
+            return [Action("place_spawn", (("at", sq),)) for sq in placement_squares(state)]
         if state.phase == "pick":
             return self._pick_actions(state)
         if state.phase == "chests":
-            return [Action.make("place_chest", at=list(sq), facing=f)
+            return [Action("place_chest", (("at", sq), ("facing", f)))
                     for sq, f in chest_spots(state)]
         if state.phase == "markers":
-            return [Action.make("place_marker", rank=r, at=list(sq))
+            return [Action("place_marker", (("at", sq), ("rank", r)))
                     for r, sq in marker_spots(state)]
         if state.phase == "entrances":
             return self._entrance_actions(state)
@@ -160,9 +189,9 @@ class CrawlRules(GameRules[CrawlState]):
         if state.active_marker >= 0:
             m = state.marker(state.active_marker)
             reach = marker_reach(state, m, state.mp)
-            out = [Action.make("move", to=list(sq)) for sq in sorted(reach.costs)
+            out = [Action("move", (("to", sq),)) for sq in sorted(reach.costs)
                    if sq != m.pos]
-            return out + [Action.make("end_activation")]
+            return out + [END_ACTIVATION]
         return turn_actions(state)
 
     def _pick_actions(self, state: CrawlState) -> list[Action]:
@@ -225,6 +254,8 @@ class CrawlRules(GameRules[CrawlState]):
             "disarm": ("crawl.rule.disarm", "stand in the front area of an examined chest"),
             "examine": ("crawl.rule.examine", "stand next to an unexamined chest"),
             "leave": ("crawl.rule.leave", "only at the exit, with a treasure held"),
+            "steal": ("crawl.rule.steal", "an enemy hero with a chest must stand in the front "
+                                          "arc, 4 MP"),
             "activate": ("crawl.rule.activate", "that figure may not be activated now"),
             "place_chest": ("crawl.rule.chest_place", "two sections from every entrance"),
             "place_marker": ("crawl.rule.marker_place", "not there"),
@@ -417,30 +448,62 @@ def _entrance_distance(state: CrawlState, board: Board, sec: int) -> int:
                default=99)
 
 
+def _spots_key(state: CrawlState) -> tuple[Any, ...]:
+    """Returns what the set-up spots depend on (for memoizing them on the state)."""
+    return (state.mode, tuple(p.entrance for p in state.players), tuple(state.doors),
+            tuple([(c.pos, c.status) for c in state.chests]),
+            tuple([(m.pos, m.rank) for m in state.markers]),
+            tuple([f.pos for f in state.figures if f.where == "board"]),
+            tuple(state.supply.get("markers", [])))
+
+
 def chest_spots(state: CrawlState) -> list[tuple[Square, int]]:
     """Returns (square, facing) for every legal chest placement (seed 004, Schritt 3)."""
+    key = _spots_key(state)
+    hit = state.memo.get("chest_spots")
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    out = _chest_spots(state)
+    state.memo["chest_spots"] = (key, out)
+    return out
+
+
+def _chest_spots(state: CrawlState) -> list[tuple[Square, int]]:
     board = board_of(state)
     occ = occupancy(state)
+    closed = closed_door_edges(state)
     used = {board.section[c.pos] for c in state.chests if c.pos is not None}
     out = []
-    for sec, squares in enumerate(board.section_squares):
+    for sec, places in enumerate(board.chest_places):
         if sec in used or _entrance_distance(state, board, sec) < 2:
             continue
-        for sq in squares:
-            if board.cost[sq] == 0 or sq in occ:
-                continue
-            for facing in (0, 2, 4, 6):
-                probe = Chest(0, "", sq, facing, 0)
-                front = chest_front(probe)
-                # "Die Schatztruhen sind von wenigstens einem Feld aus erreichbar."
-                if any(f in board.cost and board.cost[f] > 0 and f not in occ
-                       and touching(state, sq, f) for f in front):
-                    out.append((sq, facing))
+        for sq, facing, fronts in places:
+            # "Die Schatztruhen sind von wenigstens einem Feld aus erreichbar."
+            if sq not in occ and any(f not in occ and (edge is None or edge not in closed)
+                                     for f, edge in fronts):
+                out.append((sq, facing))
     return out
 
 
 def marker_spots(state: CrawlState) -> list[tuple[str, Square]]:
     """Returns (rank, square) for every legal marker placement (seed 004, Schritt 4)."""
+    ranks = sorted(set(state.supply.get("markers", [])))
+    squares = marker_squares(state)
+    return [(r, sq) for r in ranks for sq in squares]
+
+
+def marker_squares(state: CrawlState) -> list[Square]:
+    """Returns the squares where the next monster marker may go (seed 004, Schritt 4)."""
+    key = _spots_key(state)
+    hit = state.memo.get("marker_squares")
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    out = _marker_squares(state)
+    state.memo["marker_squares"] = (key, out)
+    return out
+
+
+def _marker_squares(state: CrawlState) -> list[Square]:
     board = board_of(state)
     occ = occupancy(state)
     chest_secs = {board.section[c.pos] for c in state.chests if c.pos is not None}
@@ -457,8 +520,7 @@ def marker_spots(state: CrawlState) -> list[tuple[str, Square]]:
         if count.get(sec, 0) >= (2 if sec in chest_secs else 1):
             continue
         squares.extend(sq for sq in sqs if board.cost[sq] > 0 and sq not in occ)
-    ranks = sorted(set(state.supply.get("markers", [])))
-    return [(r, sq) for r in ranks for sq in sorted(squares)]
+    return sorted(squares)
 
 
 # --- turns -------------------------------------------------------------------------------
@@ -598,22 +660,22 @@ def turn_actions(state: CrawlState) -> list[Action]:
     if state.acts_left > 0:
         for f in heroes_of(state, seat):
             if not f.acted and f.where in ("board", "outside"):
-                out.append(Action.make("activate", figure=f.uid))
+                out.append(Action("activate", (("figure", f.uid),)))
         if state.mode != "solitaire":
             for f in state.figures:
                 if may_activate_spawn(state, f):
-                    out.append(Action.make("activate", figure=f.uid))
+                    out.append(Action("activate", (("figure", f.uid),)))
             if not any(h.where == "outside" for h in heroes_of(state, seat)):
                 for m in state.markers:
                     if not m.acted and marker_can_move(state, m):
-                        out.append(Action.make("activate_marker", marker=m.uid))
+                        out.append(Action("activate_marker", (("marker", m.uid),)))
     for uid in state.players[seat].chests:
         ch = state.chest(uid)
         if treasure_of(ch).kind == "potion" and not ch.used and not ch.safe:
             for f in heroes_of(state, seat):
                 if f.where in ("board", "outside") and f.potion < 0:
                     out.append(Action.make("drink", chest=uid, figure=f.uid))
-    out.append(Action.make("end_turn"))
+    out.append(END_TURN)
     return out
 
 
@@ -737,50 +799,123 @@ def door_actions(state: CrawlState, f: Figure) -> list[Action]:
     return out
 
 
-def activation_actions(state: CrawlState) -> list[Action]:
-    """Returns what the active figure may do with its remaining MP."""
+_ATTACKS = frozenset({"attack", "shoot", "shockwave", "heal"})
+_CHEST = frozenset({"examine", "disarm", "loot"})
+_DOORS = frozenset({"open_door", "close_door", "bash_door"})
+
+
+def activation_actions(state: CrawlState, only: str | None = None) -> list[Action]:
+    """Returns what the active figure may do with its remaining MP (``only``: just that kind,
+    for validating one action cheaply)."""
     f = state.fig(state.active)
     out: list[Action] = []
     mp = state.mp
     if f.where == "outside":
-        reach = figure_reach(state, f, mp)
-        out.extend(Action.make("move", to=list(sq)) for sq in sorted(reach.costs))
-        out.append(Action.make("end_activation"))
+        if only is None or only == "move":
+            reach = figure_reach(state, f, mp)
+            out.extend(Action("move", (("to", sq),)) for sq in sorted(reach.costs))
+        out.append(END_ACTIVATION)
         return out
     if f.where != "board" or f.pos is None:
-        return [Action.make("end_activation")]
-    reach = figure_reach(state, f, mp)
-    out.extend(Action.make("move", to=list(sq)) for sq in sorted(reach.costs) if sq != f.pos)
-    out.extend(Action.make("face", facing=k) for k in range(8) if k != f.facing)
-    if must_break_away(state, f) and mp >= BREAK_MP + 1:
-        out.append(Action.make("break_away"))
-    out.extend(pass_actions(state, f))
-    if mp >= ATTACK_MP and not is_demoralized(f):
-        front = set(front_squares(state, f))
-        for g in state.figures:
-            if g.where == "board" and g.pos in front and may_attack(state, f, g):
-                out.append(Action.make("attack", target=g.uid))
-        targets = ranged_targets(state, f)
-        n = fdef(f).targets
-        for k in range(1, min(n, len(targets)) + 1):
-            for combo in combinations(sorted(g.uid for g in targets), k):
-                out.append(Action.make("shoot", targets=list(combo)))
-        wave = wave_targets(state, f)
-        if wave and not any(distance(f.pos, g.pos) <= 1 for g in state.figures
-                            if g.where == "board" and g.pos is not None
-                            and is_enemy(state, f, g)):
-            out.append(Action.make("shockwave"))
-        out.extend(Action.make("heal", target=g.uid) for g in heal_targets(state, f))
+        return [END_ACTIVATION]
+    if only is None or only == "move":
+        reach = figure_reach(state, f, mp)
+        out.extend(Action("move", (("to", sq),)) for sq in sorted(reach.costs) if sq != f.pos)
+    if only is None or only == "face":
+        out.extend(FACE[k] for k in range(8) if k != f.facing)
+    if (only is None or only == "break_away") and mp >= BREAK_MP + 1 \
+            and must_break_away(state, f):
+        out.append(BREAK_AWAY)
+    if only is None or only == "pass_through":
+        out.extend(pass_actions(state, f))
+    if mp >= ATTACK_MP and not is_demoralized(f) and (only is None or only in _ATTACKS):
+        if only is None or only == "attack":
+            front = set(front_squares(state, f))
+            for g in state.figures:
+                if g.where == "board" and g.pos in front and may_attack(state, f, g):
+                    out.append(Action("attack", (("target", g.uid),)))
+        if only is None or only == "shoot":
+            targets = ranged_targets(state, f)
+            n = fdef(f).targets
+            for k in range(1, min(n, len(targets)) + 1):
+                for combo in combinations(sorted(g.uid for g in targets), k):
+                    out.append(Action("shoot", (("targets", combo),)))
+        if only is None or only == "shockwave":
+            wave = wave_targets(state, f)
+            if wave and not any(distance(f.pos, g.pos) <= 1 for g in state.figures
+                                if g.where == "board" and g.pos is not None
+                                and is_enemy(state, f, g)):
+                out.append(Action.make("shockwave"))
+        if only is None or only == "heal":
+            out.extend(Action("heal", (("target", g.uid),)) for g in heal_targets(state, f))
     if f.hero:
-        out.extend(chest_actions(state, f))
+        if only is None or only in _CHEST:
+            out.extend(chest_actions(state, f))
+        if (only is None or only == "steal") and mp >= STEAL_MP:
+            out.extend(Action("steal", (("target", g.uid),)) for g in steal_targets(state, f))
         player = state.players[f.owner]
         board = board_of(state)
-        if (mp >= 1 and player.exit >= 0 and f.pos == board.entrances[player.exit][1]
-                and player.chests):
-            out.append(Action.make("leave"))
-    out.extend(door_actions(state, f))
-    out.append(Action.make("end_activation"))
+        if ((only is None or only == "leave") and mp >= 1 and player.exit >= 0
+                and f.pos == board.entrances[player.exit][1] and player.chests):
+            out.append(LEAVE)
+    if only is None or only in _DOORS:
+        out.extend(door_actions(state, f))
+    out.append(END_ACTIVATION)
     return out
+
+
+def steal_targets(state: CrawlState, f: Figure) -> list[Figure]:
+    """Returns the enemy heroes f may rob now (advanced, "Schätze stehlen"): next to f, in its
+    front arc, holding a chest not in safety, while f's side has room for one more."""
+    if f.pos is None or len(state.players[f.owner].chests) >= chest_limit(state, f.owner):
+        return []
+    front = set(front_squares(state, f))
+    return [g for g in state.figures if g.hero and g.where == "board" and g.pos in front
+            and may_attack(state, f, g)
+            and any(not state.chest(u).safe for u in state.players[g.owner].chests)]
+
+
+def steal(state: CrawlState, f: Figure, victim: Figure, events: list[Event]) -> None:
+    """Tries to take a random chest from an enemy hero: 2d6 + attack against defence + 2;
+    the victim strikes back unless the thief is nimble, and a thief that is hurt drops the
+    chest next to the victim. Stealing costs 4 MP and does not end the activation."""
+    state.mp -= STEAL_MP
+    r1, r2 = combat.roll2(state)
+    roll = r1 + r2
+    attack = value(state, f, "attack")
+    defence = value(state, victim, "defence") + STEAL_DEFENCE
+    total = roll + attack
+    # The 2 and 12 of attacks apply to the roll (a 2 fails, a 12 succeeds); no click is lost.
+    ok = roll == combat.HIT_ROLL or (roll != combat.MISS_ROLL and total >= defence)
+    taken = -1
+    if ok:
+        loose = [u for u in state.players[victim.owner].chests if not state.chest(u).safe]
+        taken = loose[state.rng.below(len(loose))]
+        ch = state.chest(taken)
+        state.players[victim.owner].chests.remove(taken)
+        for g in state.figures:
+            if taken in g.items:
+                g.items.remove(taken)
+        state.players[f.owner].chests.append(taken)
+        ch.holder = f.owner
+    events.append(Event("crawl.event.steal", {"figure": f.uid, "target": victim.uid,
+                                              "dice": [r1, r2], "total": total,
+                                              "defence": defence, "ok": ok, "chest": taken},
+                        breakdowns=(Breakdown(Message("crawl.bd.attack"), total, (
+                            Term(Message("crawl.term.dice"), roll),
+                            Term(Message("crawl.term.attack"), attack))),
+                            Breakdown(Message("crawl.bd.defence"), defence, (
+                                Term(Message("crawl.term.dial", {"figure": victim.did}),
+                                     defence - STEAL_DEFENCE),
+                                Term(Message("crawl.term.theft"), STEAL_DEFENCE))))))
+    if traits(state, f).steal_safe or is_demoralized(victim):
+        return
+    before = f.click
+    combat.melee(state, victim, f, events, rear_bonus=False, counter=False)
+    if ok and f.click > before and victim.pos is not None \
+            and taken in state.players[f.owner].chests:
+        near = victim.pos
+        combat.drop_chest(state, f.owner, state.chest(taken), near, events)
 
 
 def pass_actions(state: CrawlState, f: Figure) -> list[Action]:
@@ -804,7 +939,7 @@ def pass_actions(state: CrawlState, f: Figure) -> list[Action]:
             continue
         cost = t.pass_cost + (1 if t.terrain_walker else board.cost[nxt]) + (1 if diag else 0)
         if cost <= state.mp:
-            out.append(Action.make("pass_through", over=e.uid, to=list(nxt)))
+            out.append(Action("pass_through", (("over", e.uid), ("to", nxt))))
     return out
 
 
@@ -822,7 +957,7 @@ def chest_actions(state: CrawlState, f: Figure) -> list[Action]:
             continue
         if not ch.examined:
             if touching(state, f.pos, ch.pos):
-                out.append(Action.make("examine", chest=ch.uid))
+                out.append(Action("examine", (("chest", ch.uid),)))
             continue
         if f.pos not in chest_front(ch):
             continue
@@ -832,7 +967,7 @@ def chest_actions(state: CrawlState, f: Figure) -> list[Action]:
             if state.mp >= SLOW_MP:
                 out.append(Action.make("disarm", chest=ch.uid, slow=True))
         elif state.mp >= LOOT_MP:
-            out.append(Action.make("loot", chest=ch.uid))
+            out.append(Action("loot", (("chest", ch.uid),)))
     return out
 
 
@@ -887,7 +1022,20 @@ def apply_activation(state: CrawlState, action: Action, events: list[Event]) -> 
         f.where = "left"
         f.pos = None
         events.append(Event("crawl.event.left", {"figure": f.uid}))
+        # Advanced, "Schätze in Sicherheit bringen": the leaving hero takes up to two of its
+        # side's treasures to safety (richest first): never stolen or lost again, and no
+        # longer usable by heroes still inside.
+        held = [state.chest(u) for u in state.players[f.owner].chests]
+        for ch in sorted((c for c in held if not c.safe),
+                         key=lambda c: (-treasure_of(c).gold, c.uid))[:2]:
+            ch.safe = True
+            for g in state.figures:
+                if ch.uid in g.items:
+                    g.items.remove(ch.uid)
+            events.append(Event("crawl.event.safe", {"figure": f.uid, "chest": ch.uid}))
         end_activation(state, events)
+    elif kind == "steal":
+        steal(state, f, state.fig(int(action["target"])), events)
     elif kind in ("open_door", "close_door", "bash_door"):
         door(state, f, kind, int(action["door"]), events)
 

@@ -207,7 +207,7 @@ class CrawlState:
     """The whole game state; ``rng`` is the only random source."""
 
     __slots__ = ("rng", *_SCALARS, "figures", "markers", "chests", "players", "doors",
-                 "pending", "queue", "supply", "setup")
+                 "pending", "queue", "supply", "setup", "memo")
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
@@ -241,6 +241,9 @@ class CrawlState:
         self.queue: list[dict[str, Any]] = []
         self.supply: dict[str, Any] = {}  # set-up supplies: chest kinds, marker ranks
         self.setup: dict[str, Any] = {}  # set-up bookkeeping (order of placements)
+        # Derived look-ups only (board, reach maps keyed by everything they read); never part
+        # of the game data: not cloned, not saved, not hashed.
+        self.memo: dict[Any, Any] = {}
 
     def clone(self) -> CrawlState:
         """Returns an independent copy."""
@@ -257,6 +260,7 @@ class CrawlState:
         s.queue = copy_data(self.queue)
         s.supply = copy_data(self.supply)
         s.setup = copy_data(self.setup)
+        s.memo = {}
         return s
 
     def to_dict(self) -> dict[str, Any]:
