@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -383,7 +384,11 @@ def test_catalog_keys_in_both_languages_and_used():
     source = "".join(p.read_text(encoding="utf-8")
                      for p in (ROOT / "engine" / "rules" / "duel").glob("*.py"))
     source += (ROOT / "engine" / "registry.py").read_text(encoding="utf-8")
-    unused = sorted(k for k in en if f'"{k}"' not in source)
+    # the scenes' own keys (duel.ui.*) are used by the duel table scenes
+    scenes = "".join(p.read_text(encoding="utf-8")
+                     for p in sorted((ROOT / "scenes").rglob("*.py")))
+    unused = sorted(k for k in en if f'"{k}"' not in source and f'"{k}"' not in scenes
+                    and not (k.startswith("duel.ui.") and k[len("duel.ui."):] in scenes))
     assert unused == []
     used = set(re.findall(r'"(duel\.(?:ev|bd|term|rule|rules|deck|end|prompt|option)\.'
                           r'[a-z_.0-9]+)"', source))
@@ -407,9 +412,9 @@ def test_scenario_files(path):
 
 # --- bots ----------------------------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="the heuristic bot wins about 76 % of these games; the "
-                   "95 % target of the issue is still open (strict: passing flags the mark)")
-def test_heuristic_beats_random():
+@functools.lru_cache(maxsize=1)
+def _heuristic_wins() -> int:
+    """Returns how many of 200 seeded games the heuristic bot wins against the random bot."""
     wins = 0
     games = 200
     deck_ids = list(cards().deck)
@@ -425,7 +430,40 @@ def test_heuristic_beats_random():
             seat = RULES.current_actor(state)
             RULES.apply(state, bots[seat].choose(RULES, state, seat))
         wins += state.winner == h
-    assert wins >= 0.95 * games, wins
+    return wins
+
+
+@pytest.mark.xfail(strict=True, reason="the heuristic bot wins 186 of these 200 games (93.8 % "
+                   "over 1000 seeds, docs/duel/performance.md); the 95 % target of the issue is "
+                   "still open (strict: passing flags the mark)")
+def test_heuristic_beats_random():
+    assert _heuristic_wins() >= 190
+
+
+def test_heuristic_beats_random_floor():
+    # regression floor: the value-model bot measured 186/200 (the old bot 152/200)
+    assert _heuristic_wins() >= 180
+
+
+def test_lasting_deltas_match_the_effect_handlers():
+    from engine.rules.duel import ops
+    from engine.rules.duel.effects import STATS, EffectCtx, run
+
+    c = cards()
+    state = RULES.new_game(CFG, 3)
+    for card, specs in c.lasting.items():
+        if not specs:
+            continue
+        for seat in (0, 1):
+            for p in state.players:
+                p.mods = [0] * len(p.mods)
+            for spec in specs:
+                run(EffectCtx(state, seat, card, STATS), spec)
+            expected = [list(p.mods) for p in state.players]
+            got = [[0] * len(expected[0]), [0] * len(expected[0])]
+            for side, slot, amount in ops._DELTAS[card]:
+                got[seat ^ side][slot] += amount
+            assert got == expected, card
 
 
 def test_defend_phase_prompt_names_the_defender():

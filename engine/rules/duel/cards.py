@@ -62,6 +62,12 @@ class Cards:
                 self.problems.append(f"main {card_id}: levels must rise strictly")
         self.counters = frozenset(m for m, d in self.magic.items()
                                   if any(e.type == COUNTER for e in d.effects))
+        # flat tables for the hot paths (life, dice and names are read many times a turn)
+        self.stats: dict[str, tuple[int, int, int]] = {
+            cid: (d.life, d.attack, d.defence) for cid, d in (*self.main.items(),
+                                                              *self.clan.items())}
+        self.names: dict[str, dict[str, str]] = {
+            cid: dict(getattr(self, kind)[cid].name) for cid, kind in self.kind.items()}
 
     def _check_targets(self, kind: str, card_id: str,
                        effects: tuple[EffectSpec, ...]) -> str | None:
@@ -86,8 +92,7 @@ class Cards:
 
     def name(self, card_id: str) -> Any:
         """Returns the inline name {en, de} of any card."""
-        kind = self.kind[card_id]
-        return dict(getattr(self, kind)[card_id].name)
+        return dict(self.names[card_id])
 
     def is_deck_card(self, card_id: str) -> bool:
         """Returns True for clan, magic and equipment ids (what a draw deck holds)."""

@@ -33,6 +33,18 @@ MAX_DICE = 6  # docs/duel/rules.md "Dice counts": a character rolls 1 to 6 dice
 FLEE_XP_PER_LEVEL = 100  # seed 003: "100 Erfahrungspunkte für jeden seiner momentanen LV"
 
 
+class _Stats(dict):  # type: ignore[type-arg]
+    """(life, attack dice, defence dice) of every main and clan card, filled on first use."""
+
+    def __missing__(self, card: str) -> tuple[int, int, int]:
+        value = cards().stats[card]  # an unknown id still raises KeyError
+        self.update(cards().stats)
+        return value
+
+
+_STATS: dict[str, tuple[int, int, int]] = _Stats()
+
+
 def msg(key: str, **params: Any) -> Message:
     """Returns a catalog message."""
     return Message(key, params)
@@ -57,17 +69,17 @@ def life_of(state: DuelState, seat: int, f: Fighter) -> int:
     """Returns a character's life points (its card, level-ups and lasting bonuses)."""
     p = state.players[seat]
     if f.uid == MAIN_UID:
-        return max(1, cards().main[f.card].life + p.life_bonus + p.mods[M_MAIN_LIFE])
-    return max(1, cards().clan[f.card].life + p.mods[M_CLAN_LIFE])
+        return max(1, _STATS[f.card][0] + p.life_bonus + p.mods[M_MAIN_LIFE])
+    return max(1, _STATS[f.card][0] + p.mods[M_CLAN_LIFE])
 
 
 def attack_of(state: DuelState, seat: int, f: Fighter) -> int:
     """Returns a character's AN-W: how many attack dice it rolls (1 to MAX_DICE)."""
     p = state.players[seat]
     if f.uid == MAIN_UID:
-        base = cards().main[f.card].attack + p.level - 1 + p.mods[M_MAIN_ATT]
+        base = _STATS[f.card][1] + p.level - 1 + p.mods[M_MAIN_ATT]
     else:
-        base = cards().clan[f.card].attack + p.mods[M_CLAN_ATT]
+        base = _STATS[f.card][1] + p.mods[M_CLAN_ATT]
     return min(MAX_DICE, max(1, base + f.temp_att))
 
 
@@ -75,9 +87,9 @@ def defence_of(state: DuelState, seat: int, f: Fighter) -> int:
     """Returns a character's VT-W: how many defence dice it rolls (1 to MAX_DICE)."""
     p = state.players[seat]
     if f.uid == MAIN_UID:
-        base = cards().main[f.card].defence + p.level - 1 + p.mods[M_MAIN_DEF]
+        base = _STATS[f.card][2] + p.level - 1 + p.mods[M_MAIN_DEF]
     else:
-        base = cards().clan[f.card].defence + p.mods[M_CLAN_DEF]
+        base = _STATS[f.card][2] + p.mods[M_CLAN_DEF]
     return min(MAX_DICE, max(1, base + f.temp_def))
 
 
@@ -136,32 +148,71 @@ def stat_breakdown(state: DuelState, seat: int, f: Fighter, stat: str) -> Breakd
 
 def fighter_name(state: DuelState, seat: int, f: Fighter) -> dict[str, Any]:
     """Returns the inline name of a character."""
-    return cards().name(f.card)
+    return dict(cards().names[f.card])
 
 
 # --- lasting effects -------------------------------------------------------------------------
 
 def recompute_mods(state: DuelState) -> None:
     """Recomputes both sides' lasting bonuses from equipment, clan, treasures and the land."""
-    from engine.rules.duel.effects import STATS, EffectCtx, run
-
-    for p in state.players:
-        p.mods = [0] * N_MODS
-    lasting = cards().lasting
+    mods = ([0] * N_MODS, [0] * N_MODS)
+    deltas = _DELTAS
     for seat, p in enumerate(state.players):
         for _uid, card in p.equipment:
-            for spec in lasting[card]:
-                run(EffectCtx(state, seat, card, STATS), spec)
+            for side, slot, amount in deltas[card]:
+                mods[seat ^ side][slot] += amount
         for f in p.clan:
-            for spec in lasting[f.card]:
-                run(EffectCtx(state, seat, f.card, STATS), spec)
+            for side, slot, amount in deltas[f.card]:
+                mods[seat ^ side][slot] += amount
         for _owner, card in p.inventory:
-            for spec in lasting[card]:
-                run(EffectCtx(state, seat, card, STATS), spec)
+            for side, slot, amount in deltas[card]:
+                mods[seat ^ side][slot] += amount
     if state.land is not None:
         owner, card = state.land
-        for spec in lasting[card]:
-            run(EffectCtx(state, owner, card, STATS), spec)
+        for side, slot, amount in deltas[card]:
+            mods[owner ^ side][slot] += amount
+    state.players[0].mods = mods[0]
+    state.players[1].mods = mods[1]
+
+
+class _Deltas(dict):  # type: ignore[type-arg]
+    """Card id -> its lasting bonuses as (0 own / 1 enemy side, mods slot, amount) triples.
+
+    Each card's lasting effects are run once through their registered handlers on a blank
+    probe; a handler adds fixed amounts to fixed slots, so replaying the triples gives the
+    same sums as running the handlers for every card in play on every recompute.
+    """
+
+    def __missing__(self, card: str) -> tuple[tuple[int, int, int], ...]:
+        from engine.rules.duel.effects import STATS, EffectCtx, run
+
+        specs = cards().lasting[card]
+        probe = _Probe()
+        for spec in specs:
+            run(EffectCtx(probe, 0, card, STATS), spec)  # type: ignore[arg-type]
+        out = tuple((side, slot, amount) for side in (0, 1)
+                    for slot, amount in enumerate(probe.players[side].mods) if amount)
+        self[card] = out
+        return out
+
+
+class _ProbeSide:
+    __slots__ = ("mods",)
+
+    def __init__(self) -> None:
+        self.mods = [0] * N_MODS
+
+
+class _Probe:
+    """A stand-in state with only the two sides' bonus slots (see ``_Deltas``)."""
+
+    __slots__ = ("players",)
+
+    def __init__(self) -> None:
+        self.players = [_ProbeSide(), _ProbeSide()]
+
+
+_DELTAS: dict[str, tuple[tuple[int, int, int], ...]] = _Deltas()
 
 
 # --- cards and damage ------------------------------------------------------------------------
