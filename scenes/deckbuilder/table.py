@@ -892,7 +892,9 @@ class DeckbuilderTableScene(TableScene):
         t = self.app.t
         surface.blit(theme.panel(TURN.size, "wood"), TURN)
         current = self.view.get("current", 0)
-        title = assets.text(t("deckbuilder.ui.turn", turn=self.view.get("turn", 0) + 1),
+        # The view counts turns; a round is one turn of every player.
+        seats = max(1, len(self.view.get("players", ())))
+        title = assets.text(t("deckbuilder.ui.turn", turn=self.view.get("turn", 0) // seats + 1),
                             "title", theme.SIZE_H3, theme.GOLD)
         surface.blit(title, (TURN.left + 18, TURN.top + 8))
         state = self.view.get("turn_state", {})
