@@ -38,7 +38,7 @@ def _installed_extras() -> str:
 
 def ensure(extras: str = "") -> None:
     """Re-executes the running script inside .venv, creating or refreshing it first if needed."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - runs on old Pythons to say so
         sys.exit("This program needs Python 3.11 or newer.")
     if os.environ.get("TABLETOP_NO_BOOTSTRAP"):
         return
