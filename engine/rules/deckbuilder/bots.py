@@ -7,9 +7,13 @@ for speed it reads those fields from the state directly instead of building the 
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
+from engine.ai.base import Bot, register_bot, register_evaluator, register_rollout_policy
 from engine.core.actions import Action
+from engine.core.rng import Rng
 from engine.rules.deckbuilder import battle
 from engine.rules.deckbuilder.cards import DISEASE, MILITIA, STONE, Card, table
 from engine.rules.deckbuilder.state import (
@@ -22,12 +26,6 @@ from engine.rules.deckbuilder.state import (
     VILLAGE,
     DeckState,
 )
-
-try:
-    from engine.ai.base import Bot, register_bot
-except ImportError:  # pragma: no cover - engine.ai arrives with another issue
-    Bot = object  # type: ignore[misc,assignment]
-    register_bot = None  # type: ignore[assignment]
 
 
 class _Probe:
@@ -103,14 +101,13 @@ def buy_score(c: Card, light: int, weapons: int, heroes: int) -> float:
     return score
 
 
-class HeuristicBot(Bot):  # type: ignore[misc,valid-type]
+class HeuristicBot(Bot):
     """A fast rule-of-thumb player for the deck-builder."""
 
     bot_id = "heuristic"
 
     def __init__(self, difficulty: str = "normal", seed: int = 0, **_options: Any) -> None:
-        if Bot is not object:
-            super().__init__(difficulty, seed)
+        super().__init__(difficulty, seed)
         self.difficulty = difficulty
         self.seed = seed
 
@@ -250,5 +247,29 @@ def make(difficulty: str = "normal", seed: int = 0, **options: Any) -> Heuristic
     return HeuristicBot(difficulty=difficulty, seed=seed, **options)
 
 
-if register_bot is not None:
-    register_bot("heuristic", make, game="deckbuilder", label="deckbuilder.bot.heuristic")
+_PLAYOUT_BOT = HeuristicBot()
+PLAYOUT_RANDOMNESS = 0.1  # share of random playout moves, so MCTS still explores
+
+
+def playout_policy(rules: Any, state: DeckState, legal: Sequence[Action], rng: Rng) -> Action:
+    """Returns the heuristic move, or now and then a random one (MCTS playouts)."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.below(100) < PLAYOUT_RANDOMNESS * 100:
+        return legal[rng.below(len(legal))]
+    return _PLAYOUT_BOT.choose(rules, state, state.current)
+
+
+def evaluate(rules: Any, state: DeckState) -> list[float]:
+    """Returns each seat's chance-like value from its victory-point lead (MCTS depth cap)."""
+    vps = [rules.victory_points(state, p) for p in range(len(state.players))]
+    out = []
+    for p, vp in enumerate(vps):
+        best_other = max(v for q, v in enumerate(vps) if q != p)
+        out.append(0.5 + 0.5 * math.tanh((vp - best_other) / 8.0))
+    return out
+
+
+register_bot("heuristic", make, game="deckbuilder", label="deckbuilder.bot.heuristic")
+register_rollout_policy("deckbuilder", playout_policy)
+register_evaluator("deckbuilder", evaluate)
