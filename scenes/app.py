@@ -14,7 +14,8 @@ from typing import Any
 import pygame
 
 from engine.content.i18n import Catalog
-from scenes import assets, theme
+from scenes import sound, theme
+from scenes.sound import SoundPlayer
 from scenes.userdata import Settings
 
 TOOLTIP_DELAY = 0.35
@@ -91,7 +92,9 @@ class App:
         self._tooltip_key: Any = None
         self._tooltip_age = 0.0
         self._toasts: list[tuple[str, str, float]] = []
-        self._mixer_ready = False
+        # Sound stays off headless (screenshots, tests); the mixer starts on the first sound.
+        self.sound = SoundPlayer(self.settings, enabled=not headless)
+        sound.install(self.play_ui_sound)
         self.screen = self._open_display()
 
     # --- display -------------------------------------------------------------------------
@@ -171,19 +174,12 @@ class App:
 
     # --- sound ---------------------------------------------------------------------------
     def play_sound(self, name: str) -> None:
-        """Plays assets/sounds/<name>.ogg at the set volume (starts the mixer on first use)."""
-        path = assets.ASSET_DIR / "sounds" / f"{name}.ogg"
-        if self.headless or self.settings.volume <= 0 or not path.exists():
-            return
-        try:
-            if not self._mixer_ready:
-                pygame.mixer.init()
-                self._mixer_ready = True
-            sound = pygame.mixer.Sound(path)
-            sound.set_volume(self.settings.volume)
-            sound.play()
-        except pygame.error:
-            self._mixer_ready = False
+        """Plays assets/sounds/<name>.wav at the set volume (the mixer starts on first use)."""
+        self.sound.play(name)
+
+    def play_ui_sound(self, name: str) -> None:
+        """Plays a widget's sound (a button click); widgets reach it through scenes.sound.ui."""
+        self.play_sound(name)
 
     # --- scene stack ---------------------------------------------------------------------
     @property

@@ -22,7 +22,7 @@ from engine.core.actions import Action, Breakdown, Event
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.rng import Rng
 from engine.core.session import Session
-from scenes import assets, saves, theme
+from scenes import assets, saves, sound, theme
 from scenes.anim import Animator
 from scenes.app import App, Scene
 from scenes.widgets import IconButton, Row, ScrollList, blit_centered
@@ -183,13 +183,16 @@ class TableScene(Scene):
         except IllegalAction as exc:
             self.app.toast(self.app.t(exc.rule, **exc.params) if self.app.has(exc.rule)
                            else self.app.t("ui.illegal"), "error")
+            self.app.play_sound("error")
             return False
         except MalformedAction:
             self.app.toast(self.app.t("ui.illegal"), "error")
+            self.app.play_sound("error")
             return False
         self._check_handover(before)
         self.refresh()
         self.on_events(events)
+        self.play_event_sounds(before, events)
         turn = self.session.turn()
         if turn != self.last_turn or self.session.is_over:
             self.last_turn = turn
@@ -235,6 +238,21 @@ class TableScene(Scene):
         self.session.redo()
         self.last_turn = self.session.turn()
         self.refresh()
+
+    def play_event_sounds(self, before: int | None, events: list[Event]) -> None:
+        """Plays an action's sounds: the end or the turn bell first, then its events' sounds."""
+        first = []
+        actor = self.actor
+        if self.session.is_over:
+            outcome = self.rules.outcome(self.session.state)
+            winners = set(outcome.winners) if outcome is not None else set()
+            won = not self.humans or any(seat in winners for seat in self.humans)
+            first.append("victory" if won else "defeat")
+        elif actor is not None and actor != before and not self.is_bot(actor):
+            # A human takes over: the hot-seat handover, or the game back from the bots.
+            first.append("bell")
+        for name in sound.sound_map().pick((e.key for e in events), first=first):
+            self.app.play_sound(name)
 
     # --- saving -------------------------------------------------------------------------
     def _record_text(self, *, autosave: bool) -> str:

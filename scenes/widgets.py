@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 import pygame
 
-from scenes import assets, theme
+from scenes import assets, sound, theme
 
 Callback = Callable[[], None]
 
@@ -121,10 +121,12 @@ class Button(Widget):
                 return inside
             was_down, self.down = self.down, False
             if inside and was_down:
+                sound.ui("click")
                 self.on_click()
                 return True
             return False
         if event.type == pygame.KEYDOWN and self.hotkey is not None and event.key == self.hotkey:
+            sound.ui("click")
             self.on_click()
             return True
         return False
@@ -194,6 +196,7 @@ class Toggle(Widget):
         if (self.visible and self.enabled and event.type == pygame.MOUSEBUTTONDOWN
                 and event.button == 1 and self.rect.collidepoint(event.pos)):
             self.value = not self.value
+            sound.ui("click")
             self.on_change(self.value)
             return True
         return False
@@ -244,6 +247,7 @@ class Cycler(Widget):
         if len(self.options) < 2:
             return
         self.index = (self.index + delta) % len(self.options)
+        sound.ui("click")
         self.on_change(self.value)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -411,6 +415,8 @@ class Slider(Widget):
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
             self.dragging = False
+            # A sample click at the value just set (the volume slider is heard at once).
+            sound.ui("click")
             return True
         return False
 
