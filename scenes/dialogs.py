@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.core.errors import RecordError
+from engine.core.errors import ContentError, RecordError
 from scenes import assets, theme
 from scenes.app import App, Scene
 from scenes.widgets import Button, blit_centered
@@ -54,6 +54,13 @@ class MessageDialog(Overlay):
 
     def layout(self) -> None:
         self.widgets = []
+        # The box grows with its text: body and detail stacked, then the button row.
+        height = 112 + assets.text(self.body, "body", theme.SIZE_BODY, theme.INK, 580).get_height()
+        if self.detail:
+            height += 10 + assets.text(self.detail, "body_italic", theme.SIZE_SMALL,
+                                       theme.INK_DIM, 580).get_height()
+        self.box = pygame.Rect(0, 0, 760, max(310, height + 24 + theme.BUTTON_H + 36))
+        self.box.center = (800, 430)
         n = len(self.buttons)
         width = 220
         x = self.box.centerx - (n * width + (n - 1) * 16) // 2
@@ -89,6 +96,14 @@ class MessageDialog(Overlay):
             surface.blit(detail, (self.box.left + 120, self.box.top + 122 + body.get_height()))
         for widget in self.widgets:
             widget.draw(surface)
+
+
+def show_content_error(app: App, error: ContentError) -> None:
+    """Shows that a game's data files are broken (first problems, where to see all); carries on."""
+    shown = [p if len(p) <= 110 else p[:107] + "…" for p in error.problems[:3]]
+    app.push(MessageDialog(app, app.t("ui.error.content_title"),
+                           app.t("ui.error.content_body", count=len(error.problems)),
+                           detail="\n".join(shown), icon="ui.cancel"))
 
 
 def show_record_error(app: App, error: RecordError) -> None:

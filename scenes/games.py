@@ -84,12 +84,16 @@ def setup_tools(game_id: str) -> list[tuple[str, str, Any]]:
 
 def start_table(app: Any, game_id: str, config: Any, seed: int) -> bool:
     """Returns True after opening a new game's table over a fresh main menu (False: toasts why)."""
-    from engine.core.errors import EngineError
+    from engine.core.errors import ContentError, EngineError
     from engine.core.session import Session
+    from scenes.dialogs import show_content_error
     from scenes.menu import MainMenuScene
 
     try:
         session = Session.start(game_id, config, seed)
+    except ContentError as exc:
+        show_content_error(app, exc)
+        return False
     except EngineError as exc:
         app.toast(app.t("ui.setup.invalid", detail=str(exc)), "error")
         return False

@@ -8,10 +8,11 @@ from typing import Any
 import pygame
 
 from engine import registry
-from engine.core.errors import EngineError
+from engine.core.errors import ContentError, EngineError
 from engine.core.protocol import BOT, HUMAN, GameConfig, OptionDef, SeatConfig
 from scenes import assets, theme
 from scenes.app import App
+from scenes.dialogs import show_content_error
 from scenes.games import pregame_options, setup_tools
 from scenes.menu import MenuScreen
 from scenes.widgets import Button, Cycler, Label, Panel, TextInput, Toggle, Widget, blit_centered
@@ -455,6 +456,9 @@ class SetupScene(MenuScreen):
         config = self.config()
         try:
             self.rules.check_config(config)
+        except ContentError as exc:
+            show_content_error(self.app, exc)
+            return
         except EngineError as exc:
             self.app.toast(self.app.t("ui.setup.invalid", detail=str(exc)), "error")
             return
