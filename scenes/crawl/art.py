@@ -84,7 +84,7 @@ def _shade(c: theme.Colour, k: float) -> theme.Colour:
     return theme.mix(c, (0, 0, 0), k) if k > 0 else theme.mix(c, (255, 255, 255), -k)
 
 
-def board_surface(key: tuple[str, str], info: BoardInfo, ts: int) -> pygame.Surface:
+def board_surface(key: tuple[str, ...], info: BoardInfo, ts: int) -> pygame.Surface:
     """Returns the whole static dungeon at tile size ts: stone floor, terrain, walls, gates."""
     cache_key = (key, ts)
     surf = _boards.fetch(cache_key)
@@ -96,7 +96,7 @@ def board_surface(key: tuple[str, str], info: BoardInfo, ts: int) -> pygame.Surf
     return _boards.keep(cache_key, surf)
 
 
-def _draw_board(key: tuple[str, str], info: BoardInfo, ts: int) -> pygame.Surface:
+def _draw_board(key: tuple[str, ...], info: BoardInfo, ts: int) -> pygame.Surface:
     rnd = random.Random(f"{key[0]}:{key[1]}")  # cosmetic only: stone speckles
     w, h = info.width * ts, info.height * ts
     surf = pygame.Surface((w, h))

@@ -32,16 +32,26 @@ class BoardInfo:
     entrances: tuple[tuple[str, Square], ...]
 
 
-_BOARDS: dict[tuple[str, str], BoardInfo] = {}
+_BOARDS: dict[tuple[Any, ...], BoardInfo] = {}
 
 
-def board(board_id: str, map_name: str) -> BoardInfo:
-    """Returns the static dungeon of a view's ``board``/``map`` (public content, read once)."""
-    key = (board_id, map_name)
+def layout_tag(layout: dict[str, Any] | None) -> str:
+    """Returns a short text naming a view's built sections, terrain markers and placed doors
+    ("" for none)."""
+    if not layout or not any(layout.get(k) for k in ("marks", "doors", "pieces")):
+        return ""
+    return repr(tuple(layout.get(k, []) for k in ("marks", "doors", "pieces", "gates", "cells")))
+
+
+def board(board_id: str, map_name: str, layout: dict[str, Any] | None = None) -> BoardInfo:
+    """Returns the dungeon of a view's ``board``/``map`` with the view's ``layout`` (terrain
+    markers and doors placed in the set-up), read once per layout."""
+    tag = layout_tag(layout)
+    key = (board_id, map_name, tag)
     if key not in _BOARDS:
-        from engine.rules.crawl.board import load_board
+        from engine.rules.crawl.core import board_for
 
-        b = load_board(board_id, map_name)
+        b = board_for(board_id, map_name, layout)
         _BOARDS[key] = BoardInfo(b.width, b.height, dict(b.terrain), dict(b.cost),
                                  dict(b.section), tuple(b.section_kinds),
                                  frozenset(b.walls.edges), tuple(b.doors), tuple(b.entrances))

@@ -32,12 +32,17 @@ STATS = ("move", "attack", "defence", "damage")
 BOARD_KINDS = frozenset({"move", "pass_through", "attack", "shoot", "heal", "examine", "disarm",
                          "loot", "open_door", "close_door", "bash_door", "activate",
                          "activate_marker", "place_spawn", "place_chest", "place_marker",
-                         "choose_entrance", "choose_exit", "face", "pick_hero"})
-BAR_ORDER = ("done_picking", "break_away", "shockwave", "leave", "drink", "end_activation",
-             "end_turn")
+                         "choose_entrance", "choose_exit", "face", "pick_hero",
+                         "choose_exit_square", "place_terrain", "place_door", "teleport",
+                         "place_section"})
+SECTION_CELL = 5  # builder sections sit in cells of 5×5 squares (engine/rules/crawl/builder.py)
+BAR_ORDER = ("done_picking", "break_away", "shockwave", "vortex", "leave", "descend", "withdraw",
+             "drink", "end_activation", "end_turn")
 BAR_ICONS = {"break_away": "crawl.break", "shockwave": "crawl.wave", "leave": "crawl.leave",
              "drink": "crawl.potion", "end_activation": "crawl.end", "end_turn": "ui.play",
-             "done_picking": "ui.play"}
+             "done_picking": "ui.play", "vortex": "ui.play", "descend": "crawl.leave",
+             "withdraw": "crawl.leave"}
+VORTEX_KEYS = {1: "crawl.ui.do.vortex.1", 2: "crawl.ui.do.vortex.2", 3: "crawl.ui.do.vortex.3"}
 DO_KEYS = {"choose_entrance": "crawl.ui.do.choose_entrance",
            "choose_exit": "crawl.ui.do.choose_exit", "move": "crawl.ui.do.move",
            "pass_through": "crawl.ui.do.pass_through", "attack": "crawl.ui.do.attack",
@@ -47,8 +52,12 @@ DO_KEYS = {"choose_entrance": "crawl.ui.do.choose_entrance",
            "close_door": "crawl.ui.do.close_door", "bash_door": "crawl.ui.do.bash_door",
            "end_activation": "crawl.ui.do.end_activation", "end_turn": "crawl.ui.do.end_turn",
            "shockwave": "crawl.ui.do.shockwave", "leave": "crawl.ui.do.leave",
-           "done_picking": "crawl.ui.do.done_picking"}
+           "done_picking": "crawl.ui.do.done_picking",
+           "choose_exit_square": "crawl.ui.do.choose_exit_square",
+           "descend": "crawl.ui.do.descend", "withdraw": "crawl.ui.do.withdraw",
+           "teleport": "crawl.ui.do.teleport"}
 DO_TIPS = {"end_activation": "crawl.ui.do.end_activation.tip",
+           "descend": "crawl.ui.do.descend.tip", "withdraw": "crawl.ui.do.withdraw.tip",
            "end_turn": "crawl.ui.do.end_turn.tip", "shockwave": "crawl.ui.do.shockwave.tip",
            "leave": "crawl.ui.do.leave.tip", "done_picking": "crawl.ui.do.done_picking.tip"}
 TERRAIN_TIPS = {"open": "crawl.ui.terrain.open.tip",
@@ -274,7 +283,7 @@ class CrawlTableScene(TableScene):
         v = self.view
         if not v:
             return
-        self.board = query.board(v["board"], v["map"])
+        self.board = query.board(v["board"], v["map"], v.get("layout"))
         if not self.centred:
             self.centred = True
             self.fit()
@@ -375,6 +384,21 @@ class CrawlTableScene(TableScene):
             elif k in ("choose_entrance", "choose_exit") and \
                     self.entrance_square(a["entrance"]) == sq:
                 out.append((t(DO_KEYS[k]), [a]))
+            elif k in ("choose_exit_square", "teleport") and list(a.get("at", a.get("to"))) == xy:
+                out.append((t(DO_KEYS[k]), [a]))
+            elif k == "place_terrain" and list(a["at"]) == xy:
+                piece = query.content().get("piece", a["piece"])
+                out.append((t("crawl.ui.do.place_terrain", piece=self.app.catalog.text(
+                    piece.name), terrain=t(TERRAIN_KEYS[a["side"]])), [a]))
+            elif k == "place_section" and (sq[0] // SECTION_CELL,
+                                           sq[1] // SECTION_CELL) == tuple(a["cell"]):
+                section = query.content().get("board", a["section"])
+                out.append((t("crawl.ui.do.place_section", section=self.app.catalog.text(
+                    section.name), turn=90 * int(a["rot"])), [a]))
+            elif k == "place_door" and self._edge_touches(a["edge"], sq):
+                piece = query.content().get("piece", a["piece"])
+                out.append((t("crawl.ui.do.place_door",
+                              piece=self.app.catalog.text(piece.name)), [a]))
             elif k in ("move", "pass_through") and list(a["to"]) == xy:
                 out.append((t(DO_KEYS[k], mp=self._cost_text(sq)), [a]))
             elif here is not None and here[0] == "f" and k in ("attack", "heal") \
@@ -426,7 +450,11 @@ class CrawlTableScene(TableScene):
 
     def _door_touches(self, index: int, sq: Square) -> bool:
         assert self.board is not None
-        x, y, d = self.board.doors[index][0]
+        return self._edge_touches(self.board.doors[index][0], sq)
+
+    @staticmethod
+    def _edge_touches(edge: Any, sq: Square) -> bool:
+        x, y, d = edge
         other = (x + 1, y) if d == 0 else (x, y + 1)
         return sq in ((x, y), other)
 
@@ -570,6 +598,8 @@ class CrawlTableScene(TableScene):
             tip = [t("crawl.ui.break.tip", cost=info.get("cost", 2), chance=chance, pct=pct)]
             tip += [t("crawl.ui.break.from", name=self.fig_name(u)) for u in info.get("from", [])]
             return t("crawl.ui.do.break_away", pct=pct), tip
+        if a.kind == "vortex":
+            return t(VORTEX_KEYS[int(a["turn"])]), t("crawl.ui.do.vortex.tip")
         if a.kind == "drink":
             return t("crawl.ui.do.drink", name=self.fig_name(a["figure"])), \
                 t("crawl.ui.do.drink.tip")
@@ -947,7 +977,8 @@ class CrawlTableScene(TableScene):
         surface.set_clip(vr)
         ts = self.ts
         v = self.view
-        image = art.board_surface((v["board"], v["map"]), self.board, ts)
+        image = art.board_surface((v["board"], v["map"], query.layout_tag(v.get("layout"))),
+                                  self.board, ts)
         origin = (vr.left + int(self.cam[0]), vr.top + int(self.cam[1]))
         surface.blit(image, origin)
         self._draw_doors(surface)
@@ -1041,6 +1072,15 @@ class CrawlTableScene(TableScene):
                 squares.add((a["at"][0], a["at"][1]))
             elif a.kind in ("choose_entrance", "choose_exit"):
                 squares.add(self.entrance_square(a["entrance"]))
+            elif a.kind in ("choose_exit_square", "place_terrain", "teleport"):
+                at = a.get("at", a.get("to"))
+                squares.add((at[0], at[1]))
+            elif a.kind == "place_door":
+                squares.add((a["edge"][0], a["edge"][1]))
+            elif a.kind == "place_section":
+                cx, cy = a["cell"]
+                squares.update((cx * SECTION_CELL + x, cy * SECTION_CELL + y)
+                               for x in range(SECTION_CELL) for y in range(SECTION_CELL))
         fill = art.square(ts, theme.LEGAL, 60, 2)
         for sq in squares:
             surface.blit(fill, self.square_rect(sq))

@@ -148,6 +148,9 @@ def test_selecting_then_clicking_a_square_activates_and_moves(app: Any) -> None:
     (1, 1, {"turn_limit": 6}),  # solitaire
     (3, 3, {"turn_limit": 5, "board": "sunken_vault"}),  # three players, hot seat
     (2, 2, {"mode": "team", "turn_limit": 5}),  # teams with the points budget
+    (2, 2, {"pieces": True, "turn_limit": 5}),  # terrain markers and doors in the set-up
+    (2, 2, {"board": "builder", "turn_limit": 5}),  # the dungeon built from sections
+    (1, 1, {"board": "builder", "campaign": True, "survival": True, "turn_limit": 5}),
 ])
 def test_whole_game_through_mouse_choices(app: Any, players: int, humans: int,
                                           options: dict[str, Any]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
+from typing import Any
 
 from engine.content.tmx import MapData, MapObject, load_game_map
 from engine.core.errors import ContentError
@@ -31,45 +32,60 @@ class Board:
                  "chest_places", "walkable", "field_cache", "adj")
 
     def __init__(self, board_id: str, data: MapData) -> None:
-        self.id = board_id
-        self.width, self.height = data.width, data.height
-        w, h = self.width, self.height
         rows = data.cell_properties("terrain")
-        self.terrain: dict[Square, str] = {}
-        self.cost: dict[Square, int] = {}
-        for y in range(h):
-            for x in range(w):
+        terrain: dict[Square, str] = {}
+        cost: dict[Square, int] = {}
+        for y in range(data.height):
+            for x in range(data.width):
                 props = rows[y][x]
                 kind = str(props.get("terrain", "void"))
-                self.terrain[(x, y)] = kind
-                self.cost[(x, y)] = int(props.get("cost", 1)) if kind in WALKABLE else 0
+                terrain[(x, y)] = kind
+                cost[(x, y)] = int(props.get("cost", 1)) if kind in WALKABLE else 0
+        sections: list[tuple[str, str, list[Square]]] = []
+        for obj in data.objects("section"):
+            x0, y0 = data.cell_of(obj)
+            sw, sh = round(obj.width / data.tile_width), round(obj.height / data.tile_height)
+            sections.append((obj.name, str(obj.properties.get("kind", "chamber")),
+                             [(x, y) for y in range(y0, y0 + sh) for x in range(x0, x0 + sw)]))
+        openings: set[Edge] = set()
+        for obj in data.objects("opening"):
+            openings.update(_edges(data, obj))
+        doors = [(edge, str(obj.properties.get("kind", "wood")))
+                 for obj in data.objects("door") for edge in _edges(data, obj)]
+        extra: set[Edge] = set()
+        for obj in data.objects("wall"):
+            extra.update(_edges(data, obj))
+        entrances = [(obj.name, data.cell_of(obj)) for obj in data.objects("entrance")]
+        self.build(board_id, data.width, data.height, terrain, cost, sections, openings, doors,
+                   extra, entrances, str(data.path))
+
+    def build(self, board_id: str, w: int, h: int, terrain: dict[Square, str],
+              cost: dict[Square, int], sections: list[tuple[str, str, list[Square]]],
+              openings: set[Edge], doors: list[tuple[Edge, str]], extra_walls: set[Edge],
+              entrances: list[tuple[str, Square]], where: str) -> None:
+        """Fills the board from plain parts (a Tiled map or a builder-kit composition)."""
+        self.id = board_id
+        self.width, self.height = w, h
+        self.terrain = terrain
+        self.cost = cost
         self.section: dict[Square, int] = {}
         self.section_ids: list[str] = []
         self.section_kinds: list[str] = []
         self.section_squares: list[list[Square]] = []
-        for obj in data.objects("section"):
+        for name, kind, squares in sections:
             idx = len(self.section_ids)
-            self.section_ids.append(obj.name)
-            self.section_kinds.append(str(obj.properties.get("kind", "chamber")))
-            x0, y0 = data.cell_of(obj)
-            sw, sh = round(obj.width / data.tile_width), round(obj.height / data.tile_height)
-            squares = [(x, y) for y in range(y0, y0 + sh) for x in range(x0, x0 + sw)]
+            self.section_ids.append(name)
+            self.section_kinds.append(kind)
             for sq in squares:
                 if sq in self.section:
-                    raise ContentError([f"{data.path}: square {sq} lies in two sections"])
+                    raise ContentError([f"{where}: square {sq} lies in two sections"])
                 self.section[sq] = idx
             self.section_squares.append(squares)
         for sq in self.terrain:
             if sq not in self.section:
                 self.terrain[sq] = "void"
                 self.cost[sq] = 0
-        openings = set()
-        for obj in data.objects("opening"):
-            openings.update(_edges(data, obj))
-        self.doors: list[tuple[Edge, str]] = []
-        for obj in data.objects("door"):
-            for edge in _edges(data, obj):
-                self.doors.append((edge, str(obj.properties.get("kind", "wood"))))
+        self.doors: list[tuple[Edge, str]] = list(doors)
         door_edges = {edge for edge, _ in self.doors}
         walls = Walls()
         for (x, y), sec in self.section.items():
@@ -78,11 +94,9 @@ class Board:
                     edge = edge_key((x, y), other)
                     if edge not in openings and edge not in door_edges:
                         walls.edges.add(edge)
-        for obj in data.objects("wall"):
-            walls.edges.update(_edges(data, obj))
+        walls.edges.update(extra_walls)
         self.walls = walls
-        self.entrances: list[tuple[str, Square]] = [
-            (obj.name, data.cell_of(obj)) for obj in data.objects("entrance")]
+        self.entrances: list[tuple[str, Square]] = list(entrances)
         self.lof_blocking = frozenset(sq for sq, t in self.terrain.items() if t in LOF_BLOCKING)
         self.difficult = frozenset(sq for sq, t in self.terrain.items() if t == "difficult")
         self.section_dist = self._distances(door_edges)
@@ -249,6 +263,7 @@ def _edges(data: MapData, obj: MapObject) -> list[Edge]:
 
 
 _BOARDS: dict[tuple[str, str], Board] = {}
+_DERIVED: dict[tuple[Any, ...], Board] = {}
 
 
 def load_board(board_id: str, map_name: str) -> Board:
@@ -257,3 +272,49 @@ def load_board(board_id: str, map_name: str) -> Board:
     if key not in _BOARDS:
         _BOARDS[key] = Board(board_id, load_game_map("crawl", map_name))
     return _BOARDS[key]
+
+
+def layout_key(layout: dict[str, Any]) -> tuple[Any, ...]:
+    """Returns a hashable key of a board layout (terrain markers and placed doors)."""
+    return (tuple(tuple(m) for m in layout.get("marks", ())),
+            tuple(tuple(d) for d in layout.get("doors", ())))
+
+
+def derived_board(base: Board, layout: dict[str, Any], base_key: tuple[Any, ...] = ()) -> Board:
+    """Returns the board with terrain markers and placed doors (seed 004, "Geländemarken":
+    "Das Gelände auf der Marke ersetzt das Gelände des Feldes"), cached per layout."""
+    key = (base.id, base.width, base.height, base_key, layout_key(layout))
+    hit = _DERIVED.get(key)
+    if hit is not None:
+        return hit
+    b = Board.__new__(Board)
+    for name in Board.__slots__:
+        setattr(b, name, getattr(base, name))
+    b.terrain = dict(base.terrain)
+    b.cost = dict(base.cost)
+    for x, y, kind in layout.get("marks", ()):
+        b.terrain[(x, y)] = kind
+        b.cost[(x, y)] = MARK_COST.get(kind, 1)
+    b.doors = list(base.doors) + [((x, y, d), kind) for x, y, d, kind in layout.get("doors", ())]
+    door_edges = {edge for edge, _ in b.doors}
+    b.lof_blocking = frozenset(sq for sq, t in b.terrain.items() if t in LOF_BLOCKING)
+    b.difficult = frozenset(sq for sq, t in b.terrain.items() if t == "difficult")
+    b.section_dist = b._distances(door_edges)
+    b.neighbours = {sq: b._steps(sq) for sq in b.terrain}
+    b.steps = {sq: tuple((n, b.cost[n], d, None if d else edge_key(sq, n)) for n, d in nbs)
+               for sq, nbs in b.neighbours.items()}
+    b.around = {sq: frozenset(n for n, _ in nbs) for sq, nbs in b.neighbours.items()}
+    b.walkable = frozenset(sq for sq, c in b.cost.items() if c > 0)
+    b.chest_places = b._chest_places()
+    b.field_cache = {}
+    b.adj = None
+    if len(_DERIVED) > 64:
+        _DERIVED.clear()
+    _DERIVED[key] = b
+    return b
+
+
+# Movement cost of terrain a marker puts down (seed 004: water 3 as on the printed boards,
+# difficult 2, the special kinds 1: "Die Geländearten „Teleport“ und „Vortex“ haben den
+# Aufdruck „1/t“").
+MARK_COST = {"difficult": 2, "water": 3, "dark": 1, "vortex": 1, "teleport": 1, "stairs": 1}

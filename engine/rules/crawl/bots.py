@@ -32,6 +32,7 @@ from engine.rules.crawl.rules import (
     FACE,
     chest_limit,
     chest_spots,
+    exit_square,
     marker_squares,
 )
 from engine.rules.crawl.state import CrawlState, Figure
@@ -65,6 +66,8 @@ class CrawlHeuristicBot(Bot):
             return self._place(state, seat, legal)
         if state.phase != "play":
             return self._setup(state, seat, legal)
+        if kinds & {"descend"}:
+            return Action.make("descend")  # campaign: a cleared floor, the stairs reached
         if state.active >= 0:
             f = state.fig(state.active)
             return self._hero(state, f, legal) if f.hero else self._spawn(state, f, legal)
@@ -80,13 +83,17 @@ class CrawlHeuristicBot(Bot):
             board = board_of(state)
             who = state.setup["steps"][0][1]
             ent = state.players[who].entrance
+            exits = [a for a in legal if a.kind in ("choose_exit", "choose_exit_square")]
+
+            def place(a: Action) -> Square:
+                return board.entrances[a["entrance"]][1] if a.kind == "choose_exit" else a["at"]
             if who != seat and ent >= 0:
                 start = board.entrances[ent][1]
-                return max(legal, key=lambda a: (distance(start, board.entrances[a["entrance"]][1]),
-                                                 -a["entrance"]))
+                return max(exits, key=lambda a: (distance(start, place(a)), a.kind == "choose_exit",
+                                                 -place(a)[0], -place(a)[1]))
             ent_sq = board.entrances[ent][1] if ent >= 0 else None
-            return min(legal, key=lambda a: (distance(ent_sq, board.entrances[a["entrance"]][1])
-                                             if ent_sq else 0, a["entrance"]))
+            return min(exits, key=lambda a: (distance(ent_sq, place(a)) if ent_sq else 0,
+                                             place(a)))
         if "pick_hero" in kinds and "done_picking" in kinds and self.rng.below(3) == 0:
             return Action.make("done_picking")
         options = [a for a in legal if a.kind != "done_picking"] or legal
@@ -232,7 +239,7 @@ class CrawlHeuristicBot(Bot):
     def _hero_goal(self, state: CrawlState, f: Figure) -> tuple[Square, ...]:
         board = board_of(state)
         player = state.players[f.owner]
-        exit_sq = board.entrances[player.exit][1] if player.exit >= 0 else None
+        exit_sq = exit_square(state, f.owner)
         chests: list[Square] = []
         if len(player.chests) < chest_limit(state, f.owner):
             # Front squares held by other figures are no goal (the bot would wait there).

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.core.actions import Breakdown, Event, Message, Term
+from engine.rules.crawl import names
 from engine.rules.crawl.core import (
     board_of,
     distance,
@@ -25,11 +26,13 @@ def _terms(state: CrawlState, f: Figure, stat: str, mode: str) -> list[Term]:
     out = []
     for label, v in value_terms(state, f, stat, mode):
         if label == "dial":
-            out.append(Term(Message("crawl.term.dial", {"figure": f.did}), v))
+            out.append(Term(Message("crawl.term.dial", {"figure": names.def_name(f.did, f.hero)}),
+                            v))
         elif label.startswith("item:"):
-            out.append(Term(Message("crawl.term.item", {"item": label[5:]}), v))
+            out.append(Term(Message("crawl.term.item", {"item": names.item_name(label[5:])}), v))
         else:
-            out.append(Term(Message("crawl.term.ability", {"ability": label[8:]}), v))
+            out.append(Term(Message("crawl.term.ability",
+                                    {"ability": names.ability_name(label[8:])}), v))
     return out
 
 
@@ -129,6 +132,9 @@ def gain_xp(state: CrawlState, seat: int, amount: int, events: list[Event], why:
 def check_level(state: CrawlState, seat: int, events: list[Event]) -> None:
     """Spends one 50-XP step if one is due and none was spent this turn (seed 004)."""
     player = state.players[seat]
+    if state.mode != "lone_wolf":
+        _spread_levels(state, seat, events)
+        return
     if player.levelled or player.xp // 50 <= player.levels:
         return
     heroes = [f for f in state.figures if f.hero and f.owner == seat
@@ -151,6 +157,41 @@ def check_level(state: CrawlState, seat: int, events: list[Event]) -> None:
         events.append(Event("crawl.event.full_heal", {"figure": hero.uid}))
     player.levels += 1
     player.levelled = True
+
+
+def _spread_levels(state: CrawlState, seat: int, events: list[Event]) -> None:
+    """Spends every due 50-XP step on a different hero; the surplus is lost (team games).
+
+    seed 004, advanced "Erfahrung sammeln": "so müssen diese auf verschiedene Helden verteilt
+    werden, sonst verfällt der Überschuss". A step no hero can use (every hero at level 5 and
+    unhurt) while nobody rose this turn waits, as in the lone-wolf game.
+    """
+    player = state.players[seat]
+    while player.xp // 50 > player.levels:
+        heroes = [f for f in state.figures if f.hero and f.owner == seat
+                  and f.where in ("board", "outside") and f.uid not in player.raised]
+        rising = [f for f in heroes if f.level < 5]
+        hurt = [f for f in heroes if f.level >= 5 and f.click > min_click(f)]
+        if rising:
+            hero = min(rising, key=lambda f: (f.level, -(f.click - min_click(f)), f.uid))
+            hero.level += 1
+            hero.click = min_click(hero)
+            events.append(Event("crawl.event.level_up", {"figure": hero.uid,
+                                                         "level": hero.level}))
+        elif hurt:
+            hero = max(hurt, key=lambda f: (f.click - min_click(f), -f.uid))
+            hero.click = min_click(hero)
+            events.append(Event("crawl.event.full_heal", {"figure": hero.uid}))
+        elif player.raised:
+            lost = player.xp // 50 - player.levels
+            player.levels += lost
+            events.append(Event("crawl.event.levels_lost", {"seat": seat, "count": lost}))
+            return
+        else:
+            return
+        player.raised.append(hero.uid)
+        player.levels += 1
+        player.levelled = True
 
 
 def melee(state: CrawlState, att: Figure, tgt: Figure, events: list[Event], *,

@@ -18,7 +18,7 @@ from engine.core.squaregrid import (
     line_squares,
 )
 from engine.rules.crawl import defs
-from engine.rules.crawl.board import Board, front_area, load_board
+from engine.rules.crawl.board import Board, derived_board, front_area, layout_key, load_board
 from engine.rules.crawl.effects import Traits, apply_ability
 from engine.rules.crawl.state import Chest, CrawlState, Figure
 
@@ -45,12 +45,34 @@ def fdef(f: Figure) -> Any:
 
 
 def board_of(state: CrawlState) -> Board:
-    """Returns the board of the game."""
+    """Returns the board of the game (printed or built, with its terrain markers and doors)."""
     memo = state.memo
     b = memo.get("board")
-    if b is None or b[0] != state.map or b[1] != state.board:
-        b = memo["board"] = (state.map, state.board, load_board(state.board, state.map))
+    layout = state.layout
+    lkey = layout_key(layout) if layout else None
+    if lkey is not None and state.board == "builder":
+        from engine.rules.crawl.builder import layout_pieces_key
+        lkey = (lkey, layout_pieces_key(layout))
+    if b is None or b[0] != state.map or b[1] != state.board or b[3] != lkey:
+        b = memo["board"] = (state.map, state.board, board_for(state.board, state.map, layout),
+                             lkey)
     return b[2]
+
+
+def board_for(board_id: str, map_name: str, layout: dict[str, Any] | None) -> Board:
+    """Returns the board of a map or builder layout with its terrain markers and placed doors
+    (every board is cached per layout)."""
+    layout = layout or {}
+    base_key: tuple[Any, ...] = ()
+    if board_id == "builder":
+        from engine.rules.crawl.builder import compose, layout_pieces_key
+        base = compose(layout)
+        base_key = layout_pieces_key(layout)
+    else:
+        base = load_board(board_id, map_name)
+    if layout.get("marks") or layout.get("doors"):
+        return derived_board(base, layout, base_key)
+    return base
 
 
 def arc_width(f: Figure) -> int:

@@ -150,3 +150,16 @@ class BoardDef:
     name: Text
     map: str
     kind: Literal["board", "corridor", "chamber"] = "board"
+
+
+@content_kind(GAME, "piece")
+@dataclass(frozen=True, slots=True)
+class PieceDef:
+    """A terrain marker (two sides: which terrain it puts down) or a door for the set-up pool
+    (seed 004, "Gelände und Türen aufstellen")."""
+
+    id: str
+    name: Text
+    kind: Literal["terrain", "door"]
+    sides: tuple[Literal["difficult", "water", "dark", "vortex", "teleport", "stairs"], ...] = ()
+    door: Literal["wood", "iron"] = "wood"

@@ -27,6 +27,9 @@ from engine.rules.crawl.core import (
 )
 from engine.rules.crawl.state import CrawlState, Figure, Marker
 
+# Terrain whose entering ends the activation (seed 004, "Teleport", "Vortex").
+HALTING = frozenset({"teleport", "vortex"})
+
 
 @dataclass
 class Reach:
@@ -120,6 +123,7 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
                 banned.update(board.section_squares[board.section[h.pos]])
                 banned |= board.around[h.pos]
     section = board.section
+    terrain = board.terrain
     marker_sections = {section[m.pos] for m in state.markers} if f.hero else set()
     if f.where == "outside":
         player = state.players[f.owner]
@@ -141,7 +145,6 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     if start_cost > mp:
         return Reach({}, {}, set(), origin)
     chasm_walker, terrain_walker, pass_cost = t.chasm_walker, t.terrain_walker, t.pass_cost
-    terrain = board.terrain
     steps = board.steps
     settled: dict[Square, int] = {}
     best: dict[Square, int] = {source: start_cost}
@@ -159,8 +162,9 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
                 pass  # passing through: the move goes on, the square is no destination
             else:
                 costs[sq] = cost
-                if sq in arcs or (section[sq] != start_section
-                                  and section[sq] in marker_sections):
+                # seed 004, "Teleport"/"Vortex": "Das Betreten ... beendet die Aktivierung".
+                if sq in arcs or terrain[sq] in HALTING or (section[sq] != start_section
+                                                            and section[sq] in marker_sections):
                     stops.add(sq)
                     continue
         else:

@@ -10,7 +10,7 @@ from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
 from engine.core.rng import Rng
 from engine.core.squaregrid import Square, edge_squares, facing_towards
-from engine.rules.crawl import combat, defs, effects  # noqa: F401  (registers kinds, effects)
+from engine.rules.crawl import combat, defs, effects, names  # noqa: F401  (registers kinds)
 from engine.rules.crawl.board import Board
 from engine.rules.crawl.core import (
     board_of,
@@ -35,6 +35,7 @@ from engine.rules.crawl.core import (
     value,
 )
 from engine.rules.crawl.movement import (
+    HALTING,
     figure_reach,
     marker_can_move,
     marker_reach,
@@ -42,9 +43,10 @@ from engine.rules.crawl.movement import (
 )
 from engine.rules.crawl.state import Chest, CrawlState, Figure, Marker, Player
 
-BOARDS = ("crypt_hall", "sunken_vault", "twin_halls")
+BOARDS = ("crypt_hall", "sunken_vault", "twin_halls", "builder")
 POOLS = ("classic", "starter", "everything")
 TEAM_POINTS = 100
+SOLO_SECTIONS = 10  # seed 004, solitaire: "9 bis 12 Sektionen"
 ATTACK_MP, LOOT_MP, FAST_MP, SLOW_MP, BREAK_MP, OPEN_MP, CLOSE_MP = 4, 2, 3, 6, 2, 2, 1
 MARKER_MP = 4
 STEAL_MP, STEAL_DEFENCE = 4, 2
@@ -81,6 +83,11 @@ class CrawlRules(GameRules[CrawlState]):
         OptionDef("turn_limit", "crawl.option.turn_limit", 30, minimum=5, maximum=200),
         OptionDef("hero_vs_hero", "crawl.option.hero_vs_hero", False, choices=(False, True),
                   variant=True),
+        OptionDef("pieces", "crawl.option.pieces", False, choices=(False, True), variant=True),
+        OptionDef("survival", "crawl.option.survival", False, choices=(False, True),
+                  variant=True),
+        OptionDef("campaign", "crawl.option.campaign", False, choices=(False, True),
+                  variant=True),
     )
 
     # --- set-up -------------------------------------------------------------------------
@@ -92,7 +99,8 @@ class CrawlRules(GameRules[CrawlState]):
         s.nplayers = config.players
         s.mode = "solitaire" if config.players == 1 else self.option(config, "mode")
         s.board = self.option(config, "board")
-        s.map = c.get("board", s.board).map
+        # "builder": the dungeon is built from the builder sections during the set-up.
+        s.map = "builder" if s.board == "builder" else c.get("board", s.board).map
         s.turn_limit = self.option(config, "turn_limit")
         s.hero_vs_hero = bool(self.option(config, "hero_vs_hero")) or s.mode == "team"
         s.players = [Player() for _ in range(config.players)]
@@ -103,7 +111,14 @@ class CrawlRules(GameRules[CrawlState]):
         kinds = [ch.id for ch in c.all("chest")]
         if s.mode == "solitaire":
             from engine.rules.crawl import solo
+            if s.board == "builder":
+                from engine.rules.crawl import builder
+                builder.auto_build(s, SOLO_SECTIONS)
+                s.doors = ["closed"] * len(board_of(s).doors)
             solo.setup(s)
+            s.supply["survival"] = bool(self.option(config, "survival"))
+            if self.option(config, "campaign"):
+                s.supply.update(campaign=True, floor=1, floor_chests=[])
             return s
         s.supply = {"chests": [], "markers": []}
         count = config.players if s.mode == "lone_wolf" else 2 * config.players
@@ -112,6 +127,9 @@ class CrawlRules(GameRules[CrawlState]):
         ranks = ["weak", "standard"] * (3 * config.players // 2) + ["weak"] * (
             3 * config.players % 2)
         s.supply["markers"] = sorted(ranks)
+        if self.option(config, "pieces"):
+            # seed 004, "Gelände und Türen aufstellen": a pool of terrain markers and doors.
+            s.supply["pieces"] = [p.id for p in c.all("piece")]
         s.phase = "pick"
         s.current = 0
         s.setup = {"picks": [0] * config.players, "done": [False] * config.players}
@@ -176,6 +194,13 @@ class CrawlRules(GameRules[CrawlState]):
             return [Action("place_spawn", (("at", sq),)) for sq in placement_squares(state)]
         if state.phase == "pick":
             return self._pick_actions(state)
+        if state.phase == "build":
+            from engine.rules.crawl import builder
+            return [Action.make("place_section", section=sid, cell=cell, rot=rot)
+                    for sid, cell, rot in builder.placements(
+                        state.layout, state.setup["hands"][state.current])]
+        if state.phase == "pieces":
+            return piece_actions(state)
         if state.phase == "chests":
             return [Action("place_chest", (("at", sq), ("facing", f)))
                     for sq, f in chest_spots(state)]
@@ -198,6 +223,13 @@ class CrawlRules(GameRules[CrawlState]):
         taken = {f.did for f in state.figures if f.hero}
         seat = state.current
         out = []
+        if state.setup.get("hire"):
+            # seed 004, campaign: one new level-1 hero per cleared floor, paid with a chest.
+            from engine.rules.crawl import solo
+            if solo.can_hire(state):
+                out = [Action.make("pick_hero", hero=h.id, level=1)
+                       for h in content().all("hero") if h.id not in taken]
+            return out + [Action.make("done_picking")]
         spent = sum(fdef(f).points[f.level - 1] for f in heroes_of(state, seat))
         for h in content().all("hero"):
             if h.id in taken:
@@ -217,21 +249,37 @@ class CrawlRules(GameRules[CrawlState]):
         step = state.setup["steps"][0]
         if step[0] == "entrance":
             used = {board.entrance_section(p.entrance) for p in state.players if p.entrance >= 0}
+            free = [i for i in range(len(board.entrances))
+                    if board.entrance_section(i) not in used]
+            # A built dungeon may have fewer gates than players (a last corridor that found
+            # no place): then entrances are shared.
             return [Action.make("choose_entrance", entrance=i)
-                    for i in range(len(board.entrances)) if board.entrance_section(i) not in used]
-        return [Action.make("choose_exit", entrance=i) for i in range(len(board.entrances))]
+                    for i in (free or range(len(board.entrances)))]
+        out = [Action.make("choose_exit", entrance=i) for i in range(len(board.entrances))]
+        if state.mode == "team":
+            # seed 004, advanced "Auswahl von Eingang und Ausgang": "Jedes Feld, das am Rande
+            # des Dungeons liegt, kann als Ausgang dienen".
+            gates = {sq for _, sq in board.entrances}
+            out.extend(Action("choose_exit_square", (("at", sq),))
+                       for sq in rim_squares(board) if sq not in gates)
+        return out
 
     def prompt(self, state: CrawlState) -> Message:
-        """Returns what the current actor must decide now."""
+        """Returns what the current actor must decide now (figures and markers by name)."""
+        return names.named_message(state, self._prompt(state))
+
+    def _prompt(self, state: CrawlState) -> Message:
         if state.over:
             return Message("crawl.prompt.over")
         if state.pending is not None:
             return Message("crawl.prompt.place_spawn",
                            {"spawn": state.pending["spawns"][0], "seat": state.pending["seat"]})
-        if state.phase in ("pick", "chests", "markers", "entrances"):
+        if state.phase in ("pick", "build", "pieces", "chests", "markers", "entrances"):
             key = state.phase
             if state.phase == "entrances":
                 key = state.setup["steps"][0][0]
+            elif state.setup.get("hire"):
+                key = "hire"
             return Message("crawl.prompt." + key, {"seat": state.current})
         if state.active >= 0:
             return Message("crawl.prompt.activation", {"figure": state.active, "mp": state.mp})
@@ -267,10 +315,15 @@ class CrawlRules(GameRules[CrawlState]):
         """Applies a validated action and resolves everything that follows from it."""
         events: list[Event] = []
         kind = action.kind
+        ranks = names.marker_ranks(state)
         if state.pending is not None:
             place_spawn(state, _sq(action["at"]), events)
         elif state.phase == "pick":
             self._apply_pick(state, action, events)
+        elif state.phase == "build":
+            self._apply_section(state, action, events)
+        elif state.phase == "pieces":
+            apply_piece(state, action, events)
         elif state.phase == "chests":
             self._apply_chest(state, action, events)
         elif state.phase == "markers":
@@ -288,10 +341,17 @@ class CrawlRules(GameRules[CrawlState]):
         else:
             apply_turn_action(state, action, events)
         advance(state, events)
+        names.name_events(state, events, ranks)
         return events
 
     def _apply_pick(self, state: CrawlState, action: Action, events: list[Event]) -> None:
         seat = state.current
+        if state.setup.get("hire"):
+            from engine.rules.crawl import solo
+            if action.kind == "pick_hero":
+                solo.hire(state, str(action["hero"]), events)
+            solo.start_floor(state, events)
+            return
         if action.kind == "done_picking":
             state.setup["done"][seat] = True
         else:
@@ -324,14 +384,55 @@ class CrawlRules(GameRules[CrawlState]):
         contenders = list(range(state.nplayers))
         while len(contenders) > 1:
             rolls = {p: state.rng.roll(6) + state.rng.roll(6) for p in contenders}
-            events.append(Event("crawl.event.start_roll", {"rolls": [[p, rolls[p]]
-                                                                     for p in contenders]}))
+            events.extend(Event("crawl.event.start_roll", {"seat": p, "roll": rolls[p]})
+                          for p in contenders)
             best = max(rolls.values())
             contenders = [p for p in contenders if rolls[p] == best]
         state.start = state.current = state.master = contenders[0]
         events.append(Event("crawl.event.start_player", {"seat": state.start}))
+        if state.board == "builder":
+            from engine.rules.crawl import builder
+            state.phase = "build"
+            builder.deal(state)
+            builder.unstick(state, state.current, events)
+            return
+        self._after_board(state)
+
+    def _after_board(self, state: CrawlState) -> None:
+        """Continues the set-up once the dungeon lies: pieces (option), then chests."""
+        state.current = state.start
+        if state.supply.get("pieces"):
+            state.phase = "pieces"
+            state.setup = {"turns": 0}
+            return
         state.phase = "chests"
         state.setup = {"order": 0}
+
+    def _apply_section(self, state: CrawlState, action: Action, events: list[Event]) -> None:
+        """Places a builder section and passes to the next player holding sections."""
+        from engine.rules.crawl import builder
+        seat = state.current
+        cell = _sq(action["cell"])
+        gate = builder.place(state, str(action["section"]), cell, int(action["rot"]))
+        state.memo.clear()
+        state.doors = ["closed"] * len(board_of(state).doors)  # doors of joined sections
+        events.append(Event("crawl.event.section_placed", {"seat": seat,
+                                                           "section": action["section"],
+                                                           "gate": gate}))
+        hands = state.setup["hands"]
+        for step in range(1, state.nplayers + 1):
+            nxt = (seat + step) % state.nplayers
+            builder.unstick(state, nxt, events)
+            if hands[nxt]:
+                state.current = nxt
+                return
+        # seed 004: "Wenn alle Bodenpläne gelegt worden ... endet der Aufbau des Dungeons".
+        builder.crop(state)
+        state.memo.clear()
+        state.doors = ["closed"] * len(board_of(state).doors)
+        events.append(Event("crawl.event.dungeon_built", {"sections": len(
+            state.layout["pieces"])}))
+        self._after_board(state)
 
     def _apply_chest(self, state: CrawlState, action: Action, events: list[Event]) -> None:
         sq = _sq(action["at"])
@@ -381,10 +482,15 @@ class CrawlRules(GameRules[CrawlState]):
 
     def _apply_entrance(self, state: CrawlState, action: Action, events: list[Event]) -> None:
         step = state.setup["steps"].pop(0)
-        idx = int(action["entrance"])
+        idx = int(action.get("entrance", -1))
         if step[0] == "entrance":
             state.players[step[1]].entrance = idx
             events.append(Event("crawl.event.entrance", {"seat": step[1], "entrance": idx}))
+        elif action.kind == "choose_exit_square":
+            sq = _sq(action["at"])
+            state.players[step[1]].exit_at = sq
+            events.append(Event("crawl.event.exit_square", {"seat": step[1], "at": list(sq),
+                                                            "by": step[2]}))
         else:
             state.players[step[1]].exit = idx
             events.append(Event("crawl.event.exit", {"seat": step[1], "entrance": idx,
@@ -438,6 +544,101 @@ class CrawlRules(GameRules[CrawlState]):
 
 
 # --- set-up spots ------------------------------------------------------------------------
+
+
+def piece_squares(state: CrawlState) -> list[Square]:
+    """Returns the open squares a terrain marker may cover (seed 004: "nicht in der
+    Gang-Sektion eines Eingangs oder in der daran angrenzenden Kammer-Sektion")."""
+    board = board_of(state)
+    occ = occupancy(state)
+    out: list[Square] = []
+    for sec, squares in enumerate(board.section_squares):
+        if _entrance_distance(state, board, sec) < 2:
+            continue
+        out.extend(sq for sq in squares if board.terrain[sq] == "open" and sq not in occ)
+    return sorted(out)
+
+
+def door_spots(state: CrawlState) -> list[tuple[int, int, int]]:
+    """Returns the open edges between two sections where a door fits: walls on both sides
+    along the same line (seed 004: "zu beiden Seiten an eine Wand angrenzt")."""
+    board = board_of(state)
+    walls = board.walls.edges
+    doors = {edge for edge, _ in board.doors}
+    out = []
+    for (x, y), sec in sorted(board.section.items()):
+        if board.cost[(x, y)] <= 0 or _entrance_distance(state, board, sec) < 2:
+            continue
+        for d, other in ((0, (x + 1, y)), (1, (x, y + 1))):
+            osec = board.section.get(other, -1)
+            if osec < 0 or osec == sec or board.cost.get(other, 0) <= 0:
+                continue
+            if _entrance_distance(state, board, osec) < 2:
+                continue
+            edge = (x, y, d)
+            if edge in walls or edge in doors:
+                continue
+            side = ((x, y - 1, 0), (x, y + 1, 0)) if d == 0 else ((x - 1, y, 1), (x + 1, y, 1))
+            if all(e in walls for e in side):
+                out.append(edge)
+    return out
+
+
+def piece_actions(state: CrawlState) -> list[Action]:
+    """Returns the placements of the set-up pool's pieces, one action per kind of piece."""
+    c = content()
+    out: list[Action] = []
+    seen: set[tuple[Any, ...]] = set()
+    squares = piece_squares(state)
+    edges = door_spots(state)
+    for pid in state.supply.get("pieces", []):
+        p = c.get("piece", pid)
+        sig = (p.kind, p.sides, p.door)
+        if sig in seen:
+            continue
+        seen.add(sig)
+        if p.kind == "terrain":
+            for side in p.sides:
+                out.extend(Action.make("place_terrain", piece=pid, side=side, at=sq)
+                           for sq in squares)
+        else:
+            out.extend(Action.make("place_door", piece=pid, edge=e) for e in edges)
+    out.append(Action.make("skip_piece"))
+    return out
+
+
+def apply_piece(state: CrawlState, action: Action, events: list[Event]) -> None:
+    """Places a terrain marker or a door (or passes); every player places one piece."""
+    seat = state.current
+    if action.kind == "place_terrain":
+        x, y = _sq(action["at"])
+        side = str(action["side"])
+        state.layout = dict(state.layout)
+        state.layout["marks"] = [*state.layout.get("marks", []), [x, y, side]]
+        state.supply["pieces"].remove(action["piece"])
+        events.append(Event("crawl.event.terrain_placed", {"seat": seat,
+                                                           "piece": action["piece"],
+                                                           "side": side, "at": [x, y]}))
+    elif action.kind == "place_door":
+        x, y, d = (int(v) for v in action["edge"])
+        kind = content().get("piece", action["piece"]).door
+        state.layout = dict(state.layout)
+        state.layout["doors"] = [*state.layout.get("doors", []), [x, y, d, kind]]
+        state.doors.append("closed")
+        state.supply["pieces"].remove(action["piece"])
+        events.append(Event("crawl.event.door_placed", {"seat": seat, "piece": action["piece"],
+                                                        "edge": [x, y, d]}))
+    else:
+        events.append(Event("crawl.event.piece_skipped", {"seat": seat}))
+    state.memo.clear()
+    state.setup["turns"] += 1
+    state.current = (seat + 1) % state.nplayers
+    # seed 004: "aus dem jeder Spieler ein Teil auswählen darf": one piece per player.
+    if state.setup["turns"] >= state.nplayers or not state.supply["pieces"]:
+        state.phase = "chests"
+        state.current = state.start
+        state.setup = {"order": 0}
+
 
 
 def _entrance_distance(state: CrawlState, board: Board, sec: int) -> int:
@@ -526,6 +727,11 @@ def _marker_squares(state: CrawlState) -> list[Square]:
 # --- turns -------------------------------------------------------------------------------
 
 
+def gold_of(chest: Chest) -> int:
+    """Returns the gold a chest's treasure dial shows."""
+    return int(treasure_of(chest).gold)
+
+
 def gold(state: CrawlState, seat: int) -> int:
     """Returns the gold a seat holds (seed 004: gold always counts, potions drunk or not)."""
     return sum(treasure_of(state.chest(uid)).gold for uid in state.players[seat].chests)
@@ -550,6 +756,7 @@ def begin_turn(state: CrawlState, events: list[Event]) -> None:
     player = state.players[seat]
     for p in state.players:
         p.levelled = False
+        p.raised = []
     for f in heroes_of(state, seat):
         f.acted = False
         f.potion = -1  # seed 004: a potion lasts until its side's next turn
@@ -661,7 +868,8 @@ def turn_actions(state: CrawlState) -> list[Action]:
         for f in heroes_of(state, seat):
             if not f.acted and f.where in ("board", "outside"):
                 out.append(Action("activate", (("figure", f.uid),)))
-        if state.mode != "solitaire":
+        if state.mode != "solitaire" or state.players[seat].extra > 0:
+            # Solitaire: only the activation a hero leader won moves a spawn.
             for f in state.figures:
                 if may_activate_spawn(state, f):
                     out.append(Action("activate", (("figure", f.uid),)))
@@ -707,6 +915,8 @@ def activate(state: CrawlState, f: Figure, events: list[Event]) -> None:
     f.acted = True
     f.broken = []
     state.acts_left -= 1
+    if state.mode == "solitaire" and not f.hero:
+        state.players[state.current].extra -= 1
     state.active = f.uid
     state.mp = value(state, f, "move")
     if state.mode == "solitaire" and f.hero and traits(state, f).auto_break_away:
@@ -818,11 +1028,20 @@ def activation_actions(state: CrawlState, only: str | None = None) -> list[Actio
         return out
     if f.where != "board" or f.pos is None:
         return [END_ACTIVATION]
+    if state.mode == "solitaire" and not f.hero:
+        return _lead_away_actions(state, f, only)
     if only is None or only == "move":
         reach = figure_reach(state, f, mp)
         out.extend(Action("move", (("to", sq),)) for sq in sorted(reach.costs) if sq != f.pos)
     if only is None or only == "face":
         out.extend(FACE[k] for k in range(8) if k != f.facing)
+    if only is None or only == "teleport":
+        out.extend(Action("teleport", (("to", sq),)) for sq in teleport_targets(state, f))
+    if (only is None or only == "vortex") and state.board == "builder" and state.mp > 0 \
+            and board_of(state).terrain.get(f.pos) == "vortex":
+        from engine.rules.crawl import builder
+        out.extend(Action("vortex", (("turn", k),))
+                   for k in builder.vortex_turns(state.layout, f.pos))
     if (only is None or only == "break_away") and mp >= BREAK_MP + 1 \
             and must_break_away(state, f):
         out.append(BREAK_AWAY)
@@ -851,15 +1070,67 @@ def activation_actions(state: CrawlState, only: str | None = None) -> list[Actio
     if f.hero:
         if only is None or only in _CHEST:
             out.extend(chest_actions(state, f))
+        if (only is None or only in ("descend", "withdraw")) and state.mode == "solitaire":
+            from engine.rules.crawl import solo
+            if solo.can_descend(state, f):
+                out.append(Action.make("descend"))
+            if (only is None or only == "withdraw") and solo.can_withdraw(state, f):
+                out.append(Action.make("withdraw"))
         if (only is None or only == "steal") and mp >= STEAL_MP:
             out.extend(Action("steal", (("target", g.uid),)) for g in steal_targets(state, f))
         player = state.players[f.owner]
-        board = board_of(state)
-        if ((only is None or only == "leave") and mp >= 1 and player.exit >= 0
-                and f.pos == board.entrances[player.exit][1] and player.chests):
+        if ((only is None or only == "leave") and mp >= 1 and player.chests
+                and f.pos is not None and f.pos == exit_square(state, f.owner)):
             out.append(LEAVE)
     if only is None or only in _DOORS:
         out.extend(door_actions(state, f))
+    out.append(END_ACTIVATION)
+    return out
+
+
+def rim_squares(board: Board) -> list[Square]:
+    """Returns the walkable squares on the rim of the dungeon (next to rock or the edge)."""
+    out = []
+    for (x, y), cost in sorted(board.cost.items()):
+        if cost <= 0:
+            continue
+        for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if board.terrain.get(n, "void") == "void":
+                out.append((x, y))
+                break
+    return out
+
+
+def exit_square(state: CrawlState, seat: int) -> Square | None:
+    """Returns the square a seat's heroes leave by: an edge square chosen as exit (teams) or
+    the exit entrance."""
+    p = state.players[seat]
+    if p.exit_at is not None:
+        return p.exit_at
+    if p.exit >= 0:
+        return board_of(state).entrances[p.exit][1]
+    return None
+
+
+def _lead_away_actions(state: CrawlState, f: Figure, only: str | None) -> list[Action]:
+    """Returns what a spawn moved by a hero leader may do in solitaire: move away from the
+    heroes ("sie von den Helden fort zu bewegen"), turn, break away; never attack."""
+    assert f.pos is not None
+    heroes = [h.pos for h in state.figures if h.hero and h.where == "board" and h.pos is not None]
+
+    def gap(sq: Square) -> int:
+        return min((distance(sq, h) for h in heroes), default=99)
+    out: list[Action] = []
+    if only is None or only == "move":
+        reach = figure_reach(state, f, state.mp)
+        here = gap(f.pos)
+        out.extend(Action("move", (("to", sq),)) for sq in sorted(reach.costs)
+                   if sq != f.pos and gap(sq) > here)
+    if only is None or only == "face":
+        out.extend(FACE[k] for k in range(8) if k != f.facing)
+    if (only is None or only == "break_away") and state.mp >= BREAK_MP + 1 \
+            and must_break_away(state, f):
+        out.append(BREAK_AWAY)
     out.append(END_ACTIVATION)
     return out
 
@@ -905,7 +1176,8 @@ def steal(state: CrawlState, f: Figure, victim: Figure, events: list[Event]) -> 
                             Term(Message("crawl.term.dice"), roll),
                             Term(Message("crawl.term.attack"), attack))),
                             Breakdown(Message("crawl.bd.defence"), defence, (
-                                Term(Message("crawl.term.dial", {"figure": victim.did}),
+                                Term(Message("crawl.term.dial",
+                                             {"figure": names.def_name(victim.did, True)}),
                                      defence - STEAL_DEFENCE),
                                 Term(Message("crawl.term.theft"), STEAL_DEFENCE))))))
     if traits(state, f).steal_safe or is_demoralized(victim):
@@ -984,6 +1256,10 @@ def apply_activation(state: CrawlState, action: Action, events: list[Event]) -> 
         events.append(Event("crawl.event.face", {"figure": f.uid, "facing": f.facing}))
     elif kind == "break_away":
         break_away(state, f, events)
+    elif kind == "teleport":
+        teleport(state, f, _sq(action["to"]), events)
+    elif kind == "vortex":
+        vortex(state, f, int(action["turn"]), events)
     elif kind == "pass_through":
         pass_through(state, f, state.fig(int(action["over"])), _sq(action["to"]), events)
     elif kind == "attack":
@@ -1036,6 +1312,12 @@ def apply_activation(state: CrawlState, action: Action, events: list[Event]) -> 
         end_activation(state, events)
     elif kind == "steal":
         steal(state, f, state.fig(int(action["target"])), events)
+    elif kind == "descend":
+        from engine.rules.crawl import solo
+        solo.descend(state, f, events)
+    elif kind == "withdraw":
+        from engine.rules.crawl import solo
+        solo.withdraw(state, f, events)
     elif kind in ("open_door", "close_door", "bash_door"):
         door(state, f, kind, int(action["door"]), events)
 
@@ -1117,6 +1399,56 @@ def move_figure(state: CrawlState, f: Figure, to: Square, events: list[Event]) -
         for m in sorted((m for m in state.markers if board.section[m.pos] == sec),
                         key=lambda m: m.uid):
             state.queue.append({"kind": "convert", "marker": m.uid, "hero": f.uid})
+    if board.terrain[to] in HALTING:
+        # seed 004, "Teleport"/"Vortex": entering costs 1 and ends the activation.
+        events.append(Event("crawl.event.halted", {"figure": f.uid,
+                                                   "terrain": board.terrain[to]}))
+        end_activation(state, events)
+
+
+def vortex(state: CrawlState, f: Figure, turns: int, events: list[Event]) -> None:
+    """Turns the section f stands in (seed 004, "Vortex": "darf die Figur die Sektion, in der
+    sie sich befindet, um einen Schritt in eine beliebige Richtung drehen ... verbraucht alle
+    Bewegungspunkte"); built dungeons only."""
+    from engine.rules.crawl import builder
+    assert f.pos is not None
+    old = dict(zip([e for e, _ in board_of(state).doors], state.doors, strict=True))
+    index = builder.turn_section(state, f.pos, turns)
+    state.memo.clear()
+    # Doors of joins keep their state where the join stays; new joins start closed.
+    state.doors = [old.get(edge, "closed") for edge, _ in board_of(state).doors]
+    state.mp = 0
+    events.append(Event("crawl.event.vortex", {"figure": f.uid, "turn": turns,
+                                               "section": state.layout["pieces"][index][0]}))
+    end_activation(state, events)
+
+
+def teleport_targets(state: CrawlState, f: Figure) -> list[Square]:
+    """Returns the free teleport squares f may jump to from the teleport it stands on."""
+    board = board_of(state)
+    if f.pos is None or board.terrain.get(f.pos) != "teleport" or state.mp <= 0:
+        return []
+    occ = occupancy(state)
+    return [sq for sq in sorted(board.walkable) if board.terrain[sq] == "teleport"
+            and sq != f.pos and sq not in occ]
+
+
+def teleport(state: CrawlState, f: Figure, to: Square, events: list[Event]) -> None:
+    """Jumps f to another free teleport; it uses every movement point (seed 004, "Teleport":
+    "Die Teleportation verbraucht alle Bewegungspunkte der Figur")."""
+    board = board_of(state)
+    assert f.pos is not None
+    was = board.section[f.pos]
+    state.mp = 0
+    f.pos = to
+    events.append(Event("crawl.event.teleport", {"figure": f.uid, "to": list(to)}))
+    free_turns(state, f, events)
+    sec = board.section[to]
+    if f.hero and sec != was:
+        for m in sorted((m for m in state.markers if board.section[m.pos] == sec),
+                        key=lambda m: m.uid):
+            state.queue.append({"kind": "convert", "marker": m.uid, "hero": f.uid})
+    end_activation(state, events)
 
 
 def _inward(board: Board, sq: Square) -> int:
@@ -1169,8 +1501,9 @@ def break_away(state: CrawlState, f: Figure, events: list[Event]) -> None:
         ok = roll >= 4
     if ok:
         f.broken.extend(foes)
-    events.append(Event("crawl.event.break_away", {"figure": f.uid, "roll": roll, "ok": ok,
-                                                   "from": list(foes)}))
+    # Quickness needs no roll: its own text, so the log never shows a roll of 0.
+    key = "crawl.event.break_away_sure" if roll == 0 else "crawl.event.break_away"
+    events.append(Event(key, {"figure": f.uid, "roll": roll, "ok": ok, "from": list(foes)}))
 
 
 def pass_through(state: CrawlState, f: Figure, e: Figure, to: Square,

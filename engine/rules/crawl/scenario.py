@@ -9,7 +9,7 @@ from engine.rules.crawl.core import content
 from engine.rules.crawl.state import Chest, CrawlState, Figure, Marker
 
 _KEYS = {"figures", "markers", "chests", "current", "xp", "exits", "entrances", "round",
-         "mp", "pool_empty"}
+         "mp", "pool_empty", "marks", "doors", "mode"}
 
 
 def _sq(value: Any) -> tuple[int, int]:
@@ -31,6 +31,14 @@ def apply_setup(state: CrawlState, setup: dict[str, Any]) -> None:
         state.figures = []
     state.markers = []
     state.chests = []
+    if "mode" in setup:
+        state.mode = str(setup["mode"])
+    if "marks" in setup or "doors" in setup:
+        state.layout = {"marks": [[int(x), int(y), str(t)] for x, y, t in setup.get("marks", [])],
+                        "doors": [[int(x), int(y), int(d), str(k)]
+                                  for x, y, d, k in setup.get("doors", [])]}
+        state.doors = state.doors + ["closed"] * len(state.layout["doors"])
+        state.memo.clear()
     for i, p in enumerate(state.players):
         p.entrance = i % max(1, len(setup.get("entrances", [0, 1, 2, 3])))
         p.exit = i

@@ -21,6 +21,7 @@ from engine.rules.crawl.core import (
     front_squares,
     is_demoralized,
     occupancy,
+    traits,
     value,
 )
 from engine.rules.crawl.movement import figure_reach, marker_reach
@@ -35,6 +36,9 @@ def setup(s: CrawlState) -> None:
     s.supply = {"chests": [s.rng.choice(kinds) for _ in range(CHESTS)],
                 "markers": ["standard"] * 5 + ["weak"] * 5}
     s.rng.shuffle(s.supply["markers"])
+    # seed 004, "Füge insgesamt 10 Geländemarken, Türen und/oder Artefakte zu einem Pool
+    # zusammen": every terrain marker and door of the set-up pool (no artefacts exist).
+    s.supply["pieces"] = [p.id for p in content().all("piece")]
     s.phase = "pick"
     s.current = 0
     s.setup = {"picks": [0], "done": [False]}
@@ -53,7 +57,69 @@ def build(s: CrawlState, events: list[Event]) -> None:
     others = [c for c in chambers if c not in chest_secs]
     for sec in chest_secs + others[:FIRST_MARKERS - len(chest_secs)]:
         _place_marker(s, sec, None, events)
+    _place_pieces(s, events)
+    if is_campaign(s) and int(s.supply.get("floor", 1)) == 1:
+        # seed 004: "Lege nach dem Platzieren des Eingangs die Treppen-Marke an eine beliebige
+        # Stelle des Dungeons."
+        place_stairs(s, events)
+    if s.supply.get("survival"):
+        # seed 004, option "Überleben des Stärksten": a strong and an overlord marker join
+        # the markers left over for the living dungeon.
+        s.supply["markers"] += ["strong", "overlord"]
+        s.rng.shuffle(s.supply["markers"])
     s.setup = {"visited": [entrance_sec], "tried": [], "living": []}
+
+
+def _place_pieces(s: CrawlState, events: list[Event]) -> None:
+    """Rolls a die per terrain marker and door: even numbers place it (seed 004, Schritt 4);
+    the first two teleport markers count as one item and go down together."""
+    pool = list(s.supply.get("pieces", []))
+    c = content()
+    teleports = [p for p in pool if "teleport" in c.get("piece", p).sides]
+    items: list[list[str]] = []
+    if teleports:
+        items.append(teleports[:2])
+        items.extend([p] for p in teleports[2:])
+    items.extend([p] for p in pool if p not in teleports)
+    for item in items:
+        roll = s.rng.roll(6)
+        if roll % 2 == 0:
+            for pid in item:
+                place_piece(s, pid, None, events, side="teleport" if pid in teleports else None)
+
+
+def place_piece(s: CrawlState, pid: str, sec: int | None, events: list[Event],
+                side: str | None = None) -> bool:
+    """Lays a terrain marker (a random side unless given) or sets a door, in section ``sec``
+    or anywhere the set-up rules allow; returns False when it finds no place."""
+    from engine.rules.crawl.rules import door_spots, piece_squares
+    board = board_of(s)
+    piece = content().get("piece", pid)
+    if piece.kind == "terrain":
+        squares = [sq for sq in piece_squares(s) if sec is None or board.section[sq] == sec]
+        if not squares:
+            return False
+        sq = s.rng.choice(squares)
+        side = side if side in piece.sides else piece.sides[s.rng.below(len(piece.sides))]
+        s.layout = dict(s.layout)
+        s.layout["marks"] = [*s.layout.get("marks", []), [sq[0], sq[1], side]]
+        events.append(Event("crawl.event.terrain_placed", {"seat": -1, "piece": pid,
+                                                           "side": side, "at": list(sq)}))
+    else:
+        edges = [e for e in door_spots(s) if sec is None or sec in (
+            board.section[(e[0], e[1])],
+            board.section[(e[0] + 1, e[1]) if e[2] == 0 else (e[0], e[1] + 1)])]
+        if not edges:
+            return False
+        x, y, d = s.rng.choice(edges)
+        s.layout = dict(s.layout)
+        s.layout["doors"] = [*s.layout.get("doors", []), [x, y, d, piece.door]]
+        s.doors.append("closed")
+        events.append(Event("crawl.event.door_placed", {"seat": -1, "piece": pid,
+                                                        "edge": [x, y, d]}))
+    s.supply["pieces"].remove(pid)
+    s.memo.clear()
+    return True
 
 
 def _free_squares(s: CrawlState, sec: int) -> list[Square]:
@@ -76,6 +142,8 @@ def _place_chest(s: CrawlState, sec: int, events: list[Event]) -> bool:
     ch = Chest(s.next_uid, s.supply["chests"].pop(0), sq, facing, s.rng.below(6))
     s.next_uid += 1
     s.chests.append(ch)
+    if "floor_chests" in s.supply:
+        s.supply["floor_chests"].append(ch.uid)
     events.append(Event("crawl.event.chest_placed", {"seat": -1, "chest": ch.uid,
                                                      "at": list(sq)}))
     return True
@@ -102,6 +170,7 @@ def begin_turn(s: CrawlState, events: list[Event]) -> None:
     from engine.rules.crawl.rules import assign_items
     p = s.players[0]
     p.levelled = False
+    p.raised = []
     for f in s.figures:
         if f.hero:
             f.acted = False
@@ -109,6 +178,20 @@ def begin_turn(s: CrawlState, events: list[Event]) -> None:
     assign_items(s, 0)
     combat.check_level(s, 0, events)
     s.acts_left = sum(1 for f in s.figures if f.hero and f.where in ("board", "outside"))
+    p.extra = 0
+    if s.round > 1:
+        # seed 004, solitaire: a hero leader's won activation moves a spawn away from the
+        # heroes (see rules.activation_actions); never in the first turn.
+        for f in s.figures:
+            lead = traits(s, f).leadership if f.hero and f.where == "board" else 0
+            if lead:
+                roll = s.rng.roll(6)
+                events.append(Event("crawl.event.leadership", {"figure": f.uid, "roll": roll,
+                                                               "won": roll >= lead}))
+                if roll >= lead:
+                    p.extra = 1
+                    s.acts_left += 1
+                    break
     events.append(Event("crawl.event.turn", {"seat": 0, "round": s.round,
                                              "activations": s.acts_left}))
 
@@ -139,6 +222,18 @@ def dungeon_turn(s: CrawlState, events: list[Event]) -> None:
             _move_marker(s, m, events)
             _drain(s, events)
     acts = roll
+    for f in sorted((f for f in s.figures if not f.hero and f.where == "board"),
+                    key=lambda f: f.uid):
+        lead = traits(s, f).leadership
+        if lead:
+            # seed 004, solitaire "Änderung der Spezialfähigkeiten": a spawn leader's
+            # successful roll adds one activation to the rolled ones.
+            lroll = s.rng.roll(6)
+            events.append(Event("crawl.event.leadership", {"figure": f.uid, "roll": lroll,
+                                                           "won": lroll >= lead}))
+            if lroll >= lead:
+                acts += 1
+                break
     for f in sorted((f for f in s.figures if not f.hero and f.where == "board"),
                     key=lambda f: (_nearest(s, f)[0], f.uid)):
         if acts <= 0 or s.over or heroes_done(s):
@@ -291,6 +386,12 @@ def living(s: CrawlState, f: Figure, sec: int, events: list[Event]) -> None:
         m = _place_marker(s, sec, f, events)
         if m is not None and roll in (2, 3):
             s.queue.append({"kind": "convert", "marker": m.uid, "hero": f.uid})
+    if roll in (4, 6) and s.supply.get("pieces"):
+        # seed 004, "Lebendiges Dungeon" 4 (and 6): a terrain marker or door from the pool in
+        # this chamber; "Ergibt sich ... ein Gegenstand, der nicht mehr zur Verfügung steht,
+        # wird nichts platziert".
+        pool = s.supply["pieces"]
+        place_piece(s, pool[s.rng.below(len(pool))], sec, events)
     if roll in (5, 6):
         board = board_of(s)
         has_chest = any(c.pos is not None and board.section[c.pos] == sec for c in s.chests)
@@ -307,9 +408,16 @@ def living(s: CrawlState, f: Figure, sec: int, events: list[Event]) -> None:
 def _exit_check(s: CrawlState, events: list[Event]) -> None:
     tried = [c for c in s.chests if c.status != "closed" or (c.examined and c.trap == 0
                                                               and c.status != "closed")]
+    if "floor_chests" in s.supply:
+        # Campaign: only this floor's chests count.
+        tried = [c for c in tried if c.uid in s.supply["floor_chests"]]
     p = s.players[0]
     if p.exit >= 0 or len(tried) < 2:
         return
+    if is_campaign(s) and "stairs" not in s.supply:
+        # seed 004: "Sobald du zwei Schatztruhen zu Entschärfen versucht hast, kannst du eine
+        # weitere Treppen-Marke, einen Ausgang oder sogar beides platzieren": both appear.
+        place_stairs(s, events)
     second = tried[1]
     board = board_of(s)
     where = second.pos if second.pos is not None else board.entrances[p.entrance][1]
@@ -333,3 +441,188 @@ def outcome(s: CrawlState) -> Outcome:
     won = any(f.hero and f.where == "left" for f in s.figures) and g > 0
     return Outcome((0,) if won else (), (float(g),),
                    Message("crawl.end.solo_won" if won else "crawl.end.solo_lost"))
+
+
+# --- the extended campaign (seed 004, solitaire option "Erweiterte Kampagne") -------------
+
+
+def is_campaign(s: CrawlState) -> bool:
+    """Returns whether the solitaire game is the extended campaign of several floors."""
+    return bool(s.supply.get("campaign"))
+
+
+def place_stairs(s: CrawlState, events: list[Event]) -> None:
+    """Lays the stairs to the next floor on a random square the set-up rules allow."""
+    from engine.rules.crawl.rules import piece_squares
+    squares = piece_squares(s)
+    if not squares:
+        return
+    sq = s.rng.choice(squares)
+    s.layout = {**s.layout, "marks": [*s.layout.get("marks", []), [sq[0], sq[1], "stairs"]]}
+    s.supply["stairs"] = [sq[0], sq[1]]
+    s.memo.clear()
+    events.append(Event("crawl.event.stairs_appear", {"at": [sq[0], sq[1]],
+                                                      "floor": s.supply.get("floor", 1)}))
+
+
+def is_cleared(s: CrawlState) -> bool:
+    """Returns whether the floor is cleared: every marker flipped, every spawn beaten, every
+    chest taken (seed 004: "alle Monstermarken aufgedeckt, alle Mage Spawn vernichtet, alle
+    Schätze eingesammelt"; we have no artefacts)."""
+    if s.markers:
+        return False
+    if any(not f.hero and f.where == "board" for f in s.figures):
+        return False
+    return not any(c.pos is not None and c.status in ("closed", "disarmed", "sprung")
+                   for c in s.chests)
+
+
+def can_descend(s: CrawlState, f: Figure) -> bool:
+    """Returns whether hero f may take the stairs down now (1 MP, the floor cleared)."""
+    stairs = s.supply.get("stairs")
+    return (is_campaign(s) and f.hero and stairs is not None and f.pos is not None
+            and list(f.pos) == list(stairs) and s.mp >= 1 and is_cleared(s))
+
+
+def descend(s: CrawlState, f: Figure, events: list[Event]) -> None:
+    """Takes hero f down the stairs; when the whole team is below, the floor ends."""
+    from engine.rules.crawl.rules import end_activation
+    s.mp -= 1
+    f.where = "below"
+    f.pos = None
+    events.append(Event("crawl.event.descend", {"figure": f.uid}))
+    end_activation(s, events)
+    team = [h for h in s.figures if h.hero and h.where != "out"]
+    if team and all(h.where == "below" for h in team):
+        floor_done(s, events)
+
+
+def can_hire(s: CrawlState) -> bool:
+    """Returns whether a hero may be hired now: fewer than four in the team and a chest to pay
+    with ("eine Schatztruhe entspricht einem Helden der Stufe 1")."""
+    team = [h for h in s.figures if h.hero and h.where != "out"]
+    return len(team) < 4 and any(not s.chest(u).safe for u in s.players[0].chests)
+
+
+def floor_done(s: CrawlState, events: list[Event]) -> None:
+    """Ends a cleared floor: hiring first if possible, then the next floor."""
+    events.append(Event("crawl.event.floor_done", {"floor": s.supply.get("floor", 1)}))
+    if can_hire(s):
+        s.phase = "pick"
+        s.current = 0
+        s.setup = {"picks": [0], "done": [False], "hire": True}
+        return
+    start_floor(s, events)
+
+
+def hire(s: CrawlState, did: str, events: list[Event]) -> None:
+    """Hires a level-1 hero for the team's poorest chest."""
+    from engine.rules.crawl.rules import gold_of
+    p = s.players[0]
+    pay = min((u for u in p.chests if not s.chest(u).safe),
+              key=lambda u: (gold_of(s.chest(u)), u))
+    p.chests.remove(pay)
+    ch = s.chest(pay)
+    ch.status, ch.holder, ch.pos = "gone", -1, None
+    for g in s.figures:
+        if pay in g.items:
+            g.items.remove(pay)
+    d = content().get("hero", did)
+    f = Figure(s.next_uid, did, True, 0, "below", click=d.level_starts[0], level=1)
+    s.next_uid += 1
+    s.figures.append(f)
+    events.append(Event("crawl.event.hired", {"hero": did, "chest": pay}))
+
+
+def start_floor(s: CrawlState, events: list[Event]) -> None:
+    """Sets up the next floor (seed 004: "gestaltest du die nächste Etage ... Jede neue Etage
+    sollte schwieriger zu meistern sein"): new chests and harder markers, every spawn back in
+    the pool, the team healed to its levels and waiting at the entrance stairs."""
+    floor = int(s.supply.get("floor", 1)) + 1
+    for f in s.figures:
+        if f.hero and f.where != "out":
+            f.where, f.pos, f.acted = "outside", None, False
+            f.click = combat.min_click(f)
+        elif not f.hero:
+            f.where, f.pos, f.click, f.acted = "pool", None, 0, False
+    for c in s.chests:
+        if c.status not in ("held",):
+            c.pos = None
+            if c.status != "gone":
+                c.status = "gone"
+    s.markers = []
+    kinds = [c.id for c in content().all("chest")]
+    markers = ["standard"] * 5 + ["weak"] * 5
+    # Harder floors: yellow markers give way to red ones, and from the third floor an
+    # overlord ("tausche entsprechend gelbe Monstermarken ... gegen blaue, rote und
+    # Oberschurken-Marken").
+    for i in range(min(floor - 1, 5)):
+        markers[5 + i] = "strong"
+    if floor >= 3:
+        markers[0] = "overlord"
+    s.rng.shuffle(markers)
+    s.supply = {**s.supply, "chests": [s.rng.choice(kinds) for _ in range(CHESTS)],
+                "markers": markers, "pieces": [p.id for p in content().all("piece")],
+                "floor": floor, "floor_chests": []}
+    s.supply.pop("stairs", None)
+    p = s.players[0]
+    p.entrance = p.exit = -1
+    p.heroes_at_start = sum(1 for f in s.figures if f.hero and f.where != "out")
+    s.round = 1
+    s.layout = {}
+    if s.board == "builder":
+        from engine.rules.crawl import builder
+        from engine.rules.crawl.rules import SOLO_SECTIONS
+        builder.auto_build(s, SOLO_SECTIONS)
+    s.memo.clear()
+    s.doors = ["closed"] * len(board_of(s).doors)
+    s.phase = "entrances"
+    s.setup = {"steps": [["entrance", 0, 0]]}
+    s.current = 0
+    events.append(Event("crawl.event.new_floor", {"floor": floor}))
+
+
+def can_withdraw(s: CrawlState, f: Figure) -> bool:
+    """Returns whether hero f may leave the uncleared floor by the stairs (1 MP)."""
+    stairs = s.supply.get("stairs")
+    return (is_campaign(s) and f.hero and stairs is not None and f.pos is not None
+            and list(f.pos) == list(stairs) and s.mp >= 1 and not is_cleared(s))
+
+
+def withdraw(s: CrawlState, f: Figure, events: list[Event]) -> None:
+    """Takes hero f up the stairs out of the floor; when the whole team is out, it regroups."""
+    from engine.rules.crawl.rules import end_activation
+    s.mp -= 1
+    f.where = "above"
+    f.pos = None
+    events.append(Event("crawl.event.withdraw", {"figure": f.uid}))
+    end_activation(s, events)
+    team = [h for h in s.figures if h.hero and h.where != "out"]
+    if team and all(h.where == "above" for h in team):
+        regroup(s, events)
+
+
+def regroup(s: CrawlState, events: list[Event]) -> None:
+    """The team has left the floor by the stairs (seed 004: "werden sie auf ihre augenblickliche
+    Stufe geheilt. Gleichzeitig werden alle im Dungeon verbliebenen Mage Spawn vollständig
+    geheilt und in die Sektionen mit den verbliebenen Schatztruhen zurückgestellt ... statt
+    dessen in der Sektion mit der Treppe"); then it goes back in by the entrance to clear it,
+    every chamber counting as new again."""
+    board = board_of(s)
+    for f in s.figures:
+        if f.hero and f.where == "above":
+            f.where, f.click = "outside", combat.min_click(f)
+    chest_secs = sorted({board.section[c.pos] for c in s.chests if c.pos is not None
+                         and c.status in ("closed", "disarmed", "sprung")})
+    stairs = s.supply.get("stairs")
+    targets = chest_secs or ([board.section[(stairs[0], stairs[1])]] if stairs else [])
+    spawn = [f for f in s.figures if not f.hero and f.where == "board"]
+    for f in spawn:
+        f.where, f.pos = "pool", None  # lifted off while the board is laid again
+    for i, f in enumerate(spawn):
+        free = _free_squares(s, targets[i % len(targets)]) if targets else []
+        f.click = 0
+        if free:
+            f.where, f.pos = "board", s.rng.choice(free)
+    s.setup["visited"] = [board.entrance_section(s.players[0].entrance)]
+    events.append(Event("crawl.event.regroup", {"spawns": len(spawn)}))

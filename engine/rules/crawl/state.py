@@ -162,7 +162,7 @@ class Player:
     """A seat: experience, levels bought, entrance and exit, and its chests."""
 
     __slots__ = ("xp", "levels", "levelled", "entrance", "exit", "chests", "heroes_at_start",
-                 "extra")
+                 "extra", "raised", "exit_at")
 
     def __init__(self) -> None:
         self.xp = 0
@@ -173,6 +173,8 @@ class Player:
         self.chests: list[int] = []
         self.heroes_at_start = 0
         self.extra = 0  # activations won by leadership this turn
+        self.raised: list[int] = []  # heroes that rose a level this turn (team games)
+        self.exit_at: tuple[int, int] | None = None  # an edge square chosen as exit (teams)
 
     def clone(self) -> Player:
         """Returns an independent copy."""
@@ -180,13 +182,15 @@ class Player:
         p.xp, p.levels, p.levelled, p.entrance, p.exit = self.xp, self.levels, self.levelled, \
             self.entrance, self.exit
         p.chests, p.heroes_at_start, p.extra = list(self.chests), self.heroes_at_start, self.extra
+        p.raised, p.exit_at = list(self.raised), self.exit_at
         return p
 
     def to_dict(self) -> dict[str, Any]:
         """Returns the JSON form."""
         return {"xp": self.xp, "levels": self.levels, "levelled": self.levelled,
                 "entrance": self.entrance, "exit": self.exit, "chests": list(self.chests),
-                "heroes_at_start": self.heroes_at_start, "extra": self.extra}
+                "heroes_at_start": self.heroes_at_start, "extra": self.extra,
+                "raised": list(self.raised), "exit_at": _sql(self.exit_at)}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Player:
@@ -195,6 +199,7 @@ class Player:
         p.xp, p.levels, p.levelled, p.entrance, p.exit = d["xp"], d["levels"], d["levelled"], \
             d["entrance"], d["exit"]
         p.chests, p.heroes_at_start, p.extra = list(d["chests"]), d["heroes_at_start"], d["extra"]
+        p.raised, p.exit_at = list(d.get("raised", [])), _sq(d.get("exit_at"))
         return p
 
 
@@ -207,7 +212,7 @@ class CrawlState:
     """The whole game state; ``rng`` is the only random source."""
 
     __slots__ = ("rng", *_SCALARS, "figures", "markers", "chests", "players", "doors",
-                 "pending", "queue", "supply", "setup", "memo")
+                 "pending", "queue", "supply", "setup", "layout", "memo")
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
@@ -241,6 +246,9 @@ class CrawlState:
         self.queue: list[dict[str, Any]] = []
         self.supply: dict[str, Any] = {}  # set-up supplies: chest kinds, marker ranks
         self.setup: dict[str, Any] = {}  # set-up bookkeeping (order of placements)
+        # Changes to the printed board: terrain markers ``marks`` [[x, y, terrain]] and doors
+        # ``doors`` [[x, y, d, kind]] placed during set-up or by the living dungeon.
+        self.layout: dict[str, Any] = {}
         # Derived look-ups only (board, reach maps keyed by everything they read); never part
         # of the game data: not cloned, not saved, not hashed.
         self.memo: dict[Any, Any] = {}
@@ -260,6 +268,7 @@ class CrawlState:
         s.queue = copy_data(self.queue)
         s.supply = copy_data(self.supply)
         s.setup = copy_data(self.setup)
+        s.layout = copy_data(self.layout)
         s.memo = {}
         return s
 
@@ -276,6 +285,7 @@ class CrawlState:
         out["queue"] = to_json_data(self.queue)
         out["supply"] = to_json_data(self.supply)
         out["setup"] = to_json_data(self.setup)
+        out["layout"] = to_json_data(self.layout)
         return out
 
     @classmethod
@@ -293,6 +303,7 @@ class CrawlState:
         s.queue = copy_data(d["queue"])
         s.supply = copy_data(d["supply"])
         s.setup = copy_data(d["setup"])
+        s.layout = copy_data(d.get("layout", {}))
         return s
 
     def fig(self, uid: int) -> Figure:

@@ -92,9 +92,15 @@ def build_view(state: CrawlState, seat: int | None) -> dict[str, Any]:
         "doors": [{"edge": list(edge), "kind": kind, "state": st}
                   for (edge, kind), st in zip(board.doors, state.doors, strict=True)],
         "players": [{"xp": p.xp, "levels": p.levels, "entrance": p.entrance, "exit": p.exit,
+                     "exit_at": None if p.exit_at is None else list(p.exit_at),
                      "chests": list(p.chests), "gold": gold(state, i)}
                     for i, p in enumerate(state.players)],
         "entrances": [{"name": n, "at": _xy(sq)} for n, sq in board.entrances],
+        "layout": {"marks": [list(m) for m in state.layout.get("marks", [])],
+                   "doors": [list(d) for d in state.layout.get("doors", [])],
+                   "pieces": [list(p) for p in state.layout.get("pieces", [])],
+                   "gates": [list(g) for g in state.layout.get("gates", [])],
+                   "cells": list(state.layout.get("cells", []))},
         "pending": None if state.pending is None else {
             "seat": state.pending["seat"], "spawns": list(state.pending["spawns"])},
     }

@@ -1,0 +1,146 @@
+"""Readable names for the log and prompts: figures, chests, markers, doors and facings.
+
+Events and prompts carry uids (the table animates by them); this module adds a ``<param>_name``
+beside each of them: an inline content text ``{en, de}`` or a nested catalog message, which the
+catalog translates on the way in. Nothing here changes the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.actions import Event, Message
+from engine.rules.crawl.core import board_of, content, figdef
+from engine.rules.crawl.state import CrawlState
+
+FIGURE_PARAMS = ("figure", "target", "attacker", "healer", "over")
+FACING_KEYS = ("crawl.ui.facing.n", "crawl.ui.facing.ne", "crawl.ui.facing.e",
+               "crawl.ui.facing.se", "crawl.ui.facing.s", "crawl.ui.facing.sw",
+               "crawl.ui.facing.w", "crawl.ui.facing.nw")
+RANK_KEYS = {"weak": "crawl.ui.rank.weak", "standard": "crawl.ui.rank.standard",
+             "strong": "crawl.ui.rank.strong", "overlord": "crawl.ui.rank.overlord"}
+DOOR_KEYS = {"wood": "crawl.door.wood", "iron": "crawl.door.iron"}
+TERRAIN_NAME_KEYS = {"difficult": "crawl.ui.terrain.difficult", "water": "crawl.ui.terrain.water",
+                     "dark": "crawl.ui.terrain.dark", "vortex": "crawl.ui.terrain.vortex",
+                     "teleport": "crawl.ui.terrain.teleport", "stairs": "crawl.ui.terrain.stairs"}
+TRAP_FORM_KEYS = {"H": "crawl.trap_form.H", "T": "crawl.trap_form.T", "R": "crawl.trap_form.R"}
+
+
+def text(value: Any) -> dict[str, str]:
+    """Returns an inline content text as a plain ``{en, de}`` dict (JSON-safe)."""
+    return {"en": str(value["en"]), "de": str(value["de"])}
+
+
+def nested(key: str, **params: Any) -> dict[str, Any]:
+    """Returns a catalog message as a parameter the catalog translates in place."""
+    return {"key": key, "params": params}
+
+
+def figure_name(state: CrawlState, uid: int) -> dict[str, str] | None:
+    """Returns the name of the figure with that uid, or None when there is none."""
+    for f in state.figures:
+        if f.uid == uid:
+            return text(figdef(f.did, f.hero).name)
+    return None
+
+
+def def_name(did: str, hero: bool) -> dict[str, str]:
+    """Returns the name of a hero or spawn definition."""
+    return text(figdef(did, hero).name)
+
+
+def chest_name(state: CrawlState, uid: int) -> dict[str, str] | None:
+    """Returns the name of the chest's kind."""
+    for c in state.chests:
+        if c.uid == uid:
+            return text(content().get("chest", c.did).name)
+    return None
+
+
+def rank_name(rank: str) -> dict[str, Any]:
+    """Returns the marker rank as a nested message ("weak", "schwach")."""
+    return nested(RANK_KEYS.get(rank, "crawl.ui.rank.weak"))
+
+
+def add_names(state: CrawlState, params: dict[str, Any], ranks: dict[int, str]) -> None:
+    """Adds ``<param>_name`` entries beside the uids, ids and numbers of ``params``."""
+    for key in FIGURE_PARAMS:
+        uid = params.get(key)
+        if isinstance(uid, int) and not isinstance(uid, bool):
+            name = figure_name(state, uid)
+            if name is not None:
+                params[key + "_name"] = name
+    chest = params.get("chest")
+    if isinstance(chest, int) and not isinstance(chest, bool):
+        name = chest_name(state, chest)
+        if name is not None:
+            params["chest_name"] = name
+    marker = params.get("marker")
+    if isinstance(marker, int) and marker in ranks:
+        params["marker_name"] = rank_name(ranks[marker])
+    if isinstance(params.get("rank"), str):
+        params["rank_name"] = rank_name(params["rank"])
+    if isinstance(params.get("spawn"), str):
+        params["spawn_name"] = def_name(params["spawn"], False)
+    elif isinstance(params.get("spawn"), int):
+        name = figure_name(state, params["spawn"])
+        if name is not None:
+            params["spawn_name"] = name
+    if isinstance(params.get("hero"), str):
+        params["hero_name"] = def_name(params["hero"], True)
+    facing = params.get("facing")
+    if isinstance(facing, int) and not isinstance(facing, bool) and 0 <= facing < 8:
+        params["facing_name"] = nested(FACING_KEYS[facing])
+    door = params.get("door")
+    if isinstance(door, int) and not isinstance(door, bool):
+        doors = board_of(state).doors
+        if 0 <= door < len(doors):
+            params["door_name"] = nested(DOOR_KEYS[doors[door][1]])
+    if isinstance(params.get("entrance"), int):
+        params["entrance_n"] = params["entrance"] + 1
+    if isinstance(params.get("form"), str) and params["form"] in TRAP_FORM_KEYS:
+        params["form_name"] = nested(TRAP_FORM_KEYS[params["form"]])
+    if isinstance(params.get("reason"), str):
+        params["reason_name"] = nested("crawl.end." + params["reason"])
+    if isinstance(params.get("piece"), str):
+        params["piece_name"] = text(content().get("piece", params["piece"]).name)
+    if isinstance(params.get("side"), str) and params["side"] in TERRAIN_NAME_KEYS:
+        params["side_name"] = nested(TERRAIN_NAME_KEYS[params["side"]])
+    if isinstance(params.get("terrain"), str) and params["terrain"] in TERRAIN_NAME_KEYS:
+        params["terrain_name"] = nested(TERRAIN_NAME_KEYS[params["terrain"]])
+    if isinstance(params.get("section"), str) and params["section"]:
+        params["section_name"] = text(content().get("board", params["section"]).name)
+    if isinstance(params.get("why"), str):
+        params["why_name"] = nested(params["why"])
+
+
+def marker_ranks(state: CrawlState) -> dict[int, str]:
+    """Returns marker uid → rank for the markers on the board."""
+    return {m.uid: m.rank for m in state.markers}
+
+
+def name_events(state: CrawlState, events: list[Event], ranks: dict[int, str]) -> None:
+    """Adds readable names to every event (``ranks`` also knows markers gone meanwhile)."""
+    ranks = {**ranks, **marker_ranks(state)}
+    for e in events:
+        add_names(state, e.params, ranks)
+
+
+def named_message(state: CrawlState, message: Message) -> Message:
+    """Returns a prompt message with readable names added."""
+    params = dict(message.params)
+    add_names(state, params, marker_ranks(state))
+    return Message(message.key, params)
+
+
+def item_name(key: str) -> dict[str, str]:
+    """Returns the name of the item ``chest_id:treasure`` (the chest's name if it has none)."""
+    chest_id, pos = key.split(":")
+    cdef = content().get("chest", chest_id)
+    item = cdef.treasures[int(pos)].item
+    return text(item if item is not None else cdef.name)
+
+
+def ability_name(ability: str) -> dict[str, str]:
+    """Returns the name of a special ability."""
+    return text(content().get("ability", ability).name)
