@@ -48,6 +48,15 @@ def deck_label(app: App, deck: dict[str, Any]) -> str:
     return app.catalog.text(name) if isinstance(name, dict) else str(name)
 
 
+def editable_copy(deck: dict[str, Any]) -> dict[str, Any]:
+    """Returns a deck's fields as fresh lists the builder may change."""
+    name = deck.get("name", "")
+    return {"name": name if isinstance(name, str) else "", "main": deck.get("main", ""),
+            "starter": deck.get("starter", ""),
+            **{k: [str(c) for c in deck.get(k, []) or []]
+               for k in ("cards", "lands", "treasures")}}
+
+
 def as_option(deck: dict[str, Any], path: Path | None) -> Any:
     """Returns the value of a deck_a/deck_b option for a chosen deck."""
     if path is None:
@@ -108,15 +117,55 @@ class DeckPickScene(MenuScreen):
             rows = [Row(i, deck, enabled=not problems,
                         tooltip=[self.app.msg(m) for m in problems] or None)
                     for i, (deck, problems, _path) in enumerate(self.choices)]
-            rect = pygame.Rect(left + 24, 200, 700, 360)
+            rect = pygame.Rect(left + 24, 200, 700, 310)
             lst = ScrollList(rect, rows, 56, self._paint_row, on_select=self._chooser(seat),
                              gap=6, selected=self.chosen[seat])
             self.widgets.append(lst)
+            # a saved deck opens in the builder (a ready-made one as a copy) or is deleted
+            saved = self._path(seat) is not None
+            self.widgets.append(Button((left + 24, 522, 340, 44),
+                                       t("duel.ui.pick.edit" if saved else "duel.ui.pick.copy"),
+                                       self._editor(seat), icon="duel.ui.builder",
+                                       size=theme.SIZE_SMALL))
+            self.widgets.append(Button((left + 384, 522, 340, 44), t("duel.ui.pick.delete"),
+                                       self._deleter(seat), style="danger", icon="ui.delete",
+                                       size=theme.SIZE_SMALL, enabled=saved))
 
     def _chooser(self, seat: int) -> Any:
         def choose(row: Row) -> None:
             self.chosen[seat] = row.value
+            self.layout()  # the edit and delete buttons follow the choice
         return choose
+
+    def _path(self, seat: int) -> Path | None:
+        """Returns the file of the deck a seat has chosen (None for a ready-made deck)."""
+        index = self.chosen[seat]
+        return self.choices[index][2] if index < len(self.choices) else None
+
+    def _editor(self, seat: int) -> Any:
+        return lambda: self.edit_deck(seat)
+
+    def _deleter(self, seat: int) -> Any:
+        return lambda: self.delete_deck(seat)
+
+    def edit_deck(self, seat: int) -> None:
+        """Opens a seat's deck in the builder: a saved deck itself, a ready-made one as a copy."""
+        if self.chosen[seat] >= len(self.choices):
+            return
+        deck, _problems, path = self.choices[self.chosen[seat]]
+        editable = editable_copy(deck)
+        if path is None:
+            editable["name"] = ""  # a copy of a ready-made deck gets its own name
+        self.app.push(DeckBuilderScene(self.app, editable, path))
+
+    def delete_deck(self, seat: int) -> None:
+        """Deletes the saved deck a seat has chosen; both seats keep a valid choice."""
+        path = self._path(seat)
+        if path is None:
+            return
+        decks.delete_user_deck(path)
+        self.app.toast(self.app.t("duel.ui.pick.deleted", file=path.name), "ok")
+        self.resume()
 
     def _paint_row(self, surface: pygame.Surface, rect: pygame.Rect, row: Row, hovered: bool,
                    selected: bool) -> None:
@@ -190,16 +239,55 @@ class DeckBuilderScene(MenuScreen):
 
     title_key = "duel.ui.builder.title"
 
-    def __init__(self, app: App, deck: dict[str, Any] | None = None) -> None:
+    def __init__(self, app: App, deck: dict[str, Any] | None = None,
+                 path: Path | None = None) -> None:
         super().__init__(app)
         first = decks.ready_made()[0]
         self.deck: dict[str, Any] = deck or {
             "name": "", "main": first["main"], "starter": "", "cards": [], "lands": [],
             "treasures": []}
+        self.path = path  # the saved file being edited (None: a new deck)
         self.kind = "clan"
         self.page = 0
         self.copy_from = 0
+        self.saved = self._saved_decks()
+        self.open_from = path if path in [p for p, _d in self.saved] else (
+            self.saved[0][0] if self.saved else None)
         self.problems = decks.validate_deck(self.deck)
+
+    @staticmethod
+    def _saved_decks() -> list[tuple[Path, dict[str, Any]]]:
+        return [(path, deck) for path, deck, _problems in decks.list_user_decks(user_dir())
+                if deck is not None]
+
+    def _set_open(self, path: Path) -> None:
+        self.open_from = path
+
+    def open_saved(self, path: Path | None = None) -> None:
+        """Loads a saved deck into the builder for editing (saving writes back to its file)."""
+        path = path or self.open_from
+        if path is None:
+            return
+        try:
+            deck = decks.load_user_deck(path)
+        except (ValueError, OSError):
+            self.app.toast(self.app.t("duel.ui.builder.unreadable", file=path.name), "error")
+            return
+        self.deck = editable_copy(deck)
+        self.path = path
+        self.open_from = path
+        self._changed()
+
+    def delete_saved(self) -> None:
+        """Deletes the file of the deck being edited; its cards stay in the builder unsaved."""
+        if self.path is None:
+            return
+        decks.delete_user_deck(self.path)
+        self.app.toast(self.app.t("duel.ui.pick.deleted", file=self.path.name), "ok")
+        self.path = None
+        self.saved = self._saved_decks()
+        self.open_from = self.saved[0][0] if self.saved else None
+        self.layout()
 
     # --- editing ------------------------------------------------------------------------
     def _field(self, kind: str) -> str:
@@ -269,6 +357,12 @@ class DeckBuilderScene(MenuScreen):
             self.app.toast(self.app.t("duel.ui.builder.need_name"), "error")
             return
         path = decks.save_user_deck(user_dir(), self.deck)
+        if self.path is not None and self.path != path:
+            decks.delete_user_deck(self.path)  # a renamed deck moves to its new file
+        self.path = path
+        self.saved = self._saved_decks()
+        self.open_from = path
+        self.layout()
         if self.problems:
             self.app.toast(self.app.t("duel.ui.builder.saved_with_problems", file=path.name),
                            "error")
@@ -324,11 +418,21 @@ class DeckBuilderScene(MenuScreen):
                                    self._set_starter, label=t("duel.ui.builder.starter"),
                                    label_width=170))
         ready = [(i, deck_label(self.app, d)) for i, d in enumerate(decks.ready_made())]
-        self.widgets.append(Cycler((x + 20, 720, 330, 44), ready, self.copy_from,
+        self.widgets.append(Cycler((x + 20, 706, 330, 44), ready, self.copy_from,
                                    self._set_copy, label=t("duel.ui.builder.copy"),
                                    label_width=110))
-        self.widgets.append(Button((x + 360, 720, 160, 44), t("duel.ui.builder.copy_go"),
+        self.widgets.append(Button((x + 360, 706, 160, 44), t("duel.ui.builder.copy_go"),
                                    self.copy_ready, size=theme.SIZE_SMALL))
+        if self.saved:
+            own = [(path, deck_label(self.app, deck)) for path, deck in self.saved]
+            self.widgets.append(Cycler((x + 20, 758, 330, 44), own, self.open_from,
+                                       self._set_open, label=t("duel.ui.builder.saved_decks"),
+                                       label_width=110))
+            self.widgets.append(Button((x + 360, 758, 76, 44), t("duel.ui.builder.open"),
+                                       self.open_saved, size=theme.SIZE_TINY))
+        self.widgets.append(Button((x + 444, 758, 76, 44), t("duel.ui.builder.delete"),
+                                   self.delete_saved, style="danger", size=theme.SIZE_TINY,
+                                   enabled=self.path is not None))
         self.widgets.append(Button((x + 20, 826, 200, theme.BUTTON_H),
                                    t("duel.ui.builder.clear"), self.clear, style="danger",
                                    icon="ui.delete"))
@@ -416,6 +520,10 @@ class DeckBuilderScene(MenuScreen):
         # The widgets are drawn on top of this panel in draw(); repaint them over it.
         head = assets.text(t("duel.ui.builder.your_deck"), "serif", theme.SIZE_H3, theme.GOLD)
         blit_centered(surface, head, (box.centerx, box.top + 34))
+        if self.path is not None:
+            note = assets.text(t("duel.ui.builder.editing", file=self.path.name), "italic",
+                               theme.SIZE_TINY, theme.INK_DIM)
+            blit_centered(surface, note, (box.centerx, box.top + 60))
         counts = decks.summary(self.deck)
         y = 312
         main = self.deck["main"]

@@ -39,18 +39,22 @@ class RollBanner(Animation):
     """Pool dice tumbling on a banner, then the sum against the number needed."""
 
     def __init__(self, centre: tuple[int, int], title: str, result: str, dice: list[int],
-                 success: bool, seed: int = 0, delay: float = 0.0) -> None:
+                 success: bool, seed: int = 0, delay: float = 0.0, note: str = "") -> None:
         super().__init__(1.9, delay=delay, ease=linear)
         size = 40
-        width = max(360, len(dice) * (size + 10) + 60)
-        self.box = pygame.Rect(0, 0, width, 150)
-        self.box.center = centre
-        self.face = theme.panel(self.box.size, "glass")
         self.title = assets.text(title, "serif", theme.SIZE_H3, theme.GOLD)
         colour = theme.GREEN_BRIGHT if success else theme.RED_BRIGHT
         self.result = assets.text(result, "bold", theme.SIZE_BODY, colour)
+        # how many pool dice the roll took (the dice row shows their faces)
+        self.note = assets.text(note, "body", theme.SIZE_SMALL, theme.INK_DIM) if note else None
+        drop = 24 if self.note is not None else 0
+        width = max(360, len(dice) * (size + 10) + 60, self.title.get_width() + 40,
+                    self.result.get_width() + 40)
+        self.box = pygame.Rect(0, 0, width, 150 + drop)
+        self.box.center = centre
+        self.face = theme.panel(self.box.size, "glass")
         x0 = self.box.centerx - (len(dice) * (size + 10) - 10) // 2 + size // 2
-        specs = [DieSpec((x0 + i * (size + 10), self.box.top + 74), face)
+        specs = [DieSpec((x0 + i * (size + 10), self.box.top + 74 + drop), face)
                  for i, face in enumerate(dice)]
         self.tumble = DiceTumble(specs, duration=0.6, size=size,
                                  origin=(self.box.left + 20, self.box.top + 60), seed=seed)
@@ -70,6 +74,9 @@ class RollBanner(Animation):
         surface.blit(self.face, self.box)
         surface.blit(self.title, self.title.get_rect(midtop=(self.box.centerx,
                                                               self.box.top + 10)))
+        if self.note is not None:
+            surface.blit(self.note, self.note.get_rect(midtop=(self.box.centerx,
+                                                                self.box.top + 44)))
         self.tumble.draw(surface)
         if self.tumble.done:
             surface.blit(self.result, self.result.get_rect(midbottom=(self.box.centerx,

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from engine.core.actions import Action, Event
+from engine.core.actions import Action, Breakdown, Event, Message, Term
 from engine.rules.duel import pairing
 from engine.rules.duel.cards import cards
 from scenes import assets, theme
@@ -22,7 +22,7 @@ from scenes.anim import CardFlight, DiceTumble, DieSpec, Tween, die_face, ease_i
 from scenes.app import App
 from scenes.duel import art
 from scenes.duel.fx import FloatText, RollBanner
-from scenes.table import TableScene
+from scenes.table import TableScene, format_breakdown
 from scenes.widgets import Button, blit_centered
 
 CARD = (132, 182)
@@ -44,6 +44,12 @@ ROLL_EVENTS = {"duel.ev.summoned": ("duel.ui.banner.summon", True),
                "duel.ev.cast": ("duel.ui.banner.cast", True),
                "duel.ev.cast_failed": ("duel.ui.banner.cast", False),
                "duel.ev.counter": ("duel.ui.banner.counter", True)}
+
+
+def _breakdown(data: dict[str, Any]) -> Breakdown:
+    """Returns a breakdown from its JSON form in the view."""
+    return Breakdown(Message.from_json(data["name"]), data["total"], tuple(
+        Term(Message.from_json(t["label"]), t["value"]) for t in data["terms"]))
 
 
 def _tint(colour: theme.Colour) -> theme.Colour:
@@ -653,6 +659,8 @@ class DuelTableScene(TableScene):
             lines.append(t("duel.ui.tip.life", left=f["left"], life=f["life"],
                            damage=f["damage"]))
             lines.append(t("duel.ui.tip.dice", attack=f["attack"], defence=f["defence"]))
+            for stat in ("attack", "defence"):  # where each die comes from
+                lines.append(format_breakdown(self.app, _breakdown(f["sources"][stat])))
             if f["armour"]:
                 lines.append(t("duel.ui.tip.armour", armour=f["armour"]))
             if f["temp_attack"] or f["temp_defence"]:
@@ -744,8 +752,10 @@ class DuelTableScene(TableScene):
                                    card=self.app.catalog.text(p["card"]))
                 result = self.app.t("duel.ui.banner.ok" if ok else "duel.ui.banner.fail",
                                     total=p["total"], need=p["need"])
+                note = self.app.t("duel.ui.banner.pool_dice", n=p["pool_dice"])
                 self.anim.add(RollBanner((CENTRE.centerx, MID.centery), title, result,
-                                         list(p["dice"]), ok, seed=self._cosmetic, delay=delay))
+                                         list(p["dice"]), ok, seed=self._cosmetic, delay=delay,
+                                         note=note))
                 delay += 1.0
             elif key == "duel.ev.equipped":
                 self._fly_to(p["seat"], p["uid"], "equip", delay)

@@ -50,7 +50,7 @@ def _zone(table: DuelTableScene, key: tuple[Any, ...]) -> pygame.Rect:
 
 def _press(app: Any, buttons: list[Any], label: str) -> None:
     for button in buttons:
-        if button.label == label:
+        if getattr(button, "label", None) == label:
             _click(app, button.rect.center)
             return
     raise AssertionError(f"no button {label!r} in {[b.label for b in buttons]}")
@@ -267,3 +267,69 @@ def test_builder_clicks_add_and_remove_copies(app: Any) -> None:
     _click(app, rect.center, button=3)
     assert builder.count(card) == 1
     assert any(m.key == "duel.deck.size" for m in builder.problems)
+
+
+def test_saved_deck_opens_for_editing_and_can_be_deleted_from_pick_and_builder(app: Any) -> None:
+    from scenes.menu import MainMenuScene
+    from scenes.newgame import SetupScene
+
+    source = dict(decks.ready_made()[2])
+    first = decks.save_user_deck(user_dir(), {**source, "name": "Thorn Test"})
+    second = decks.save_user_deck(user_dir(), {**source, "name": "Spare Deck"})
+    app.push(MainMenuScene(app))
+    app.push(SetupScene(app, "duel"))
+    app.top.start()
+    pick = app.top
+    assert isinstance(pick, DeckPickScene)
+    pick.chosen[0] = next(i for i, c in enumerate(pick.choices) if c[2] == first)
+    pick.layout()
+    _press(app, pick.widgets, app.t("duel.ui.pick.edit"))
+    builder = app.top
+    assert isinstance(builder, DeckBuilderScene) and builder.path == first
+    assert builder.deck["cards"] == list(source["cards"])
+    builder.remove(builder.deck["cards"][-1])
+    builder.add("fern_sprite")
+    builder._set_name("Thorn Test Two")
+    builder.save()  # renamed: the old file moves to the new name
+    assert not first.exists() and builder.path == user_dir() / "thorn_test_two.yaml"
+    assert decks.load_user_deck(builder.path)["cards"][-1] == "fern_sprite"
+    # the builder opens another saved deck, and deletes the one it edits
+    builder.open_from = second
+    _press(app, builder.widgets, app.t("duel.ui.builder.open"))
+    assert builder.path == second and builder.deck["name"] == "Spare Deck"
+    _press(app, builder.widgets, app.t("duel.ui.builder.delete"))
+    assert not second.exists() and builder.path is None
+    app.pop()
+    assert app.top is pick
+    paths = [c[2] for c in pick.choices]
+    assert second not in paths and user_dir() / "thorn_test_two.yaml" in paths
+    pick.chosen[1] = paths.index(user_dir() / "thorn_test_two.yaml")
+    pick.layout()
+    pick.delete_deck(1)
+    assert not (user_dir() / "thorn_test_two.yaml").exists()
+    assert all(c[2] is None for c in pick.choices) and pick.chosen[1] < len(pick.choices)
+    # a ready-made deck is edited as a nameless copy
+    pick.chosen[0] = 0
+    pick.layout()
+    _press(app, pick.widgets, app.t("duel.ui.pick.copy"))
+    assert app.top.path is None and app.top.deck["name"] == ""
+
+
+def test_character_tooltip_names_dice_sources_and_banner_counts_pool_dice(app: Any) -> None:
+    session = _session(4)
+    table = _open(app, session)
+    lines = table._tooltip(("char", 0, 0))
+    main = table.side(0)["main"]
+    names = app.t("duel.bd.attack_dice", fighter=app.catalog.text(main["name"]))
+    assert any(line.startswith(names) for line in lines)
+    while True:
+        legal = session.rules.legal_actions(session.state)
+        summon = next((a for a in legal if a.kind == "summon"), None)
+        if summon is not None and session.actor == 0:
+            break
+        session.apply(legal[-1])
+        table.refresh()
+    table.anim.speed = 1.0
+    table.on_events(session.apply(summon))
+    banners = [a for a in table.anim.items if a.__class__.__name__ == "RollBanner"]
+    assert banners and banners[-1].note is not None

@@ -40,9 +40,12 @@ _SHREWD = {"easy": 0.3, "normal": 0.5, "hard": 0.5}
 _GAME_LOST = 400.0  # a main character's fall ends the game
 MAIN_BASE, MAIN_SCALE = 4.0, 40.0
 FALL_BASE, FALL_XP = 1.0, 7.0
-MAIN_CAUTION, CLAN_AGGRO = 1.0, 0.0
+MAIN_CAUTION, CLAN_AGGRO = 1.0, 0.3
 CLOG_RELIEF = 4.0
 DEF_SPITE = 0.8
+# a full hand draws nothing at the refill: a cheap cast frees a place for a new card (the
+# hand otherwise clogs with equipment that has no free slot, and the clan dies out)
+CLOG_CAST = 1.0
 
 _END_TURN = Action.make("end_turn")
 _PASS_WINDOW = Action.make("pass_window")
@@ -82,6 +85,26 @@ def outlook(attack: int, defence: int, taken: int, armour: int, left: int
         falls = tail[left + armour] if left + armour < n else 0.0
         hit = _OUTLOOK[key] = (expected, falls)
     return hit
+
+
+_MEMO_LIMIT = 1 << 17
+_FIGHTS: dict[tuple[int, ...], tuple[float, float, float, float]] = {}
+_GAINS: dict[tuple[Any, ...], float] = {}
+
+
+def _fight(a_info: tuple[int, int, int, int, float, float],
+           g_info: tuple[int, int, int, int, float, float]) -> tuple[float, float]:
+    """Returns (defending side's loss, attacking side's loss) from two ``Judge.info`` rows."""
+    a, _ad, a_arm, a_left, w_a, fall_a = a_info
+    _gd, d, d_arm, g_left, w_d, fall_d = g_info
+    key = (a, d, d_arm, g_left, a_arm, a_left)
+    hit = _FIGHTS.get(key)
+    if hit is None:
+        if len(_FIGHTS) > _MEMO_LIMIT:
+            _FIGHTS.clear()
+        hit = _FIGHTS[key] = (*outlook(a, d, 0, d_arm, g_left), *outlook(a, d, 1, a_arm, a_left))
+    e_d, p_d, e_a, p_a = hit
+    return (e_d * w_d + p_d * fall_d, e_a * w_a + p_a * fall_a)
 
 
 class Judge:
@@ -130,40 +153,46 @@ class Judge:
         key = seat * 1000 + f.uid
         hit = self._info.get(key)
         if hit is None:
-            st = self.state
+            a, d, arm, life = ops.numbers(self.state, seat, f)
             hit = self._info[key] = (
-                ops.attack_of(st, seat, f), ops.defence_of(st, seat, f),
-                ops.armour_of(st, seat, f), remaining(st, seat, f),
-                self.main_w[seat] if f.uid == MAIN_UID else 1.0, self.fall_cost(seat, f))
+                a, d, arm, life - f.damage, self.main_w[seat] if f.uid == MAIN_UID else 1.0,
+                self.fall_cost(seat, f))
         return hit
 
     def fight(self, att_seat: int, att: Fighter, g: Fighter) -> tuple[float, float]:
         """Returns (defending side's loss, attacking side's loss) of ``att`` against ``g``."""
-        a, _ad, a_arm, a_left, w_a, fall_a = self.info(att_seat, att)
-        _gd, d, d_arm, g_left, w_d, fall_d = self.info(1 - att_seat, g)
-        e_d, p_d = outlook(a, d, 0, d_arm, g_left)
-        e_a, p_a = outlook(a, d, 1, a_arm, a_left)
-        return (e_d * w_d + p_d * fall_d, e_a * w_a + p_a * fall_a)
+        return _fight(self.info(att_seat, att), self.info(1 - att_seat, g))
 
     def defence_choice(self, dseat: int, att: Fighter) -> list[tuple[float, Fighter, float, float]]:
         """Returns (cost to the defender, character, its loss, attacker's loss), best first."""
         p = self.state.players[dseat]
+        a_info = self.info(1 - dseat, att)
         out = []
         for g in (p.hero, *p.clan):
-            mine, theirs = self.fight(1 - dseat, att, g)
+            mine, theirs = _fight(a_info, self.info(dseat, g))
             out.append((mine - DEF_SPITE * theirs, g, mine, theirs))
         out.sort(key=lambda t: (t[0], t[1].uid))
         return out
 
     def attack_gain(self, att: Fighter, shrewd: float) -> float:
         """Returns the expected gain of an attack by ``att`` for the bot's side."""
-        choices = self.defence_choice(1 - self.seat, att)
-        n = len(choices)
-        best = choices[0]
-        gain = shrewd * (best[2] - best[3])
-        share = (1.0 - shrewd) / n
-        for _cost, _g, theirs, mine in choices:
-            gain += share * (theirs - mine)
+        dseat = 1 - self.seat
+        p = self.state.players[dseat]
+        # the same numbers recur decision after decision in a turn: reuse the gain
+        key = (shrewd, self.info(self.seat, att),
+               *(self.info(dseat, g) for g in (p.hero, *p.clan)))
+        gain = _GAINS.get(key)
+        if gain is None:
+            choices = self.defence_choice(dseat, att)
+            n = len(choices)
+            best = choices[0]
+            gain = shrewd * (best[2] - best[3])
+            share = (1.0 - shrewd) / n
+            for _cost, _g, theirs, mine in choices:
+                gain += share * (theirs - mine)
+            if len(_GAINS) > _MEMO_LIMIT:
+                _GAINS.clear()
+            _GAINS[key] = gain
         return gain
 
     # --- cards -------------------------------------------------------------------------------
@@ -482,7 +511,7 @@ class DuelHeuristicBot(Bot):
             for target in targets(state, seat, card):
                 value = sum(j.effect_value(e, seat, target, card) for e in effects)
                 if clogged:
-                    value += 0.6  # a full hand draws nothing at the refill
+                    value += CLOG_CAST
                 score = chance * value - 0.05 * k
                 if value >= 0.8 and (best is None or score > best[0]):
                     best = (score, card, k, target)

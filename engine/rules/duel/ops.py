@@ -93,6 +93,29 @@ def defence_of(state: DuelState, seat: int, f: Fighter) -> int:
     return min(MAX_DICE, max(1, base + f.temp_def))
 
 
+def numbers(state: DuelState, seat: int, f: Fighter) -> tuple[int, int, int, int]:
+    """Returns (attack dice, defence dice, armour, life) at once (as the four functions above)."""
+    p = state.players[seat]
+    mods = p.mods
+    life, att, dfc = _STATS[f.card]
+    if f.uid == MAIN_UID:
+        up = p.level - 1
+        life += p.life_bonus + mods[M_MAIN_LIFE]
+        att += up + mods[M_MAIN_ATT]
+        dfc += up + mods[M_MAIN_DEF]
+        armour = mods[M_ARM_MAIN]
+    else:
+        life += mods[M_CLAN_LIFE]
+        att += mods[M_CLAN_ATT]
+        dfc += mods[M_CLAN_DEF]
+        armour = mods[M_ARM_CLAN]
+    att += f.temp_att
+    dfc += f.temp_def
+    return (MAX_DICE if att > MAX_DICE else 1 if att < 1 else att,
+            MAX_DICE if dfc > MAX_DICE else 1 if dfc < 1 else dfc,
+            armour if armour > 0 else 0, life if life > 1 else 1)
+
+
 def magic_of(state: DuelState, seat: int) -> int:
     """Returns the main character's MG-W: most pool dice for one magic roll (at least 1)."""
     p = state.players[seat]
@@ -143,6 +166,53 @@ def stat_breakdown(state: DuelState, seat: int, f: Fighter, stat: str) -> Breakd
     if total != raw:
         terms.append(Term(msg("duel.term.dice_limit"), total - raw))
     return Breakdown(msg("duel.bd.attack_dice" if stat == "attack" else "duel.bd.defence_dice",
+                         fighter=fighter_name(state, seat, f)), total, tuple(terms))
+
+
+# Where a lasting bonus comes from, by the kind of card in play (catalog term keys).
+_SOURCE_TERMS = {"equipment": "duel.term.from_equipment", "clan": "duel.term.from_clan",
+                 "treasure": "duel.term.from_treasure", "land": "duel.term.from_land"}
+
+
+def stat_sources(state: DuelState, seat: int, f: Fighter, stat: str) -> Breakdown:
+    """Returns a character's attack or defence dice with every lasting bonus named by its card.
+
+    The same total as ``stat_breakdown``; instead of one "lasting" term each card in play that
+    moves the number (an own sword, the enemy's hex doll, a clan member, the land) is a term.
+    """
+    attack = stat == "attack"
+    main = f.uid == MAIN_UID
+    if main:
+        slot = M_MAIN_ATT if attack else M_MAIN_DEF
+    else:
+        slot = M_CLAN_ATT if attack else M_CLAN_DEF
+    c = cards()
+    p = state.players[seat]
+    base = _STATS[f.card][1 if attack else 2]
+    terms = [Term(msg("duel.term.card", card=dict(c.names[f.card])), base)]
+    if main and p.level > 1:
+        # seed 003: each level-up brings one more die in AN-W and VT-W
+        terms.append(Term(msg("duel.term.level", level=p.level), p.level - 1))
+    held: list[tuple[int, str]] = []
+    for owner, q in enumerate(state.players):
+        held += [(owner, card) for _uid, card in q.equipment]
+        held += [(owner, g.card) for g in q.clan]
+        held += [(owner, card) for _o, card in q.inventory]
+    if state.land is not None:
+        held.append((state.land[0], state.land[1]))
+    for owner, card in held:
+        amount = sum(a for side, s, a in _DELTAS[card] if s == slot and owner ^ side == seat)
+        if amount:
+            terms.append(Term(msg(_SOURCE_TERMS[c.kind[card]], card=dict(c.names[card])),
+                              amount))
+    temp = f.temp_att if attack else f.temp_def
+    if temp:
+        terms.append(Term(msg("duel.term.this_turn"), temp))
+    raw = sum(t.value for t in terms)
+    total = min(MAX_DICE, max(1, raw))
+    if total != raw:
+        terms.append(Term(msg("duel.term.dice_limit"), total - raw))
+    return Breakdown(msg("duel.bd.attack_dice" if attack else "duel.bd.defence_dice",
                          fighter=fighter_name(state, seat, f)), total, tuple(terms))
 
 

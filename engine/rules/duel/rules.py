@@ -595,7 +595,7 @@ def _apply_summon(state: DuelState, action: Action, events: list[Event]) -> None
     clan = cards().clan[card]
     ok, rolled, bd = _roll_check(state, seat, dice, clan.level, "duel.bd.summon")
     params = {"seat": seat, "card": dict(clan.name), "dice": rolled, "need": clan.level,
-              "total": bd.total}
+              "total": bd.total, "pool_dice": dice}
     if not ok:
         # docs/duel/rules.md "Failed rolls": dice stay in the pool, the card in the hand
         p.tried.append(card)
@@ -651,7 +651,7 @@ def _apply_cast(state: DuelState, action: Action, events: list[Event]) -> None:
     state.casts_left -= 1
     ok, rolled, bd = _roll_check(state, seat, action["dice"], magic.level, "duel.bd.magic")
     params = {"seat": seat, "card": dict(magic.name), "dice": rolled, "need": magic.level,
-              "total": bd.total}
+              "total": bd.total, "pool_dice": action["dice"]}
     if not ok:
         events.append(Event("duel.ev.cast_failed", params, breakdowns=(bd,)))
         return
@@ -692,7 +692,7 @@ def _apply_counter(state: DuelState, action: Action, events: list[Event]) -> Non
     original = state.cast[0]
     ok, rolled, bd = _roll_check(state, seat, action["dice"], magic.level, "duel.bd.magic")
     params = {"seat": seat, "card": dict(magic.name), "dice": rolled, "need": magic.level,
-              "total": bd.total}
+              "total": bd.total, "pool_dice": action["dice"]}
     if ok:
         p.pool -= action["dice"]
         p.spent += action["dice"]

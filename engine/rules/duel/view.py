@@ -25,7 +25,10 @@ def fighter_view(state: DuelState, seat: int, f: Fighter) -> dict[str, Any]:
            "damage": f.damage, "left": life - f.damage,
            "attack": ops.attack_of(state, seat, f), "defence": ops.defence_of(state, seat, f),
            "armour": ops.armour_of(state, seat, f), "attacked": f.attacked,
-           "temp_attack": f.temp_att, "temp_defence": f.temp_def}
+           "temp_attack": f.temp_att, "temp_defence": f.temp_def,
+           # where each die comes from: card, level, each piece of equipment, clan, land …
+           "sources": {"attack": ops.stat_sources(state, seat, f, "attack").to_json(),
+                       "defence": ops.stat_sources(state, seat, f, "defence").to_json()}}
     if f.uid != MAIN_UID:
         clan = cards().clan[f.card]
         out["xp"] = clan.xp
