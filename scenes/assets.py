@@ -195,12 +195,13 @@ def icon(name: str, size: int, colour: theme.Colour = theme.INK) -> pygame.Surfa
 
 
 def _load_manifest() -> dict[str, AssetRef]:
-    import yaml
+    from engine.content.yamlcache import load_yaml_files
 
     refs: dict[str, AssetRef] = {}
     problems: list[str] = []
-    for path in sorted(MANIFEST_DIR.glob("*.yaml")):
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader) or {}
+    paths = sorted(MANIFEST_DIR.glob("*.yaml"))
+    for path, data in zip(paths, load_yaml_files(paths, "manifest"), strict=True):
+        data = data or {}
         if not isinstance(data, dict):
             problems.append(f"{path.name}: must map content ids to {{icon, colour}}")
             continue

@@ -26,14 +26,11 @@ def catalog_files(lang: str, data_dir: Path = DATA_DIR) -> list[Path]:
 
 def load_entries(lang: str, data_dir: Path = DATA_DIR) -> dict[str, str]:
     """Returns every key → text of a language; raises ValueError on a malformed or clashing file."""
-    import yaml  # lazily: the window's first frame must not wait for it
+    from engine.content.yamlcache import load_yaml_files
 
     entries: dict[str, str] = {}
-    for path in catalog_files(lang, data_dir):
-        try:
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
-        except yaml.YAMLError as exc:
-            raise ValueError(f"{path}: not valid YAML: {exc}") from None
+    paths = catalog_files(lang, data_dir)
+    for path, data in zip(paths, load_yaml_files(paths, f"i18n-{lang}"), strict=True):
         if data is None:
             continue
         if not isinstance(data, dict):
