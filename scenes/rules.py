@@ -1,7 +1,7 @@
 """The rules reference: one tab per game, pages from the catalog keys ``<game>.rules.*``.
 
 A page is one catalog entry; entries are shown in key order. Inside a page, a line that
-starts with "# " is a heading, a blank line separates paragraphs, "- " starts a list item.
+starts with "# " is a heading (else the first line is), each line a paragraph, "- " a list item.
 A game without rules pages shows its blurb.
 """
 
@@ -30,20 +30,43 @@ def rule_pages(app: App, game_id: str) -> list[str]:
 
 
 def page_blocks(text: str) -> list[TextBlock]:
-    """Returns the text blocks of one page (headings, paragraphs, list items)."""
+    """Returns the text blocks of one page (headings, paragraphs, list items).
+
+    A page's first line is its heading ("Movement\nA square costs 1 …", as the games' catalogs
+    write them) unless the page marks headings itself with "# "; every further line is a
+    paragraph or, starting with "- ", a list item.
+    """
     blocks: list[TextBlock] = []
-    for para in re.split(r"\n\s*\n", text.strip()):
-        for line in para.split("\n") if para.lstrip().startswith(("# ", "- ")) else [para]:
-            line = line.strip()
-            if line.startswith("# "):
-                blocks.append(TextBlock(line[2:], "heading", theme.SIZE_H2, theme.INK_DARK, 18))
-            elif line.startswith("- "):
-                blocks.append(TextBlock("•  " + line[2:], "serif", theme.SIZE_BODY + 2,
-                                        theme.INK_DARK, 4))
-            elif line:
-                blocks.append(TextBlock(" ".join(line.split("\n")), "serif",
-                                        theme.SIZE_BODY + 2, theme.INK_DARK, 12))
+    lines = [line.strip() for line in text.strip().split("\n")]
+    if len(lines) > 1 and not lines[0].startswith(("# ", "- ")):
+        lines[0] = "# " + lines[0]
+    for line in lines:
+        if line.startswith("# "):
+            blocks.append(TextBlock(line[2:], "heading", theme.SIZE_H2, theme.INK_DARK, 18))
+        elif line.startswith("- "):
+            blocks.append(TextBlock("•  " + line[2:], "serif", theme.SIZE_BODY + 2,
+                                    theme.INK_DARK, 4))
+        elif line:
+            blocks.append(TextBlock(line, "serif", theme.SIZE_BODY + 2, theme.INK_DARK, 12))
     return blocks
+
+
+SHEET_LINES = 26  # about what the parchment holds at the body size
+CHARS_PER_LINE = 130
+
+
+def pack_sheets(pages: list[str]) -> list[list[str]]:
+    """Returns the pages grouped onto sheets, short sections sharing one (in order)."""
+    sheets: list[list[str]] = []
+    used = SHEET_LINES + 1
+    for page in pages:
+        lines = 3 + sum(1 + len(line) // CHARS_PER_LINE for line in page.split("\n"))
+        if used + lines > SHEET_LINES and used > 0:
+            sheets.append([])
+            used = 0
+        sheets[-1].append(page)
+        used += lines
+    return sheets
 
 
 class RulesScene(MenuScreen):
@@ -72,11 +95,11 @@ class RulesScene(MenuScreen):
                                        lambda g=game_id: self._pick(g), style=style,
                                        icon=info.icon, align="left"))
             y += 68
-        self.pages = rule_pages(self.app, self.game)
+        self.pages = pack_sheets(rule_pages(self.app, self.game))
         self.sheet = pygame.Rect(400, 140, 1160, 660)
         if self.pages:
             self.page = min(self.page, len(self.pages) - 1)
-            blocks = page_blocks(self.pages[self.page])
+            blocks = [b for page in self.pages[self.page] for b in page_blocks(page)]
         else:
             info = registry.info(self.game)
             blocks = [TextBlock(t(info.title), "heading", theme.SIZE_H2, theme.INK_DARK, 0),

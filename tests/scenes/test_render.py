@@ -45,3 +45,22 @@ def test_steady_frames_render_nothing_new(app: Any, name: str,
         counter.reset()
     _frames(app, 6)
     counter.assert_none(name)
+
+
+def test_rules_page_first_line_is_its_heading() -> None:
+    from scenes.rules import page_blocks
+
+    blocks = page_blocks("Movement\nA square costs 1.\n- walls stop you")
+    assert [(b.text, b.role) for b in blocks] == [
+        ("Movement", "heading"), ("A square costs 1.", "serif"), ("•  walls stop you", "serif")]
+    assert [b.role for b in page_blocks("Just one paragraph.")] == ["serif"]
+
+
+def test_short_rules_sections_share_a_sheet_in_order() -> None:
+    from scenes.rules import pack_sheets
+
+    pages = [f"Title {i}\n" + "word " * 60 for i in range(8)]
+    sheets = pack_sheets(pages)
+    assert 1 < len(sheets) < 8
+    assert [p for sheet in sheets for p in sheet] == pages
+    assert pack_sheets([]) == []
