@@ -99,9 +99,45 @@ def _load_game_benchmarks() -> None:
             continue
 
 
+def _decision_p99(game_id: str, games: int = 4) -> float:
+    """Returns the p99 CPU ms of a heuristic decision over whole 2-player heuristic games."""
+    from engine import registry
+    from engine.ai import make_bot
+    from engine.core.protocol import GameConfig
+
+    rules = registry.rules(game_id)
+    times: list[float] = []
+    for seed in range(games):
+        state = rules.new_game(GameConfig.for_players(max(2, rules.min_players)), 7000 + seed)
+        seats = range(max(2, rules.min_players))
+        bots = [make_bot("heuristic", game_id, seed=seed * 10 + i) for i in seats]
+        steps = 0
+        while not rules.is_over(state) and steps < 20_000:
+            seat = rules.current_actor(state)
+            start = time.thread_time()  # ok-determinism: benchmark timing
+            action = bots[seat].choose(rules, state, seat)
+            times.append((time.thread_time() - start) * 1000.0)  # ok-determinism: timing
+            rules.do_apply(state, action)
+            steps += 1
+    times.sort()
+    return times[min(len(times) - 1, int(0.99 * (len(times) - 1) + 0.5))]
+
+
+def _register_decision_benchmarks() -> None:
+    """Adds ``<game>.decision_p99`` (goal 2 ms, every game's issue) for every registered game."""
+    from engine import registry
+
+    for game_id in registry.game_ids():
+        register_benchmark(
+            f"{game_id}.decision_p99", lambda g=game_id: _decision_p99(g), None, 2.0,
+            goal_on="value", samples=1, quick_samples=1,
+            description="p99 CPU ms of one heuristic decision over four whole 2-player games")
+
+
 def benchmark_names() -> list[str]:
     """Returns the names of every benchmark, game benchmarks included."""
     _load_game_benchmarks()
+    _register_decision_benchmarks()
     return list(_BENCHMARKS)
 
 
