@@ -114,6 +114,7 @@ def _decision_p99(game_id: str, games: int = 4) -> float:
         steps = 0
         while not rules.is_over(state) and steps < 20_000:
             seat = rules.current_actor(state)
+            assert seat is not None
             start = time.thread_time()  # ok-determinism: benchmark timing
             action = bots[seat].choose(rules, state, seat)
             times.append((time.thread_time() - start) * 1000.0)  # ok-determinism: timing
@@ -127,9 +128,12 @@ def _register_decision_benchmarks() -> None:
     """Adds ``<game>.decision_p99`` (goal 2 ms, every game's issue) for every registered game."""
     from engine import registry
 
+    def p99_of(game_id: str) -> Callable[[], Sample]:
+        return lambda: _decision_p99(game_id)
+
     for game_id in registry.game_ids():
         register_benchmark(
-            f"{game_id}.decision_p99", lambda g=game_id: _decision_p99(g), None, 2.0,
+            f"{game_id}.decision_p99", p99_of(game_id), None, 2.0,
             goal_on="value", samples=1, quick_samples=1,
             description="p99 CPU ms of one heuristic decision over four whole 2-player games")
 
