@@ -65,6 +65,13 @@ def content() -> Any:
     return crawl_content()
 
 
+def section_exits(section_id: str) -> frozenset[str]:
+    """Returns the sides (n, e, s, w) of a builder section that have an exit, unturned."""
+    from engine.rules.crawl.builder import exits_of
+
+    return exits_of(section_id, 0)
+
+
 def figure_def(did: str, hero: bool) -> Any:
     """Returns the HeroDef or SpawnDef of a figure id."""
     return content().get("hero" if hero else "spawn", did)

@@ -35,6 +35,8 @@ BOARD_KINDS = frozenset({"move", "pass_through", "attack", "shoot", "heal", "exa
                          "choose_entrance", "choose_exit", "face", "pick_hero",
                          "choose_exit_square", "place_terrain", "place_door", "teleport",
                          "place_section"})
+SECTION_KINDS = {"chamber": "crawl.ui.section_kind.chamber",
+                 "corridor": "crawl.ui.section_kind.corridor"}
 SECTION_CELL = 5  # builder sections sit in cells of 5×5 squares (engine/rules/crawl/builder.py)
 BAR_ORDER = ("done_picking", "break_away", "shockwave", "vortex", "leave", "descend", "withdraw",
              "drink", "end_activation", "end_turn")
@@ -532,6 +534,32 @@ class CrawlTableScene(TableScene):
                                      label, lambda acts=actions: self._popup_pick(acts),
                                      size=theme.SIZE_SMALL))
 
+    def _open_section_pick(self) -> None:
+        """Opens a grid of the open builder sections (name, chamber or corridor, exits)."""
+        t = self.app.t
+        choices = self._kind("choose_section")
+        if not choices:
+            return
+        cols = 3
+        w, h, gap = 300, 40, 6
+        rows = (len(choices) + cols - 1) // cols
+        rect = pygame.Rect(0, 0, cols * (w + gap) + 14, rows * (h + gap) + 14)
+        rect.center = self.board_rect.center
+        rect.clamp_ip(self.view_rect)
+        self.popup_rect = rect
+        self.popup = []
+        for i, a in enumerate(choices):
+            section = query.content().get("board", a["section"])
+            label = t("crawl.ui.section_choice", section=self.app.catalog.text(section.name),
+                      kind=t(SECTION_KINDS[section.kind]),
+                      exits=len(query.section_exits(str(a["section"]))))
+            x = rect.left + 10 + (i % cols) * (w + gap)
+            y = rect.top + 10 + (i // cols) * (h + gap)
+            self.popup.append(Button((x, y, w, h), assets.fit(label, "bold", theme.SIZE_SMALL,
+                                                              w - 16),
+                                     lambda acts=[a]: self._popup_pick(acts),
+                                     size=theme.SIZE_SMALL))
+
     def _popup_pick(self, actions: list[Action]) -> None:
         self.popup, self.popup_rect = [], None
         self.send_all(actions)
@@ -570,7 +598,13 @@ class CrawlTableScene(TableScene):
                 style = "primary" if kind in ("end_turn", "done_picking") else "normal"
                 entries.append((label, BAR_ICONS[kind], lambda a=a: self.send(a), tip, style,
                                 [a]))
-        known = set(BAR_ORDER) | BOARD_KINDS
+        sections = self._kind("choose_section")
+        if sections:
+            # Up to 18 open sections: one button opens a grid of them (the bar has no room).
+            entries.append((t("crawl.ui.do.choose_section", n=len(sections)), "ui.play",
+                            self._open_section_pick, t("crawl.ui.do.choose_section.tip"),
+                            "primary", sections))
+        known = set(BAR_ORDER) | BOARD_KINDS | {"choose_section"}
         for a in self.legal:
             if a.kind not in known:
                 entries.append((action_label(self.app, self.game_id, a), "ui.play",

@@ -94,10 +94,71 @@ class CrawlHeuristicBot(Bot):
             ent_sq = board.entrances[ent][1] if ent >= 0 else None
             return min(exits, key=lambda a: (distance(ent_sq, place(a)) if ent_sq else 0,
                                              place(a)))
+        if "choose_section" in kinds:
+            return self._choose_section(state, legal)
+        if "place_section" in kinds:
+            return self._place_section(state, legal)
+        if "stash" in kinds:
+            return self._stash(state, legal)
+        if "skip_piece" in kinds:
+            # Pieces slow or strand our own hero as much as the opponent's (difficult and
+            # water cost, teleports and vortices end moves): the bot leaves the pool alone.
+            return Action.make("skip_piece")
+        if state.setup.get("hire") and "pick_hero" in kinds:
+            # Campaign hiring: a chest buys the strongest level-1 hero (most points).
+            from engine.rules.crawl.core import content
+            picks = [a for a in legal if a.kind == "pick_hero"]
+            return max(picks, key=lambda a: (content().get("hero", a["hero"]).points[0],
+                                             a["hero"]))
         if "pick_hero" in kinds and "done_picking" in kinds and self.rng.below(3) == 0:
             return Action.make("done_picking")
         options = [a for a in legal if a.kind != "done_picking"] or legal
         return options[self.rng.below(len(options))]
+
+    def _choose_section(self, state: CrawlState, legal: list[Action]) -> Action:
+        """Returns the section with the most exits (it fits the growing dungeon most easily),
+        a corridor only while the hand has none (it is kept for the gate)."""
+        from engine.rules.crawl import builder
+        corridors = set(builder.section_ids()[0])
+        hand = state.setup["hands"][state.current]
+        has_corridor = any(s in corridors for s in hand)
+
+        def score(a: Action) -> tuple[int, int, str]:
+            sid = str(a["section"])
+            wanted = (sid in corridors) != has_corridor
+            return (int(wanted), len(builder.exits_of(sid, 0)), sid)
+        best = max(score(a) for a in legal)[:2]
+        ties = [a for a in legal if score(a)[:2] == best]
+        return ties[self.rng.below(len(ties))]
+
+    def _place_section(self, state: CrawlState, legal: list[Action]) -> Action:
+        """Returns the placement that leaves the most open exits for the sections still in
+        hand, then the one nearest the centre (a compact dungeon means short walks)."""
+        from engine.rules.crawl import builder
+        occ = {(p[1], p[2]) for p in state.layout["pieces"]}
+        cw, ch = state.layout.get("cells") or (builder.CANVAS, builder.CANVAS)
+
+        def score(a: Action) -> tuple[int, int]:
+            cell = (a["cell"][0], a["cell"][1])
+            free = 0
+            for side in builder.exits_of(str(a["section"]), int(a["rot"])):
+                dx, dy = builder.STEP[side]
+                nxt = (cell[0] + dx, cell[1] + dy)
+                if nxt not in occ and 0 <= nxt[0] < cw and 0 <= nxt[1] < ch:
+                    free += 1
+            return (free, -abs(cell[0] - cw // 2) - abs(cell[1] - ch // 2))
+        best = max(score(a) for a in legal)
+        ties = [a for a in legal if score(a) == best]
+        return ties[self.rng.below(len(ties))]
+
+    def _stash(self, state: CrawlState, legal: list[Action]) -> Action:
+        """Returns leaving behind a chest whose treasure is gold only (safe gold, nothing
+        lost), or going on with the rest: item chests help the heroes below."""
+        from engine.rules.crawl.core import treasure_of
+        for a in legal:
+            if a.kind == "stash" and treasure_of(state.chest(a["chest"])).kind == "none":
+                return a
+        return Action.make("done_stashing")
 
     def _place_setup(self, state: CrawlState) -> Action:
         """Returns a chest or marker placement at random among the legal spots (built without
@@ -167,6 +228,13 @@ class CrawlHeuristicBot(Bot):
                 if a["target"] == f.uid:
                     return a
         goal = self._hero_goal(state, f)
+        if "teleport" in by_kind and goal and f.pos is not None:
+            # Teleport when another teleporter lies nearer the goal than the walk from here.
+            field = _field(board_of(state), goal)
+            here = field.get(f.pos, 999)
+            best = min(by_kind["teleport"], key=lambda a: (field.get(_sq(a), 999), _sq(a)))
+            if field.get(_sq(best), 999) + 4 < here:
+                return best
         return self._go(state, f, goal, by_kind, danger)
 
     def _chests_left(self, state: CrawlState, f: Figure) -> bool:

@@ -167,25 +167,73 @@ def section_ids() -> tuple[list[str], list[str]]:
             [b.id for b in boards if b.kind == "chamber"])
 
 
-def deal(state: Any) -> None:
-    """Hands every player its sections: five each (four with four players), at least one
-    corridor and three chambers (two with four players); the rest is the spare pile."""
+def hand_size(nplayers: int) -> tuple[int, int]:
+    """Returns (sections per player, chambers each must hold): five and three, or four and two
+    with four players (the kit has 18 sections)."""
+    return (5, 3) if nplayers <= 3 else (4, 2)
+
+
+def start_draft(state: Any) -> None:
+    """Opens the choice of sections (seed 004, "Zunächst sucht sich jeder Spieler fünf beliebige
+    Sektionen aus"): every section lies open; the players take one at a time in turn."""
     corridors, chambers = section_ids()
-    corridors, chambers = list(corridors), list(chambers)
-    state.rng.shuffle(corridors)
-    state.rng.shuffle(chambers)
-    n = state.nplayers
-    per, min_chambers = (5, 3) if n <= 3 else (4, 2)
-    hands: list[list[str]] = []
-    for _ in range(n):
-        hands.append([corridors.pop(), *[chambers.pop() for _ in range(min_chambers)]])
-    rest = corridors + chambers
-    state.rng.shuffle(rest)
-    for hand in hands:
-        while len(hand) < per and rest:
-            hand.append(rest.pop())
     state.layout = {"pieces": [], "gates": [], "cells": [CANVAS, CANVAS]}
-    state.setup = {"hands": hands, "spare": rest}
+    state.setup = {"drafting": True, "pool": sorted([*corridors, *chambers]),
+                   "hands": [[] for _ in range(state.nplayers)], "spare": []}
+
+
+def _needs(hand: list[str], corridors: set[str], min_chambers: int) -> tuple[int, int]:
+    c = sum(1 for s in hand if s in corridors)
+    return max(0, 1 - c), max(0, min_chambers - (len(hand) - c))
+
+
+def draft_choices(state: Any, seat: int) -> list[str]:
+    """Returns the sections ``seat`` may take now: the hand must still end with at least one
+    corridor and three chambers (two with four players), and every other hand too."""
+    setup = state.setup
+    per, min_chambers = hand_size(state.nplayers)
+    corridors = set(section_ids()[0])
+    pool = setup["pool"]
+    out = []
+    for sid in pool:
+        hands = [list(h) for h in setup["hands"]]
+        hands[seat].append(sid)
+        left = [s for s in pool if s != sid]
+        need_c = need_ch = 0
+        ok = True
+        for h in hands:
+            nc, nch = _needs(h, corridors, min_chambers)
+            if nc + nch > per - len(h):
+                ok = False
+            need_c, need_ch = need_c + nc, need_ch + nch
+        if ok and need_c <= sum(1 for s in left if s in corridors) \
+                and need_ch <= sum(1 for s in left if s not in corridors):
+            out.append(sid)
+    return out
+
+
+def choose(state: Any, seat: int, sid: str) -> bool:
+    """Moves a section from the open pool into ``seat``'s hand; returns True when every hand is
+    full and the rest has become the spare pile ("Die übrigen Sektionen werden beiseite
+    gelegt")."""
+    setup = state.setup
+    setup["pool"].remove(sid)
+    setup["hands"][seat].append(sid)
+    per, _ = hand_size(state.nplayers)
+    if any(len(h) < per for h in setup["hands"]):
+        return False
+    state.setup = {"hands": setup["hands"], "spare": list(setup["pool"])}
+    return True
+
+
+def next_chooser(state: Any, seat: int) -> int:
+    """Returns the next seat in turn order whose hand is not yet full."""
+    per, _ = hand_size(state.nplayers)
+    for step in range(1, state.nplayers + 1):
+        nxt = (seat + step) % state.nplayers
+        if len(state.setup["hands"][nxt]) < per:
+            return nxt
+    return seat
 
 
 def _occupied(layout: dict[str, Any]) -> dict[tuple[int, int], tuple[str, int]]:

@@ -7,7 +7,8 @@ END_KEYS = ("crawl.end.all_out", "crawl.end.turn_limit", "crawl.end.solo_won",
             "crawl.end.solo_lost")
 PROMPT_KEYS = ("crawl.prompt.pick", "crawl.prompt.chests", "crawl.prompt.markers",
                "crawl.prompt.entrance", "crawl.prompt.exit", "crawl.prompt.pieces",
-               "crawl.prompt.build", "crawl.prompt.hire")
+               "crawl.prompt.build", "crawl.prompt.hire", "crawl.prompt.choose_section",
+               "crawl.prompt.stash")
 TERRAIN_KEYS = ("crawl.term.terrain.open", "crawl.term.terrain.difficult",
                 "crawl.term.terrain.water", "crawl.term.terrain.dark",
                 "crawl.term.terrain.vortex", "crawl.term.terrain.teleport",
@@ -29,4 +30,6 @@ ACTION_KEYS = ("crawl.action.move", "crawl.action.face", "crawl.action.break_awa
                "crawl.action.choose_exit_square", "crawl.action.place_terrain",
                "crawl.action.place_door", "crawl.action.skip_piece", "crawl.action.teleport",
                "crawl.action.place_section", "crawl.action.vortex",
-               "crawl.action.descend", "crawl.action.withdraw")
+               "crawl.action.descend", "crawl.action.withdraw",
+               "crawl.action.choose_section", "crawl.action.stash",
+               "crawl.action.done_stashing")

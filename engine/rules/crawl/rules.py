@@ -196,6 +196,9 @@ class CrawlRules(GameRules[CrawlState]):
             return self._pick_actions(state)
         if state.phase == "build":
             from engine.rules.crawl import builder
+            if state.setup.get("drafting"):
+                return [Action.make("choose_section", section=sid)
+                        for sid in builder.draft_choices(state, state.current)]
             return [Action.make("place_section", section=sid, cell=cell, rot=rot)
                     for sid, cell, rot in builder.placements(
                         state.layout, state.setup["hands"][state.current])]
@@ -223,6 +226,10 @@ class CrawlRules(GameRules[CrawlState]):
         taken = {f.did for f in state.figures if f.hero}
         seat = state.current
         out = []
+        if state.setup.get("stash"):
+            from engine.rules.crawl import solo
+            return [Action.make("stash", chest=u) for u in solo.loose_chests(state)] + [
+                Action.make("done_stashing")]
         if state.setup.get("hire"):
             # seed 004, campaign: one new level-1 hero per cleared floor, paid with a chest.
             from engine.rules.crawl import solo
@@ -280,6 +287,10 @@ class CrawlRules(GameRules[CrawlState]):
                 key = state.setup["steps"][0][0]
             elif state.setup.get("hire"):
                 key = "hire"
+            elif state.setup.get("drafting"):
+                key = "choose_section"
+            elif state.setup.get("stash"):
+                key = "stash"
             return Message("crawl.prompt." + key, {"seat": state.current})
         if state.active >= 0:
             return Message("crawl.prompt.activation", {"figure": state.active, "mp": state.mp})
@@ -320,6 +331,8 @@ class CrawlRules(GameRules[CrawlState]):
             place_spawn(state, _sq(action["at"]), events)
         elif state.phase == "pick":
             self._apply_pick(state, action, events)
+        elif state.phase == "build" and action.kind == "choose_section":
+            self._apply_choice(state, action, events)
         elif state.phase == "build":
             self._apply_section(state, action, events)
         elif state.phase == "pieces":
@@ -346,11 +359,19 @@ class CrawlRules(GameRules[CrawlState]):
 
     def _apply_pick(self, state: CrawlState, action: Action, events: list[Event]) -> None:
         seat = state.current
+        if state.setup.get("stash"):
+            from engine.rules.crawl import solo
+            if action.kind == "stash":
+                solo.stash(state, int(action["chest"]), events)
+                if solo.loose_chests(state):
+                    return
+            solo.start_floor(state, events)
+            return
         if state.setup.get("hire"):
             from engine.rules.crawl import solo
             if action.kind == "pick_hero":
                 solo.hire(state, str(action["hero"]), events)
-            solo.start_floor(state, events)
+            solo.offer_stash(state, events)
             return
         if action.kind == "done_picking":
             state.setup["done"][seat] = True
@@ -393,8 +414,7 @@ class CrawlRules(GameRules[CrawlState]):
         if state.board == "builder":
             from engine.rules.crawl import builder
             state.phase = "build"
-            builder.deal(state)
-            builder.unstick(state, state.current, events)
+            builder.start_draft(state)
             return
         self._after_board(state)
 
@@ -407,6 +427,20 @@ class CrawlRules(GameRules[CrawlState]):
             return
         state.phase = "chests"
         state.setup = {"order": 0}
+
+    def _apply_choice(self, state: CrawlState, action: Action, events: list[Event]) -> None:
+        """Takes a section into the current player's hand; when every hand is full the start
+        player lays the central chamber (seed 004, "Der Startspieler platziert eine
+        Kammer-Sektion in der Mitte")."""
+        from engine.rules.crawl import builder
+        seat = state.current
+        events.append(Event("crawl.event.section_chosen", {"seat": seat,
+                                                           "section": action["section"]}))
+        if builder.choose(state, seat, str(action["section"])):
+            state.current = state.start
+            builder.unstick(state, state.current, events)
+            return
+        state.current = builder.next_chooser(state, seat)
 
     def _apply_section(self, state: CrawlState, action: Action, events: list[Event]) -> None:
         """Places a builder section and passes to the next player holding sections."""
@@ -761,12 +795,18 @@ def begin_turn(state: CrawlState, events: list[Event]) -> None:
         f.acted = False
         f.potion = -1  # seed 004: a potion lasts until its side's next turn
     if seat == state.master:
-        # More than two players: the new monster master clears the movement markers.
+        # seed 004, "Mehr als zwei Spieler": "Dieser Spieler ist der neue Monster Master und
+        # entfernt alle Bewegungsmarken von den Mage Spawn und Monster-Marken". With two
+        # players the same clearing is the base rule's "nur einmal pro Spielzug".
+        cleared = sum(1 for f in state.figures if not f.hero and f.acted) + sum(
+            1 for m in state.markers if m.acted)
         for f in state.figures:
             if not f.hero:
                 f.acted = False
         for m in state.markers:
             m.acted = False
+        if state.nplayers > 2:
+            events.append(Event("crawl.event.master", {"seat": seat, "cleared": cleared}))
     assign_items(state, seat)
     combat.check_level(state, seat, events)
     player.extra = 0
@@ -818,6 +858,9 @@ def end_turn(state: CrawlState, events: list[Event]) -> None:
         solo.end_turn(state, events)
         return
     if state.current == state.master and state.nplayers > 1:
+        # "Nach Beendigung seines Spielzugs gibt er die Marke ... an den Spieler zu seiner
+        # Linken weiter": play runs clockwise ("reihum im Uhrzeigersinn"), so the left
+        # neighbour is the next seat.
         state.master = (state.master + 1) % state.nplayers
     state.turn += 1
     state.current = (state.current + 1) % state.nplayers
@@ -1698,6 +1741,7 @@ def place_spawn(state: CrawlState, sq: Square, events: list[Event]) -> None:
     assert p is not None
     f = state.fig(p["spawns"].pop(0))
     _put(state, f, sq, events)
+    f.acted = bool(p.get("moved"))
     p["group"].append(list(sq))
     _settle_pending(state, events)
 
@@ -1739,6 +1783,7 @@ def _settle_pending(state: CrawlState, events: list[Event]) -> None:
             sq = squares[0]
         f = state.fig(p["spawns"].pop(0))
         _put(state, f, sq, events)
+        f.acted = bool(p.get("moved"))
         p["group"].append(list(sq))
 
 
@@ -1757,10 +1802,15 @@ def convert(state: CrawlState, m: Marker, hero: Figure, events: list[Event]) -> 
     state.markers.remove(m)
     if not spawns:
         return
+    # seed 004, "Mehr als zwei Spieler": a marker that moved carries a movement marker ("Eine
+    # mit einer Bewegungsmarke versehene ... Monster-Marke darf nicht mehr aktiviert werden");
+    # its brood takes its place with the movement marker until the monster master clears it.
+    moved = m.acted and state.nplayers > 2
     first = state.fig(spawns.pop(0))
     _put(state, first, pos, events)
+    first.acted = moved
     state.pending = {"kind": "place_spawn", "seat": placer, "spawns": spawns,
-                     "group": [list(pos)], "anchors": []}
+                     "group": [list(pos)], "anchors": [], "moved": moved}
     _settle_pending(state, events)
 
 

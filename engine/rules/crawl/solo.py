@@ -438,7 +438,9 @@ def outcome(s: CrawlState) -> Outcome:
     """Returns a win when a hero got out with treasure; the score is the gold held."""
     from engine.rules.crawl.rules import gold
     g = gold(s, 0)
-    won = any(f.hero and f.where == "left" for f in s.figures) and g > 0
+    # Treasure left behind between floors is safe like treasure carried out: it counts.
+    stashed = any(s.chest(u).safe for u in s.players[0].chests)
+    won = (stashed or any(f.hero and f.where == "left" for f in s.figures)) and g > 0
     return Outcome((0,) if won else (), (float(g),),
                    Message("crawl.end.solo_won" if won else "crawl.end.solo_lost"))
 
@@ -512,7 +514,34 @@ def floor_done(s: CrawlState, events: list[Event]) -> None:
         s.current = 0
         s.setup = {"picks": [0], "done": [False], "hire": True}
         return
+    offer_stash(s, events)
+
+
+def loose_chests(s: CrawlState) -> list[int]:
+    """Returns the team's held chests not yet left behind in safety."""
+    return sorted(u for u in s.players[0].chests if not s.chest(u).safe)
+
+
+def offer_stash(s: CrawlState, events: list[Event]) -> None:
+    """Offers to leave treasure behind before the next floor (seed 004: "Du darfst dich
+    entscheiden, einen oder mehrere Schätze nicht mit ins Dungeon zu nehmen"), then goes on."""
+    if loose_chests(s):
+        s.phase = "pick"
+        s.current = 0
+        s.setup = {"stash": True}
+        return
     start_floor(s, events)
+
+
+def stash(s: CrawlState, uid: int, events: list[Event]) -> None:
+    """Leaves a chest behind: "Sie sind dann sicher und können nicht verloren gehen, ihre
+    magischen Gegenstände können jedoch nicht deinen Dungeons-Helden zugewiesen werden"."""
+    ch = s.chest(uid)
+    ch.safe = True
+    for f in s.figures:
+        if uid in f.items:
+            f.items.remove(uid)
+    events.append(Event("crawl.event.stashed", {"chest": uid}))
 
 
 def hire(s: CrawlState, did: str, events: list[Event]) -> None:
