@@ -35,8 +35,6 @@ BOARD_KINDS = frozenset({"move", "pass_through", "attack", "shoot", "heal", "exa
                          "choose_entrance", "choose_exit", "face", "pick_hero",
                          "choose_exit_square", "place_terrain", "place_door", "teleport",
                          "place_section"})
-SECTION_KINDS = {"chamber": "crawl.ui.section_kind.chamber",
-                 "corridor": "crawl.ui.section_kind.corridor"}
 SECTION_CELL = 5  # builder sections sit in cells of 5×5 squares (engine/rules/crawl/builder.py)
 BAR_ORDER = ("done_picking", "break_away", "shockwave", "vortex", "leave", "descend", "withdraw",
              "drink", "end_activation", "end_turn")
@@ -541,7 +539,9 @@ class CrawlTableScene(TableScene):
         if not choices:
             return
         cols = 3
-        w, h, gap = 300, 40, 6
+        h, gap = 40, 6
+        # As wide as the board view allows, so the grid never leaves it.
+        w = min(300, (self.view_rect.width - 14 - 20) // cols - gap)
         rows = (len(choices) + cols - 1) // cols
         rect = pygame.Rect(0, 0, cols * (w + gap) + 14, rows * (h + gap) + 14)
         rect.center = self.board_rect.center
@@ -551,7 +551,6 @@ class CrawlTableScene(TableScene):
         for i, a in enumerate(choices):
             section = query.content().get("board", a["section"])
             label = t("crawl.ui.section_choice", section=self.app.catalog.text(section.name),
-                      kind=t(SECTION_KINDS[section.kind]),
                       exits=len(query.section_exits(str(a["section"]))))
             x = rect.left + 10 + (i % cols) * (w + gap)
             y = rect.top + 10 + (i // cols) * (h + gap)
