@@ -527,3 +527,75 @@ def test_sources_add_up_in_random_games_and_rolls_name_their_pool_dice():
                     bd = f["sources"][stat]
                     assert bd["total"] == f[stat] == sum(t["value"] for t in bd["terms"])
     assert rolls > 0
+
+
+# --- speed work (docs/duel/performance.md): results must not change -------------------------
+
+def test_damage_table_matches_odds():
+    from engine.rules.duel.damage_table import COUNTS
+
+    assert sorted(COUNTS) == [(a, d) for a in range(1, 7) for d in range(1, 7)]
+    for a, d in COUNTS:  # every entry recomputed by enumeration (about 3 s)
+        total, dealt, taken, _joint = pairing.odds(a, d)
+        assert pairing.counts(a, d) == (total, dealt, taken)
+        assert list(COUNTS[(a, d)][0]) == list(dealt)  # same order: float sums stay equal
+    for (a, d), (dealt, taken) in COUNTS.items():
+        assert sum(dealt.values()) == sum(taken.values()) == 6 ** (a + d)
+
+
+def test_legal_actions_are_shared_values_equal_to_fresh_ones():
+    state = RULES.new_game(GameConfig.for_players(2), 5)
+    bots = [RandomBot(seed=5), RandomBot(seed=6)]
+    kinds = set()
+    for _ in range(400):
+        if RULES.is_over(state):
+            break
+        legal = RULES.legal_actions(state)
+        again = RULES.legal_actions(state)
+        assert legal == again and all(a is b for a, b in zip(legal, again, strict=True))
+        for a in legal:
+            kinds.add(a.kind)
+            fresh_action = Action.parse(str(a))
+            assert fresh_action == a and hash(fresh_action) == hash(a)
+            assert RULES.explain_illegal(state, a)[0] == "rule.not_legal_now"
+        seat = RULES.current_actor(state)
+        RULES.apply(state, bots[seat].choose(RULES, state, seat))
+    assert {"summon", "cast", "attack", "defend", "end_turn"} <= kinds
+
+
+def test_rollout_policy_is_registered_and_picks_legal_actions():
+    from engine.ai.base import rollout_policy_for
+    from engine.rules.duel.bots import playout_policy
+
+    assert rollout_policy_for("duel") is playout_policy
+    rng = Rng(3)
+    state = RULES.new_game(GameConfig.for_players(2), 3)
+    picks = []
+    while not RULES.is_over(state) and len(picks) < 600:
+        legal = RULES.legal_actions(state)
+        action = playout_policy(RULES, state, legal, rng)
+        assert action in legal
+        picks.append(action)
+        RULES.do_apply(state, action)
+    assert RULES.is_over(state)  # heuristic playouts finish games
+    again = RULES.new_game(GameConfig.for_players(2), 3)
+    rng = Rng(3)
+    for action in picks:
+        assert playout_policy(RULES, again, RULES.legal_actions(again), rng) == action
+        RULES.do_apply(again, action)
+
+
+def test_mcts_with_the_duel_playouts_chooses_legally_and_reproducibly():
+    from engine.ai import MctsBot
+
+    state = RULES.new_game(GameConfig.for_players(2), 8)
+    bots = [DuelHeuristicBot(seed=8), DuelHeuristicBot(seed=9)]
+    while state.round < 3 or len(RULES.legal_actions(state)) < 3:
+        seat = RULES.current_actor(state)
+        RULES.do_apply(state, bots[seat].choose(RULES, state, seat))
+    seat = RULES.current_actor(state)
+    before = RULES.state_hash(state)
+    first = MctsBot("normal", seed=4, iterations=20).choose(RULES, state, seat)
+    assert first in RULES.legal_actions(state)
+    assert RULES.state_hash(state) == before
+    assert MctsBot("normal", seed=4, iterations=20).choose(RULES, state, seat) == first

@@ -12,14 +12,24 @@ should pick and a uniform one; summoning looks one summon ahead; magic is scored
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from engine.ai import Bot, register_bot, register_evaluator
+from engine.ai import Bot, register_bot, register_evaluator, register_rollout_policy
 from engine.core.actions import Action
 from engine.core.protocol import GameRules
+from engine.core.rng import Rng
 from engine.rules.duel import ops, pairing
 from engine.rules.duel.cards import cards
-from engine.rules.duel.rules import _can_attack, _can_cast, check, targets
+from engine.rules.duel.rules import (
+    _can_attack,
+    _can_cast,
+    _cast_actions,
+    _dice_actions,
+    _one,
+    check,
+    targets,
+)
 from engine.rules.duel.state import (
     ACT_ATTACK,
     ARRANGE,
@@ -311,7 +321,7 @@ class DuelHeuristicBot(Bot):
             att = state.players[1 - seat].fighter(state.fight[0])
             assert att is not None
             best = Judge(state, seat).defence_choice(seat, att)[0][1]
-            return Action.make("defend", defender=best.uid)
+            return _one("defend", "defender", best.uid)
         if phase == ARRANGE:
             assert state.fight is not None
             return Action.make("arrange", order=pairing.auto_arrangement(state.fight[2],
@@ -340,14 +350,14 @@ class DuelHeuristicBot(Bot):
                 if value > best_value:
                     best_land, best_value = card, value
             if best_land is not None:
-                return Action.make("play_land", card=best_land)
+                return _one("play_land", "card", best_land)
         if not state.window[1] and p.treasures and not state.table:
             # seed 003: the winner of the next fight keeps the treasure; that fight is most
             # likely the opponent's attack on this seat, so hide one only when defending well
             if self._defence_holds(state, seat):
                 best = max(p.treasures, key=lambda t: (j.lasting_value(t, seat) + sum(
                     j.effect_value(e, seat, None, t) for e in j.c.instant[t]), t))
-                return Action.make("play_treasure", card=best)
+                return _one("play_treasure", "card", best)
         return _PASS_WINDOW
 
     def _defence_holds(self, state: DuelState, seat: int) -> bool:
@@ -386,7 +396,7 @@ class DuelHeuristicBot(Bot):
                     best = (chance, answer, k)
         if best is None:
             return _PASS_COUNTER
-        return Action.make("counter", card=best[1], dice=best[2])
+        return _dice_actions("counter", best[1], best[2])[-1]
 
     def _main(self, state: DuelState, seat: int) -> Action:
         p = state.players[seat]
@@ -468,7 +478,7 @@ class DuelHeuristicBot(Bot):
                     break
         if best_action is None or best_action[0] <= 0.5:
             return None
-        return Action.make("summon", card=best_action[1], dice=best_action[2])
+        return _dice_actions("summon", best_action[1], best_action[2])[-1]
 
     def _equip(self, state: DuelState, seat: int, j: Judge) -> Action | None:
         p = state.players[seat]
@@ -482,7 +492,7 @@ class DuelHeuristicBot(Bot):
                 continue  # e.g. a healer's kit waits for wounds unless the hand is clogged
             if best is None or value > best[0]:
                 best = (value, card)
-        return None if best is None else Action.make("equip", card=best[1])
+        return None if best is None else _one("equip", "card", best[1])
 
     def _cast(self, state: DuelState, seat: int, j: Judge) -> Action | None:
         if not _can_cast(state):
@@ -517,7 +527,7 @@ class DuelHeuristicBot(Bot):
                     best = (score, card, k, target)
         if best is None or best[0] < 0.4:
             return None
-        return Action.make("cast", card=best[1], dice=best[2], target=best[3])
+        return _cast_actions(best[1], best[2], best[3])[-1]
 
     def _attack(self, state: DuelState, seat: int, j: Judge) -> Action | None:
         if not _can_attack(state):
@@ -537,7 +547,7 @@ class DuelHeuristicBot(Bot):
                 best = (gain, f.uid)
         if best is None:
             return None
-        return Action.make("attack", attacker=best[1])
+        return _one("attack", "attacker", best[1])
 
 
 def predicted_defender(state: DuelState, seat: int, attacker_seat: int,
@@ -561,5 +571,25 @@ def evaluate(rules: GameRules[Any], state: Any) -> list[float]:
     return [score[0] / total, score[1] / total]
 
 
+_PLAYOUT_BOT = DuelHeuristicBot()
+PLAYOUT_RANDOMNESS = 10  # percent of random playout moves, so MCTS still explores
+
+
+def playout_policy(rules: GameRules[Any], state: Any, legal: Sequence[Action],
+                   rng: Rng) -> Action:
+    """Returns the heuristic move, or now and then a random legal one (MCTS playouts)."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.below(100) < PLAYOUT_RANDOMNESS:
+        return legal[rng.below(len(legal))]
+    seat = rules.current_actor(state)
+    if seat is None:
+        return legal[0]
+    action = _PLAYOUT_BOT._pick(state, seat)
+    # the legal list holds the same values; a heuristic slip must never stall a playout
+    return action if action in legal else legal[-1]
+
+
 register_bot("heuristic", DuelHeuristicBot, game="duel", label="bot.heuristic")
 register_evaluator("duel", evaluate)
+register_rollout_policy("duel", playout_policy)

@@ -158,8 +158,33 @@ def _stat_terms(state: DuelState, seat: int, f: Fighter, stat: str) -> list[Term
     return terms
 
 
+_BREAKDOWNS: dict[tuple[Any, ...], Breakdown] = {}
+
+
 def stat_breakdown(state: DuelState, seat: int, f: Fighter, stat: str) -> Breakdown:
-    """Returns how a character's attack or defence dice count is made up."""
+    """Returns how a character's attack or defence dice count is made up.
+
+    A pure function of the card, level, lasting bonus and this turn's bonus, memoised because
+    every fight builds two; the breakdown is shared by the events and never changed.
+    """
+    p = state.players[seat]
+    attack = stat == "attack"
+    if f.uid == MAIN_UID:
+        key: tuple[Any, ...] = (f.card, True, attack, p.level,
+                                p.mods[M_MAIN_ATT] if attack else p.mods[M_MAIN_DEF],
+                                f.temp_att if attack else f.temp_def)
+    else:
+        key = (f.card, False, attack, 1, p.mods[M_CLAN_ATT] if attack else p.mods[M_CLAN_DEF],
+               f.temp_att if attack else f.temp_def)
+    hit = _BREAKDOWNS.get(key)
+    if hit is None:
+        if len(_BREAKDOWNS) > 1 << 14:
+            _BREAKDOWNS.clear()
+        hit = _BREAKDOWNS[key] = _stat_breakdown(state, seat, f, stat)
+    return hit
+
+
+def _stat_breakdown(state: DuelState, seat: int, f: Fighter, stat: str) -> Breakdown:
     terms = _stat_terms(state, seat, f, stat)
     raw = sum(t.value for t in terms)
     total = min(MAX_DICE, max(1, raw))
@@ -369,10 +394,13 @@ def check_defeats(state: DuelState, events: list[Event], first_to_fall: int) -> 
     clan_defs = cards().clan
     for seat in (first_to_fall, 1 - first_to_fall):
         p = state.players[seat]
-        fallen = [f for f in p.clan if f.damage >= life_of(state, seat, f)]
+        fallen: list[Fighter] = []
+        alive: list[Fighter] = []
+        for f in p.clan:
+            (fallen if f.damage >= life_of(state, seat, f) else alive).append(f)
         if not fallen:
             continue
-        p.clan = [f for f in p.clan if f.damage < life_of(state, seat, f)]
+        p.clan = alive
         for f in fallen:
             p.grave.append(f.card)
             events.append(Event("duel.ev.defeated", {"seat": seat, "uid": f.uid,

@@ -11,6 +11,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import permutations
 
+from engine.rules.duel.damage_table import COUNTS
+
 EMPTY = 0  # a slot under an attacker die that holds no defender die
 UNPAIRED_HIT = 1  # docs/duel/rules.md: an attacker die with nothing beneath it deals 1
 
@@ -133,10 +135,23 @@ def odds(attack_dice: int, defence_dice: int) -> tuple[int, dict[int, int], dict
     return 6 ** (attack_dice + defence_dice), dealt, taken, joint
 
 
+def counts(attack_dice: int, defence_dice: int) -> tuple[int, dict[int, int], dict[int, int]]:
+    """Returns (6^(a+d), dealt counts, taken counts); the caller must not change the dicts.
+
+    Up to 6 dice a side (every fight of the rules, ops.MAX_DICE) they come from the generated
+    ``damage_table``; beyond that from ``odds``.
+    """
+    hit = COUNTS.get((attack_dice, defence_dice))
+    if hit is not None:
+        return 6 ** (attack_dice + defence_dice), hit[0], hit[1]
+    total, dealt, taken, _joint = odds(attack_dice, defence_dice)
+    return total, dealt, taken
+
+
 @lru_cache(maxsize=256)
 def expected(attack_dice: int, defence_dice: int) -> tuple[float, float]:
     """Returns the expected (damage dealt, damage taken) of an attack with these dice counts."""
-    total, dealt, taken, _ = odds(attack_dice, defence_dice)
+    total, dealt, taken = counts(attack_dice, defence_dice)
     return (sum(k * w for k, w in dealt.items()) / total,
             sum(k * w for k, w in taken.items()) / total)
 
@@ -172,7 +187,7 @@ def shifted(counts: dict[int, int], reduction: int) -> dict[int, int]:
 @lru_cache(maxsize=256)
 def tails(attack_dice: int, defence_dice: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Returns P(damage dealt >= k) and P(damage taken >= k) for k = 0, 1, 2, ..."""
-    total, dealt, taken, _ = odds(attack_dice, defence_dice)
+    total, dealt, taken = counts(attack_dice, defence_dice)
 
     def tail(counts: dict[int, int]) -> tuple[float, ...]:
         top = max(counts)

@@ -102,57 +102,58 @@ class DuelRules(GameRules[DuelState]):
     def legal_actions(self, state: DuelState) -> list[Action]:
         """Returns every legal action of the current actor, in a stable order."""
         phase = state.phase
-        make = Action.make
         out: list[Action] = []
         if phase == MAIN:
             seat = state.active
             p = state.players[seat]
             c = cards()
+            kinds = c.kind
             prep = state.acts_used == 0
+            hand = _distinct(p.hand)
             if prep and len(p.clan) < ops.MAX_CLAN:
-                for card in _distinct(p.hand):
-                    if c.kind[card] == "clan" and card not in p.tried:
-                        out.extend(make("summon", card=card, dice=k)
-                                   for k in range(1, p.pool + 1))
+                for card in hand:
+                    if kinds[card] == "clan" and card not in p.tried:
+                        out += _dice_actions("summon", card, p.pool)
             if prep and len(p.equipment) < ops.MAX_EQUIPMENT:
-                out.extend(make("equip", card=card) for card in _distinct(p.hand)
-                           if c.kind[card] == "equipment")
+                out += [_one("equip", "card", card) for card in hand
+                        if kinds[card] == "equipment"]
             if _can_cast(state):
                 most = min(ops.magic_of(state, seat), p.pool)
-                for card in _distinct(p.hand):
-                    if c.kind[card] != "magic" or card in c.counters:
+                counters = c.counters
+                for card in hand:
+                    if kinds[card] != "magic" or card in counters:
                         continue
                     for target in targets(state, seat, card):
-                        out.extend(make("cast", card=card, dice=k, target=target)
-                                   for k in range(1, most + 1))
+                        out += _cast_actions(card, most, target)
             if _can_attack(state):
-                out.extend(make("attack", attacker=f.uid) for f in (p.hero, *p.clan)
-                           if not f.attacked)
-            out.append(make("end_turn"))
+                out += [_one("attack", "attacker", f.uid) for f in (p.hero, *p.clan)
+                        if not f.attacked]
+            out.append(_END_TURN)
         elif phase == DEFEND:
             p = state.players[1 - state.active]
-            out = [make("defend", defender=f.uid) for f in (p.hero, *p.clan)]
+            out = [_one("defend", "defender", f.uid) for f in (p.hero, *p.clan)]
         elif phase == ARRANGE:
             assert state.fight is not None
             _a, _d, att, dfc = state.fight
-            out = [make("arrange", order=o) for o in _arrangement_choices(att, dfc)]
+            out = [_one("arrange", "order", o) for o in _arrangement_choices(att, dfc)]
         elif phase == RESPOND:
             seat = 1 - state.active
             p = state.players[seat]
             most = min(ops.magic_of(state, seat), p.pool)
+            counters = cards().counters
             for card in _distinct(p.hand):
-                if card in cards().counters:
-                    out.extend(make("counter", card=card, dice=k) for k in range(1, most + 1))
-            out.append(make("pass_counter"))
+                if card in counters:
+                    out += _dice_actions("counter", card, most)
+            out.append(_PASS_COUNTER)
         elif phase == WINDOW:
             p = state.players[1 - state.active]
             if not state.window[0]:
-                out.extend(make("play_land", card=card) for card in _distinct(p.lands))
+                out += [_one("play_land", "card", card) for card in _distinct(p.lands)]
             if not state.window[1]:
-                out.extend(make("play_treasure", card=card) for card in _distinct(p.treasures))
-            out.append(make("pass_window"))
+                out += [_one("play_treasure", "card", card) for card in _distinct(p.treasures)]
+            out.append(_PASS_WINDOW)
         elif phase == BETWEEN:
-            out = [make("next_game")]
+            out = [_NEXT_GAME]
         return out
 
     def prompt(self, state: DuelState) -> Message:
@@ -273,13 +274,56 @@ class DuelRules(GameRules[DuelState]):
 
 # --- helpers -----------------------------------------------------------------------------------
 
+# Actions are immutable values: the legal-action lists reuse one object per distinct action
+# instead of building (and sorting the parameters of) hundreds per call. Keys hold only ids,
+# uids and dice counts, so the memo is small; it is emptied if it ever grows past the bound.
+_MEMO_LIMIT = 1 << 15
+_ONE: dict[tuple[str, Any], Action] = {}
+_DICE: dict[tuple[str, str, int], tuple[Action, ...]] = {}
+_CASTS: dict[tuple[str, int, Any], tuple[Action, ...]] = {}
+_END_TURN = Action.make("end_turn")
+_PASS_COUNTER = Action.make("pass_counter")
+_PASS_WINDOW = Action.make("pass_window")
+_NEXT_GAME = Action.make("next_game")
+
+
+def _one(kind: str, name: str, value: Any) -> Action:
+    """Returns the action ``kind(name=value)`` (shared instance)."""
+    key = (kind, value)
+    action = _ONE.get(key)
+    if action is None:
+        if len(_ONE) > _MEMO_LIMIT:
+            _ONE.clear()
+        action = _ONE[key] = Action.make(kind, **{name: value})
+    return action
+
+
+def _dice_actions(kind: str, card: str, most: int) -> tuple[Action, ...]:
+    """Returns ``kind(card=card, dice=k)`` for k = 1..most (shared instances)."""
+    key = (kind, card, most)
+    actions = _DICE.get(key)
+    if actions is None:
+        if len(_DICE) > _MEMO_LIMIT:
+            _DICE.clear()
+        actions = _DICE[key] = tuple(Action.make(kind, card=card, dice=k)
+                                     for k in range(1, most + 1))
+    return actions
+
+
+def _cast_actions(card: str, most: int, target: Any) -> tuple[Action, ...]:
+    """Returns ``cast(card=card, dice=k, target=target)`` for k = 1..most (shared instances)."""
+    key = (card, most, target)
+    actions = _CASTS.get(key)
+    if actions is None:
+        if len(_CASTS) > _MEMO_LIMIT:
+            _CASTS.clear()
+        actions = _CASTS[key] = tuple(Action.make("cast", card=card, dice=k, target=target)
+                                      for k in range(1, most + 1))
+    return actions
+
 def _distinct(cards_: list[str]) -> list[str]:
     """Returns the distinct ids in first-seen order."""
-    seen: list[str] = []
-    for c in cards_:
-        if c not in seen:
-            seen.append(c)
-    return seen
+    return list(dict.fromkeys(cards_))
 
 
 def _arrangement_choices(att: tuple[int, ...], dfc: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -763,20 +807,10 @@ def _resolve_fight(state: DuelState, slots: tuple[int, ...], events: list[Event]
     att_f = state.players[seat].fighter(a_uid)
     def_f = state.players[dseat].fighter(d_uid)
     assert att_f is not None and def_f is not None
-    pairs = []
-    dealt_terms = []
-    taken_terms = []
-    for i, (a, d) in enumerate(zip(att, slots, strict=True)):
-        x, y = pairing.pair_damage(a, d)
-        pairs.append([a, d, x, y])
-        label = msg("duel.term.pair", n=i + 1, a=a, d=d) if d else \
-            msg("duel.term.unpaired", n=i + 1, a=a)
-        if x:
-            dealt_terms.append(Term(label, x))
-        if y:
-            taken_terms.append(Term(label, y))
-    raw_dealt = sum(p[2] for p in pairs)
-    raw_taken = sum(p[3] for p in pairs)
+    scored, pair_dealt, pair_taken, raw_dealt, raw_taken = _scored_pairs(att, slots)
+    pairs = [row[:] for row in scored]
+    dealt_terms = list(pair_dealt)
+    taken_terms = list(pair_taken)
     d_arm = min(ops.armour_of(state, dseat, def_f), raw_dealt)
     a_arm = min(ops.armour_of(state, seat, att_f), raw_taken)
     if d_arm:
@@ -824,6 +858,37 @@ def _resolve_fight(state: DuelState, slots: tuple[int, ...], events: list[Event]
             _play_effects(state, winner, card, None, events)
         ops.recompute_mods(state)
     ops.check_defeats(state, events, dseat)
+
+
+_PAIRS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Any, ...]] = {}
+
+
+def _scored_pairs(att: tuple[int, ...], slots: tuple[int, ...]) -> tuple[Any, ...]:
+    """Returns (pairs, dealt terms, taken terms, raw dealt, raw taken) of one dice placement.
+
+    A pure function of the dice, memoised: the same placements recur fight after fight. The
+    pair rows are copied by the caller; the terms are shared and never changed after creation.
+    """
+    key = (att, slots)
+    hit = _PAIRS.get(key)
+    if hit is None:
+        pairs = []
+        dealt_terms = []
+        taken_terms = []
+        for i, (a, d) in enumerate(zip(att, slots, strict=True)):
+            x, y = pairing.pair_damage(a, d)
+            pairs.append([a, d, x, y])
+            label = msg("duel.term.pair", n=i + 1, a=a, d=d) if d else \
+                msg("duel.term.unpaired", n=i + 1, a=a)
+            if x:
+                dealt_terms.append(Term(label, x))
+            if y:
+                taken_terms.append(Term(label, y))
+        if len(_PAIRS) > _MEMO_LIMIT:
+            _PAIRS.clear()
+        hit = _PAIRS[key] = (tuple(pairs), tuple(dealt_terms), tuple(taken_terms),
+                             sum(p[2] for p in pairs), sum(p[3] for p in pairs))
+    return hit
 
 
 def _apply_end_turn(state: DuelState, action: Action, events: list[Event]) -> None:

@@ -75,7 +75,7 @@ def odds_view(state: DuelState, attacker_seat: int, att: Fighter,
     dseat = 1 - attacker_seat
     a = ops.attack_of(state, attacker_seat, att)
     d = ops.defence_of(state, dseat, defender)
-    total, dealt, taken, _joint = pairing.odds(a, d)
+    total, dealt, taken = pairing.counts(a, d)
     a_arm = ops.armour_of(state, attacker_seat, att)
     d_arm = ops.armour_of(state, dseat, defender)
     dealt = pairing.shifted(dealt, d_arm)
