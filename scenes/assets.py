@@ -143,6 +143,15 @@ def fit(s: str, role: str, size: int, width: int) -> str:
     return value
 
 
+def size_for_words(s: str, role: str, size: int, width: int, smallest: int) -> int:
+    """Returns the largest size ≤ size (not below smallest) at which every word fits the width,
+    so wrapping never has to break a word."""
+    longest = max(s.split(), key=len, default="")
+    while size > smallest and size_of(longest, role, size)[0] > width:
+        size -= 1
+    return size
+
+
 def wrap(s: str, role: str, size: int, width: int) -> tuple[str, ...]:
     """Returns the lines of s wrapped to width (explicit newlines are kept), cached."""
     key = ("wrap", s, role, size, width)

@@ -1396,7 +1396,9 @@ class CrawlTableScene(TableScene):
         pygame.draw.circle(surface, ring, disc, 32, 4)
         blit_centered(surface, assets.asset_icon(query.art_id(f["id"]), 42), disc)
         name_w = p.width - 100 - (110 if self.compass else 0)
-        name = assets.text(self.fig_name(uid), "heading", theme.SIZE_BODY, theme.GOLD, name_w)
+        label = self.fig_name(uid)
+        size = assets.size_for_words(label, "heading", theme.SIZE_BODY, name_w, theme.SIZE_TINY)
+        name = assets.text(label, "heading", size, theme.GOLD, name_w)
         surface.blit(name, (p.left + 88, y + 6))
         sub = t("crawl.ui.fig.hero", owner=self.seat_name(f["owner"]), level=f.get("level", 1)) \
             if f["hero"] else t("crawl.ui.fig.spawn", rank=t(RANK_KEYS.get(f.get("rank", "weak"),
