@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections import namedtuple
 
 from engine.core.protocol import GameRules
@@ -24,7 +23,6 @@ class GameInfo(namedtuple("GameInfo", "id module title blurb icon")):
     icon: str
 
 
-# Games appear here once they are playable end to end.
 _GAMES: dict[str, GameInfo] = {}
 _RULES: dict[str, GameRules[Any]] = {}
 
@@ -62,11 +60,11 @@ def rules(game_id: str) -> GameRules[Any]:
     return _RULES[game_id]
 
 
+# The menu order. A game is listed once it is playable end to end.
 for _info in (
     GameInfo("deckbuilder", "engine.rules.deckbuilder", "game.deckbuilder.title",
              "game.deckbuilder.blurb", "icon.deckbuilder"),
     GameInfo("duel", "engine.rules.duel", "game.duel.title", "game.duel.blurb", "icon.duel"),
     GameInfo("crawl", "engine.rules.crawl", "game.crawl.title", "game.crawl.blurb", "icon.crawl"),
 ):
-    if importlib.util.find_spec(_info.module) is not None:
-        register(_info)
+    register(_info)
