@@ -4,11 +4,14 @@ same look-ups the view offers (everything but the hidden treasure dials is publi
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
-from engine.ai import Bot, register_bot
+from engine.ai import Bot, register_bot, register_evaluator, register_rollout_policy
 from engine.core.actions import Action
 from engine.core.protocol import GameRules
+from engine.core.rng import Rng
 from engine.core.squaregrid import Square, edge_squares, facing_towards
 from engine.rules.crawl import combat
 from engine.rules.crawl.board import Board
@@ -33,6 +36,7 @@ from engine.rules.crawl.rules import (
     chest_limit,
     chest_spots,
     exit_square,
+    gold,
     marker_squares,
 )
 from engine.rules.crawl.state import CrawlState, Figure
@@ -568,8 +572,159 @@ class _Danger:
         return 4.0 * self.marker_secs.get(self.board.section[sq], 0.0)
 
 
+# --- MCTS playouts ---------------------------------------------------------------------------
+# A playout step must cost about what listing the legal actions costs (MCTS "normal" makes some
+# 18 000 steps per decision), so the policy is a cut-down heuristic: no hit odds and no danger
+# map, only the cached walking-distance fields and the cheap priorities of the full bot.
+PLAYOUT_RANDOMNESS = 0.1
+_PLAYOUT_BOT = CrawlHeuristicBot(seed=0)
+
+
+def playout_policy(rules: Any, state: CrawlState, legal: Sequence[Action], rng: Rng) -> Action:
+    """Returns a cheap heuristic move, or one time in ten a random one (MCTS playouts)."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.below(100) < PLAYOUT_RANDOMNESS * 100:
+        return legal[rng.below(len(legal))]
+    # The shared bot draws from the playout's RNG, so playouts repeat from the MCTS seed.
+    _PLAYOUT_BOT.rng = rng
+    seat = state.current
+    if state.phase != "play" or state.pending is not None:
+        return _PLAYOUT_BOT.choose(rules, state, rules.current_actor(state))
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    if "descend" in by_kind:
+        return by_kind["descend"][0]
+    if state.active >= 0:
+        f = state.fig(state.active)
+        if f.hero:
+            return _playout_hero(state, f, by_kind, legal)
+        return _playout_chase(state, f.pos, seat, by_kind, legal,
+                              ("attack", "shoot") if not is_demoralized(f) else ())
+    if state.active_marker >= 0:
+        return _playout_chase(state, state.marker(state.active_marker).pos, seat, by_kind,
+                              legal, ())
+    return _playout_turn(state, seat, by_kind, legal)
+
+
+def _playout_hero(state: CrawlState, f: Figure, by_kind: dict[str, list[Action]],
+                  legal: Sequence[Action]) -> Action:
+    """Returns a hero's playout move: bank, loot, fight, then walk the goal's distance field."""
+    player = state.players[f.owner]
+    if "leave" in by_kind and player.chests and (
+            len(player.chests) >= chest_limit(state, f.owner)
+            or not _PLAYOUT_BOT._chests_left(state, f) or _health(f) <= 2
+            or state.round > state.turn_limit - 3):
+        return by_kind["leave"][0]
+    for kind in ("loot", "examine", "disarm", "attack", "shoot"):
+        if kind in by_kind:
+            return by_kind[kind][0]
+    goal = _PLAYOUT_BOT._hero_goal(state, f)
+    moves = by_kind.get("move")
+    if goal and moves:
+        field = _field(board_of(state), goal)
+        here = field.get(f.pos, 999) if f.pos is not None else 999
+        best = min(moves, key=lambda a: (field.get(_sq(a), 999), _sq(a)))
+        if field.get(_sq(best), 999) < here:
+            return best
+    for kind in ("open_door", "break_away"):
+        if kind in by_kind:
+            return by_kind[kind][0]
+    return END_ACTIVATION if END_ACTIVATION in legal else legal[0]
+
+
+def _playout_chase(state: CrawlState, here: Square | None, seat: int,
+                   by_kind: dict[str, list[Action]], legal: Sequence[Action],
+                   strikes: tuple[str, ...]) -> Action:
+    """Returns a spawn's or marker's playout move: strike, else step nearer the nearest
+    opposing hero (straight-line distance), else end the activation."""
+    for kind in strikes:
+        if kind in by_kind:
+            return by_kind[kind][0]
+    moves = by_kind.get("move")
+    if moves and here is not None:
+        foe = _nearest_foe(state, here, seat)
+        if foe is not None:
+            fx, fy = foe
+            best, best_d = None, max(abs(here[0] - fx), abs(here[1] - fy))
+            for a in moves:
+                x, y = a["to"]
+                d = max(abs(x - fx), abs(y - fy))
+                if d < best_d:
+                    best, best_d = a, d
+            if best is not None:
+                return best
+    return END_ACTIVATION if END_ACTIVATION in legal else legal[0]
+
+
+def _nearest_foe(state: CrawlState, here: Square, seat: int) -> Square | None:
+    """Returns the square of the opposing hero nearest to here (ties: the first listed)."""
+    best, best_d = None, 999
+    x, y = here
+    for h in state.figures:
+        if h.hero and h.owner != seat and h.where == "board" and h.pos is not None:
+            d = max(abs(h.pos[0] - x), abs(h.pos[1] - y))
+            if d < best_d:
+                best, best_d = h.pos, d
+    return best
+
+
+def _playout_turn(state: CrawlState, seat: int, by_kind: dict[str, list[Action]],
+                  legal: Sequence[Action]) -> Action:
+    """Returns the next activation between activations: a hero first, then the spawn or
+    marker nearest an opposing hero within 12 squares (markers count 2 farther), else the
+    end of the turn (the full bot's rule with straight-line distances only)."""
+    activations = by_kind.get("activate", [])
+    for a in activations:
+        if state.fig(a["figure"]).hero:
+            return a
+    foes = [h.pos for h in state.figures if h.hero and h.owner != seat
+            and h.where == "board" and h.pos is not None]
+    best, best_d = None, 13
+    for kind, extra in (("activate", 0), ("activate_marker", 2)):
+        for a in by_kind.get(kind, ()):
+            pos = state.fig(a["figure"]).pos if extra == 0 else state.marker(a["marker"]).pos
+            if pos is None:
+                continue
+            for fx, fy in foes:
+                d = max(abs(pos[0] - fx), abs(pos[1] - fy)) + extra
+                if d < best_d:
+                    best, best_d = a, d
+    if best is not None:
+        return best
+    for kind in ("end_turn", "activate", "activate_marker"):
+        if kind in by_kind:
+            return by_kind[kind][0]
+    return legal[0]
+
+
+# The evaluator's weights: a click of health is worth about a gold piece (a hero knocked out
+# drops its chests, seed 004, "Schätze verlieren"); 10 XP about one gold.
+EVAL_SCALE = 8.0
+
+
+def evaluate(rules: Any, state: CrawlState) -> list[float]:
+    """Returns each seat's chance-like value from gold held, heroes' health and XP (MCTS
+    depth cap): 0.5 for an even position, towards 1 for a lead over the best opponent."""
+    n = len(state.players)
+    worth = [float(gold(state, p)) + 0.1 * state.players[p].xp for p in range(n)]
+    for f in state.figures:
+        if f.hero and 0 <= f.owner < n and f.where != "out":
+            worth[f.owner] += _health(f)
+    if n == 1:
+        return [0.5 + 0.5 * math.tanh(worth[0] / (2 * EVAL_SCALE))]
+    out = []
+    for p, w in enumerate(worth):
+        best_other = max(v for q, v in enumerate(worth) if q != p)
+        out.append(0.5 + 0.5 * math.tanh((w - best_other) / EVAL_SCALE))
+    return out
+
+
 def _factory(difficulty: str = "normal", seed: int = 0, **_: Any) -> CrawlHeuristicBot:
     return CrawlHeuristicBot(difficulty, seed)
 
 
 register_bot("heuristic", _factory, game="crawl", label="bot.heuristic")
+register_rollout_policy("crawl", playout_policy)
+register_evaluator("crawl", evaluate)

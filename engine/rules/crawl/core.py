@@ -242,11 +242,25 @@ def touching(state: CrawlState, a: Square, b: Square, closed: set | None = None)
 
 
 def front_squares(state: CrawlState, f: Figure) -> list[Square]:
-    """Returns the adjacent squares of f's front arc that no wall cuts off."""
+    """Returns the adjacent squares of f's front arc that no wall cuts off.
+
+    Memoized on the state per board and door states (MCTS playouts ask for the same arcs
+    thousands of times); the caller gets its own list.
+    """
     assert f.pos is not None
-    closed = closed_door_edges(state)
-    return [sq for sq in arc_squares(f.pos, f.facing, arc_width(f))
-            if touching(state, f.pos, sq, closed)]
+    board = board_of(state)
+    doors = state.doors
+    fronts = state.memo.get("fronts")
+    if fronts is None or fronts[0] is not board or fronts[1] != doors:
+        arcs: dict[tuple[Square, int, int], tuple[Square, ...]] = {}
+        fronts = state.memo["fronts"] = (board, list(doors), arcs)
+    key = (f.pos, f.facing, arc_width(f))
+    hit = fronts[2].get(key)
+    if hit is None:
+        closed = closed_door_edges(state)
+        hit = fronts[2][key] = tuple([sq for sq in arc_squares(f.pos, f.facing, key[2])
+                                      if touching(state, f.pos, sq, closed)])
+    return list(hit)
 
 
 def chest_front(chest: Chest) -> list[Square]:

@@ -198,11 +198,36 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     return Reach(costs, {sq: parents[sq] for sq in settled}, stops, origin)
 
 
+def _marker_key(state: CrawlState, m: Marker, mp: int) -> tuple[Any, ...]:
+    """Returns everything a marker's reach map reads, so a memoized map is never stale."""
+    return (m.uid, m.pos, mp, state.current, state.nplayers, tuple(state.doors),
+            tuple([(g.uid, g.pos, g.where, g.owner, g.hero) for g in state.figures]),
+            tuple([(n.uid, n.pos) for n in state.markers]),
+            tuple([(c.uid, c.pos, c.status) for c in state.chests]))
+
+
 def marker_reach(state: CrawlState, m: Marker, mp: int = 4) -> Reach:
-    """Returns where marker m can move with 4 MP (seed 004, "Monster-Marken")."""
+    """Returns where marker m can move with 4 MP (seed 004, "Monster-Marken").
+
+    Memoized on the state: listing the moves and applying one both read the same map.
+    """
+    key = _marker_key(state, m, mp)
+    memo = state.memo
+    hit = memo.get(("marker_reach", m.uid))
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    reach = _marker_reach(state, m, mp)
+    memo[("marker_reach", m.uid)] = (key, reach)
+    return reach
+
+
+def _marker_reach(state: CrawlState, m: Marker, mp: int) -> Reach:
     board = board_of(state)
     occ = occupancy(state)
     closed = closed_door_edges(state)
+    # A square is the active player's own ground when it lies in the section of one of its
+    # heroes or next to one (tested by section number: no set of section squares is built).
+    own_sections: set[int] = set()
     own: set[Square] = set()
     near_hero: set[Square] = set()
     hero_sections: set[int] = set()
@@ -211,11 +236,13 @@ def marker_reach(state: CrawlState, m: Marker, mp: int = 4) -> Reach:
             continue
         around = {n for n, _ in board.neighbours[h.pos]}
         if h.owner == state.current and state.nplayers > 1:
-            own.update(board.section_squares[board.section[h.pos]])
+            own_sections.add(board.section[h.pos])
             own.update(around)
         else:
             near_hero.update(around)
             hero_sections.add(board.section[h.pos])
+
+    section = board.section
 
     def is_stop(sq: Square) -> bool:
         return sq in near_hero or board.section[sq] in hero_sections
@@ -226,7 +253,7 @@ def marker_reach(state: CrawlState, m: Marker, mp: int = 4) -> Reach:
         for nxt, diag in board.neighbours[sq]:
             if closed and not diag and edge_key(sq, nxt) in closed:
                 continue
-            if nxt in own or board.cost[nxt] == 0:
+            if nxt in own or section.get(nxt, -1) in own_sections or board.cost[nxt] == 0:
                 continue
             other = occ.get(nxt)
             if other is not None:
@@ -247,16 +274,18 @@ def marker_can_move(state: CrawlState, m: Marker) -> bool:
     board = board_of(state)
     occ = occupancy(state)
     closed = closed_door_edges(state)
+    own_sections: set[int] = set()
     own: set[Square] = set()
     if state.nplayers > 1:
         for h in heroes_of(state, state.current):
             if h.where == "board" and h.pos is not None:
-                own.update(board.section_squares[board.section[h.pos]])
+                own_sections.add(board.section[h.pos])
                 own.update(n for n, _ in board.neighbours[h.pos])
+    section = board.section
     for nxt, diag in board.neighbours[m.pos]:
         if closed and not diag and edge_key(m.pos, nxt) in closed:
             continue
-        if nxt in own or nxt in occ:
+        if nxt in own or section.get(nxt, -1) in own_sections or nxt in occ:
             continue
         if 0 < board.cost[nxt] + (1 if diag else 0) <= 4:
             return True
