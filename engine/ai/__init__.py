@@ -9,6 +9,7 @@ from engine.ai.base import (
     make_bot,
     register_bot,
     register_evaluator,
+    register_playout_depth_scale,
     register_rollout_policy,
     seat_seed,
     unregister_bot,
@@ -21,6 +22,7 @@ register_bot("mcts", MctsBot)
 
 __all__ = [
     "DIFFICULTIES", "PRESETS", "Bot", "BotInfo", "Budget", "MctsBot", "RandomBot", "bot_ids",
-    "bot_info", "make_bot", "register_bot", "register_evaluator", "register_rollout_policy",
+    "bot_info", "make_bot", "register_bot", "register_evaluator",
+    "register_playout_depth_scale", "register_rollout_policy",
     "seat_seed", "unregister_bot",
 ]

@@ -72,6 +72,7 @@ class BotInfo(namedtuple("BotInfo", "id game factory label")):
 _BOTS: dict[tuple[str | None, str], BotInfo] = {}
 _EVALUATORS: dict[str, Evaluator] = {}
 _ROLLOUTS: dict[str, RolloutPolicy] = {}
+_DEPTH_SCALES: dict[str, float] = {}
 _LOADED_GAMES: set[str] = set()
 
 
@@ -105,6 +106,22 @@ def register_evaluator(game_id: str, evaluator: Evaluator) -> None:
 def register_rollout_policy(game_id: str, policy: RolloutPolicy) -> None:
     """Registers the policy MCTS uses for its playouts in that game (default: uniform random)."""
     _ROLLOUTS[game_id] = policy
+
+
+def register_playout_depth_scale(game_id: str, scale: float) -> None:
+    """Scales the difficulty's playout depth cap for a game (its evaluator scores the cut-off).
+
+    Games whose moves are fine-grained (a step of a figure rather than a whole turn) spend a
+    preset's depth in few turns at a high price; a scale below 1 keeps decisions in budget.
+    """
+    if not 0 < scale <= 1:
+        raise ValueError("a playout depth scale lies in (0, 1]")
+    _DEPTH_SCALES[game_id] = scale
+
+
+def playout_depth_scale(game_id: str) -> float:
+    """Returns the game's playout depth scale (1 when it registered none)."""
+    return _DEPTH_SCALES.get(game_id, 1.0)
 
 
 def evaluator_for(game_id: str) -> Evaluator | None:

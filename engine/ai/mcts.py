@@ -19,7 +19,7 @@ import time
 from collections import namedtuple
 from collections.abc import Sequence
 
-from engine.ai.base import Bot, evaluator_for, rollout_policy_for
+from engine.ai.base import Bot, evaluator_for, playout_depth_scale, rollout_policy_for
 from engine.core.actions import Action
 from engine.core.protocol import GameRules, Outcome
 from engine.core.rng import Rng
@@ -114,6 +114,7 @@ class MctsBot(Bot):
             raise ValueError("an MCTS bot needs a budget in iterations or seconds")
         if iterations is not None and iterations < 1:
             raise ValueError("an MCTS bot needs at least one iteration")
+        self.depth_given = depth  # None: the preset's depth, scaled per game in choose()
         self.depth = depth if depth is not None else preset.depth
         self.exploration = exploration
         self.evaluator = evaluator
@@ -127,6 +128,9 @@ class MctsBot(Bot):
             return legal[0]
         evaluator = self.evaluator or evaluator_for(rules.game_id)
         policy = self.rollout_policy or rollout_policy_for(rules.game_id)
+        if self.depth_given is None:
+            preset_depth = PRESETS[self.difficulty].depth
+            self.depth = max(1, int(preset_depth * playout_depth_scale(rules.game_id)))
         root = _Node()
         start = time.thread_time()  # ok-determinism: budget only
         done = 0

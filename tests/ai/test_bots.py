@@ -162,3 +162,26 @@ def test_rewards_mix_wins_and_normalised_scores() -> None:
 def test_seat_seeds_differ_per_seat_and_game() -> None:
     seeds = {seat_seed(g, s) for g in range(5) for s in range(4)}
     assert len(seeds) == 20
+
+
+def test_playout_depth_scale_shortens_the_preset_depth_per_game() -> None:
+    from engine import registry
+    from engine.ai import make_bot, register_playout_depth_scale
+    from engine.ai.base import _DEPTH_SCALES
+    from engine.core.protocol import GameConfig
+
+    rules = registry.rules("toy")
+    state = rules.new_game(GameConfig.for_players(2), 3)
+    while len(rules.legal_actions(state)) < 2:  # a real choice, so the search runs
+        rules.apply(state, rules.legal_actions(state)[0])
+    bot = make_bot("mcts", "toy", difficulty="easy", seed=1)
+    bot.choose(rules, state, rules.current_actor(state))
+    full = bot.depth
+    try:
+        register_playout_depth_scale("toy", 0.5)
+        bot.choose(rules, state, rules.current_actor(state))
+        assert bot.depth == full // 2
+    finally:
+        _DEPTH_SCALES.pop("toy", None)
+    with pytest.raises(ValueError):
+        register_playout_depth_scale("toy", 1.5)

@@ -8,7 +8,13 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from engine.ai import Bot, register_bot, register_evaluator, register_rollout_policy
+from engine.ai import (
+    Bot,
+    register_bot,
+    register_evaluator,
+    register_playout_depth_scale,
+    register_rollout_policy,
+)
 from engine.core.actions import Action
 from engine.core.protocol import GameRules
 from engine.core.rng import Rng
@@ -727,4 +733,7 @@ def _factory(difficulty: str = "normal", seed: int = 0, **_: Any) -> CrawlHeuris
 
 register_bot("heuristic", _factory, game="crawl", label="bot.heuristic")
 register_rollout_policy("crawl", playout_policy)
+# A crawl move is one activation step, not a turn: half the preset depth still covers a few
+# rounds, and the evaluator scores where playouts stop (docs/crawl/performance.md).
+register_playout_depth_scale("crawl", 0.5)
 register_evaluator("crawl", evaluate)
