@@ -453,47 +453,52 @@ class StrType(FieldType):
         return value
 
 
-class IntType(FieldType):
+class _NumberType(FieldType):
+    """Shared by whole and decimal numbers: parse, check the optional range, describe."""
+
+    noun = ""
+    name = ""
+
+    def __init__(self, rng: Range | None = None) -> None:
+        self.rng = rng
+
+    def parse(self, node: Node) -> Any:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        return f"{self.noun} {self.rng.describe()}" if self.rng else self.noun
+
+    def short(self) -> str:
+        return f"{self.name} {self.rng.describe()}" if self.rng else self.name
+
+    def convert(self, node: Node, rd: Reader, path: str) -> Any:
+        value = self.parse(node)
+        if value is None or (self.rng is not None and not self.rng.contains(value)):
+            return self.wrong(node, rd, path)
+        return value
+
+
+class IntType(_NumberType):
     """A whole number in plain decimal; booleans and YAML 1.1's octal/sexagesimal are rejected."""
 
     want = "int"
     identity = True
+    noun = "an integer"
+    name = "int"
 
-    def __init__(self, rng: Range | None = None) -> None:
-        self.rng = rng
-
-    def describe(self) -> str:
-        return f"an integer {self.rng.describe()}" if self.rng else "an integer"
-
-    def short(self) -> str:
-        return f"int {self.rng.describe()}" if self.rng else "int"
-
-    def convert(self, node: Node, rd: Reader, path: str) -> Any:
-        value = parse_int(node)
-        if value is None or (self.rng is not None and not self.rng.contains(value)):
-            return self.wrong(node, rd, path)
-        return value
+    def parse(self, node: Node) -> Any:
+        return parse_int(node)
 
 
-class FloatType(FieldType):
+class FloatType(_NumberType):
     """A finite number in plain decimal; a whole number is accepted and becomes a float."""
 
     want = "float"
+    noun = "a number"
+    name = "float"
 
-    def __init__(self, rng: Range | None = None) -> None:
-        self.rng = rng
-
-    def describe(self) -> str:
-        return f"a number {self.rng.describe()}" if self.rng else "a number"
-
-    def short(self) -> str:
-        return f"float {self.rng.describe()}" if self.rng else "float"
-
-    def convert(self, node: Node, rd: Reader, path: str) -> Any:
-        value = parse_float(node)
-        if value is None or (self.rng is not None and not self.rng.contains(value)):
-            return self.wrong(node, rd, path)
-        return value
+    def parse(self, node: Node) -> Any:
+        return parse_float(node)
 
     def load(self, data: Any) -> Any:
         return float(data)
