@@ -207,17 +207,30 @@ def _apply_step(rules: GameRules[Any], state: Any, step: dict[str, Any], where: 
     return events
 
 
+def _get(item: Any, key: str) -> Any:
+    return item.get(key) if isinstance(item, dict) else None
+
+
+def _shape_ok(item: Any, known: set[str], label: str, fail: Any, bad_shape: str,
+              required: str | None = None) -> bool:
+    """Returns True for a mapping (holding ``required``) with only known keys; else reports why."""
+    if not isinstance(item, dict) or (required is not None and required not in item):
+        fail(bad_shape)
+        return False
+    try:
+        _check_keys(item, known, label)
+    except ScenarioFileError as exc:
+        fail(str(exc))
+        return False
+    return True
+
+
 def _check_expect(rules: GameRules[Any], state: Any, expect: Any, events: list[Event],
                   where: str, result: ScenarioResult) -> None:
     """Adds a failure for every expectation that does not hold."""
     fail = result.failures.append
-    if not isinstance(expect, dict):
-        fail(f"{where}: 'expect' must be a mapping")
-        return
-    try:
-        _check_keys(expect, EXPECT_KEYS, f"{where}: expect")
-    except ScenarioFileError as exc:
-        fail(str(exc))
+    if not _shape_ok(expect, EXPECT_KEYS, f"{where}: expect", fail,
+                     f"{where}: 'expect' must be a mapping"):
         return
     if "over" in expect and rules.is_over(state) != bool(expect["over"]):
         fail(f"{where}: game over is {rules.is_over(state)}, expected {expect['over']}")
@@ -296,13 +309,8 @@ def _contains(container: Any, item: Any) -> bool:
 
 
 def _check_view(rules: GameRules[Any], state: Any, item: Any, where: str, fail: Any) -> None:
-    if not isinstance(item, dict) or "path" not in item:
-        fail(f"{where}: a view expectation needs 'path'")
-        return
-    try:
-        _check_keys(item, VIEW_KEYS, f"{where}: view {item.get('path')}")
-    except ScenarioFileError as exc:
-        fail(str(exc))
+    if not _shape_ok(item, VIEW_KEYS, f"{where}: view {_get(item, 'path')}", fail,
+                     f"{where}: a view expectation needs 'path'", required="path"):
         return
     seat = item.get("seat")
     label = f"{where}: view[{'all' if seat is None else seat}].{item['path']}"
@@ -345,13 +353,8 @@ def _check_outcome(rules: GameRules[Any], state: Any, expected: Any, where: str,
     if outcome is None:
         fail(f"{where}: the game has no outcome yet")
         return
-    if not isinstance(expected, dict):
-        fail(f"{where}: 'outcome' must be a mapping")
-        return
-    try:
-        _check_keys(expected, OUTCOME_KEYS, f"{where}: outcome")
-    except ScenarioFileError as exc:
-        fail(str(exc))
+    if not _shape_ok(expected, OUTCOME_KEYS, f"{where}: outcome", fail,
+                     f"{where}: 'outcome' must be a mapping"):
         return
     if "winners" in expected and not _same(list(outcome.winners), expected["winners"]):
         fail(f"{where}: winners are {list(outcome.winners)}, expected {expected['winners']}")
@@ -381,13 +384,8 @@ def _check_event(events: list[Event], item: Any, where: str, fail: Any, *,
                  present: bool) -> None:
     if isinstance(item, str):
         item = {"key": item}
-    if not isinstance(item, dict) or "key" not in item:
-        fail(f"{where}: an event expectation needs 'key'")
-        return
-    try:
-        _check_keys(item, EVENT_KEYS, f"{where}: event {item.get('key')}")
-    except ScenarioFileError as exc:
-        fail(str(exc))
+    if not _shape_ok(item, EVENT_KEYS, f"{where}: event {_get(item, 'key')}", fail,
+                     f"{where}: an event expectation needs 'key'", required="key"):
         return
     wanted = item.get("params", {}) or {}
     found = any(e.key == item["key"] and _params_match(e.params, wanted) for e in events)
@@ -424,13 +422,8 @@ def _breakdown_matches(bd: Breakdown, item: dict[str, Any]) -> bool:
 
 
 def _check_breakdown(events: list[Event], item: Any, where: str, fail: Any) -> None:
-    if not isinstance(item, dict):
-        fail(f"{where}: a breakdown expectation must be a mapping")
-        return
-    try:
-        _check_keys(item, BREAKDOWN_KEYS, f"{where}: breakdown")
-    except ScenarioFileError as exc:
-        fail(str(exc))
+    if not _shape_ok(item, BREAKDOWN_KEYS, f"{where}: breakdown", fail,
+                     f"{where}: a breakdown expectation must be a mapping"):
         return
     breakdowns = [bd for e in events for bd in e.breakdowns]
     if not any(_breakdown_matches(bd, item) for bd in breakdowns):
