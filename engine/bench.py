@@ -276,7 +276,16 @@ def _child_env() -> dict[str, str]:
 
 def _child_json(code: str, *args: str, timeout: float = 300) -> dict[str, Any]:
     """Runs Python code in a fresh interpreter; returns the JSON object it prints last."""
-    proc = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, env=_child_env(),
+    return _run_json([sys.executable, "-c", code, *args], timeout)
+
+
+def _probe_json(*args: str) -> dict[str, Any]:
+    """Runs a UI benchmark child (scenes/benchprobe.py); returns the JSON object it prints."""
+    return _run_json([sys.executable, "-m", "scenes.benchprobe", *args], 300)
+
+
+def _run_json(command: list[str], timeout: float) -> dict[str, Any]:
+    proc = subprocess.run(command, cwd=ROOT, env=_child_env(),
                           capture_output=True, text=True, timeout=timeout)
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     if proc.returncode != 0 or not lines:
@@ -501,139 +510,10 @@ def _baseline_memory() -> float:
     return float(_child_json(_BASELINE_MEMORY)["mb"])
 
 
-# --- UI (subprocess only: this module must never import pygame) ---------------------------
-_UI_PRELUDE = """
-import json, os, sys, time
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-T0 = time.process_time()
-def peak_mb():
-    from engine.ai.worker import peak_rss_kb
-    return (peak_rss_kb() or 0) / 1024
-def out(**kw):
-    print(json.dumps(kw))
-"""
-
-_UI_BARE_WINDOW = _UI_PRELUDE + """
-import pygame
-pygame.display.init()
-pygame.font.init()
-screen = pygame.display.set_mode((1600, 900))
-screen.fill((30, 30, 40))
-pygame.display.flip()
-out(ms=(time.process_time() - T0) * 1000, mb=peak_mb())
-"""
-
-_UI_MENU = _UI_PRELUDE + """
-import pygame
-from scenes.app import App
-from scenes.screens import build
-from scenes.userdata import Settings
-app = App(Settings(language="en"), headless=True)
-build(app, "menu")
-app.step([], 1 / 60)
-pygame.display.flip()
-out(ms=(time.process_time() - T0) * 1000, mb=peak_mb())
-"""
-
-# Interleaves reference frames (fill + 120 card-size alpha blits + 200 cached labels + flip)
-# with frames of every screen; reports the busiest screen's p99 and its reference's p99.
-_UI_FRAMES = _UI_PRELUDE + """
-import pygame
-from engine import registry
-from scenes import theme
-from scenes.app import App
-from scenes.screens import build, SCENE_NAMES
-from scenes.userdata import Settings
-FRAMES = int(sys.argv[1])
-QUICK = sys.argv[2] == "1"
-app = App(Settings(language="en"), headless=True)
-screen = app.screen
-card_size = getattr(theme, "CARD_SIZE", (126, 176))
-card = pygame.Surface(card_size, pygame.SRCALPHA)
-card.fill((200, 180, 140, 220))
-font = pygame.font.Font(None, 22)
-labels = [font.render(f"label {i}", True, (240, 240, 240)) for i in range(200)]
-def reference_frame():
-    screen.fill((20, 24, 32))
-    for i in range(120):
-        screen.blit(card, ((i * 37) % 1480, (i * 53) % 730))
-    for i, label in enumerate(labels):
-        screen.blit(label, ((i * 71) % 1500, (i * 29) % 880))
-    pygame.display.flip()
-def p99(xs):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(0.99 * (len(xs) - 1))))]
-screens = [("menu", None)] + [("table", g) for g in registry.game_ids()]
-if not QUICK:
-    screens += [("games", None), ("settings", None), ("rules", None)]
-    screens += [("setup", g) for g in registry.game_ids()]
-worst = None
-skipped = []
-for name, game in screens:
-    while app.stack:
-        app.stack.pop().exit()
-    try:
-        build(app, name, game=game, seed=3)
-    except Exception as exc:
-        skipped.append(f"{name}/{game}: {type(exc).__name__}: {exc}")
-        continue
-    for _ in range(5):
-        app.step([], 1 / 60)
-        reference_frame()
-    ref, own = [], []
-    for _ in range(FRAMES):
-        t = time.thread_time()
-        reference_frame()
-        ref.append(time.thread_time() - t)
-        t = time.thread_time()
-        app.step([], 1 / 60)
-        pygame.display.flip()
-        own.append(time.thread_time() - t)
-    entry = (p99(own) * 1000, p99(ref) * 1000, f"{name}" + (f"/{game}" if game else ""))
-    if worst is None or entry[0] / entry[1] > worst[0] / worst[1]:
-        worst = entry
-if worst is None:
-    raise SystemExit("BenchmarkSkipped: no screen could be built: " + "; ".join(skipped))
-out(ms=worst[0], ref_ms=worst[1], screen=worst[2], mb=peak_mb(), skipped=skipped)
-"""
-
-
-# One frame of the deck-builder's table late in a long bot game, with an autosave in it (the
-# record is serialised on the frame thread, the file written on a background thread).
-_UI_AUTOSAVE = _UI_PRELUDE + """
-import pygame
-from engine.ai import make_bot
-from scenes.app import App
-from scenes.screens import build
-from scenes.userdata import Settings
-REPEATS = int(sys.argv[1])
-app = App(Settings(language="en"), headless=True)
-build(app, "table", game="deckbuilder", seed=3)
-table = app.top
-session, rules = table.session, table.session.rules
-bots = [make_bot("heuristic", "deckbuilder", seed=i) for i in range(len(session.config.seats))]
-while not session.is_over and len(session.actions) < 600:
-    seat = session.actor
-    session.apply(bots[seat].choose(rules, session.state, seat))
-table.refresh()
-for _ in range(5):
-    app.step([], 1 / 60)
-times = []
-for _ in range(REPEATS):
-    t = time.thread_time()
-    table.autosave()
-    app.step([], 1 / 60)
-    pygame.display.flip()
-    times.append((time.thread_time() - t) * 1000)
-    table.writer.flush()
-out(ms=max(times), actions=len(session.actions))
-"""
-
-
+# --- UI: child programs in scenes/benchprobe.py (this module never imports pygame) ---------
 def _ui_autosave_frame() -> float:
     _scenes_ready()
-    return float(_child_json(_UI_AUTOSAVE, "5" if _QUICK else "20")["ms"])
+    return float(_probe_json("autosave", "5" if _QUICK else "20")["ms"])
 
 
 def _scenes_ready() -> None:
@@ -643,11 +523,11 @@ def _scenes_ready() -> None:
 
 def _ui_first_frame() -> float:
     _scenes_ready()
-    return float(_child_json(_UI_MENU)["ms"])
+    return float(_probe_json("menu")["ms"])
 
 
 def _ui_bare_window() -> float:
-    return float(_child_json(_UI_BARE_WINDOW)["ms"])
+    return float(_probe_json("bare_window")["ms"])
 
 
 _LAST_UI: dict[str, Any] = {}
@@ -655,18 +535,18 @@ _LAST_UI: dict[str, Any] = {}
 
 def _ui_frames() -> tuple[float, float]:
     _scenes_ready()
-    data = _child_json(_UI_FRAMES, "60" if _QUICK else "200", "1" if _QUICK else "0")
+    data = _probe_json("frames", "60" if _QUICK else "200", "1" if _QUICK else "0")
     _LAST_UI.update(data)
     return float(data["ms"]), float(data["ref_ms"])
 
 
 def _ui_memory() -> float:
     _scenes_ready()
-    return float(_child_json(_UI_FRAMES, "30", "0")["mb"])
+    return float(_probe_json("frames", "30", "0")["mb"])
 
 
 def _ui_bare_memory() -> float:
-    return float(_child_json(_UI_BARE_WINDOW)["mb"])
+    return float(_probe_json("bare_window")["mb"])
 
 
 # --- the foundation benchmarks ------------------------------------------------------------
