@@ -396,6 +396,43 @@ def chip(colour: theme.Colour, shape: str, size: int) -> pygame.Surface:
     return surf
 
 
+def section_preview(sid: str, info: BoardInfo, exits: frozenset[str],
+                    doors: dict[str, str], ts: int, cell: int) -> pygame.Surface:
+    """Returns a builder section drawn at tile size ts, centred in a cell of ``cell`` squares,
+    with a gold notch at each exit and the door kind where an exit has one."""
+    key = ("section", sid, ts, cell)
+    surf = _tokens.fetch(key)
+    if surf is not None:
+        return surf
+    half = max(3, ts // 2)
+    margin = half + 5  # room for the exit notches outside the section
+    size = cell * ts + 2 * margin
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (*ROCK, 255), surf.get_rect(), border_radius=6)
+    ox = margin + (cell - info.width) * ts // 2
+    oy = margin + (cell - info.height) * ts // 2
+    surf.blit(board_surface((sid, sid), info, ts), (ox, oy))
+    cx, cy = size // 2, size // 2
+    reach = {"n": (cx, oy), "s": (cx, oy + info.height * ts),
+             "w": (ox, cy), "e": (ox + info.width * ts, cy)}
+    out = {"n": (0, -1), "s": (0, 1), "w": (-1, 0), "e": (1, 0)}
+    for side in exits:
+        (x, y), (dx, dy) = reach[side], out[side]
+        # An opening in the wall, then a notch pointing out of the section.
+        gap = pygame.Rect(0, 0, ts if dy else 6, ts if dx else 6)
+        gap.center = (x, y)
+        colour = {"wood": WOOD_DOOR, "iron": IRON_DOOR}.get(doors.get(side, ""), FLOOR)
+        pygame.draw.rect(surf, colour, gap)
+        tip = (x + dx * (half + 3), y + dy * (half + 3))
+        if dx:
+            base = [(x + dx * 2, y - half), (x + dx * 2, y + half)]
+        else:
+            base = [(x - half, y + dy * 2), (x + half, y + dy * 2)]
+        pygame.draw.polygon(surf, theme.GOLD, [base[0], tip, base[1]])
+    pygame.draw.rect(surf, theme.GOLD_DIM, surf.get_rect(), 1, border_radius=6)
+    return _tokens.keep(key, surf)
+
+
 def clear() -> None:
     """Forgets the cached board and token art (after a display change)."""
     _boards.clear()

@@ -72,6 +72,13 @@ def section_exits(section_id: str) -> frozenset[str]:
     return exits_of(section_id, 0)
 
 
+def section_doors(section_id: str) -> dict[str, str]:
+    """Returns side → door kind (wood, iron) of a builder section's exits, unturned."""
+    from engine.rules.crawl.builder import doors_of
+
+    return doors_of(section_id, 0)
+
+
 def figure_def(did: str, hero: bool) -> Any:
     """Returns the HeroDef or SpawnDef of a figure id."""
     return content().get("hero" if hero else "spawn", did)

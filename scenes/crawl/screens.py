@@ -21,6 +21,7 @@ MOMENTS: dict[str, tuple[int, dict[str, Any], int, int]] = {
     "battle": (2, {}, 90, 1),
     "solitaire": (1, {}, 12, 1),
     "three": (3, {"board": "sunken_vault"}, 90, 3),
+    "builder": (2, {"board": "builder"}, 2, 2),
 }
 NAMES = ("Alma", "Bruno", "Cleo", "Dario")
 COLOURS = ("crimson", "azure", "emerald", "amber")
@@ -100,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
                             "board" and f["owner"] == scene.viewer]
                     if mine:
                         scene.select(("f", mine[0]["uid"]))
+                if moment == "builder":
+                    scene._open_section_pick()  # the grid of open sections to choose from
                 for _ in range(30):
                     app.step([], 1 / 60)
                 pygame.image.save(app.screen, str(out / f"crawl-{moment}-{lang}.png"))

@@ -35,6 +35,8 @@ BOARD_KINDS = frozenset({"move", "pass_through", "attack", "shoot", "heal", "exa
                          "choose_entrance", "choose_exit", "face", "pick_hero",
                          "choose_exit_square", "place_terrain", "place_door", "teleport",
                          "place_section"})
+SECTION_KINDS = {"chamber": "crawl.ui.section.chamber", "corridor": "crawl.ui.section.corridor"}
+DOOR_TIPS = {"wood": "crawl.ui.section.door.wood", "iron": "crawl.ui.section.door.iron"}
 SECTION_CELL = 5  # builder sections sit in cells of 5×5 squares (engine/rules/crawl/builder.py)
 BAR_ORDER = ("done_picking", "break_away", "shockwave", "vortex", "leave", "descend", "withdraw",
              "drink", "end_activation", "end_turn")
@@ -148,6 +150,37 @@ class DialTurn(Animation):
                                 theme.RED_BRIGHT if self.delta > 0 else theme.GREEN_BRIGHT)
         surface.blit(label, label.get_rect(center=(int(x), int(y - ts * 0.6 - t * ts * 0.6))))
         surface.set_clip(clip)
+
+
+class SectionButton(Button):
+    """A builder section to choose: its drawn map on the left, its name and a line of kind
+    and exits beside it."""
+
+    def __init__(self, rect: tuple[int, int, int, int], label: str,
+                 on_click: Callable[[], None], sid: str, info: query.BoardInfo,
+                 exits: frozenset[str], doors: dict[str, str], kind: str,
+                 tooltip: list[str]) -> None:
+        super().__init__(rect, label, on_click, size=theme.SIZE_SMALL, tooltip=tooltip)
+        self.sid, self.info, self.exits, self.doors, self.kind = sid, info, exits, doors, kind
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        surface.blit(theme.button(self.rect.size, self.style, self.state()), self.rect)
+        ts = max(6, (self.rect.height - 22) // 6)
+        pic = art.section_preview(self.sid, self.info, self.exits, self.doors, ts,
+                                  SECTION_CELL)
+        surface.blit(pic, pic.get_rect(midleft=(self.rect.left + 6, self.rect.centery)))
+        ink = theme.GOLD_BRIGHT if self.hovered else theme.INK
+        left = self.rect.left + pic.get_width() + 14
+        avail = self.rect.right - left - 8
+        top = assets.text(assets.fit(self.label, "bold", theme.SIZE_SMALL, avail), "bold",
+                          theme.SIZE_SMALL, ink)
+        sub = assets.text(assets.fit(self.kind, "body", theme.SIZE_TINY, avail), "body",
+                          theme.SIZE_TINY, theme.INK_FAINT)
+        y = self.rect.centery - (top.get_height() + sub.get_height()) // 2
+        surface.blit(top, (left, y))
+        surface.blit(sub, (left, y + top.get_height()))
 
 
 class CrawlTableScene(TableScene):
@@ -533,31 +566,39 @@ class CrawlTableScene(TableScene):
                                      size=theme.SIZE_SMALL))
 
     def _open_section_pick(self) -> None:
-        """Opens a grid of the open builder sections (name, chamber or corridor, exits)."""
+        """Opens a grid of the open builder sections, each drawn as a small map with its
+        exits and doors, its name, kind and number of exits."""
         t = self.app.t
         choices = self._kind("choose_section")
         if not choices:
             return
         cols = 3
-        h, gap = 40, 6
-        # As wide as the board view allows, so the grid never leaves it.
-        w = min(300, (self.view_rect.width - 14 - 20) // cols - gap)
+        gap = 6
         rows = (len(choices) + cols - 1) // cols
+        # As large as the board view allows, so the grid never leaves it.
+        w = min(320, (self.view_rect.width - 14 - 20) // cols - gap)
+        h = max(56, min(104, (self.view_rect.height - 24) // rows - gap))
         rect = pygame.Rect(0, 0, cols * (w + gap) + 14, rows * (h + gap) + 14)
         rect.center = self.board_rect.center
         rect.clamp_ip(self.view_rect)
         self.popup_rect = rect
         self.popup = []
         for i, a in enumerate(choices):
-            section = query.content().get("board", a["section"])
-            label = t("crawl.ui.section_choice", section=self.app.catalog.text(section.name),
-                      exits=len(query.section_exits(str(a["section"]))))
+            sid = str(a["section"])
+            section = query.content().get("board", sid)
+            info = query.board(sid, sid)
+            exits = query.section_exits(sid)
+            kind = "chamber" if len(info.section_kinds) and \
+                info.section_kinds[0] != "corridor" else "corridor"
             x = rect.left + 10 + (i % cols) * (w + gap)
             y = rect.top + 10 + (i // cols) * (h + gap)
-            self.popup.append(Button((x, y, w, h), assets.fit(label, "bold", theme.SIZE_SMALL,
-                                                              w - 16),
-                                     lambda acts=[a]: self._popup_pick(acts),
-                                     size=theme.SIZE_SMALL))
+            doors = query.section_doors(sid)
+            line = t("crawl.ui.section_choice", exits=len(exits))
+            tip = [t(SECTION_KINDS[kind]), line,
+                   *(t(DOOR_TIPS[k]) for k in sorted(set(doors.values())))]
+            self.popup.append(SectionButton(
+                (x, y, w, h), self.app.catalog.text(section.name),
+                lambda acts=[a]: self._popup_pick(acts), sid, info, exits, doors, line, tip))
 
     def _popup_pick(self, actions: list[Action]) -> None:
         self.popup, self.popup_rect = [], None
