@@ -1,6 +1,8 @@
 """Translation catalogs: ``data/i18n/<lang>/<domain>.yaml``, flat ``key: text`` mappings.
 
 Texts use ``{name}`` placeholders. Keys are namespaced by domain (``menu.*``, ``deckbuilder.*``).
+A text with a ``{count}`` may have a singular form under ``<key>.one``, used when count is 1
+("1 card drawn." / "3 cards drawn."); both languages need the same forms.
 Content files carry their own names and texts inline as ``{en: ..., de: ...}`` (``Text``).
 """
 
@@ -69,6 +71,8 @@ class Catalog:
             return key
         if not params:
             return text
+        if params.get("count") == 1:
+            text = self.entries.get(key + ".one", text)
         return text.format_map(_SafeDict({k: self._param(v) for k, v in params.items()}))
 
     def _param(self, value: Any) -> Any:
