@@ -2,7 +2,7 @@
 
 Shared scenes go to docs/screenshots/<scene>_<lang>.png; each game's table moments (played by
 bots or set up through the rules' scenario vocabulary) to docs/screenshots/<game>/, written by
-the game's own screens module (GAME_MOMENTS).
+scenes/moments.py from the game's own ``scenes.<game>.screens`` module.
 
 Runs in-process and headless. Game scenes show the first registered game whose rules load;
 when none does yet, the test toy game (tests/toy) stands in, with its texts supplied here. The
@@ -68,28 +68,23 @@ def playable_game() -> str:
     return "toy"
 
 
-# Each game's screenshot module and how it is called (OUT is the output folder).
-GAME_MOMENTS: dict[str, list[list[str]]] = {
-    "deckbuilder": [["scenes.deckbuilder.screens", "--out", "OUT"]],
-    "duel": [["scenes.duel.shots", "OUT", "--lang", "de"],
-             ["scenes.duel.shots", "OUT", "--lang", "en"]],
-    "crawl": [["scenes.crawl.screens", "OUT", "--lang", "de"],
-              ["scenes.crawl.screens", "OUT", "--lang", "en"]],
-}
-
-
 def game_moments(out: Path, games: list[str]) -> None:
-    """Runs each game's screenshot module in its own process (each sets up its own app)."""
+    """Renders each game's moments (scenes/moments.py) in its own process, as each game's
+    scenes set up their own app."""
     import subprocess
 
     for game in games:
         folder = out / game
-        folder.mkdir(parents=True, exist_ok=True)
-        for call in GAME_MOMENTS.get(game, []):
-            args = [str(folder) if a == "OUT" else a for a in call]
-            subprocess.run([sys.executable, "-m", *args], cwd=ROOT, check=True,
-                           env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+        subprocess.run([sys.executable, "-m", "scenes.moments", game, str(folder)], cwd=ROOT,
+                       check=True, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
         print(f"wrote {folder.relative_to(ROOT) if folder.is_relative_to(ROOT) else folder}/")
+
+
+def games_with_moments() -> list[str]:
+    """Returns the registered games that have a screens module."""
+    from engine import registry
+
+    return [g for g in registry.game_ids() if (ROOT / "scenes" / g / "screens.py").exists()]
 
 
 def make_saves(game_id: str) -> None:
@@ -147,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
             screenshot(path, name, game=game_id, seed=5, lang=lang,
                        settings=Settings(language=lang))
             print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
-    games = args.games if args.games is not None else ([] if args.only else list(GAME_MOMENTS))
+    games = args.games if args.games is not None else \
+        ([] if args.only else games_with_moments())
     game_moments(out, games)
     return 0
 

@@ -1,19 +1,14 @@
 """Crawl game moments for screenshots and tests: a session driven by the heuristic bot for a
-number of actions, then shown at the table.
-
-    python -m scenes.crawl.screens OUT_DIR [--lang de|en] [--seed S]
-
-writes one PNG per moment (``MOMENTS``) and language into OUT_DIR.
+number of actions, then shown at the table (``python -m scenes.moments crawl OUT`` renders
+them).
 """
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
 from typing import Any
 
 # moment → (players, options, actions to play, humans)
-MOMENTS: dict[str, tuple[int, dict[str, Any], int, int]] = {
+SETUPS: dict[str, tuple[int, dict[str, Any], int, int]] = {
     "pick": (2, {}, 0, 1),
     "team_pick": (2, {"mode": "team"}, 1, 1),
     "setup": (2, {}, 6, 1),
@@ -25,6 +20,7 @@ MOMENTS: dict[str, tuple[int, dict[str, Any], int, int]] = {
 }
 NAMES = ("Alma", "Bruno", "Cleo", "Dario")
 COLOURS = ("crimson", "azure", "emerald", "amber")
+MOMENTS = tuple(SETUPS)
 
 
 def config(players: int, options: dict[str, Any], humans: int) -> Any:
@@ -60,7 +56,7 @@ def build(app: Any, moment: str, seed: int = 3) -> Any:
     from scenes.crawl.table import CrawlTableScene
     from scenes.menu import MainMenuScene
 
-    players, options, count, humans = MOMENTS[moment]
+    players, options, count, humans = SETUPS[moment]
     session = Session.start("crawl", config(players, options, humans), seed)
     drive(session, count, seed, stop_for_human=True)
     app.push(MainMenuScene(app))
@@ -71,46 +67,16 @@ def build(app: Any, moment: str, seed: int = 3) -> Any:
     return scene
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Writes a PNG per moment and language."""
-    import os
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    from scenes.app import App
-    from scenes.userdata import Settings
-
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("out")
-    parser.add_argument("--lang", choices=("de", "en"), action="append")
-    parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--moment", action="append")
-    args = parser.parse_args(argv)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    for lang in args.lang or ["en", "de"]:
-        for moment in args.moment or list(MOMENTS):
-            app = App(Settings(language=lang), lang=lang, headless=True)
-            try:
-                scene = build(app, moment, args.seed)
-                scene.is_bot = lambda seat: False  # freeze the table for the picture
-                sel = scene.view.get("active", -1)
-                if sel < 0:
-                    mine = [f for f in scene.view["figures"] if f["hero"] and f["where"] ==
-                            "board" and f["owner"] == scene.viewer]
-                    if mine:
-                        scene.select(("f", mine[0]["uid"]))
-                if moment == "builder":
-                    scene._open_section_pick()  # the grid of open sections to choose from
-                for _ in range(30):
-                    app.step([], 1 / 60)
-                pygame.image.save(app.screen, str(out / f"crawl-{moment}-{lang}.png"))
-            finally:
-                while app.stack:
-                    app.stack.pop().exit()
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+def open_moment(app: Any, moment: str, seed: int = 3) -> Any:
+    """Pushes the table at a moment with the first hero of the seat to act selected (or the
+    builder's section grid open); returns the scene (scenes/moments.py renders these)."""
+    scene = build(app, moment, seed)
+    scene.is_bot = lambda seat: False  # freeze the table for the picture
+    if moment == "builder":
+        scene.open_section_pick()  # the grid of open sections to choose from
+    elif scene.view.get("active", -1) < 0:
+        mine = [f for f in scene.view["figures"] if f["hero"] and f["where"] == "board"
+                and f["owner"] == scene.viewer]
+        if mine:
+            scene.select(("f", mine[0]["uid"]))
+    return scene

@@ -565,7 +565,7 @@ class CrawlTableScene(TableScene):
                                      label, lambda acts=actions: self._popup_pick(acts),
                                      size=theme.SIZE_SMALL))
 
-    def _open_section_pick(self) -> None:
+    def open_section_pick(self) -> None:
         """Opens a grid of the open builder sections, each drawn as a small map with its
         exits and doors, its name, kind and number of exits."""
         t = self.app.t
@@ -642,7 +642,7 @@ class CrawlTableScene(TableScene):
         if sections:
             # Up to 18 open sections: one button opens a grid of them (the bar has no room).
             entries.append((t("crawl.ui.do.choose_section", n=len(sections)), "ui.play",
-                            self._open_section_pick, t("crawl.ui.do.choose_section.tip"),
+                            self.open_section_pick, t("crawl.ui.do.choose_section.tip"),
                             "primary", sections))
         known = set(BAR_ORDER) | BOARD_KINDS | {"choose_section"}
         for a in self.legal:

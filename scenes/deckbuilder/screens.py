@@ -1,4 +1,5 @@
-"""Screenshot moments of the deck-builder table (tools and tests drive a seeded game there).
+"""Moments of the deck-builder table for screenshots and tests (``python -m scenes.moments
+deckbuilder OUT`` renders them).
 
 ``prepare(name, seed)`` returns a session at a named moment of a 3-player game (one human,
 two bots): the first choice, the village, the dungeon with weapons carried, a battle decision
@@ -142,59 +143,18 @@ HOVER = {"start": (100, 200), "dungeon": (380, 200), "equipped": (240, 300),
          "late": (100, 200), "village": (560, 760), "split": (100, 200)}
 
 
-def render(out_dir: Any, moments: Any = MOMENTS, langs: Any = ("en", "de"),
-           seed: int = 1) -> list[Any]:
-    """Renders the named moments headless as <out>/deckbuilder_<moment>_<lang>.png."""
-    import os
-    from pathlib import Path
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    from scenes.app import App
+def open_moment(app: Any, moment: str, seed: int = 1) -> Any:
+    """Pushes the table at the named moment, the mouse resting where the picture wants it
+    (scenes/moments.py renders these)."""
     from scenes.deckbuilder.table import DeckbuilderTableScene
-    from scenes.userdata import Settings
 
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for lang in langs:
-        for moment in moments:
-            app = App(Settings(language=lang), lang=lang, headless=True)
-            try:
-                table = DeckbuilderTableScene(app, prepare(moment, seed), autosave=False)
-                table.is_bot = lambda seat: False  # type: ignore[method-assign]
-                app.push(table)
-                app.mouse = HOVER.get(moment, (5, 5))
-                if moment == "level":
-                    # the level-up options open over the hero; the mouse rests on the first
-                    level = _find(table.session, "level")
-                    table.click_card(level["card"])
-                    app.mouse = table.popup[0].rect.center
-                for _ in range(40):
-                    app.step([], 1 / 60)
-                path = out / f"deckbuilder_{moment}_{lang}.png"
-                pygame.image.save(app.screen, str(path))
-                written.append(path)
-            finally:
-                while app.stack:
-                    app.stack.pop().exit()
-    return written
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Renders the deck-builder's screenshot moments (python -m scenes.deckbuilder.screens)."""
-    import argparse
-
-    parser = argparse.ArgumentParser(description="Render deck-builder table screenshots.")
-    parser.add_argument("--out", default="docs/screenshots", help="output folder")
-    parser.add_argument("--only", nargs="*", choices=MOMENTS, help="moments to render")
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    for path in render(args.out, args.only or MOMENTS, seed=args.seed):
-        print(path)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    table = DeckbuilderTableScene(app, prepare(moment, seed), autosave=False)
+    table.is_bot = lambda seat: False  # type: ignore[method-assign]  # frozen for the picture
+    app.push(table)
+    app.mouse = HOVER.get(moment, (5, 5))
+    if moment == "level":
+        # the level-up options open over the hero; the mouse rests on the first
+        level = _find(table.session, "level")
+        table.click_card(level["card"])
+        app.mouse = table.popup[0].rect.center
+    return table

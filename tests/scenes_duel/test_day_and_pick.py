@@ -12,7 +12,7 @@ from engine.core.session import Session
 from scenes import saves
 from scenes.duel.day import DayOverScene, DayPanelScene, day_history
 from scenes.duel.decks import DeckPickScene
-from scenes.duel.shots import play_until
+from scenes.duel.screens import play_until
 from scenes.duel.table import DuelTableScene
 from scenes.menu import MainMenuScene
 from scenes.newgame import SetupScene

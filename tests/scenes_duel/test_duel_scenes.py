@@ -16,7 +16,7 @@ from engine.rules.duel import decks
 from engine.rules.duel.cards import cards
 from scenes.duel import art
 from scenes.duel.decks import DeckBuilderScene, DeckPickScene, user_dir
-from scenes.duel.shots import STATES, open_state
+from scenes.duel.screens import MOMENTS, open_moment
 from scenes.duel.table import DuelTableScene
 from tests.scenes.render_counter import RenderCounter
 
@@ -66,9 +66,9 @@ def _screen_is_busy(app: Any) -> bool:
 @pytest.mark.parametrize("name", ["pick", "builder", "main", "odds", "fight", "window",
                                   "between"])
 def test_states_render_in_both_languages(app: Any, name: str, lang: str) -> None:
-    assert name in STATES
+    assert name in MOMENTS
     app.set_language(lang)
-    open_state(app, name, seed=2)
+    open_moment(app, name, seed=2)
     for _ in range(3):
         app.step([], 1 / 30)
     assert _screen_is_busy(app)
@@ -143,7 +143,7 @@ def test_clicking_a_clan_card_asks_for_dice_and_summons(app: Any) -> None:
 
 def test_attack_shows_exact_odds_before_committing(app: Any) -> None:
     app.settings.anim_speed = 0.0
-    table = open_state(app, "odds", seed=2)
+    table = open_moment(app, "odds", seed=2)
     assert table.selected_attacker is not None
     rows = table._odds_rows()
     assert rows and all(r["attacker"] == table.selected_attacker for r in rows)
@@ -159,7 +159,7 @@ def test_attack_shows_exact_odds_before_committing(app: Any) -> None:
 
 
 def test_right_click_cancels_a_selection(app: Any) -> None:
-    table = open_state(app, "odds", seed=2)
+    table = open_moment(app, "odds", seed=2)
     assert table.selected_attacker is not None
     _click(app, (600, 450), button=3)
     assert table.selected_attacker is None
@@ -188,7 +188,7 @@ def test_a_whole_game_can_be_played_with_the_mouse(app: Any) -> None:
 
 
 def test_fight_is_shown_pair_by_pair(app: Any) -> None:
-    table = open_state(app, "fight", seed=2)
+    table = open_moment(app, "fight", seed=2)
     fight = table._fight_data()
     assert fight is not None and fight["pairs"]
     for a, d, x, y in fight["pairs"]:
@@ -206,7 +206,7 @@ def test_fight_is_shown_pair_by_pair(app: Any) -> None:
 def test_steady_frames_render_nothing_new(app: Any, name: str,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     counter = RenderCounter(monkeypatch)
-    top = open_state(app, name, seed=2)
+    top = open_moment(app, name, seed=2)
     if hasattr(top, "is_bot"):
         top.is_bot = lambda seat: False
     app.mouse = (230, 180)  # over the enemy main character (the odds chart follows it)

@@ -1,21 +1,15 @@
-"""Screenshots of the duel at several moments of a game (tools and tests use these states).
-
-    python -m scenes.duel.shots OUT_DIR [--lang de|en] [--seed S]
-
-writes one PNG per state in STATES. A state is reached by playing seeded random legal moves
-from a fresh day until its condition holds, then opening the scene for the human seat 0.
+"""Moments of the duel for screenshots and tests (``python -m scenes.moments duel OUT``
+renders them). A moment is reached by playing seeded random legal moves from a fresh day until
+its condition holds, then opening the scene for the human seat 0.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-STATES = ("pick", "builder", "start", "main", "odds", "fight", "defend", "window", "respond",
-          "between", "dayover")
+MOMENTS = ("pick", "builder", "start", "main", "odds", "fight", "defend", "window", "respond",
+           "between", "dayover")
 
 
 def _session(seed: int) -> Any:
@@ -68,13 +62,14 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
 }
 
 
-def open_state(app: Any, name: str, seed: int = 1) -> Any:
-    """Pushes the scenes of a named state; returns the top scene."""
+def open_moment(app: Any, name: str, seed: int = 1) -> Any:
+    """Pushes the scenes of a named moment; returns the top scene."""
     from scenes.duel.decks import DeckBuilderScene, DeckPickScene
     from scenes.duel.table import DuelTableScene
     from scenes.menu import MainMenuScene
 
     app.push(MainMenuScene(app))
+    app.mouse = (-1, -1)  # no hover in the picture
     session = _session(seed)
     if name in ("pick", "builder"):
         app.push(DeckPickScene(app, "duel", session.config, session.seed))
@@ -94,41 +89,3 @@ def open_state(app: Any, name: str, seed: int = 1) -> Any:
     if name == "odds" and table.legal.attack:
         table.click(("char", 0, sorted(table.legal.attack)[0]))
     return table
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Writes the screenshots; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m scenes.duel.shots")
-    parser.add_argument("out")
-    parser.add_argument("--lang", choices=("de", "en"), default="en")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", nargs="*", default=None)
-    args = parser.parse_args(argv)
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    import pygame
-
-    from scenes.app import App
-    from scenes.userdata import Settings
-
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    for name in args.only or STATES:
-        app = App(Settings(language=args.lang), headless=True)
-        try:
-            top = open_state(app, name, args.seed)
-            for _ in range(30):
-                app.step([], 1 / 30)
-            if hasattr(top, "anim"):
-                top.anim.finish_all()
-            app.mouse = (-1, -1)
-            for _ in range(3):
-                app.step([], 1 / 30)
-            pygame.image.save(app.screen, str(out / f"duel-{name}-{args.lang}.png"))
-        finally:
-            while app.stack:
-                app.stack.pop().exit()
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
