@@ -1079,10 +1079,14 @@ class CrawlTableScene(TableScene):
             surface.blit(msg, msg.get_rect(midleft=(self.bar_rect.left + 20,
                                                     self.bar_rect.centery)))
         else:
-            hint = assets.text(self.app.t("crawl.ui.controls"), "body", theme.SIZE_TINY,
-                               theme.INK_FAINT)
-            surface.blit(hint, hint.get_rect(midleft=(self.bar_rect.left + 14,
-                                                      self.bar_rect.centery)))
+            # The controls hint takes the room the buttons leave (fitted, never under them).
+            room = min(b.rect.left for b in self.bar) - self.bar_rect.left - 26
+            if room > 80:
+                hint = assets.text(assets.fit(self.app.t("crawl.ui.controls"), "body",
+                                              theme.SIZE_TINY, room), "body", theme.SIZE_TINY,
+                                   theme.INK_FAINT)
+                surface.blit(hint, hint.get_rect(midleft=(self.bar_rect.left + 14,
+                                                          self.bar_rect.centery)))
         for b in self.bar:
             b.draw(surface)
         if self.popup_rect is not None:
