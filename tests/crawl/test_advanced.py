@@ -350,6 +350,10 @@ def test_campaign_stairs_clearing_hiring_and_the_next_floor() -> None:
     assert state.supply["floor"] == 1
     # Clear the floor by hand: markers gone, spawn back in the pool, chests taken.
     team = [f for f in state.figures if f.hero]
+    if len(team) >= 4:
+        # A full team of four may not hire ("nie mehr als vier Mitglieder"): one has fallen.
+        team[-1].where, team[-1].pos = "out", None
+        team = team[:-1]
     state.markers = []
     for f in state.figures:
         if not f.hero:

@@ -57,3 +57,30 @@ def test_bot_never_mutates_the_state_it_reads() -> None:
         action = bots[seat].choose(RULES, state, seat)
         assert RULES.state_hash(state) == before
         RULES.apply(state, action)
+
+
+def test_bot_hit_odds_are_the_rules_hit_chance() -> None:
+    # The bot reads hit odds from dial values and a 2d6 table; they must be the rules' numbers
+    # (rear arc +1, cover +1 at range, 2 misses, 12 hits).
+    from engine.rules.crawl import combat
+    from engine.rules.crawl.bots import _hit_odds
+    checked = 0
+    for seed in (3, 11):
+        state = RULES.new_game(GameConfig.for_players(2), seed)
+        bots = [CrawlHeuristicBot(seed=1), CrawlHeuristicBot(seed=2)]
+        for _ in range(400):
+            if RULES.is_over(state):
+                break
+            if state.phase == "play":
+                figs = [f for f in state.figures if f.where == "board" and f.pos is not None]
+                for a in figs:
+                    for b in figs:
+                        for mode in ("melee", "ranged"):
+                            if a is not b:
+                                want = combat.hit_chance(state, a, b, mode)[2] / 36
+                                assert _hit_odds(state, a, b, mode) == want
+                                checked += 1
+            seat = RULES.current_actor(state)
+            assert seat is not None
+            RULES.apply(state, bots[seat].choose(RULES, state, seat))
+    assert checked > 500

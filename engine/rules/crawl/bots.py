@@ -28,7 +28,9 @@ from engine.rules.crawl.core import (
     fdef,
     front_squares,
     in_front_arc,
+    in_rear,
     is_demoralized,
+    line_cover,
     may_attack,
     occupancy,
     traits,
@@ -45,6 +47,7 @@ from engine.rules.crawl.rules import (
     gold,
     marker_squares,
 )
+from engine.rules.crawl.solo import is_campaign, is_cleared
 from engine.rules.crawl.state import CrawlState, Figure
 
 
@@ -108,7 +111,7 @@ class CrawlHeuristicBot(Bot):
             return self._choose_section(state, legal)
         if "place_section" in kinds:
             return self._place_section(state, legal)
-        if "stash" in kinds:
+        if "done_stashing" in kinds:
             return self._stash(state, legal)
         if "skip_piece" in kinds:
             # Pieces slow or strand our own hero as much as the opponent's (difficult and
@@ -120,6 +123,8 @@ class CrawlHeuristicBot(Bot):
             picks = [a for a in legal if a.kind == "pick_hero"]
             return max(picks, key=lambda a: (content().get("hero", a["hero"]).points[0],
                                              a["hero"]))
+        if state.mode == "solitaire" and "pick_hero" in kinds:
+            return _team_pick(state, legal)
         if "pick_hero" in kinds and "done_picking" in kinds and self.rng.below(3) == 0:
             return Action.make("done_picking")
         options = [a for a in legal if a.kind != "done_picking"] or legal
@@ -195,7 +200,8 @@ class CrawlHeuristicBot(Bot):
     def _turn(self, state: CrawlState, seat: int, legal: list[Action]) -> Action:
         heroes = [a for a in legal if a.kind == "activate" and state.fig(a["figure"]).hero]
         if heroes:
-            return heroes[0]
+            drink = self._drink(state, state.fig(heroes[0]["figure"]), legal)
+            return drink if drink is not None else heroes[0]
         foes = [h for h in state.figures if h.hero and h.owner != seat and h.where == "board"]
         best, best_d = None, 99
         for a in legal:
@@ -213,6 +219,18 @@ class CrawlHeuristicBot(Bot):
             return best
         return Action.make("end_turn")
 
+    def _drink(self, state: CrawlState, f: Figure, legal: list[Action]) -> Action | None:
+        """Returns a potion for the hero about to act when an enemy stands close enough for a
+        fight this turn (potions serve once, seed 004: "mit Ausnahme der „Potions“")."""
+        if f.pos is None:
+            return None
+        potions = [a for a in legal if a.kind == "drink" and a["figure"] == f.uid]
+        if not potions:
+            return None
+        near = any(g.where == "board" and g.pos is not None and may_attack(state, g, f)
+                   and distance(g.pos, f.pos) <= DRINK_NEAR for g in state.figures)
+        return potions[0] if near else None
+
     # --- hero activation ------------------------------------------------------------------
     def _hero(self, state: CrawlState, f: Figure, legal: list[Action]) -> Action:
         by_kind: dict[str, list[Action]] = {}
@@ -220,24 +238,36 @@ class CrawlHeuristicBot(Bot):
             by_kind.setdefault(a.kind, []).append(a)
         player = state.players[f.owner]
         full = len(player.chests) >= chest_limit(state, f.owner)
-        if "leave" in by_kind and (full or not self._chests_left(state, f)
-                                   or _health(f) <= 2 or state.round > state.turn_limit - 3):
+        if "leave" in by_kind and self._should_leave(state, f, full):
             return by_kind["leave"][0]
+        if "descend" in by_kind:
+            return by_kind["descend"][0]  # campaign: the floor is cleared, the stairs reached
         if "loot" in by_kind:
             return by_kind["loot"][0]
         if "examine" in by_kind:
             return by_kind["examine"][0]
         if "disarm" in by_kind:
             return self._disarm(state, f, by_kind["disarm"])
-        danger = _Danger(state, f)
-        strike = self._strike(state, f, by_kind, hero=True)
+        goal, hunting = self._hero_goal(state, f)
+        # A hero carrying treasure to the exit fights on the way only for a sure gain (every
+        # attack costs 4 MP); _go still strikes when no step gains ground.
+        carrying = bool(goal) and goal == (exit_square(state, f.owner),) and any(
+            not state.chest(u).safe for u in state.players[f.owner].chests)
+        if hunting and state.mp >= 4 and "attack" not in by_kind:
+            # Turning is free: face the prey next to the hero, then strike.
+            turn = self._face_threat(state, f, by_kind, reach=1)
+            if turn is not None:
+                return turn
+        strike = self._strike(state, f, by_kind, hero=True,
+                              threshold=CARRY_STRIKE if carrying else None)
         if strike is not None:
             return strike
+        # Built only now: most decisions end above without needing the danger map.
+        danger = _Danger(state, f)
         if f.pos is not None and _health(f) <= 2 and danger.at(f.pos) > 0:
             for a in by_kind.get("heal", []):
                 if a["target"] == f.uid:
                     return a
-        goal = self._hero_goal(state, f)
         if "teleport" in by_kind and goal and f.pos is not None:
             # Teleport when another teleporter lies nearer the goal than the walk from here.
             field = _field(board_of(state), goal)
@@ -245,7 +275,23 @@ class CrawlHeuristicBot(Bot):
             best = min(by_kind["teleport"], key=lambda a: (field.get(_sq(a), 999), _sq(a)))
             if field.get(_sq(best), 999) + 4 < here:
                 return best
-        return self._go(state, f, goal, by_kind, danger)
+        return self._go(state, f, goal, by_kind, danger, hunting)
+
+    def _should_leave(self, state: CrawlState, f: Figure, full: bool) -> bool:
+        """Returns whether hero f, standing at the exit with treasure, leaves now. Lone wolf:
+        when full, nothing is left to open, badly hurt or the turn limit near. Solitaire: also
+        whenever loose treasure is held (leaving brings two chests to safety and wins the game,
+        seed 004 "Schätze in Sicherheit bringen"). The campaign's floor ends only with the
+        whole team below, so there the exit is for the hurt and for the last rounds."""
+        late = state.round > state.turn_limit - 3
+        if state.mode != "solitaire":
+            return full or not self._chests_left(state, f) or _health(f) <= 2 or late
+        if is_campaign(state):
+            alone = sum(1 for g in state.figures if g.hero and g.where == "board") <= 1
+            goal = self._hero_goal(state, f)[0]
+            return goal == (f.pos,) or (_health(f) <= 2 and alone and not is_cleared(state))
+        loose = any(not state.chest(u).safe for u in state.players[f.owner].chests)
+        return loose or full or not self._chests_left(state, f) or _health(f) <= 2 or late
 
     def _chests_left(self, state: CrawlState, f: Figure) -> bool:
         """Returns whether some chest may still be opened (the bot's reason to stay)."""
@@ -278,8 +324,7 @@ class CrawlHeuristicBot(Bot):
         dmg = value(state, f, "damage", "melee")
         for a in by_kind.get("attack", []):
             tgt = state.fig(a["target"])
-            _, _, ways = combat.hit_chance(state, f, tgt, "melee")
-            p = ways / 36
+            p = _hit_odds(state, f, tgt, "melee")
             left = _health(tgt)
             ko = p if dmg >= left else 0.0
             gain = p * min(dmg, left) + 3.0 * ko
@@ -293,8 +338,7 @@ class CrawlHeuristicBot(Bot):
             many = len(a["targets"]) > 1
             for uid in a["targets"]:
                 tgt = state.fig(uid)
-                _, _, ways = combat.hit_chance(state, f, tgt, "ranged")
-                p = ways / 36
+                p = _hit_odds(state, f, tgt, "ranged")
                 d = 1 if many else rdmg
                 left = _health(tgt)
                 ko = p if d >= left else 0.0
@@ -314,7 +358,13 @@ class CrawlHeuristicBot(Bot):
             threshold = 0.3 if hero else 0.2
         return best if best is not None and score >= threshold else None
 
-    def _hero_goal(self, state: CrawlState, f: Figure) -> tuple[Square, ...]:
+    def _hero_goal(self, state: CrawlState, f: Figure) -> tuple[tuple[Square, ...], bool]:
+        """Returns where hero f heads and whether it hunts (walks at enemies on purpose): the
+        nearest free chest front; the exit once treasure is held and the walk to a chest is
+        long, health low or time short. Solitaire: the hero nearest the exit carries loose
+        treasure out at once (a hero out with gold wins). Campaign: with no chest left to
+        take, the team hunts brood and markers, then takes the stairs down (seed 004: "Die
+        nächste Etage kann erst dann betreten werden, wenn diese Etage gesäubert wurde")."""
         board = board_of(state)
         player = state.players[f.owner]
         exit_sq = exit_square(state, f.owner)
@@ -326,19 +376,75 @@ class CrawlHeuristicBot(Bot):
                 if ch.pos is not None and ch.status in ("closed", "disarmed", "sprung"):
                     chests.extend(sq for sq in chest_front(ch)
                                   if sq in board.walkable and sq not in held)
+        solitaire = state.mode == "solitaire"
+        campaign = solitaire and is_campaign(state)
+        if campaign:
+            return self._campaign_goal(state, f, tuple(sorted(chests)), exit_sq)
         if player.chests and exit_sq is not None:
             if not chests or state.round > state.turn_limit - 6 or _health(f) <= 2:
-                return (exit_sq,)
+                return (exit_sq,), False
+            if solitaire and self._runner(state, f, exit_sq):
+                return (exit_sq,), False
             here = f.pos if f.pos is not None else board.entrances[player.entrance][1]
             to_chest = _field(board, tuple(sorted(chests))).get(here, 99)
             if to_chest > 10:
-                return (exit_sq,)
+                return (exit_sq,), False
         if chests:
-            return tuple(sorted(chests))
-        return (exit_sq,) if exit_sq is not None else ()
+            return tuple(sorted(chests)), False
+        return ((exit_sq,) if exit_sq is not None else ()), False
+
+    def _runner(self, state: CrawlState, f: Figure, exit_sq: Square) -> bool:
+        """Returns whether f is the solitaire hero that carries loose treasure out: loose
+        treasure is held and f stands nearest the exit (walking distance, then uid)."""
+        if not any(not state.chest(u).safe for u in state.players[f.owner].chests):
+            return False
+        field = _field(board_of(state), (exit_sq,))
+        heroes = [g for g in state.figures if g.hero and g.where == "board"
+                  and g.pos is not None and g.owner == f.owner]
+        if not heroes:
+            return False
+        best = min(heroes, key=lambda g: (field.get(g.pos, 999), g.uid))  # type: ignore[arg-type]
+        return best.uid == f.uid
+
+    def _campaign_goal(self, state: CrawlState, f: Figure, chests: tuple[Square, ...],
+                       exit_sq: Square | None) -> tuple[tuple[Square, ...], bool]:
+        """Returns a campaign hero's goal: chests first, then the brood and markers (a floor
+        is cleared when none is left), then the stairs; the exit in the last rounds or when
+        the team is spent."""
+        held = state.players[f.owner].chests
+        stairs = state.supply.get("stairs")
+        left = state.turn_limit - state.round
+        stairs_sq = (stairs[0], stairs[1]) if stairs is not None else None
+        if stairs_sq is not None and is_cleared(state) and (
+                exit_sq is None or not held or _rounds_to(state, f, stairs_sq) <= left):
+            # Going down starts the next floor's rounds afresh: worth it to the last round.
+            return (stairs_sq,), False
+        if exit_sq is not None and held and (_rounds_to(state, f, exit_sq) + 1 >= left
+                                             or _team_spent(state)):
+            # Treasure is only won once a hero is out with it (seed 004, solitaire).
+            return (exit_sq,), False
+        if chests:
+            return chests, False
+        board = board_of(state)
+        prey: list[Square] = []
+        occ = occupancy(state)
+        for g in state.figures:
+            if not g.hero and g.where == "board" and g.pos is not None:
+                prey.extend(sq for sq in board.around[g.pos]
+                            if sq in board.walkable and (sq not in occ or sq == f.pos))
+        for m in state.markers:
+            prey.extend(sq for sq in board.around[m.pos]
+                        if sq in board.walkable and (sq not in occ or sq == f.pos))
+        if prey:
+            return tuple(sorted(set(prey))), True
+        stairs = state.supply.get("stairs")
+        if stairs is not None:
+            return ((stairs[0], stairs[1]),), False
+        return ((exit_sq,) if exit_sq is not None else ()), False
 
     def _go(self, state: CrawlState, f: Figure, goal: tuple[Square, ...],
-            by_kind: dict[str, list[Action]], danger: _Danger | None = None) -> Action:
+            by_kind: dict[str, list[Action]], danger: _Danger | None = None,
+            hunting: bool = False) -> Action:
         end = END_ACTIVATION
         board = board_of(state)
         field = _field(board, goal) if goal else {}
@@ -359,6 +465,8 @@ class CrawlHeuristicBot(Bot):
             return end
         # Heroes weigh progress towards the goal against the expected damage waiting there.
         fear = 2.0 + GO_FEAR / max(1, _health(f))
+        if hunting:
+            fear *= HUNT_FEAR
         # A move must lower the score; a move that gains ground may also take on a little
         # more danger (standing still wastes the activation).
         here_danger = danger.at(here) if here is not None else 0.0
@@ -366,6 +474,15 @@ class CrawlHeuristicBot(Bot):
         retreat = _health(f) <= 2 and bool(state.players[f.owner].chests)
         here_score = here_d + fear * here_danger if here is not None else 9999.0
         best_a, best_s = None, here_score
+        if moves and hunting and not retreat:
+            # Hunting: step next to the prey keeping the 4 MP of an attack (as the brood
+            # does, seed 004 "genug Bewegungspunkte übrig ... um noch angreifen zu können").
+            reach = figure_reach(state, f, state.mp)
+            strike_from = [a for a in moves if field.get(_sq(a)) == 0
+                           and state.mp - reach.costs[_sq(a)] >= 4]
+            if strike_from:
+                return min(strike_from, key=lambda a: (danger.at(_sq(a)), reach.costs[_sq(a)],
+                                                       _sq(a)))
         if moves:
             reach = figure_reach(state, f, state.mp)
             for a in moves:
@@ -377,9 +494,9 @@ class CrawlHeuristicBot(Bot):
                 # Only moves that gain ground (no dithering back and forth), or, when badly
                 # hurt, moves that get out of reach.
                 if retreat:
-                    # Danger never grows; at equal danger the hero still gains ground.
-                    dz = danger.at(sq)
-                    if not (dz < here_danger - 0.3 or (d < here_d and dz <= here_danger)):
+                    # Ground gained or danger escaped (standing still in reach of the brood
+                    # is no safer than walking on to the exit).
+                    if not (d < here_d or danger.at(sq) < here_danger - 0.3):
                         continue
                 elif d >= here_d:
                     continue
@@ -393,6 +510,12 @@ class CrawlHeuristicBot(Bot):
                 other = b_sq if a_sq == here else a_sq
                 if field.get(other, 999) < here_d:
                     return a
+        if "break_away" in by_kind and here is not None and not retreat and hunting:
+            # A hunting hero (campaign, clearing the floor) held in contact hits back before
+            # gambling MP on breaking away.
+            strike = self._strike(state, f, by_kind, hero=True, threshold=-0.2)
+            if strike is not None:
+                return strike
         if "break_away" in by_kind and here is not None:
             # Break away only when a free square beyond gains ground (or escapes danger);
             # otherwise strike the enemy that holds the hero.
@@ -407,8 +530,8 @@ class CrawlHeuristicBot(Bot):
         turn = self._face_threat(state, f, by_kind)
         return turn if turn is not None else end
 
-    def _face_threat(self, state: CrawlState, f: Figure, by_kind: dict[str, list[Action]]
-                     ) -> Action | None:
+    def _face_threat(self, state: CrawlState, f: Figure, by_kind: dict[str, list[Action]],
+                     reach: int = 4) -> Action | None:
         """Returns a free turn towards the nearest enemy (attacks from behind earn +1)."""
         if f.pos is None or "face" not in by_kind:
             return None
@@ -418,7 +541,7 @@ class CrawlHeuristicBot(Bot):
             return None
         near = min(foes, key=lambda g: (distance(g.pos, f.pos), g.uid))
         assert near.pos is not None
-        if distance(near.pos, f.pos) > 4 or in_front_arc(f, near.pos):
+        if distance(near.pos, f.pos) > reach or in_front_arc(f, near.pos):
             return None
         want = facing_towards(f.pos, near.pos)
         return FACE[want] if want != f.facing else None
@@ -494,18 +617,111 @@ class CrawlHeuristicBot(Bot):
         return self._chase(state, m.pos, foes, moves, reach.costs)
 
 
+def _hero_worth(did: str, level: int) -> float:
+    """Returns a rough fighting worth of a hero at a level: its starting dial click, health,
+    ranged reach and abilities (for building a solitaire team)."""
+    from engine.rules.crawl.core import content
+    d = content().get("hero", did)
+    start = d.level_starts[level - 1]
+    c = d.clicks[start]
+    health = len(d.clicks) - start
+    return (c.attack + c.defence + 2 * c.damage + 0.5 * c.move + 1.5 * health
+            + (3.0 if d.range > 0 else 0.0) + len(c.abilities))
+
+
+def _team_pick(state: CrawlState, legal: list[Action]) -> Action:
+    """Returns the solitaire team's next pick: as many heroes as the 100 points buy (every
+    hero is one more activation and room for two more chests, seed 004 "Du erhältst pro
+    Spielzug so viele Aktivierungen wie du Dungeons-Helden ... hast"), the worthiest that
+    still leave room for the rest of the team; a level-2 pick only with points to spare."""
+    from engine.rules.crawl.core import content
+    from engine.rules.crawl.rules import TEAM_POINTS
+    picks = [a for a in legal if a.kind == "pick_hero"]
+    taken = {f.did for f in state.figures if f.hero}
+    spent = sum(fdef(f).points[f.level - 1] for f in state.figures if f.hero and f.owner == 0)
+    free = sorted(h.points[0] for h in content().all("hero") if h.id not in taken)
+    left = TEAM_POINTS - spent
+    slots = max((k for k in range(len(free) + 1) if sum(free[:k]) <= left), default=0)
+    # Four heroes: the campaign's cap (seed 004: "Ein Dungeons-Team darf nie mehr als vier
+    # Mitglieder enthalten"), and in plain solitaire four stronger heroes did as well as five
+    # weaker ones (docs/crawl/rules.md, "Solitaire and campaign bot").
+    slots = min(slots, TEAM_SIZE - len(taken))
+    if slots <= 0:
+        return Action.make("done_picking")
+    best: Action | None = None
+    best_v = -1.0
+    for a in picks:
+        cost = content().get("hero", a["hero"]).points[int(a.get("level", 1)) - 1]
+        # The others still to come must fit in what this pick leaves.
+        rest = list(free)
+        rest.remove(content().get("hero", a["hero"]).points[0])
+        if cost + sum(rest[:max(0, slots - 1)]) > left:
+            continue
+        v = _hero_worth(str(a["hero"]), int(a.get("level", 1)))
+        if v > best_v:
+            best, best_v = a, v
+    if best is not None:
+        return best
+    return Action.make("done_picking") if Action.make("done_picking") in legal else picks[0]
+
+
 # Tuned on seeded lone-wolf games (tests/crawl/test_bots.py): a marker wakes within 4 MP + 1,
 # costs about half a click per rank; heroes fear counterattacks and danger more as they weaken.
 MARKER_REACH = 5
 MARKER_FEAR = 0.5
 STRIKE_FEAR = 3.0
 GO_FEAR = 6.0
+# Campaign heroes hunting brood to clear a floor walk into danger on purpose.
+HUNT_FEAR = 1.0
+TEAM_SIZE = 4
+# A potion is drunk when an enemy is this close to the hero about to act.
+DRINK_NEAR = 3
+CARRY_STRIKE = 1.5
 
 
-def _odds(need: int) -> float:
+def _rounds_to(state: CrawlState, f: Figure, sq: Square) -> int:
+    """Returns about how many activations f needs to walk to sq (walls respected)."""
+    if f.pos is None:
+        return 0
+    d = _field(board_of(state), (sq,)).get(f.pos, 999)
+    return -(-d // max(1, value(state, f, "move")))
+
+
+def _team_spent(state: CrawlState) -> bool:
+    """Returns whether the solitaire team is too weak to fight on (campaign: then it takes
+    its treasure out by the exit): under a third of its health left, or one hero standing."""
+    heroes = [g for g in state.figures if g.hero and g.owner == 0 and g.where != "out"]
+    if len(heroes) <= 1 and state.players[0].heroes_at_start > 1:
+        return True
+    left = sum(_health(g) for g in heroes)
+    full = sum(len(fdef(g).clicks) - combat.min_click(g) for g in heroes)
+    return 3 * left < full
+
+
+def _odds_of(need: int) -> float:
     """Returns the chance that 2d6 reach ``need`` (12 always, 2 never succeeds)."""
     return sum(1 for a in range(1, 7) for b in range(1, 7)
                if a + b == 12 or (a + b != 2 and a + b >= need)) / 36
+
+
+# Every need from "always" (3 or less) to "only a 12" (12 or more), looked up per decision.
+_ODDS = tuple(_odds_of(n) for n in range(3, 13))
+
+
+def _odds(need: int) -> float:
+    """Returns the chance that 2d6 reach ``need`` (table look-up of _odds_of)."""
+    return _ODDS[min(max(need, 3), 12) - 3]
+
+
+def _hit_odds(state: CrawlState, att: Figure, tgt: Figure, mode: str) -> float:
+    """Returns the chance that att hits tgt now: combat.hit_chance's numbers (attack +1
+    through the rear arc, defence +1 for cover at range) without building its breakdown."""
+    assert att.pos is not None and tgt.pos is not None
+    a = value(state, att, "attack", mode) + (1 if in_rear(tgt, att.pos) else 0)
+    d = value(state, tgt, "defence", mode)
+    if mode == "ranged" and line_cover(state, att.pos, tgt.pos):
+        d += 1
+    return _odds(d - a)
 
 
 def _health(f: Figure) -> int:
@@ -568,7 +784,9 @@ class _Danger:
         x, y = sq
         total = 0.0
         for (ex, ey), reach, low, hurt in self.threats:
-            dist = max(abs(ex - x), abs(ey - y))
+            dx = ex - x if ex > x else x - ex
+            dy = ey - y if ey > y else y - ey
+            dist = dx if dx > dy else dy
             if low <= dist <= reach:
                 total += hurt
         return total
@@ -626,7 +844,7 @@ def _playout_hero(state: CrawlState, f: Figure, by_kind: dict[str, list[Action]]
     for kind in ("loot", "examine", "disarm", "attack", "shoot"):
         if kind in by_kind:
             return by_kind[kind][0]
-    goal = _PLAYOUT_BOT._hero_goal(state, f)
+    goal = _PLAYOUT_BOT._hero_goal(state, f)[0]
     moves = by_kind.get("move")
     if goal and moves:
         field = _field(board_of(state), goal)

@@ -229,6 +229,7 @@ class CrawlRules(GameRules[CrawlState]):
         if state.setup.get("stash"):
             from engine.rules.crawl import solo
             return [Action.make("stash", chest=u) for u in solo.loose_chests(state)] + [
+                Action.make("unstash", chest=u) for u in solo.stashed_now(state)] + [
                 Action.make("done_stashing")]
         if state.setup.get("hire"):
             # seed 004, campaign: one new level-1 hero per cleared floor, paid with a chest.
@@ -361,10 +362,13 @@ class CrawlRules(GameRules[CrawlState]):
         seat = state.current
         if state.setup.get("stash"):
             from engine.rules.crawl import solo
+            # The step lasts until done_stashing: a chest left behind may be taken back.
             if action.kind == "stash":
                 solo.stash(state, int(action["chest"]), events)
-                if solo.loose_chests(state):
-                    return
+                return
+            if action.kind == "unstash":
+                solo.unstash(state, int(action["chest"]), events)
+                return
             solo.start_floor(state, events)
             return
         if state.setup.get("hire"):

@@ -528,7 +528,8 @@ def offer_stash(s: CrawlState, events: list[Event]) -> None:
     if loose_chests(s):
         s.phase = "pick"
         s.current = 0
-        s.setup = {"stash": True}
+        # "stashed" lists this step's choices: only those may be taken back (unstash).
+        s.setup = {"stash": True, "stashed": []}
         return
     start_floor(s, events)
 
@@ -541,7 +542,26 @@ def stash(s: CrawlState, uid: int, events: list[Event]) -> None:
     for f in s.figures:
         if uid in f.items:
             f.items.remove(uid)
+    s.setup["stashed"] = [*s.setup.get("stashed", []), uid]
     events.append(Event("crawl.event.stashed", {"chest": uid}))
+
+
+def stashed_now(s: CrawlState) -> list[int]:
+    """Returns the chests left behind during this stash step (they may still be taken back)."""
+    return sorted(s.setup.get("stashed", [])) if s.setup.get("stash") else []
+
+
+def unstash(s: CrawlState, uid: int, events: list[Event]) -> None:
+    """Takes a chest left behind in this stash step back along: it is loose again (its items
+    are handed out at the next turn start; the choice is only final once the team goes on)."""
+    s.chest(uid).safe = False
+    s.setup["stashed"] = [u for u in s.setup.get("stashed", []) if u != uid]
+    events.append(Event("crawl.event.unstashed", {"chest": uid}))
+
+
+# The label of the unstash action, chosen by the scenes as "crawl.action." + kind (listed
+# literally for the catalog test).
+UNSTASH_KEYS = ("crawl.action.unstash",)
 
 
 def hire(s: CrawlState, did: str, events: list[Event]) -> None:
