@@ -32,4 +32,4 @@ ACTION_KEYS = ("crawl.action.move", "crawl.action.face", "crawl.action.break_awa
                "crawl.action.place_section", "crawl.action.vortex",
                "crawl.action.descend", "crawl.action.withdraw",
                "crawl.action.choose_section", "crawl.action.stash",
-               "crawl.action.done_stashing")
+               "crawl.action.unstash", "crawl.action.done_stashing")

@@ -559,11 +559,6 @@ def unstash(s: CrawlState, uid: int, events: list[Event]) -> None:
     events.append(Event("crawl.event.unstashed", {"chest": uid}))
 
 
-# The label of the unstash action, chosen by the scenes as "crawl.action." + kind (listed
-# literally for the catalog test).
-UNSTASH_KEYS = ("crawl.action.unstash",)
-
-
 def hire(s: CrawlState, did: str, events: list[Event]) -> None:
     """Hires a level-1 hero for the team's poorest chest."""
     from engine.rules.crawl.rules import gold_of
