@@ -209,6 +209,8 @@ class CrawlTableScene(TableScene):
         self.bar: list[Button] = []
         self.bar_actions: list[list[Action]] = []
         self.roster: list[tuple[pygame.Rect, str, list[Action]]] = []
+        # the campaign's stash step: one card per team chest, with its stash/unstash action
+        self.stash_cards: list[tuple[pygame.Rect, dict[str, Any], Action | None]] = []
         self.compass: list[tuple[pygame.Rect, int, Action | None]] = []
         self.panel_tips: list[tuple[pygame.Rect, list[str]]] = []
         self.board: query.BoardInfo | None = None
@@ -344,6 +346,7 @@ class CrawlTableScene(TableScene):
         self._compute_reach()
         self._build_bar()
         self._build_roster()
+        self._build_stash()
         self._build_compass()
 
     def _compute_reach(self) -> None:
@@ -644,7 +647,7 @@ class CrawlTableScene(TableScene):
             entries.append((t("crawl.ui.do.choose_section", n=len(sections)), "ui.play",
                             self.open_section_pick, t("crawl.ui.do.choose_section.tip"),
                             "primary", sections))
-        known = set(BAR_ORDER) | BOARD_KINDS | {"choose_section"}
+        known = set(BAR_ORDER) | BOARD_KINDS | {"choose_section", "stash", "unstash"}
         for a in self.legal:
             if a.kind not in known:
                 entries.append((action_label(self.app, self.game_id, a), "ui.play",
@@ -697,6 +700,23 @@ class CrawlTableScene(TableScene):
             r, c = divmod(i, cols)
             rect = pygame.Rect(vr.left + 10 + c * (w + 10), top + r * (h + 10), w, h)
             self.roster.append((rect, hid, by_hero.get(hid, [])))
+
+    def _build_stash(self) -> None:
+        """Lays out the team's chests in the campaign's stash step (seed 004, campaign: treasure
+        may be left behind in safety before the team goes down)."""
+        self.stash_cards = []
+        if not self._kind("done_stashing"):
+            return
+        acts = {int(a["chest"]): a for a in self.legal if a.kind in ("stash", "unstash")}
+        chests = [c for c in self.view["chests"] if c["uid"] in acts or c["safe"]]
+        vr = self.view_rect
+        cols = 2
+        w, h = (vr.width - 40 - (cols - 1) * 12) // cols, 120
+        for i, c in enumerate(sorted(chests, key=lambda c: (c["safe"] and c["uid"] not in acts,
+                                                             c["uid"]))):
+            r, col = divmod(i, cols)
+            rect = pygame.Rect(vr.left + 20 + col * (w + 12), vr.top + 130 + r * (h + 12), w, h)
+            self.stash_cards.append((rect, c, acts.get(c["uid"])))
 
     def _build_compass(self) -> None:
         self.compass = []
@@ -947,6 +967,10 @@ class CrawlTableScene(TableScene):
             self.anim.finish_all()
             self.walks.clear()
         if self.view.get("phase") == "pick":
+            for rect, _c, action in self.stash_cards:
+                if rect.collidepoint(pos) and action is not None:
+                    self.send(action)
+                    return
             for rect, _hid, actions in self.roster:
                 if rect.collidepoint(pos) and actions:
                     if len(actions) == 1:
@@ -1066,7 +1090,9 @@ class CrawlTableScene(TableScene):
         self._draw_targets(surface)
         self._draw_line_of_fire(surface)
         surface.set_clip(clip)
-        if v.get("phase") == "pick":
+        if v.get("phase") == "pick" and self.stash_cards:
+            self._draw_stash(surface)
+        elif v.get("phase") == "pick":
             self._draw_roster(surface)
         else:
             self._draw_hud(surface)
@@ -1338,6 +1364,53 @@ class CrawlTableScene(TableScene):
         box = text.get_rect(topleft=(self.view_rect.left + 10, self.view_rect.top + 8))
         surface.blit(theme.panel(box.inflate(24, 12).size, "glass"), box.inflate(24, 12))
         surface.blit(text, box)
+
+    def _draw_stash(self, surface: pygame.Surface) -> None:
+        """Draws the stash step: each team chest with its gold and item, where it is now, and
+        what a click does."""
+        t = self.app.t
+        vr = self.view_rect
+        surface.blit(theme.shade(vr.size, 200), vr)
+        image = assets.shadowed(t("crawl.ui.stash.title"), "heading", theme.SIZE_H2, theme.GOLD)
+        surface.blit(image, (vr.left + 20, vr.top + 22))
+        sub = assets.text(t("crawl.ui.stash.sub"), "italic", theme.SIZE_SMALL, theme.INK_DIM,
+                          vr.width - 44)
+        surface.blit(sub, (vr.left + 22, vr.top + 22 + image.get_height()))
+        for rect, c, action in self.stash_cards:
+            cdef = query.chest_def(c["id"])
+            surface.blit(theme.panel(rect.size, "parchment"), rect)
+            token = art.chest_token(c["id"], 72, 2, "closed", True)
+            surface.blit(token, token.get_rect(center=(rect.left + 54, rect.centery)))
+            x, width = rect.left + 104, rect.width - 116
+            name = assets.text(assets.fit(self.app.catalog.text(cdef.name), "bold",
+                                          theme.SIZE_SMALL, width), "bold", theme.SIZE_SMALL,
+                               theme.INK_DARK)
+            surface.blit(name, (x, rect.top + 12))
+            item = cdef.treasures[c["treasure"]].item if "treasure" in c else None
+            lines = [t("crawl.ui.chest.treasure", gold=c.get("gold", 0)),
+                     self.app.catalog.text(item) if item is not None
+                     else t("crawl.ui.stash.no_item")]
+            y = rect.top + 14 + name.get_height()
+            for line in lines:
+                img = assets.text(assets.fit(line, "body", theme.SIZE_TINY, width), "body",
+                                  theme.SIZE_TINY, theme.INK_DARK_DIM)
+                surface.blit(img, (x, y))
+                y += img.get_height()
+            where = "crawl.ui.stash.safe" if c["safe"] else "crawl.ui.stash.along"
+            state = assets.text(t(where), "bold", theme.SIZE_TINY,
+                                theme.GREEN if c["safe"] else theme.INK_DARK)
+            surface.blit(state, (x, y + 4))
+            if action is not None:
+                verb = t("crawl.ui.stash.leave" if action.kind == "stash"
+                         else "crawl.ui.stash.take")
+                tag = assets.text(assets.fit("→ " + verb, "bold", theme.SIZE_TINY,
+                                             rect.right - 14 - x - state.get_width() - 16),
+                                  "bold", theme.SIZE_TINY, theme.RED)
+                surface.blit(tag, tag.get_rect(topright=(rect.right - 14, y + 4)))
+                if rect.collidepoint(self.app.mouse):
+                    self.highlight(surface, rect, "selected")
+            else:
+                surface.blit(theme.shade(rect.size, 60), rect)
 
     def _draw_roster(self, surface: pygame.Surface) -> None:
         t = self.app.t

@@ -214,3 +214,38 @@ def test_zoom_and_pan_keep_the_map_in_view(app: Any) -> None:
               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 60, start[1] + 30),
                                  button=3)], 1 / 60)
     assert scene.cam != cam
+
+
+def _stash_step(seed: int = 3) -> Session:
+    """Returns a campaign session (one human) at the stash step between two floors."""
+    from engine.ai.base import make_bot
+
+    session = Session.start("crawl", screens.config(1, {"campaign": True}, 1), seed)
+    bot = make_bot("heuristic", "crawl", seed=seed)
+    for _ in range(3000):
+        if any(a.kind == "done_stashing" for a in session.rules.legal_actions(session.state)):
+            return session
+        assert not session.is_over
+        session.apply(bot.choose(session.rules, session.state, session.actor))
+    raise AssertionError("no stash step reached")
+
+
+def test_stash_step_shows_the_chests_and_clicks_leave_and_take_them(app: Any) -> None:
+    scene = CrawlTableScene(app, _stash_step(), autosave=False)
+    app.push(scene)
+    if scene.curtain_for is not None:
+        scene.lift_curtain()
+    _frames(app, 2)
+    cards = [(rect, c["uid"], a) for rect, c, a in scene.stash_cards if a is not None]
+    assert cards and all(a.kind == "stash" for _r, _u, a in cards)
+    rect, uid, _ = cards[0]
+    _click(app, rect.center)
+    _frames(app, 2)
+    assert any(c["uid"] == uid and c["safe"] for c in scene.view["chests"])
+    again = [(r, a) for r, c, a in scene.stash_cards if c["uid"] == uid]
+    assert again and again[0][1] is not None and again[0][1].kind == "unstash"
+    _click(app, again[0][0].center)
+    _frames(app, 2)
+    assert any(c["uid"] == uid and not c["safe"] for c in scene.view["chests"])
+    # The bar offers going on; stash and unstash live on the cards only.
+    assert {a.kind for acts in scene.bar_actions for a in acts} == {"done_stashing"}
