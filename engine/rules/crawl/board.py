@@ -9,7 +9,6 @@ different sections are walled off from each other except along openings and door
 
 from __future__ import annotations
 
-import heapq
 from collections import deque
 from typing import Any
 
@@ -17,6 +16,8 @@ from engine.content.tmx import MapData, MapObject, load_game_map
 from engine.core.errors import ContentError
 from engine.core.squaregrid import Edge, Square, Walls, edge_key
 
+# "No way there" in distance lists (larger than any walking distance).
+_FAR = 1 << 30
 # Terrain kinds a figure may stand on; chasm only with an ability (seed 004, "Abgrund").
 WALKABLE = frozenset({"open", "difficult", "water", "dark", "vortex", "teleport", "stairs"})
 # seed 004, "Fernkampf": blocking terrain and dark terrain block the line of fire.
@@ -29,7 +30,8 @@ class Board:
     __slots__ = ("id", "width", "height", "terrain", "cost", "section", "section_ids",
                  "section_kinds", "section_squares", "section_dist", "walls", "doors",
                  "entrances", "lof_blocking", "difficult", "neighbours", "steps", "around",
-                 "chest_places", "walkable", "field_cache", "adj")
+                 "chest_places", "walkable", "field_cache", "adj", "flat", "source_fields",
+                 "chest_index")
 
     def __init__(self, board_id: str, data: MapData) -> None:
         rows = data.cell_properties("terrain")
@@ -115,6 +117,9 @@ class Board:
         self.field_cache: dict[tuple[tuple[Square, ...], int], dict[Square, int]] = {}
         self.adj: tuple[dict[Square, int], list[Square], list[list[tuple[int, int]]]] | None \
             = None
+        self.flat: Flat | None = None
+        self.source_fields: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+        self.chest_index: ChestIndex | None = None
 
     def _chest_places(self) -> list[list[tuple[Square, int, tuple[tuple[Square, Edge | None],
                                                                    ...]]]]:
@@ -141,30 +146,76 @@ class Board:
         hit = self.field_cache.get((goals, limit))
         if hit is not None:
             return hit
-        # Integer-coded Dijkstra (cost * 1024 + square index) over the static adjacency: the
-        # bots ask for several of these per game.
-        index, squares, adj = self.index_adj()
-        n = len(squares)
-        dist = [-1] * n
-        heap = sorted(index[g] for g in goals if g in index)
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            code = pop(heap)
-            d, i = code >> 10, code & 1023
-            if dist[i] >= 0:
-                continue
-            dist[i] = d
-            for j, step in adj[i]:
-                if dist[j] < 0:
-                    nd = d + step
-                    if nd <= limit:
-                        push(heap, (nd << 10) | j)
-        out = {squares[i]: d for i, d in enumerate(dist) if d >= 0}
+        index, squares, _ = self.index_adj()
+        ids = [index[g] for g in goals if g in index]
+        if len(ids) <= 8 and limit >= 0:
+            # The distance to the nearest goal is the least of the distances to each goal:
+            # per-goal maps (each with the squares it reaches, in square order) are kept for
+            # the board and limit, so a new set of known goals costs an element-wise minimum.
+            top = min(limit, _FAR - 1)
+            rows = [self._source_field(i, top) for i in ids]
+            if not rows:
+                out: dict[Square, int] = {}
+            elif len(rows) == 1:
+                dist, reached = rows[0]
+                out = {squares[i]: dist[i] for i in reached}
+            else:
+                near = list(map(min, *(dist for dist, _ in rows)))
+                union = sorted({i for _, reached in rows for i in reached})
+                out = {squares[i]: near[i] for i in union}
+        else:
+            out = self._multi_field(ids, limit)
         if len(self.field_cache) > 256:
             self.field_cache.clear()
         self.field_cache[(goals, limit)] = out
         return out
 
+    def _source_field(self, source: int, limit: int) -> tuple[list[int], list[int]]:
+        """Returns the walking distance from walkable square number ``source`` to every walkable
+        square up to ``limit`` (``_FAR`` beyond) and the squares within it, kept per board."""
+        key = (source, limit)
+        hit = self.source_fields.get(key)
+        if hit is None:
+            dist = self._distances_from([source], limit)
+            hit = (dist, [i for i, d in enumerate(dist) if d < _FAR])
+            if len(self.source_fields) > 4096:
+                self.source_fields.clear()
+            self.source_fields[key] = hit
+        return hit
+
+    def _multi_field(self, ids: list[int], limit: int) -> dict[Square, int]:
+        """Returns the walking distance to the nearest of many goals, up to ``limit``."""
+        _, squares, _ = self.index_adj()
+        dist = self._distances_from(ids, limit)
+        return {squares[i]: d for i, d in enumerate(dist) if d < _FAR}
+
+    def _distances_from(self, ids: list[int], limit: int) -> list[int]:
+        """Returns per walkable square the distance from the nearest of ``ids`` (``_FAR``
+        beyond ``limit``): Dijkstra with a bucket per distance (steps cost 1..4, so buckets
+        beat a heap); a tentative distance keeps every square out of all but one bucket."""
+        _, squares, adj = self.index_adj()
+        n = len(squares)
+        dist = [_FAR] * n
+        best = [limit + 1] * n
+        buckets: list[list[int]] = [[]]
+        for i in ids:
+            best[i] = 0
+        buckets[0].extend(ids)
+        d = 0
+        while d < len(buckets):
+            for i in buckets[d]:
+                if dist[i] != _FAR:
+                    continue
+                dist[i] = d
+                for j, step in adj[i]:
+                    nd = d + step
+                    if nd < best[j]:
+                        best[j] = nd
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(j)
+            d += 1
+        return dist
     def index_adj(self) -> tuple[dict[Square, int], list[Square], list[list[tuple[int, int]]]]:
         """Returns square indices and, per walkable square, (neighbour index, cost to enter it
         including the diagonal +1), built once per board."""
@@ -176,6 +227,18 @@ class Board:
                 if cost > 0] for sq in squares]
         self.adj = (index, squares, adj)
         return self.adj
+
+    def chest_place_index(self) -> ChestIndex:
+        """Returns the chest places per section with look-ups by square and edge, built once."""
+        if self.chest_index is None:
+            self.chest_index = ChestIndex(self.chest_places)
+        return self.chest_index
+
+    def flat_data(self) -> Flat:
+        """Returns the board's arrays indexed by square number, built once per board."""
+        if self.flat is None:
+            self.flat = Flat(self)
+        return self.flat
 
     def _steps(self, sq: Square) -> tuple[tuple[Square, bool], ...]:
         x, y = sq
@@ -232,6 +295,115 @@ class Board:
     def in_bounds(self, sq: Square) -> bool:
         """Returns whether the square is on the board."""
         return sq in self.terrain
+
+
+ChestPlace = tuple[Square, int, tuple[tuple[Square, Edge | None], ...]]
+
+
+class ChestIndex:
+    """Chest places per section, their plain (square, facing) lists, and which places a square
+    or an edge touches (a placement check looks again only at places something stands on)."""
+
+    __slots__ = ("places", "spots", "by_square", "by_edge")
+
+    def __init__(self, chest_places: list[list[ChestPlace]]) -> None:
+        self.places = chest_places
+        self.spots: list[list[tuple[Square, int]]] = [
+            [(sq, facing) for sq, facing, _ in places] for places in chest_places]
+        self.by_square: dict[Square, set[int]] = {}
+        self.by_edge: dict[Edge, set[int]] = {}
+        for sec, places in enumerate(chest_places):
+            for sq, _, fronts in places:
+                self.by_square.setdefault(sq, set()).add(sec)
+                for front, edge in fronts:
+                    self.by_square.setdefault(front, set()).add(sec)
+                    if edge is not None:
+                        self.by_edge.setdefault(edge, set()).add(sec)
+
+
+class Flat:
+    """A board's static data as arrays indexed by square number ``x * height + y`` (the order
+    of ``(x, y)`` tuples, so integer heaps pop in the same order as tuple heaps)."""
+
+    __slots__ = ("index", "squares", "steps", "around", "section", "terrain", "board",
+                 "open_cache", "walk_cache", "open_squares")
+
+    def __init__(self, board: Board) -> None:
+        h = board.height
+        self.board = board
+        self.index: dict[Square, int] = {sq: sq[0] * h + sq[1] for sq in board.terrain}
+        n = max([board.width * h, *(i + 1 for i in self.index.values())])
+        if n > 0xFFFF or any(x < 0 or not 0 <= y < h for x, y in board.terrain):
+            # Search heaps pack a square number into 16 bits.
+            raise ContentError([f"board {board.id}: {board.width}x{h} is too large"])
+        self.squares: list[Square] = [(i // h, i % h) for i in range(n)]
+        index = self.index
+        # Per square: (next square's number, terrain cost, 1 for a diagonal, edge or None).
+        self.steps: list[tuple[tuple[int, int, int, Edge | None], ...]] = [()] * n
+        self.around: list[frozenset[int]] = [frozenset()] * n
+        self.section: list[int] = [-1] * n
+        self.terrain: list[str] = ["void"] * n
+        for sq, i in index.items():
+            self.steps[i] = tuple((index[nxt], cost, 1 if diag else 0, edge)
+                                  for nxt, cost, diag, edge in board.steps[sq])
+            self.around[i] = frozenset(index[nxt] for nxt in board.around[sq])
+            self.section[i] = board.section.get(sq, -1)
+            self.terrain[i] = board.terrain[sq]
+        self.open_cache: dict[tuple[str, ...], list[tuple[tuple[int, int, int, Edge | None],
+                                                          ...]]] = {}
+        self.walk_cache: dict[tuple[tuple[str, ...], bool, bool],
+                              list[tuple[tuple[int, int], ...]]] = {}
+        # Per section its squares a figure may stand on (terrain cost above 0), in the
+        # section's own order.
+        self.open_squares: list[list[Square]] = [
+            [sq for sq in squares if board.cost[sq] > 0] for squares in board.section_squares]
+
+    def open_steps(self, doors: list[str]) -> list[tuple[tuple[int, int, int, Edge | None],
+                                                          ...]]:
+        """Returns the steps per square without those through closed doors, cached per door
+        states (doors rarely change)."""
+        key = tuple(doors)
+        hit = self.open_cache.get(key)
+        if hit is not None:
+            return hit
+        # As closed_door_edges: doors are matched to the board's only when one is closed.
+        closed = {edge for (edge, _), st in zip(self.board.doors, doors, strict=True)
+                  if st == "closed"} if "closed" in doors else set()
+        out = self.steps if not closed else [
+            tuple(s for s in steps if s[3] is None or s[3] not in closed)
+            for steps in self.steps]
+        if len(self.open_cache) > 64:
+            self.open_cache.clear()
+        self.open_cache[key] = out
+        return out
+
+
+    def walk_steps(self, doors: list[str], chasm_walker: bool, terrain_walker: bool
+                   ) -> list[tuple[tuple[int, int], ...]]:
+        """Returns per square the steps a figure may take as (next square, MP to enter it
+        including the diagonal +1): no step through a closed door or into a square costing 0
+        (a chasm costs 1 for chasm walkers; terrain walkers pay at most 1 per square)."""
+        key = (tuple(doors), chasm_walker, terrain_walker)
+        hit = self.walk_cache.get(key)
+        if hit is not None:
+            return hit
+        terrain = self.terrain
+        out = []
+        for steps in self.open_steps(doors):
+            row = []
+            for j, cost, diag, _edge in steps:
+                if cost == 0:
+                    if not (chasm_walker and terrain[j] == "chasm"):
+                        continue
+                    cost = 1
+                elif terrain_walker and cost > 1:
+                    cost = 1
+                row.append((j, cost + diag))
+            out.append(tuple(row))
+        if len(self.walk_cache) > 64:
+            self.walk_cache.clear()
+        self.walk_cache[key] = out
+        return out
 
 
 def front_area(sq: Square, facing: int) -> list[Square]:
@@ -308,6 +480,9 @@ def derived_board(base: Board, layout: dict[str, Any], base_key: tuple[Any, ...]
     b.chest_places = b._chest_places()
     b.field_cache = {}
     b.adj = None
+    b.flat = None
+    b.source_fields = {}
+    b.chest_index = None
     if len(_DERIVED) > 64:
         _DERIVED.clear()
     _DERIVED[key] = b

@@ -49,6 +49,9 @@ def board_of(state: CrawlState) -> Board:
     memo = state.memo
     b = memo.get("board")
     layout = state.layout
+    if not layout and b is not None and b[3] is None and b[0] == state.map \
+            and b[1] == state.board:
+        return b[2]  # the printed board, already looked up
     lkey = layout_key(layout) if layout else None
     if lkey is not None and state.board == "builder":
         from engine.rules.crawl.builder import layout_pieces_key
@@ -130,7 +133,7 @@ def _traits(did: str, hero: bool, click: int, items: tuple[str, ...]) -> Traits:
 
 def item_keys(state: CrawlState, f: Figure) -> tuple[str, ...]:
     """Returns the items a hero uses now as ``chest_id:setting`` keys."""
-    if not f.hero:
+    if not f.hero or (not f.items and f.potion < 0):
         return ()
     keys = []
     for uid in (*f.items, f.potion):
@@ -172,20 +175,41 @@ def item_bonus(state: CrawlState, f: Figure, stat: str) -> list[tuple[str, int]]
 
 def value_terms(state: CrawlState, f: Figure, stat: str, mode: str) -> list[tuple[str, int]]:
     """Returns the terms of f's ``stat`` for an attack of ``mode``: dial, items, abilities."""
-    click = dial(f)
-    terms = [("dial", getattr(click, stat) if click is not None else 0)]
+    return list(_value_terms(f.did, f.hero, f.click, item_keys(state, f), stat, mode))
+
+
+@lru_cache(maxsize=8192)
+def _value_terms(did: str, hero: bool, click: int, items: tuple[str, ...], stat: str,
+                 mode: str) -> tuple[tuple[str, int], ...]:
+    """Returns the terms of a stat for a dial click plus items (a pure function of them, so
+    cached: the bots ask for values thousands of times per game)."""
+    clicks = figdef(did, hero).clicks
+    click_def = clicks[click] if click < len(clicks) else None
+    terms = [("dial", getattr(click_def, stat) if click_def is not None else 0)]
     if stat in ("move", "attack", "defence"):
-        terms.extend(("item:" + k, v) for k, v in item_bonus(state, f, stat))
-    t = traits(state, f)
+        c = content()
+        for key in items:
+            chest_id, pos = key.split(":")
+            bonus = getattr(c.get("chest", chest_id).treasures[int(pos)], stat)
+            if bonus:
+                terms.append(("item:" + key, bonus))
+    t = _traits(did, hero, click, items)
     for ability, tstat, tmode, amount in t.terms:
         if tstat == stat and (tmode == "any" or tmode == mode):
             terms.append(("ability:" + ability, amount))
-    return terms
+    return tuple(terms)
+
+
+@lru_cache(maxsize=8192)
+def _value(did: str, hero: bool, click: int, items: tuple[str, ...], stat: str, mode: str
+           ) -> int:
+    """Returns the sum of the cached terms."""
+    return sum(v for _, v in _value_terms(did, hero, click, items, stat, mode))
 
 
 def value(state: CrawlState, f: Figure, stat: str, mode: str = "melee") -> int:
     """Returns f's effective ``stat`` for ``mode``."""
-    return sum(v for _, v in value_terms(state, f, stat, mode))
+    return _value(f.did, f.hero, f.click, item_keys(state, f), stat, mode)
 
 
 def on_board(state: CrawlState) -> list[Figure]:

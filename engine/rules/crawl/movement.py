@@ -10,15 +10,12 @@ markers (heroes), or coming into a hero's section or next to a hero (markers).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from heapq import heappop, heappush
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.pathing import cost_map
-from engine.core.squaregrid import Square, edge_key
+from engine.core.squaregrid import Square
 from engine.rules.crawl.core import (
     board_of,
-    closed_door_edges,
     front_squares,
     heroes_of,
     may_attack,
@@ -39,6 +36,8 @@ class Reach:
     parents: dict[Square, Square | None]
     stops: set[Square]
     start: Square | None
+    # Derived lists kept with the map (the move actions legal_actions lists from it).
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def path(self, goal: Square) -> list[Square]:
         """Returns the squares from the start (or the entrance) to goal."""
@@ -68,14 +67,20 @@ def must_break_away(state: CrawlState, f: Figure) -> list[int]:
     """Returns the enemies f must break away from before it may leave its square."""
     if f.where != "board" or f.pos is None:
         return []
-    return enemy_arcs(state, f).get(f.pos, [])
+    # enemy_arcs(state, f).get(f.pos, []) without building the arcs of every square (a front
+    # arc covers only squares next to its figure).
+    x, y = f.pos
+    return [e.uid for e in state.figures
+            if e.where == "board" and e.pos is not None and -1 <= e.pos[0] - x <= 1
+            and -1 <= e.pos[1] - y <= 1 and e.uid != f.uid and e.uid not in f.broken
+            and may_attack(state, e, f) and f.pos in front_squares(state, e)]
 
 
 def _reach_key(state: CrawlState, f: Figure, mp: int) -> tuple[Any, ...]:
     """Returns everything a reach map reads, so a memoized map is never stale."""
     return (f.uid, f.where, f.pos, f.click, tuple(f.items), f.potion, tuple(f.broken), mp,
             state.current, state.hero_vs_hero, tuple(state.doors),
-            tuple([(g.pos, g.facing, g.where) for g in state.figures if g.where == "board"]),
+            tuple([(g.uid, g.pos, g.facing) for g in state.figures if g.where == "board"]),
             tuple([m.pos for m in state.markers]),
             tuple([(c.pos, c.status) for c in state.chests]),
             state.players[f.owner].entrance if f.hero and f.owner >= 0 else -1)
@@ -98,104 +103,124 @@ def figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
 
 def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     board = board_of(state)
-    occ = occupancy(state)
-    closed = closed_door_edges(state)
-    t = traits(state, f)
-    arcs: set[Square] = set()
-    enemy_near: set[Square] = set()
-    foes: set[Square] = set()
-    for e in state.figures:
-        if e.where != "board" or e.uid == f.uid or e.pos is None:
-            continue
-        if may_attack(state, e, f):
-            enemy_near |= board.around[e.pos]
-            foes.add(e.pos)
-            if e.uid not in f.broken:
-                arcs.update(front_squares(state, e))
-        elif may_attack(state, f, e):
-            foes.add(e.pos)
-    banned: set[Square] = set()
-    if not f.hero:
-        # seed 004, "Mage Spawn bewegen": never into the section of the active player's hero
-        # or a square next to it.
-        for h in heroes_of(state, state.current):
-            if h.where == "board" and h.pos is not None:
-                banned.update(board.section_squares[board.section[h.pos]])
-                banned |= board.around[h.pos]
-    section = board.section
-    terrain = board.terrain
-    marker_sections = {section[m.pos] for m in state.markers} if f.hero else set()
+    flat = board.flat_data()
+    index = flat.index
+    occ = {index[sq] for sq in occupancy(state)}
+    section = flat.section
     if f.where == "outside":
         player = state.players[f.owner]
         if player.entrance < 0:
             return Reach({}, {}, set(), None)
         entrance = board.entrances[player.entrance][1]
-        if entrance in occ:
+        if index[entrance] in occ:
             return Reach({}, {}, set(), None)
         start_section = -1
-        source, start_cost = entrance, board.cost[entrance]
+        source, start_cost = index[entrance], board.cost[entrance]
         origin = None
+        origin_i = -1
+        at = entrance
     else:
         assert f.pos is not None
-        if f.pos in arcs:
-            return Reach({f.pos: 0}, {f.pos: None}, set(), f.pos)
-        start_section = section[f.pos]
-        source, start_cost = f.pos, 0
+        origin_i = index[f.pos]
+        start_section = section[origin_i]
+        source, start_cost = origin_i, 0
         origin = f.pos
+        at = f.pos
+    t = traits(state, f)
+    pass_cost = t.pass_cost
+    # Every step costs at least 1 MP (passing at least 1: "nimble_passing" is 1..3), so the
+    # move stays within ``radius`` - 1 squares of its start: farther figures cannot matter.
+    radius = max(mp - start_cost, 0) + 1 if pass_cost >= 1 else 1 << 30
+    ax, ay = at
+    around = flat.around
+    arcs: set[int] = set()
+    enemy_near: set[int] = set()
+    foes: set[int] = set()
+    for e in state.figures:
+        if e.where != "board" or e.uid == f.uid or e.pos is None:
+            continue
+        ex, ey = e.pos
+        if ex - ax > radius or ax - ex > radius or ey - ay > radius or ay - ey > radius:
+            continue
+        if may_attack(state, e, f):
+            i = index[e.pos]
+            enemy_near |= around[i]
+            foes.add(i)
+            if e.uid not in f.broken:
+                arcs.update([index[sq] for sq in front_squares(state, e)])
+        elif may_attack(state, f, e):
+            foes.add(index[e.pos])
+    if origin_i in arcs:
+        return Reach({f.pos: 0}, {f.pos: None}, set(), f.pos)  # type: ignore[dict-item]
     if start_cost > mp:
         return Reach({}, {}, set(), origin)
-    chasm_walker, terrain_walker, pass_cost = t.chasm_walker, t.terrain_walker, t.pass_cost
-    steps = board.steps
-    settled: dict[Square, int] = {}
-    best: dict[Square, int] = {source: start_cost}
-    parents: dict[Square, Square | None] = {source: None}
-    heap: list[tuple[int, Square]] = [(start_cost, source)]
+    banned: set[int] = set()
+    if not f.hero:
+        # seed 004, "Mage Spawn bewegen": never into the section of the active player's hero
+        # or a square next to it.
+        for h in heroes_of(state, state.current):
+            if h.where == "board" and h.pos is not None:
+                banned.update([index[sq] for sq in
+                               board.section_squares[board.section[h.pos]]])
+                banned |= around[index[h.pos]]
+    terrain = flat.terrain
+    marker_sections = {board.section[m.pos] for m in state.markers} if f.hero else set()
+    # Closed doors and squares costing 0 are left out of the cached step lists (seed 004:
+    # doors block movement, chasms only chasm walkers cross).
+    steps = flat.walk_steps(state.doors, t.chasm_walker, t.terrain_walker)
+    # Dijkstra with a bucket per MP cost: every step costs at least 1 MP, so a bucket is
+    # complete before it is worked through; sorting it by square number (the order of (x, y)
+    # tuples) settles squares, and picks parents among equally cheap paths, exactly as a heap
+    # of (cost, square) pairs would. A banned square gets best -1, so no step improves on it.
+    n = len(flat.squares)
+    best = [mp + 1] * n
+    for i in banned:
+        best[i] = -1
+    best[source] = start_cost
+    parents = [-1] * n
+    buckets: list[list[int]] = [[] for _ in range(mp + 1)]
+    buckets[start_cost].append(source)
     stops: set[Square] = set()
     costs: dict[Square, int] = {}
-    while heap:
-        cost, sq = heappop(heap)
-        if sq in settled or cost > best[sq]:
+    links: dict[Square, Square | None] = {}
+    squares = flat.squares
+    stop_sections = marker_sections - {start_section}
+    for cost in range(start_cost, mp + 1):
+        bucket = buckets[cost]
+        if not bucket:
             continue
-        settled[sq] = cost
-        if sq != origin:
-            if sq in occ:
-                pass  # passing through: the move goes on, the square is no destination
+        bucket.sort()
+        for i in bucket:
+            if best[i] != cost:
+                continue  # reached more cheaply meanwhile
+            sq = squares[i]
+            p = parents[i]
+            links[sq] = squares[p] if p >= 0 else None
+            if i != origin_i:
+                if i in occ:
+                    pass  # passing through: the move goes on, the square is no destination
+                else:
+                    costs[sq] = cost
+                    # seed 004, "Teleport"/"Vortex": "Das Betreten ... beendet die
+                    # Aktivierung"; entering an enemy's arc or a marker's section ends it too.
+                    if i in arcs or terrain[i] in HALTING or section[i] in stop_sections:
+                        stops.add(sq)
+                        continue
             else:
                 costs[sq] = cost
-                # seed 004, "Teleport"/"Vortex": "Das Betreten ... beendet die Aktivierung".
-                if sq in arcs or terrain[sq] in HALTING or (section[sq] != start_section
-                                                            and section[sq] in marker_sections):
-                    stops.add(sq)
-                    continue
-        else:
-            costs[sq] = cost
-        near_enemy = sq in enemy_near
-        for nxt, step, diag, edge in steps[sq]:
-            if edge is not None and closed and edge in closed:
-                continue
-            if nxt in settled or nxt in banned:
-                continue
-            if step == 0:
-                if chasm_walker and terrain[nxt] == "chasm":
-                    step = 1
+            near_enemy = i in enemy_near
+            for j, enter in steps[i]:
+                if j in occ:
+                    if j in foes or near_enemy:
+                        continue  # passing an enemy is its own action (pass_through)
+                    new = cost + pass_cost
                 else:
-                    continue
-            if nxt in occ:
-                if nxt in foes or near_enemy:
-                    continue  # passing an enemy is its own action (pass_through)
-                new = cost + pass_cost
-            else:
-                if terrain_walker and step > 1:
-                    step = 1
-                new = cost + step + diag
-            if new > mp:
-                continue
-            old = best.get(nxt)
-            if old is None or new < old:
-                best[nxt] = new
-                parents[nxt] = sq
-                heappush(heap, (new, nxt))
-    return Reach(costs, {sq: parents[sq] for sq in settled}, stops, origin)
+                    new = cost + enter
+                if new < best[j]:
+                    best[j] = new
+                    parents[j] = i
+                    buckets[new].append(j)
+    return Reach(costs, links, stops, origin)
 
 
 def _marker_key(state: CrawlState, m: Marker, mp: int) -> tuple[Any, ...]:
@@ -223,70 +248,117 @@ def marker_reach(state: CrawlState, m: Marker, mp: int = 4) -> Reach:
 
 def _marker_reach(state: CrawlState, m: Marker, mp: int) -> Reach:
     board = board_of(state)
+    flat = board.flat_data()
+    index = flat.index
+    section = flat.section
+    around = flat.around
     occ = occupancy(state)
-    closed = closed_door_edges(state)
     # A square is the active player's own ground when it lies in the section of one of its
-    # heroes or next to one (tested by section number: no set of section squares is built).
+    # heroes or next to one; a marker never enters it.
     own_sections: set[int] = set()
-    own: set[Square] = set()
-    near_hero: set[Square] = set()
+    own: set[int] = set()
+    near_hero: set[int] = set()
     hero_sections: set[int] = set()
     for h in state.figures:
         if not h.hero or h.where != "board" or h.pos is None:
             continue
-        around = {n for n, _ in board.neighbours[h.pos]}
+        i = index[h.pos]
         if h.owner == state.current and state.nplayers > 1:
-            own_sections.add(board.section[h.pos])
-            own.update(around)
+            own_sections.add(section[i])
+            own.update(around[i])
         else:
-            near_hero.update(around)
-            hero_sections.add(board.section[h.pos])
-
-    section = board.section
-
-    def is_stop(sq: Square) -> bool:
-        return sq in near_hero or board.section[sq] in hero_sections
-
-    def neighbours(sq: Square):  # noqa: ANN202
-        if sq != m.pos and sq not in occ and is_stop(sq):
-            return
-        for nxt, diag in board.neighbours[sq]:
-            if closed and not diag and edge_key(sq, nxt) in closed:
-                continue
-            if nxt in own or section.get(nxt, -1) in own_sections or board.cost[nxt] == 0:
-                continue
-            other = occ.get(nxt)
-            if other is not None:
-                if other[0] == "f" and state.fig(other[1]).hero:
-                    continue
-                yield nxt, 3
-            else:
-                yield nxt, board.cost[nxt] + (1 if diag else 0)
-
-    cmap = cost_map(m.pos, neighbours, mp)
-    costs = {sq: int(c) for sq, c in cmap.costs.items() if sq not in occ or sq == m.pos}
-    stops = {sq for sq in costs if sq != m.pos and is_stop(sq)}
-    return Reach(costs, dict(cmap.parents), stops, m.pos)
-
-
-def marker_can_move(state: CrawlState, m: Marker) -> bool:
-    """Returns whether marker m has at least one square to step to (a cheap reach test)."""
-    board = board_of(state)
-    occ = occupancy(state)
-    closed = closed_door_edges(state)
-    own_sections: set[int] = set()
-    own: set[Square] = set()
-    if state.nplayers > 1:
-        for h in heroes_of(state, state.current):
-            if h.where == "board" and h.pos is not None:
-                own_sections.add(board.section[h.pos])
-                own.update(n for n, _ in board.neighbours[h.pos])
-    section = board.section
-    for nxt, diag in board.neighbours[m.pos]:
-        if closed and not diag and edge_key(m.pos, nxt) in closed:
+            near_hero.update(around[i])
+            hero_sections.add(section[i])
+    occupied = {index[sq] for sq in occ}
+    heroes_at = {index[sq] for sq, (kind, uid) in occ.items()
+                 if kind == "f" and state.fig(uid).hero}
+    n = len(flat.squares)
+    best = [mp + 1] * n
+    for i in own:
+        best[i] = -1
+    for sec in own_sections:
+        for sq in board.section_squares[sec]:
+            best[index[sq]] = -1
+    source = index[m.pos]
+    best[source] = 0
+    parents = [-1] * n
+    order: list[int] = []
+    buckets: list[list[int]] = [[] for _ in range(mp + 1)]
+    if mp >= 0:
+        buckets[0].append(source)
+    # seed 004, "Monster-Marken": 4 MP, terrain costs, +1 diagonal, no closed doors; passing
+    # a chest, a marker or a spawn costs a flat 3; no square costing 0 (cached step lists).
+    # Every step costs at least 1, so buckets sorted by square number settle squares in the
+    # order of a (cost, square) heap (see _figure_reach).
+    steps = flat.walk_steps(state.doors, False, False)
+    for cost in range(mp + 1):
+        bucket = buckets[cost]
+        if not bucket:
             continue
-        if nxt in own or section.get(nxt, -1) in own_sections or nxt in occ:
-            continue
-        if 0 < board.cost[nxt] + (1 if diag else 0) <= 4:
-            return True
-    return bool(set(marker_reach(state, m).costs) - {m.pos})
+        bucket.sort()
+        for i in bucket:
+            if best[i] != cost:
+                continue
+            order.append(i)
+            if i != source and i not in occupied and (i in near_hero
+                                                     or section[i] in hero_sections):
+                continue  # the marker stops here: next to a hero or in its section
+            for j, enter in steps[i]:
+                if j in occupied:
+                    if j in heroes_at:
+                        continue
+                    new = cost + 3
+                else:
+                    new = cost + enter
+                if new < best[j]:
+                    best[j] = new
+                    parents[j] = i
+                    buckets[new].append(j)
+    squares = flat.squares
+    kept = [i for i in order if i not in occupied or i == source]
+    costs = {squares[i]: best[i] for i in kept}
+    stops = {squares[i] for i in kept
+             if i != source and (i in near_hero or section[i] in hero_sections)}
+    links = {squares[i]: (squares[parents[i]] if parents[i] >= 0 else None) for i in order}
+    return Reach(costs, links, stops, m.pos)
+
+
+def marker_can_move(state: CrawlState, m: Marker,
+                    occ: dict[Square, tuple[str, int]] | None = None) -> bool:
+    """Returns whether marker m has at least one square to step to (a cheap reach test;
+    ``occ``: the occupancy, when the caller has it)."""
+    if occ is None:
+        occ = occupancy(state)
+    return MarkerCheck(state, occ).can_move(m)
+
+
+class MarkerCheck:
+    """marker_can_move for several markers of one state: the active player's own ground (the
+    sections of its heroes and the squares next to them) is looked up once."""
+
+    __slots__ = ("state", "occ", "flat", "own", "own_sections", "steps")
+
+    def __init__(self, state: CrawlState, occ: dict[Square, tuple[str, int]]) -> None:
+        flat = board_of(state).flat_data()
+        self.state, self.occ, self.flat = state, occ, flat
+        self.own: set[int] = set()
+        self.own_sections: set[int] = set()
+        if state.nplayers > 1:
+            for h in heroes_of(state, state.current):
+                if h.where == "board" and h.pos is not None:
+                    i = flat.index[h.pos]
+                    self.own_sections.add(flat.section[i])
+                    self.own.update(flat.around[i])
+        # Steps through closed doors are left out of the cached lists.
+        self.steps = flat.open_steps(state.doors)
+
+    def can_move(self, m: Marker) -> bool:
+        """Returns whether marker m has at least one square to step to."""
+        flat, own, own_sections, occ = self.flat, self.own, self.own_sections, self.occ
+        section, squares = flat.section, flat.squares
+        for j, step, diag, _edge in self.steps[flat.index[m.pos]]:
+            if j in own or section[j] in own_sections or squares[j] in occ:
+                continue
+            if 0 < step + diag <= 4:
+                return True
+        return bool(set(marker_reach(self.state, m).costs) - {m.pos})

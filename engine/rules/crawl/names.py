@@ -7,11 +7,12 @@ catalog translates on the way in. Nothing here changes the game.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core.actions import Event, Message
 from engine.rules.crawl.core import board_of, content, figdef
-from engine.rules.crawl.state import CrawlState
+from engine.rules.crawl.state import CrawlState, Figure
 
 FIGURE_PARAMS = ("figure", "target", "attacker", "healer", "over")
 FACING_KEYS = ("crawl.ui.facing.n", "crawl.ui.facing.ne", "crawl.ui.facing.e",
@@ -40,13 +41,21 @@ def figure_name(state: CrawlState, uid: int) -> dict[str, str] | None:
     """Returns the name of the figure with that uid, or None when there is none."""
     for f in state.figures:
         if f.uid == uid:
-            return text(figdef(f.did, f.hero).name)
+            return def_name(f.did, f.hero)
     return None
 
 
+@cache
+def _def_name(did: str, hero: bool) -> tuple[str, str]:
+    """Returns (en, de) of a hero or spawn definition's name (content is loaded once)."""
+    name = figdef(did, hero).name
+    return str(name["en"]), str(name["de"])
+
+
 def def_name(did: str, hero: bool) -> dict[str, str]:
-    """Returns the name of a hero or spawn definition."""
-    return text(figdef(did, hero).name)
+    """Returns the name of a hero or spawn definition (a fresh dict: events own their params)."""
+    en, de = _def_name(did, hero)
+    return {"en": en, "de": de}
 
 
 def chest_name(state: CrawlState, uid: int) -> dict[str, str] | None:
@@ -62,56 +71,80 @@ def rank_name(rank: str) -> dict[str, Any]:
     return nested(RANK_KEYS.get(rank, "crawl.ui.rank.weak"))
 
 
-def add_names(state: CrawlState, params: dict[str, Any], ranks: dict[int, str]) -> None:
-    """Adds ``<param>_name`` entries beside the uids, ids and numbers of ``params``."""
+def add_names(state: CrawlState, params: dict[str, Any], ranks: dict[int, str],
+              figs: dict[int, Figure] | None = None) -> None:
+    """Adds ``<param>_name`` entries beside the uids, ids and numbers of ``params`` (``figs``:
+    the figures by uid, when the caller names many events at once)."""
+    # Only the blocks of parameters the event has run (the checks below are unchanged).
+    present = _NAMED.intersection(params)
+    if not present:
+        return
+    if figs is None:
+        figs = figures_by_uid(state)
     for key in FIGURE_PARAMS:
-        uid = params.get(key)
+        if key not in present:
+            continue
+        uid = params[key]
         if isinstance(uid, int) and not isinstance(uid, bool):
-            name = figure_name(state, uid)
+            f = figs.get(uid)
+            if f is not None:
+                params[key + "_name"] = def_name(f.did, f.hero)
+    if "chest" in present:
+        chest = params["chest"]
+        if isinstance(chest, int) and not isinstance(chest, bool):
+            name = chest_name(state, chest)
             if name is not None:
-                params[key + "_name"] = name
-    chest = params.get("chest")
-    if isinstance(chest, int) and not isinstance(chest, bool):
-        name = chest_name(state, chest)
-        if name is not None:
-            params["chest_name"] = name
-    marker = params.get("marker")
-    if isinstance(marker, int) and marker in ranks:
-        params["marker_name"] = rank_name(ranks[marker])
-    if isinstance(params.get("rank"), str):
+                params["chest_name"] = name
+    if "marker" in present:
+        marker = params["marker"]
+        if isinstance(marker, int) and marker in ranks:
+            params["marker_name"] = rank_name(ranks[marker])
+    if "rank" in present and isinstance(params["rank"], str):
         params["rank_name"] = rank_name(params["rank"])
-    if isinstance(params.get("spawn"), str):
-        params["spawn_name"] = def_name(params["spawn"], False)
-    elif isinstance(params.get("spawn"), int):
-        name = figure_name(state, params["spawn"])
-        if name is not None:
-            params["spawn_name"] = name
-    if isinstance(params.get("hero"), str):
+    if "spawn" in present:
+        if isinstance(params["spawn"], str):
+            params["spawn_name"] = def_name(params["spawn"], False)
+        elif isinstance(params["spawn"], int):
+            f = figs.get(params["spawn"])
+            if f is not None:
+                params["spawn_name"] = def_name(f.did, f.hero)
+    if "hero" in present and isinstance(params["hero"], str):
         params["hero_name"] = def_name(params["hero"], True)
-    facing = params.get("facing")
-    if isinstance(facing, int) and not isinstance(facing, bool) and 0 <= facing < 8:
-        params["facing_name"] = nested(FACING_KEYS[facing])
-    door = params.get("door")
-    if isinstance(door, int) and not isinstance(door, bool):
-        doors = board_of(state).doors
-        if 0 <= door < len(doors):
-            params["door_name"] = nested(DOOR_KEYS[doors[door][1]])
-    if isinstance(params.get("entrance"), int):
+    if "facing" in present:
+        facing = params["facing"]
+        if isinstance(facing, int) and not isinstance(facing, bool) and 0 <= facing < 8:
+            params["facing_name"] = nested(FACING_KEYS[facing])
+    if "door" in present:
+        door = params["door"]
+        if isinstance(door, int) and not isinstance(door, bool):
+            doors = board_of(state).doors
+            if 0 <= door < len(doors):
+                params["door_name"] = nested(DOOR_KEYS[doors[door][1]])
+    if "entrance" in present and isinstance(params["entrance"], int):
         params["entrance_n"] = params["entrance"] + 1
-    if isinstance(params.get("form"), str) and params["form"] in TRAP_FORM_KEYS:
+    if "form" in present and isinstance(params["form"], str) \
+            and params["form"] in TRAP_FORM_KEYS:
         params["form_name"] = nested(TRAP_FORM_KEYS[params["form"]])
-    if isinstance(params.get("reason"), str):
+    if "reason" in present and isinstance(params["reason"], str):
         params["reason_name"] = nested("crawl.end." + params["reason"])
-    if isinstance(params.get("piece"), str):
+    if "piece" in present and isinstance(params["piece"], str):
         params["piece_name"] = text(content().get("piece", params["piece"]).name)
-    if isinstance(params.get("side"), str) and params["side"] in TERRAIN_NAME_KEYS:
+    if "side" in present and isinstance(params["side"], str) \
+            and params["side"] in TERRAIN_NAME_KEYS:
         params["side_name"] = nested(TERRAIN_NAME_KEYS[params["side"]])
-    if isinstance(params.get("terrain"), str) and params["terrain"] in TERRAIN_NAME_KEYS:
+    if "terrain" in present and isinstance(params["terrain"], str) \
+            and params["terrain"] in TERRAIN_NAME_KEYS:
         params["terrain_name"] = nested(TERRAIN_NAME_KEYS[params["terrain"]])
-    if isinstance(params.get("section"), str) and params["section"]:
+    if "section" in present and isinstance(params["section"], str) and params["section"]:
         params["section_name"] = text(content().get("board", params["section"]).name)
-    if isinstance(params.get("why"), str):
+    if "why" in present and isinstance(params["why"], str):
         params["why_name"] = nested(params["why"])
+
+
+# Every parameter add_names names.
+_NAMED = frozenset((*FIGURE_PARAMS, "chest", "marker", "rank", "spawn", "hero", "facing",
+                    "door", "entrance", "form", "reason", "piece", "side", "terrain",
+                    "section", "why"))
 
 
 def marker_ranks(state: CrawlState) -> dict[int, str]:
@@ -121,9 +154,24 @@ def marker_ranks(state: CrawlState) -> dict[int, str]:
 
 def name_events(state: CrawlState, events: list[Event], ranks: dict[int, str]) -> None:
     """Adds readable names to every event (``ranks`` also knows markers gone meanwhile)."""
-    ranks = {**ranks, **marker_ranks(state)}
+    figs: dict[int, Figure] | None = None
+    merged: dict[int, str] | None = None
     for e in events:
-        add_names(state, e.params, ranks)
+        present = _NAMED.intersection(e.params)
+        if not present:
+            continue
+        # The figure map and the merged ranks are built once, and only when an event needs
+        # them (ranks only name "marker" parameters).
+        if figs is None:
+            figs = figures_by_uid(state)
+        if merged is None and "marker" in present:
+            merged = {**ranks, **marker_ranks(state)}
+        add_names(state, e.params, ranks if merged is None else merged, figs)
+
+
+def figures_by_uid(state: CrawlState) -> dict[int, Figure]:
+    """Returns the figures by uid (the first of a uid wins, as a search would find it)."""
+    return {f.uid: f for f in reversed(state.figures)}
 
 
 def named_message(state: CrawlState, message: Message) -> Message:

@@ -9,7 +9,7 @@ from engine.core.actions import Action, Breakdown, Event, Message, Term
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
 from engine.core.rng import Rng
-from engine.core.squaregrid import Square, edge_squares, facing_towards
+from engine.core.squaregrid import Square, edge_key, edge_squares, facing_towards
 from engine.rules.crawl import combat, defs, effects, names  # noqa: F401  (registers kinds)
 from engine.rules.crawl.board import Board
 from engine.rules.crawl.core import (
@@ -36,8 +36,9 @@ from engine.rules.crawl.core import (
 )
 from engine.rules.crawl.movement import (
     HALTING,
+    MarkerCheck,
+    Reach,
     figure_reach,
-    marker_can_move,
     marker_reach,
     must_break_away,
 )
@@ -55,6 +56,42 @@ DOOR_DEFENCE = {"wood": 10, "iron": 15}
 END_ACTIVATION = Action.make("end_activation")
 END_TURN = Action.make("end_turn")
 FACE = tuple(Action.make("face", facing=k) for k in range(8))
+# Turning to any facing but the current one.
+FACE_OTHER = tuple(tuple(a for k, a in enumerate(FACE) if k != now) for now in range(8))
+_MOVES: dict[Square, Action] = {}
+
+
+def move_action(sq: Square) -> Action:
+    """Returns the (shared, immutable) action of moving to sq."""
+    a = _MOVES.get(sq)
+    if a is None:
+        a = _MOVES[sq] = Action("move", (("to", sq),))
+    return a
+
+
+_ACTIONS: dict[tuple[str, Any, Any], Action] = {}
+
+
+def _cached_action(kind: str, k1: str, v1: Any, k2: str, v2: Any) -> Action:
+    """Returns the (shared, immutable) action ``kind(k1=v1, k2=v2)`` (keys in sorted order)."""
+    key = (kind, v1, v2)
+    a = _ACTIONS.get(key)
+    if a is None:
+        if len(_ACTIONS) > 65536:
+            _ACTIONS.clear()
+        a = _ACTIONS[key] = Action(kind, ((k1, v1), (k2, v2)))
+    return a
+
+
+def move_actions(reach: Reach) -> list[Action]:
+    """Returns the moves to every destination of a reach map but its start, sorted by square;
+    kept with the (memoized) map."""
+    moves = reach.derived.get("moves")
+    if moves is None:
+        start = reach.start
+        moves = reach.derived["moves"] = [move_action(sq) for sq in sorted(reach.costs)
+                                          if sq != start]
+    return moves
 BREAK_AWAY = Action.make("break_away")
 LEAVE = Action.make("leave")
 
@@ -205,10 +242,10 @@ class CrawlRules(GameRules[CrawlState]):
         if state.phase == "pieces":
             return piece_actions(state)
         if state.phase == "chests":
-            return [Action("place_chest", (("at", sq), ("facing", f)))
+            return [_cached_action("place_chest", "at", sq, "facing", f)
                     for sq, f in chest_spots(state)]
         if state.phase == "markers":
-            return [Action("place_marker", (("at", sq), ("rank", r)))
+            return [_cached_action("place_marker", "at", sq, "rank", r)
                     for r, sq in marker_spots(state)]
         if state.phase == "entrances":
             return self._entrance_actions(state)
@@ -217,8 +254,8 @@ class CrawlRules(GameRules[CrawlState]):
         if state.active_marker >= 0:
             m = state.marker(state.active_marker)
             reach = marker_reach(state, m, state.mp)
-            out = [Action("move", (("to", sq),)) for sq in sorted(reach.costs)
-                   if sq != m.pos]
+            out = list(move_actions(reach)) if reach.start == m.pos else [
+                move_action(sq) for sq in sorted(reach.costs) if sq != m.pos]
             return out + [END_ACTIVATION]
         return turn_actions(state)
 
@@ -504,8 +541,10 @@ class CrawlRules(GameRules[CrawlState]):
             if state.setup["placed"][nxt] < 3:
                 break
         state.current = nxt
+        # marker_spots lists every rank on every square: with ranks left it is empty just
+        # when there is no square.
         if (not state.supply["markers"] or state.setup["placed"][nxt] >= 3
-                or not marker_spots(state)):
+                or not marker_squares(state)):
             self._start_entrances(state)
 
     def _start_entrances(self, state: CrawlState) -> None:
@@ -712,9 +751,20 @@ def _chest_spots(state: CrawlState) -> list[tuple[Square, int]]:
     occ = occupancy(state)
     closed = closed_door_edges(state)
     used = {board.section[c.pos] for c in state.chests if c.pos is not None}
-    out = []
-    for sec, places in enumerate(board.chest_places):
+    index = board.chest_place_index()
+    # Only sections where something stands on a place or a closed door borders one need a
+    # closer look; elsewhere every place of the section is free.
+    touched: set[int] = set()
+    for sq in occ:
+        touched.update(index.by_square.get(sq, ()))
+    for edge in closed:
+        touched.update(index.by_edge.get(edge, ()))
+    out: list[tuple[Square, int]] = []
+    for sec, places in enumerate(index.places):
         if sec in used or _entrance_distance(state, board, sec) < 2:
+            continue
+        if sec not in touched:
+            out.extend(index.spots[sec])
             continue
         for sq, facing, fronts in places:
             # "Die Schatztruhen sind von wenigstens einem Feld aus erreichbar."
@@ -750,15 +800,21 @@ def _marker_squares(state: CrawlState) -> list[Square]:
     for m in state.markers:
         count[board.section[m.pos]] = count.get(board.section[m.pos], 0) + 1
     first = not state.markers
+    open_squares = board.flat_data().open_squares
+    section = board.section
+    busy = {section.get(sq, -1) for sq in occ}
     squares: list[Square] = []
-    for sec, sqs in enumerate(board.section_squares):
+    for sec, sqs in enumerate(open_squares):
         if _entrance_distance(state, board, sec) < 2:
             continue
         if first and sec not in chest_secs:
             continue
         if count.get(sec, 0) >= (2 if sec in chest_secs else 1):
             continue
-        squares.extend(sq for sq in sqs if board.cost[sq] > 0 and sq not in occ)
+        if sec in busy:
+            squares.extend(sq for sq in sqs if sq not in occ)
+        else:
+            squares.extend(sqs)
     return sorted(squares)
 
 
@@ -890,7 +946,8 @@ def finish(state: CrawlState, reason: str, events: list[Event]) -> None:
 
 def heroes_done(state: CrawlState) -> bool:
     """Returns True when every hero has left the dungeon or is knocked out."""
-    return all(f.where in ("left", "out") for f in state.figures if f.hero)
+    # Heroes join the figure list after the spawn pool: look from the end.
+    return all(f.where in ("left", "out") for f in reversed(state.figures) if f.hero)
 
 
 def may_activate_spawn(state: CrawlState, f: Figure) -> bool:
@@ -911,27 +968,55 @@ def turn_actions(state: CrawlState) -> list[Action]:
     """Returns the actions between activations."""
     seat = state.current
     out = []
+    mine = heroes_of(state, seat)
     if state.acts_left > 0:
-        for f in heroes_of(state, seat):
+        for f in mine:
             if not f.acted and f.where in ("board", "outside"):
-                out.append(Action("activate", (("figure", f.uid),)))
+                out.append(_uid_action("activate", "figure", f.uid))
         if state.mode != "solitaire" or state.players[seat].extra > 0:
             # Solitaire: only the activation a hero leader won moves a spawn.
-            for f in state.figures:
-                if may_activate_spawn(state, f):
-                    out.append(Action("activate", (("figure", f.uid),)))
-            if not any(h.where == "outside" for h in heroes_of(state, seat)):
+            # may_activate_spawn for every spawn, with the seat's heroes looked at once.
+            if not any(h.where == "outside" for h in mine):
+                board = board_of(state)
+                section = board.section
+                near = [(section[h.pos], h.pos) for h in mine
+                        if h.where == "board" and h.pos is not None]
+                for f in state.figures:
+                    if f.hero or f.where != "board" or f.acted or f.pos is None:
+                        continue
+                    sec = section[f.pos]
+                    if any(hsec == sec or distance(hpos, f.pos) <= 1 for hsec, hpos in near):
+                        continue
+                    out.append(_uid_action("activate", "figure", f.uid))
+                check: MarkerCheck | None = None
                 for m in state.markers:
-                    if not m.acted and marker_can_move(state, m):
-                        out.append(Action("activate_marker", (("marker", m.uid),)))
+                    if m.acted:
+                        continue
+                    if check is None:
+                        check = MarkerCheck(state, occupancy(state))
+                    if check.can_move(m):
+                        out.append(_uid_action("activate_marker", "marker", m.uid))
     for uid in state.players[seat].chests:
         ch = state.chest(uid)
         if treasure_of(ch).kind == "potion" and not ch.used and not ch.safe:
-            for f in heroes_of(state, seat):
+            for f in mine:
                 if f.where in ("board", "outside") and f.potion < 0:
                     out.append(Action.make("drink", chest=uid, figure=f.uid))
     out.append(END_TURN)
     return out
+
+
+_UID_ACTIONS: dict[tuple[str, int], Action] = {}
+
+
+def _uid_action(kind: str, name: str, uid: int) -> Action:
+    """Returns the (shared, immutable) action ``kind(name=uid)``."""
+    a = _UID_ACTIONS.get((kind, uid))
+    if a is None:
+        if len(_UID_ACTIONS) > 4096:
+            _UID_ACTIONS.clear()
+        a = _UID_ACTIONS[(kind, uid)] = Action(kind, ((name, uid),))
+    return a
 
 
 def apply_turn_action(state: CrawlState, action: Action, events: list[Event]) -> None:
@@ -1069,8 +1154,8 @@ def activation_actions(state: CrawlState, only: str | None = None) -> list[Actio
     mp = state.mp
     if f.where == "outside":
         if only is None or only == "move":
-            reach = figure_reach(state, f, mp)
-            out.extend(Action("move", (("to", sq),)) for sq in sorted(reach.costs))
+            # From outside the start is None: every square of the map is a destination.
+            out.extend(move_actions(figure_reach(state, f, mp)))
         out.append(END_ACTIVATION)
         return out
     if f.where != "board" or f.pos is None:
@@ -1079,9 +1164,12 @@ def activation_actions(state: CrawlState, only: str | None = None) -> list[Actio
         return _lead_away_actions(state, f, only)
     if only is None or only == "move":
         reach = figure_reach(state, f, mp)
-        out.extend(Action("move", (("to", sq),)) for sq in sorted(reach.costs) if sq != f.pos)
+        if reach.start == f.pos:
+            out.extend(move_actions(reach))
+        else:
+            out.extend(move_action(sq) for sq in sorted(reach.costs) if sq != f.pos)
     if only is None or only == "face":
-        out.extend(FACE[k] for k in range(8) if k != f.facing)
+        out.extend(FACE_OTHER[f.facing])
     if only is None or only == "teleport":
         out.extend(Action("teleport", (("to", sq),)) for sq in teleport_targets(state, f))
     if (only is None or only == "vortex") and state.board == "builder" and state.mp > 0 \
@@ -1171,10 +1259,10 @@ def _lead_away_actions(state: CrawlState, f: Figure, only: str | None) -> list[A
     if only is None or only == "move":
         reach = figure_reach(state, f, state.mp)
         here = gap(f.pos)
-        out.extend(Action("move", (("to", sq),)) for sq in sorted(reach.costs)
+        out.extend(move_action(sq) for sq in sorted(reach.costs)
                    if sq != f.pos and gap(sq) > here)
     if only is None or only == "face":
-        out.extend(FACE[k] for k in range(8) if k != f.facing)
+        out.extend(FACE_OTHER[f.facing])
     if (only is None or only == "break_away") and state.mp >= BREAK_MP + 1 \
             and must_break_away(state, f):
         out.append(BREAK_AWAY)
@@ -1240,21 +1328,31 @@ def steal(state: CrawlState, f: Figure, victim: Figure, events: list[Event]) -> 
 def pass_actions(state: CrawlState, f: Figure) -> list[Action]:
     """Returns moves through an adjacent enemy's square (seed 004, "Passieren")."""
     assert f.pos is not None
+    x, y = f.pos
+    near = []
+    for g in state.figures:
+        if g.where != "board" or g.pos is None:
+            continue
+        gx, gy = g.pos
+        if -1 <= gx - x <= 1 and -1 <= gy - y <= 1 and may_attack(state, g, f):
+            near.append(g)
+    if not near:
+        return []
+    closed = closed_door_edges(state)
+    enemies = [g for g in near if touching(state, f.pos, g.pos, closed)]  # type: ignore[arg-type]
+    if len(enemies) != 1:
+        return []  # passing needs no other enemy next to the mover
     board = board_of(state)
     t = traits(state, f)
     occ = occupancy(state)
-    enemies = [g for g in state.figures if g.where == "board" and g.pos is not None
-               and may_attack(state, g, f) and distance(g.pos, f.pos) <= 1
-               and touching(state, f.pos, g.pos)]
-    if len(enemies) != 1:
-        return []  # passing needs no other enemy next to the mover
     e = enemies[0]
     assert e.pos is not None
     out = []
     for nxt, diag in board.neighbours[e.pos]:
         if nxt == f.pos or nxt in occ or board.cost[nxt] == 0:
             continue
-        if not touching(state, e.pos, nxt):
+        # touching(e.pos, nxt): neighbours share no wall; only a closed door may part them.
+        if not diag and closed and edge_key(e.pos, nxt) in closed:
             continue
         cost = t.pass_cost + (1 if t.terrain_walker else board.cost[nxt]) + (1 if diag else 0)
         if cost <= state.mp:
