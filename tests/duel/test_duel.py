@@ -180,7 +180,8 @@ def test_magic_damage_and_pass():
 
 
 def test_defeat_gives_xp_and_level_up_adds_dice_and_life():
-    state = fresh({"round": 2, "active": 0, "dice": [6, 6, 6, 1, 5],
+    # attack 6 6 6 against the giant's three defence dice 1 1 1; then the level-up die 5
+    state = fresh({"round": 2, "active": 0, "dice": [6, 6, 6, 1, 1, 1, 5],
                    "players": [{"main": "ember_matriarch", "xp": 50},
                                {"clan": [{"card": "magma_giant", "damage": 9}]}]})
     act(state, "attack(attacker=0)")
@@ -387,8 +388,10 @@ def test_catalog_keys_in_both_languages_and_used():
     # the scenes' own keys (duel.ui.*) are used by the duel table scenes
     scenes = "".join(p.read_text(encoding="utf-8")
                      for p in sorted((ROOT / "scenes").rglob("*.py")))
+    # a '<key>.one' entry is the singular form of '<key>' (engine/content/i18n.py)
     unused = sorted(k for k in en if f'"{k}"' not in source and f'"{k}"' not in scenes
-                    and not (k.startswith("duel.ui.") and k[len("duel.ui."):] in scenes))
+                    and not (k.startswith("duel.ui.") and k[len("duel.ui."):] in scenes)
+                    and not (k.endswith(".one") and k[:-len(".one")] in en))
     assert unused == []
     used = set(re.findall(r'"(duel\.(?:ev|bd|term|rule|rules|deck|end|prompt|option)\.'
                           r'[a-z_.0-9]+)"', source))
@@ -434,8 +437,9 @@ def _heuristic_wins() -> int:
 
 
 def test_heuristic_beats_random():
-    # the issue asks for 95 %: the bot wins 195 of these 200 games and 957 of seeds 0-999
-    # (docs/duel/performance.md)
+    # the issue asks for 95 %: the bot wins 190 of these 200 games and 943 of seeds 0-999
+    # with the batched dice (195 and 957 with one RNG output per die: the same bot, other
+    # rolls; over seeds 0-15999 93.5 % against 93.8 %, docs/duel/performance.md)
     assert _heuristic_wins() >= 190
 
 
@@ -599,3 +603,126 @@ def test_mcts_with_the_duel_playouts_chooses_legally_and_reproducibly():
     assert first in RULES.legal_actions(state)
     assert RULES.state_hash(state) == before
     assert MctsBot("normal", seed=4, iterations=20).choose(RULES, state, seat) == first
+
+
+# --- dice and shuffles from whole 64-bit outputs (docs/duel/performance.md) ---------------------
+
+class _ScriptedRng(Rng):
+    """An Rng whose outputs are given in advance."""
+
+    def __init__(self, outputs: list[int]) -> None:
+        super().__init__(0)
+        self.outputs = list(outputs)
+
+    def next_u64(self) -> int:
+        return self.outputs.pop(0)
+
+
+def test_batched_dice_are_the_base6_digits_of_one_accepted_output():
+    from engine.rules.duel import dice
+
+    # 2 dice: 22 = 3 * 6 + 4 gives the digits 4 then 3, i.e. the dice 5 then 4
+    assert dice.roll(_ScriptedRng([22]), 2) == [5, 4]
+    # an output at or above the largest multiple of 6^k below 2^64 is drawn again
+    limit = (1 << 64) - (1 << 64) % 36
+    rng = _ScriptedRng([limit, limit + 5, 36 * 1000 + 6 * 5 + 0])
+    assert dice.roll(rng, 2) == [1, 6] and not rng.outputs
+    # 30 dice: 24 from the first output, 6 from the second
+    rng = _ScriptedRng([6 ** 24 - 1, 0])
+    assert dice.roll(rng, 30) == [6] * 24 + [1] * 6
+
+
+def test_batched_dice_are_uniform_and_independent():
+    from engine.rules.duel import dice
+
+    rng = Rng(11)
+    faces = [0] * 7
+    pairs = [[0] * 7 for _ in range(7)]
+    total = 0
+    for n in (1, 2, 3, 5, 7, 12) * 1200:
+        rolled = dice.roll(rng, n)
+        assert len(rolled) == n
+        total += n
+        for a, b in zip(rolled, rolled[1:], strict=False):
+            pairs[a][b] += 1
+        for d in rolled:
+            faces[d] += 1
+    assert faces[0] == 0 and sum(faces) == total
+    for d in range(1, 7):
+        assert abs(faces[d] - total / 6) < 5 * (total * 5 / 36) ** 0.5
+    npairs = sum(map(sum, pairs))
+    chi2 = sum((pairs[a][b] - npairs / 36) ** 2 / (npairs / 36)
+               for a in range(1, 7) for b in range(1, 7))
+    assert chi2 < 80  # 35 degrees of freedom: 80 is far out in the tail
+
+
+def test_batched_shuffle_is_uniform_over_permutations():
+    from itertools import permutations
+
+    from engine.rules.duel import dice
+
+    rng = Rng(5)
+    seen = dict.fromkeys(permutations(range(4)), 0)
+    for _ in range(12000):
+        items = [0, 1, 2, 3]
+        dice.shuffle(rng, items)
+        seen[tuple(items)] += 1
+    assert all(abs(v - 500) < 5 * 500 ** 0.5 for v in seen.values())
+    # a full deck: several swaps per output, every card still a permutation of the deck
+    deck = [f"c{i}" for i in range(40)]
+    shuffled = deck[:]
+    dice.shuffle(Rng(9), shuffled)
+    assert sorted(shuffled) == sorted(deck) and shuffled != deck
+    # the plan's radices multiply to 40!: one uniform pick for every Fisher-Yates step
+    product = 1
+    for _top, m, _limit in dice._plan(40):
+        product *= m
+    assert product == functools.reduce(lambda a, b: a * b, range(1, 41))
+
+
+def test_every_heuristic_choice_is_legal_without_the_safety_net():
+    # choose() re-checks only cast and counter; every other kind must be legal as built
+    decks = list(cards().deck)
+    for seed in range(48):
+        config = GameConfig((SeatConfig("human"), SeatConfig("bot")), {
+            "deck_a": decks[seed % 6], "deck_b": decks[(seed // 6 + 1 + seed) % 6],
+            "day": seed % 4 == 0})
+        state = RULES.new_game(config, seed)
+        bots = [DuelHeuristicBot(("easy", "normal", "hard")[seed % 3], seed=seed),
+                DuelHeuristicBot(seed=seed + 1)]
+        steps = 0
+        while not RULES.is_over(state):
+            seat = RULES.current_actor(state)
+            pick = bots[seat]._pick(state, seat)
+            assert pick in RULES.legal_actions(state), (seed, steps, str(pick))
+            RULES.do_apply(state, pick)
+            steps += 1
+
+
+def test_cached_fighter_numbers_stay_current():
+    from engine.rules.duel import ops
+
+    def check_all(state, where):
+        for p in state.players:
+            for f in (p.hero, *p.clan):
+                assert f.nums == ops.fresh_numbers(p, f), (where, f.card)
+
+    decks = list(cards().deck)
+    for seed in range(30):
+        config = GameConfig.for_players(2, deck_a=decks[seed % 6],
+                                        deck_b=decks[(seed * 5 + 1) % 6], day=seed % 3 == 0)
+        state = RULES.new_game(config, seed)
+        bots = [RandomBot(seed=seed) if seed % 2 else DuelHeuristicBot(seed=seed),
+                RandomBot(seed=seed + 7)]
+        steps = 0
+        while not RULES.is_over(state):
+            check_all(state, (seed, steps))
+            seat = RULES.current_actor(state)
+            RULES.apply(state, bots[seat].choose(RULES, state, seat))
+            steps += 1
+            if steps % 25 == 0:
+                check_all(RULES.state_from_dict(RULES.state_to_dict(state)), "loaded")
+                check_all(RULES.determinize(state, 0, Rng(seed)), "determinized")
+        check_all(state, (seed, "end"))
+    check_all(fresh({"round": 3, "players": [{"level": 3, "equipment": ["war_banner"]},
+                                             {"clan": ["ash_hound"]}]}), "scenario")

@@ -13,9 +13,19 @@ GAMES = 10
 GAMES_PER_SECOND = 700  # issue 4, "Numbers": at least 700 full games per second
 
 
+_NEXT_SEED = [0]
+
+
 def _games() -> None:
-    """Plays GAMES full heuristic-vs-heuristic duels (actions applied without re-validation)."""
-    for seed in range(GAMES):
+    """Plays GAMES full heuristic-vs-heuristic duels (actions applied without re-validation).
+
+    Every call plays seeds no call has played before: replaying the same games would let the
+    bot's memos (decisions, fight odds) answer from earlier samples, which a long headless run
+    of new games never gets (docs/duel/performance.md, "Measuring").
+    """
+    first = _NEXT_SEED[0]
+    _NEXT_SEED[0] += GAMES
+    for seed in range(first, first + GAMES):
         st = RULES.new_game(GameConfig.for_players(2), seed)
         bots = [DuelHeuristicBot(seed=seed), DuelHeuristicBot(seed=seed + 1)]
         while st.phase != "over":

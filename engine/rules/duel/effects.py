@@ -199,6 +199,7 @@ def rally(ctx: EffectCtx, *, stat: Literal["attack", "defence"],
         f.temp_att += amount
     else:
         f.temp_def += amount
+    f.nums = ops.fresh_numbers(ctx.state.players[ctx.seat], f)
     ctx.events.append(Event("duel.ev.rally", {"seat": ctx.seat, "uid": f.uid, "stat": stat,
                                               "amount": amount,
                                               "card": ops.fighter_name(ctx.state, ctx.seat,

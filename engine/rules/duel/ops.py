@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.actions import Breakdown, Event, Message, Term
+from engine.rules.duel import dice
 from engine.rules.duel.cards import cards
 from engine.rules.duel.state import (
     BETWEEN,
@@ -23,6 +24,7 @@ from engine.rules.duel.state import (
     OVER,
     DuelState,
     Fighter,
+    PlayerState,
 )
 
 HAND_SIZE = 7  # seed 003: "Starthand von 7 Karten", refilled to 7 after each round
@@ -43,6 +45,19 @@ class _Stats(dict):  # type: ignore[type-arg]
 
 
 _STATS: dict[str, tuple[int, int, int]] = _Stats()
+STATS = _STATS  # (life, attack dice, defence dice) by main or clan card id
+
+
+class _Names(dict):  # type: ignore[type-arg]
+    """Inline name {en, de} of every card id, filled on first use (copied when handed out)."""
+
+    def __missing__(self, card: str) -> dict[str, str]:
+        value = cards().names[card]  # an unknown id still raises KeyError
+        self.update(cards().names)
+        return value
+
+
+NAMES: dict[str, dict[str, str]] = _Names()
 
 
 def msg(key: str, **params: Any) -> Message:
@@ -52,10 +67,20 @@ def msg(key: str, **params: Any) -> Message:
 
 def roll(state: DuelState, n: int) -> list[int]:
     """Returns n six-sided die results (scenario dice first, then the state's RNG)."""
-    out = []
-    for _ in range(n):
-        out.append(state.forced.pop(0) if state.forced else state.rng.roll(6))
+    forced = state.forced
+    if not forced:
+        return dice.roll(state.rng, n)
+    take = min(n, len(forced))
+    out = forced[:take]
+    del forced[:take]
+    if n > take:
+        out += dice.roll(state.rng, n - take)
     return out
+
+
+def shuffle(state: DuelState, cards_: list[str]) -> None:
+    """Shuffles a pile with the state's RNG (several swaps per 64-bit output)."""
+    dice.shuffle(state.rng, cards_)
 
 
 # --- stats -----------------------------------------------------------------------------------
@@ -95,7 +120,11 @@ def defence_of(state: DuelState, seat: int, f: Fighter) -> int:
 
 def numbers(state: DuelState, seat: int, f: Fighter) -> tuple[int, int, int, int]:
     """Returns (attack dice, defence dice, armour, life) at once (as the four functions above)."""
-    p = state.players[seat]
+    return fresh_numbers(state.players[seat], f)
+
+
+def fresh_numbers(p: PlayerState, f: Fighter) -> tuple[int, int, int, int]:
+    """Returns ``numbers`` of a character of side ``p``, worked out from the card and bonuses."""
     mods = p.mods
     life, att, dfc = _STATS[f.card]
     if f.uid == MAIN_UID:
@@ -114,6 +143,14 @@ def numbers(state: DuelState, seat: int, f: Fighter) -> tuple[int, int, int, int
     return (MAX_DICE if att > MAX_DICE else 1 if att < 1 else att,
             MAX_DICE if dfc > MAX_DICE else 1 if dfc < 1 else dfc,
             armour if armour > 0 else 0, life if life > 1 else 1)
+
+
+def refresh(state: DuelState) -> None:
+    """Brings every character's cached ``Fighter.nums`` up to date (after any bonus change)."""
+    for p in state.players:
+        p.hero.nums = fresh_numbers(p, p.hero)
+        for f in p.clan:
+            f.nums = fresh_numbers(p, f)
 
 
 def magic_of(state: DuelState, seat: int) -> int:
@@ -243,7 +280,7 @@ def stat_sources(state: DuelState, seat: int, f: Fighter, stat: str) -> Breakdow
 
 def fighter_name(state: DuelState, seat: int, f: Fighter) -> dict[str, Any]:
     """Returns the inline name of a character."""
-    return dict(cards().names[f.card])
+    return dict(NAMES[f.card])
 
 
 # --- lasting effects -------------------------------------------------------------------------
@@ -268,6 +305,7 @@ def recompute_mods(state: DuelState) -> None:
             mods[owner ^ side][slot] += amount
     state.players[0].mods = mods[0]
     state.players[1].mods = mods[1]
+    refresh(state)
 
 
 class _Deltas(dict):  # type: ignore[type-arg]
@@ -308,6 +346,7 @@ class _Probe:
 
 
 _DELTAS: dict[str, tuple[tuple[int, int, int], ...]] = _Deltas()
+DELTAS = _DELTAS  # card id -> its lasting bonuses (empty for most cards)
 
 
 # --- cards and damage ------------------------------------------------------------------------
@@ -324,7 +363,7 @@ def draw(state: DuelState, seat: int, n: int, events: list[Event]) -> None:
             # Draw-Deck abgelegt."
             p.deck = p.grave
             p.grave = []
-            state.rng.shuffle(p.deck)
+            shuffle(state, p.deck)
             events.append(Event("duel.ev.reshuffle", {"seat": seat, "count": len(p.deck)}))
         drawn.append(p.deck.pop())
     if drawn:
@@ -369,6 +408,7 @@ def gain_xp(state: DuelState, seat: int, amount: int, events: list[Event],
         die = roll(state, 1)[0]
         p.level += 1
         p.life_bonus += die + 1
+        p.hero.nums = fresh_numbers(p, p.hero)
         events.append(Event("duel.ev.level_up", {"seat": seat, "level": p.level,
                                                  "die": die, "life": die + 1},
                             breakdowns=(Breakdown(msg("duel.bd.level_life"), die + 1, (
@@ -391,25 +431,30 @@ def check_defeats(state: DuelState, events: list[Event], first_to_fall: int) -> 
     """
     if state.phase in (OVER, BETWEEN):
         return
-    clan_defs = cards().clan
     for seat in (first_to_fall, 1 - first_to_fall):
         p = state.players[seat]
+        # this runs after every change and almost always finds nobody: cached life first
+        for f in p.clan:
+            if f.damage >= f.nums[3]:
+                break
+        else:
+            continue
         fallen: list[Fighter] = []
         alive: list[Fighter] = []
         for f in p.clan:
-            (fallen if f.damage >= life_of(state, seat, f) else alive).append(f)
-        if not fallen:
-            continue
+            (fallen if f.damage >= f.nums[3] else alive).append(f)
         p.clan = alive
+        clan_defs = cards().clan
         for f in fallen:
             p.grave.append(f.card)
             events.append(Event("duel.ev.defeated", {"seat": seat, "uid": f.uid,
                                                      "card": fighter_name(state, seat, f)}))
             gain_xp(state, 1 - seat, clan_defs[f.card].xp, events)
-        recompute_mods(state)  # a fallen clan member's lasting bonus ends
+        if any(_DELTAS[f.card] for f in fallen):
+            recompute_mods(state)  # a fallen clan member's lasting bonus ends
     for seat in (first_to_fall, 1 - first_to_fall):
         hero = state.players[seat].hero
-        if hero.damage >= life_of(state, seat, hero):
+        if hero.damage >= hero.nums[3]:
             end_game(state, 1 - seat, "duel.end.main_defeated", events)
             return
 

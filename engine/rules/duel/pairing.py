@@ -46,6 +46,12 @@ def _auto(attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(slots)
 
 
+def auto_sorted(attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, ...]:
+    """Returns ``auto_arrangement`` of attacker dice already descending and defender dice
+    already ascending (the fight rolls sort them once; no second sort)."""
+    return _auto(attack, defence)
+
+
 def pair_damage(a: int, d: int) -> tuple[int, int]:
     """Returns (damage to defender, damage to attacker) for one attacker die over one slot."""
     if d == EMPTY:

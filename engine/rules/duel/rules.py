@@ -533,7 +533,7 @@ def start_game(state: DuelState, first: int, events: list[Event]) -> None:
         state.next_uid += 1
         rest = list(deck["cards"])
         rest.remove(deck["starter"])
-        state.rng.shuffle(rest)
+        ops.shuffle(state, rest)
         p.deck = rest
         p.hand = []
         p.grave = []
@@ -588,8 +588,10 @@ def end_turn(state: DuelState, events: list[Event]) -> None:
     seat = state.active
     for p in state.players:
         for f in (p.hero, *p.clan):
-            f.temp_att = 0
-            f.temp_def = 0
+            if f.temp_att or f.temp_def:
+                f.temp_att = 0
+                f.temp_def = 0
+                f.nums = ops.fresh_numbers(p, f)
     state.turn += 1
     if seat != state.first:
         state.round += 1
@@ -618,27 +620,41 @@ def _sundown(state: DuelState, events: list[Event]) -> None:
     ops.end_game(state, winner, "duel.end.round_limit", events)
 
 
+_DIE_TERMS: dict[int, Term] = {}
+_COURAGE_TERMS: dict[int, Term] = {}
+_ROLL_NAMES: dict[tuple[str, int], Message] = {}
+
+
 def _roll_check(state: DuelState, seat: int, dice: int, need: int,
                 name: str) -> tuple[bool, list[int], Breakdown]:
     """Rolls pool dice for a summoning or magic roll: success when sum + MUT reaches need."""
     rolled = ops.roll(state, dice)
     courage = ops.courage_of(state, seat)
-    terms = [Term(msg("duel.term.die"), d) for d in rolled]
+    # breakdown lines are shared values (never changed once made), one per die face
+    die_terms = _DIE_TERMS
+    if not die_terms:
+        die_terms.update((d, Term(msg("duel.term.die"), d)) for d in range(1, 7))
+    terms = [die_terms[d] for d in rolled]
     if courage:
-        terms.append(Term(msg("duel.term.courage"), courage))
+        term = _COURAGE_TERMS.get(courage)
+        if term is None:
+            term = _COURAGE_TERMS[courage] = Term(msg("duel.term.courage"), courage)
+        terms.append(term)
     total = sum(rolled) + courage
-    bd = Breakdown(msg(name, need=need), total, tuple(terms))
+    label = _ROLL_NAMES.get((name, need))
+    if label is None:
+        label = _ROLL_NAMES[(name, need)] = msg(name, need=need)
+    bd = Breakdown(label, total, tuple(terms))
     return total >= need, rolled, bd
 
 
 def _apply_summon(state: DuelState, action: Action, events: list[Event]) -> None:
     seat = state.active
     p = state.players[seat]
-    card = action["card"]
-    dice = action["dice"]
+    (_c, card), (_d, dice) = action.args  # validated: exactly card and dice, sorted by name
     clan = cards().clan[card]
     ok, rolled, bd = _roll_check(state, seat, dice, clan.level, "duel.bd.summon")
-    params = {"seat": seat, "card": dict(clan.name), "dice": rolled, "need": clan.level,
+    params = {"seat": seat, "card": dict(ops.NAMES[card]), "dice": rolled, "need": clan.level,
               "total": bd.total, "pool_dice": dice}
     if not ok:
         # docs/duel/rules.md "Failed rolls": dice stay in the pool, the card in the hand
@@ -654,15 +670,20 @@ def _apply_summon(state: DuelState, action: Action, events: list[Event]) -> None
     p.clan.append(f)
     events.append(Event("duel.ev.summoned", {**params, "uid": f.uid}, breakdowns=(bd,)))
     _play_effects(state, seat, card, None, events)
-    ops.recompute_mods(state)
+    if ops.DELTAS[card]:
+        ops.recompute_mods(state)
+    else:  # a card without lasting bonuses leaves every other number as it was
+        f.nums = ops.fresh_numbers(p, f)
     ops.check_defeats(state, events, 1 - seat)
 
 
 def _play_effects(state: DuelState, seat: int, card: str, target: Any,
                   events: list[Event]) -> None:
-    ctx = EffectCtx(state, seat, card, PLAY, target, events)
-    for spec in cards().instant[card]:
-        run(ctx, spec)
+    specs = cards().instant[card]
+    if specs:
+        ctx = EffectCtx(state, seat, card, PLAY, target, events)
+        for spec in specs:
+            run(ctx, spec)
 
 
 def _apply_equip(state: DuelState, action: Action, events: list[Event]) -> None:
@@ -677,7 +698,8 @@ def _apply_equip(state: DuelState, action: Action, events: list[Event]) -> None:
                                              "card": cards().name(card)}))
     # seed 003: "Der Text auf der Karte ist sofort auszuführen."
     _play_effects(state, seat, card, None, events)
-    ops.recompute_mods(state)
+    if ops.DELTAS[card]:  # a card without lasting bonuses leaves every number as it was
+        ops.recompute_mods(state)
     ops.check_defeats(state, events, 1 - seat)
 
 
@@ -762,7 +784,7 @@ def _apply_attack(state: DuelState, action: Action, events: list[Event]) -> None
     if state.act_current != ACT_ATTACK:
         state.acts_used |= ACT_ATTACK
         state.act_current = ACT_ATTACK
-    f = state.players[seat].fighter(action["attacker"])
+    f = state.players[seat].fighter(action.args[0][1])  # validated: attack(attacker=uid)
     assert f is not None
     f.attacked = True
     state.fight = [f.uid, -1, (), ()]
@@ -773,25 +795,31 @@ def _apply_attack(state: DuelState, action: Action, events: list[Event]) -> None
 
 def _apply_defend(state: DuelState, action: Action, events: list[Event]) -> None:
     seat = state.active
-    assert state.fight is not None
-    att_f = state.players[seat].fighter(state.fight[0])
-    def_f = state.players[1 - seat].fighter(action["defender"])
+    dseat = 1 - seat
+    fight = state.fight
+    assert fight is not None
+    att_f = state.players[seat].fighter(fight[0])
+    def_f = state.players[dseat].fighter(action.args[0][1])  # validated: defend(defender=uid)
     assert att_f is not None and def_f is not None
     a_bd = ops.stat_breakdown(state, seat, att_f, "attack")
-    d_bd = ops.stat_breakdown(state, 1 - seat, def_f, "defence")
+    d_bd = ops.stat_breakdown(state, dseat, def_f, "defence")
     # seed 003: "Die Würfel werden gleichzeitig gerollt" - attacker's dice first in the RNG
-    att = tuple(sorted(ops.roll(state, int(a_bd.total)), reverse=True))
-    dfc = tuple(sorted(ops.roll(state, int(d_bd.total))))
+    a_n = int(a_bd.total)
+    rolled = ops.roll(state, a_n + int(d_bd.total))  # one draw for both rows of dice
+    att = tuple(sorted(rolled[:a_n], reverse=True))
+    dfc = tuple(sorted(rolled[a_n:]))
     state.fight = [att_f.uid, def_f.uid, att, dfc]
+    names = _NAMES
     events.append(Event("duel.ev.roll", {
         "seat": seat, "attacker": att_f.uid, "defender": def_f.uid,
         "attack": list(att), "defence": list(dfc),
-        "attacker_card": ops.fighter_name(state, seat, att_f),
-        "defender_card": ops.fighter_name(state, 1 - seat, def_f)}, breakdowns=(a_bd, d_bd)))
-    if state.arrange[1 - seat]:
+        "attacker_card": dict(names[att_f.card]),
+        "defender_card": dict(names[def_f.card])}, breakdowns=(a_bd, d_bd)))
+    if state.arrange[dseat]:
         state.phase = ARRANGE
         return
-    _resolve_fight(state, pairing.auto_arrangement(att, dfc), events)
+    # both dice rows are sorted already: the automatic placement needs no second sort
+    _fight_result(state, att_f, def_f, att, pairing.auto_sorted(att, dfc), events)
 
 
 def _apply_arrange(state: DuelState, action: Action, events: list[Event]) -> None:
@@ -800,29 +828,50 @@ def _apply_arrange(state: DuelState, action: Action, events: list[Event]) -> Non
 
 def _resolve_fight(state: DuelState, slots: tuple[int, ...], events: list[Event]) -> None:
     """Scores each pair, applies armour and damage, hands over treasures, checks defeats."""
-    seat = state.active
-    dseat = 1 - seat
     assert state.fight is not None
     a_uid, d_uid, att, _dfc = state.fight
-    att_f = state.players[seat].fighter(a_uid)
-    def_f = state.players[dseat].fighter(d_uid)
+    att_f = state.players[state.active].fighter(a_uid)
+    def_f = state.players[1 - state.active].fighter(d_uid)
     assert att_f is not None and def_f is not None
-    scored, pair_dealt, pair_taken, raw_dealt, raw_taken = _scored_pairs(att, slots)
-    pairs = [row[:] for row in scored]
-    dealt_terms = list(pair_dealt)
-    taken_terms = list(pair_taken)
-    d_arm = min(ops.armour_of(state, dseat, def_f), raw_dealt)
-    a_arm = min(ops.armour_of(state, seat, att_f), raw_taken)
+    _fight_result(state, att_f, def_f, att, slots, events)
+
+
+_NAMES = ops.NAMES
+_ARMOUR_TERMS: dict[int, Term] = {}
+_DEALT = msg("duel.bd.dealt")  # shared labels: messages in events are never changed
+_TAKEN = msg("duel.bd.taken")
+
+
+def _armour_term(amount: int) -> Term:
+    """Returns the (shared) breakdown line of armour that stopped ``amount`` damage."""
+    term = _ARMOUR_TERMS.get(amount)
+    if term is None:
+        term = _ARMOUR_TERMS[amount] = Term(msg("duel.term.armour"), -amount)
+    return term
+
+
+def _fight_result(state: DuelState, att_f: Fighter, def_f: Fighter, att: tuple[int, ...],
+                  slots: tuple[int, ...], events: list[Event]) -> None:
+    """Scores the pairs of a fight, applies armour and damage, hands over treasures."""
+    seat = state.active
+    dseat = 1 - seat
+    scored, dealt_terms, taken_terms, raw_dealt, raw_taken = _scored_pairs(att, slots)
+    pairs = list(map(list.copy, scored))  # fresh rows: the scored ones are shared
+    # armour (ops.armour_of, cached with the life points), at most the damage the pairs did
+    _a, _d, d_arm, d_life = def_f.nums
+    _a, _d, a_arm, a_life = att_f.nums
+    d_arm = raw_dealt if d_arm > raw_dealt else d_arm
+    a_arm = raw_taken if a_arm > raw_taken else a_arm
     if d_arm:
-        dealt_terms.append(Term(msg("duel.term.armour"), -d_arm))
+        dealt_terms = (*dealt_terms, _armour_term(d_arm))
     if a_arm:
-        taken_terms.append(Term(msg("duel.term.armour"), -a_arm))
+        taken_terms = (*taken_terms, _armour_term(a_arm))
     dealt = raw_dealt - d_arm
     taken = raw_taken - a_arm
-    dealt_bd = Breakdown(msg("duel.bd.dealt"), dealt, tuple(dealt_terms))
-    taken_bd = Breakdown(msg("duel.bd.taken"), taken, tuple(taken_terms))
-    def_falls = def_f.damage + dealt >= ops.life_of(state, dseat, def_f)
-    att_falls = att_f.damage + taken >= ops.life_of(state, seat, att_f)
+    dealt_bd = Breakdown(_DEALT, dealt, dealt_terms)
+    taken_bd = Breakdown(_TAKEN, taken, taken_terms)
+    def_falls = def_f.damage + dealt >= d_life
+    att_falls = att_f.damage + taken >= a_life
     # docs/duel/rules.md "Winner of a fight": a fallen side loses; else more damage wins
     if def_falls:
         winner: int | None = seat
@@ -832,18 +881,29 @@ def _resolve_fight(state: DuelState, slots: tuple[int, ...], events: list[Event]
         winner = seat if dealt > taken else dseat
     else:
         winner = None
+    names = _NAMES
+    a_uid = att_f.uid
+    d_uid = def_f.uid
     state.last_fight = {
-        "attacker": {"seat": seat, "uid": a_uid, "card": ops.fighter_name(state, seat, att_f)},
-        "defender": {"seat": dseat, "uid": d_uid,
-                     "card": ops.fighter_name(state, dseat, def_f)},
+        "attacker": {"seat": seat, "uid": a_uid, "card": dict(names[att_f.card])},
+        "defender": {"seat": dseat, "uid": d_uid, "card": dict(names[def_f.card])},
         "attack": list(att), "slots": list(slots), "pairs": pairs,
         "armour": [a_arm, d_arm], "dealt": dealt, "taken": taken, "winner": winner,
     }
     events.append(Event("duel.ev.fight", {"seat": seat, "pairs": pairs, "dealt": dealt,
                                           "taken": taken, "winner": winner},
                         breakdowns=(dealt_bd, taken_bd)))
-    ops.hurt(state, dseat, def_f, dealt, events, dealt_bd)
-    ops.hurt(state, seat, att_f, taken, events, taken_bd)
+    # ops.hurt for both sides (defender first); life does not depend on damage
+    if dealt > 0:
+        def_f.damage += dealt
+        events.append(Event("duel.ev.damage", {
+            "seat": dseat, "uid": d_uid, "card": dict(names[def_f.card]), "amount": dealt,
+            "damage": def_f.damage, "life": d_life}, breakdowns=(dealt_bd,)))
+    if taken > 0:
+        att_f.damage += taken
+        events.append(Event("duel.ev.damage", {
+            "seat": seat, "uid": a_uid, "card": dict(names[att_f.card]), "amount": taken,
+            "damage": att_f.damage, "life": a_life}, breakdowns=(taken_bd,)))
     state.fight = None
     state.phase = MAIN
     if winner is not None and state.table:
@@ -875,20 +935,36 @@ def _scored_pairs(att: tuple[int, ...], slots: tuple[int, ...]) -> tuple[Any, ..
         pairs = []
         dealt_terms = []
         taken_terms = []
+        raw_dealt = raw_taken = 0
+        pair_table = _PAIR_TABLE
         for i, (a, d) in enumerate(zip(att, slots, strict=True)):
-            x, y = pairing.pair_damage(a, d)
-            pairs.append([a, d, x, y])
-            label = msg("duel.term.pair", n=i + 1, a=a, d=d) if d else \
-                msg("duel.term.unpaired", n=i + 1, a=a)
-            if x:
-                dealt_terms.append(Term(label, x))
-            if y:
-                taken_terms.append(Term(label, y))
+            scored = pair_table.get((i, a, d)) or _pair_entry(i, a, d)
+            row, dealt_term, taken_term = scored
+            pairs.append(row)
+            if dealt_term is not None:
+                dealt_terms.append(dealt_term)
+                raw_dealt += row[2]
+            if taken_term is not None:
+                taken_terms.append(taken_term)
+                raw_taken += row[3]
         if len(_PAIRS) > _MEMO_LIMIT:
             _PAIRS.clear()
         hit = _PAIRS[key] = (tuple(pairs), tuple(dealt_terms), tuple(taken_terms),
-                             sum(p[2] for p in pairs), sum(p[3] for p in pairs))
+                             raw_dealt, raw_taken)
     return hit
+
+
+_PAIR_TABLE: dict[tuple[int, int, int], tuple[list[int], Term | None, Term | None]] = {}
+
+
+def _pair_entry(i: int, a: int, d: int) -> tuple[list[int], Term | None, Term | None]:
+    """Returns the scored row [a, d, dealt, taken] of pair i and its breakdown lines."""
+    x, y = pairing.pair_damage(a, d)
+    label = msg("duel.term.pair", n=i + 1, a=a, d=d) if d else \
+        msg("duel.term.unpaired", n=i + 1, a=a)
+    entry = _PAIR_TABLE[(i, a, d)] = ([a, d, x, y], Term(label, x) if x else None,
+                                      Term(label, y) if y else None)
+    return entry
 
 
 def _apply_end_turn(state: DuelState, action: Action, events: list[Event]) -> None:

@@ -1,7 +1,8 @@
 """State of a duel: two players, their characters, cards and dice, the table and the day.
 
 Everything is plain lists, ints and strings so that ``clone`` is a cheap hand-written copy.
-Derived numbers (``PlayerState.mods``) are not stored; they are recomputed after loading.
+Derived numbers (``PlayerState.mods``, ``Fighter.nums``) are not stored; they are recomputed
+after loading.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ MAIN_UID = 0  # the main character's reference in actions; clan members count up
 class Fighter:
     """A character in play: the main character (uid 0) or a clan member."""
 
-    __slots__ = ("uid", "card", "damage", "attacked", "temp_att", "temp_def")
+    __slots__ = ("uid", "card", "damage", "attacked", "temp_att", "temp_def", "nums")
 
     def __init__(self, uid: int, card: str, damage: int = 0, attacked: bool = False,
                  temp_att: int = 0, temp_def: int = 0) -> None:
@@ -46,11 +47,17 @@ class Fighter:
         self.attacked = attacked
         self.temp_att = temp_att  # this turn only (seed 003 magic "rally" cards)
         self.temp_def = temp_def
+        # derived, never stored: (attack dice, defence dice, armour, life) as ops.numbers
+        # gives them; kept current by ops.refresh whenever a bonus, level or this turn's
+        # bonus changes (the hot paths read them many times a turn)
+        self.nums = (1, 1, 0, 1)
 
     def clone(self) -> Fighter:
         """Returns a copy."""
-        return Fighter(self.uid, self.card, self.damage, self.attacked, self.temp_att,
-                       self.temp_def)
+        f = Fighter(self.uid, self.card, self.damage, self.attacked, self.temp_att,
+                    self.temp_def)
+        f.nums = self.nums
+        return f
 
     def to_dict(self) -> list[Any]:
         """Returns the JSON form."""
