@@ -427,3 +427,55 @@ def test_campaign_leaving_an_uncleared_floor_heals_and_regroups() -> None:
     chest_secs = {board.section[c.pos] for c in state.chests if c.pos is not None
                   and c.status in ("closed", "disarmed", "sprung")}
     assert board.section[spawn.pos] in chest_secs
+
+
+
+def test_campaign_team_never_has_more_than_four_heroes() -> None:
+    # seed 004, campaign: "Ein Dungeons-Team darf nie mehr als vier Mitglieder enthalten."
+    from engine.rules.crawl.core import content
+
+    state = RULES.new_game(GameConfig.for_players(1, campaign=True), 4)
+    cheap = sorted(content().all("hero"), key=lambda h: (h.points[0], h.id))
+    assert sum(h.points[0] for h in cheap[:5]) <= 100  # five would fit the points budget
+    for h in cheap[:4]:
+        RULES.apply(state, Action.make("pick_hero", hero=h.id, level=1))
+    assert RULES.legal_actions(state) == [Action.make("done_picking")]
+    plain = RULES.new_game(GameConfig.for_players(1), 4)
+    for h in cheap[:4]:
+        RULES.apply(plain, Action.make("pick_hero", hero=h.id, level=1))
+    assert any(a.kind == "pick_hero" for a in RULES.legal_actions(plain))
+
+
+def test_campaign_hero_gone_by_the_exit_does_not_hold_up_the_floor() -> None:
+    # seed 004: "der Ausgang [führt] endgültig aus dem Dungeon heraus": a hero who left by the
+    # exit is out of the campaign; the rest going down ends the floor, and it never returns.
+    from engine.rules.crawl.rules import begin_turn
+
+    state = solo_game(3, campaign=True)
+    stairs = state.supply["stairs"]
+    team = [f for f in state.figures if f.hero]
+    assert len(team) >= 2
+    gone, rest = team[0], team[1:]
+    gone.where, gone.pos = "left", None
+    state.markers = []
+    for f in state.figures:
+        if not f.hero:
+            f.where, f.pos = "pool", None
+    for c in state.chests:
+        c.pos, c.status, c.holder = None, "held", 0
+        state.players[0].chests.append(c.uid)
+    for f in rest:
+        f.where, f.pos = "board", (stairs[0], stairs[1])
+    begin_turn(state, [])
+    events: list = []
+    for f in rest:
+        if state.acts_left <= 0:
+            begin_turn(state, [])
+        RULES.apply(state, Action.make("activate", figure=f.uid))
+        events = RULES.apply(state, Action.make("descend"))
+    assert "crawl.event.floor_done" in [e.key for e in events]
+    while state.phase == "pick":
+        RULES.apply(state, next(a for a in RULES.legal_actions(state)
+                                if a.kind in ("done_picking", "done_stashing")))
+    assert state.supply["floor"] == 2
+    assert gone.where == "left" and all(f.where == "outside" for f in rest)

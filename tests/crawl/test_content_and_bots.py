@@ -73,3 +73,15 @@ def test_same_seed_same_game() -> None:
     a, _ = _play(2, 8)
     b, _ = _play(2, 8)
     assert RULES.state_hash(a) == RULES.state_hash(b)
+
+
+def test_builder_section_doors_sit_on_exits() -> None:
+    # A door on a side without an exit could never be used: sections join only exit to exit
+    # (seed 004, "Sackgassen": an exit that meets a wall is a wall).
+    from engine.rules.crawl.builder import section_ids, section_info
+
+    corridors, chambers = section_ids()
+    for sid in corridors + chambers:
+        _kind, _w, _h, _cells, exits, doors = section_info(sid)
+        for side, _door in doors:
+            assert side in exits, f"{sid}: a door on side {side} without an exit"

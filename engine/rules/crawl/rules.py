@@ -276,6 +276,12 @@ class CrawlRules(GameRules[CrawlState]):
                        for h in content().all("hero") if h.id not in taken]
             return out + [Action.make("done_picking")]
         spent = sum(fdef(f).points[f.level - 1] for f in heroes_of(state, seat))
+        if state.mode == "solitaire" and state.supply.get("campaign"):
+            from engine.rules.crawl import solo
+            if len(heroes_of(state, seat)) >= solo.CAMPAIGN_TEAM:
+                # seed 004, campaign: "Ein Dungeons-Team darf nie mehr als vier Mitglieder
+                # enthalten."
+                return [Action.make("done_picking")]
         for h in content().all("hero"):
             if h.id in taken:
                 continue
@@ -1455,6 +1461,9 @@ def apply_activation(state: CrawlState, action: Action, events: list[Event]) -> 
                     g.items.remove(ch.uid)
             events.append(Event("crawl.event.safe", {"figure": f.uid, "chest": ch.uid}))
         end_activation(state, events)
+        if state.mode == "solitaire":
+            from engine.rules.crawl import solo
+            solo.team_moved(state, events)  # campaign: the rest may already wait below
     elif kind == "steal":
         steal(state, f, state.fig(int(action["target"])), events)
     elif kind == "descend":

@@ -247,6 +247,8 @@ def dungeon_turn(s: CrawlState, events: list[Event]) -> None:
     if heroes_done(s):
         finish(s, "all_out", events)
         return
+    if team_moved(s, events):
+        return
     s.round += 1
     if s.round > s.turn_limit:
         finish(s, "turn_limit", events)
@@ -448,6 +450,9 @@ def outcome(s: CrawlState) -> Outcome:
 # --- the extended campaign (seed 004, solitaire option "Erweiterte Kampagne") -------------
 
 
+CAMPAIGN_TEAM = 4  # seed 004, campaign: "nie mehr als vier Mitglieder"
+
+
 def is_campaign(s: CrawlState) -> bool:
     """Returns whether the solitaire game is the extended campaign of several floors."""
     return bool(s.supply.get("campaign"))
@@ -479,6 +484,30 @@ def is_cleared(s: CrawlState) -> bool:
                    for c in s.chests)
 
 
+def in_campaign(s: CrawlState) -> list[Figure]:
+    """Returns the heroes still in the campaign: not knocked out and not gone by the exit
+    (seed 004: "der Ausgang [führt] endgültig aus dem Dungeon heraus"), so a hero who left
+    neither holds up the floor's end nor counts among the four members."""
+    return [h for h in s.figures if h.hero and h.where not in ("out", "left")]
+
+
+def team_moved(s: CrawlState, events: list[Event]) -> bool:
+    """Ends the floor when every hero still in the campaign has gone down the stairs, or
+    regroups when every one has gone up; returns whether either happened. Checked after each
+    move by the stairs, when a hero leaves by the exit and at the end of the dungeon's turn
+    (a hero knocked out while the rest wait below)."""
+    if not is_campaign(s) or s.phase != "play":
+        return False
+    team = in_campaign(s)
+    if team and all(h.where == "below" for h in team):
+        floor_done(s, events)
+        return True
+    if team and all(h.where == "above" for h in team):
+        regroup(s, events)
+        return True
+    return False
+
+
 def can_descend(s: CrawlState, f: Figure) -> bool:
     """Returns whether hero f may take the stairs down now (1 MP, the floor cleared)."""
     stairs = s.supply.get("stairs")
@@ -494,16 +523,14 @@ def descend(s: CrawlState, f: Figure, events: list[Event]) -> None:
     f.pos = None
     events.append(Event("crawl.event.descend", {"figure": f.uid}))
     end_activation(s, events)
-    team = [h for h in s.figures if h.hero and h.where != "out"]
-    if team and all(h.where == "below" for h in team):
-        floor_done(s, events)
+    team_moved(s, events)
 
 
 def can_hire(s: CrawlState) -> bool:
     """Returns whether a hero may be hired now: fewer than four in the team and a chest to pay
     with ("eine Schatztruhe entspricht einem Helden der Stufe 1")."""
-    team = [h for h in s.figures if h.hero and h.where != "out"]
-    return len(team) < 4 and any(not s.chest(u).safe for u in s.players[0].chests)
+    return len(in_campaign(s)) < CAMPAIGN_TEAM and any(not s.chest(u).safe
+                                                       for u in s.players[0].chests)
 
 
 def floor_done(s: CrawlState, events: list[Event]) -> None:
@@ -584,7 +611,7 @@ def start_floor(s: CrawlState, events: list[Event]) -> None:
     the pool, the team healed to its levels and waiting at the entrance stairs."""
     floor = int(s.supply.get("floor", 1)) + 1
     for f in s.figures:
-        if f.hero and f.where != "out":
+        if f.hero and f.where not in ("out", "left"):
             f.where, f.pos, f.acted = "outside", None, False
             f.click = combat.min_click(f)
         elif not f.hero:
@@ -641,9 +668,7 @@ def withdraw(s: CrawlState, f: Figure, events: list[Event]) -> None:
     f.pos = None
     events.append(Event("crawl.event.withdraw", {"figure": f.uid}))
     end_activation(s, events)
-    team = [h for h in s.figures if h.hero and h.where != "out"]
-    if team and all(h.where == "above" for h in team):
-        regroup(s, events)
+    team_moved(s, events)
 
 
 def regroup(s: CrawlState, events: list[Event]) -> None:
