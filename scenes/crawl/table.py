@@ -348,6 +348,9 @@ class CrawlTableScene(TableScene):
         self._build_roster()
         self._build_stash()
         self._build_compass()
+        if self._kind("choose_section") and self.is_my_turn():
+            # The board is still empty while sections are taken: show the open pile at once.
+            self.open_section_pick()
 
     def _compute_reach(self) -> None:
         """Fills self.reach for the active figure, or a preview for a selected one."""
