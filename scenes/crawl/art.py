@@ -166,7 +166,7 @@ def _terrain(surf: pygame.Surface, rect: pygame.Rect, kind: str, cost: int,
     inner = rect.inflate(-2, -2)
     if kind == "difficult":
         pygame.draw.rect(surf, RUBBLE, inner, border_radius=max(1, ts // 8))
-        for _ in range(6):
+        for _ in range(6 if inner.width > 8 else 0):  # no rubble dots on tiny previews
             c = (rnd.randrange(inner.left + 3, inner.right - 3),
                  rnd.randrange(inner.top + 3, inner.bottom - 3))
             pygame.draw.circle(surf, _shade(RUBBLE, rnd.uniform(0.1, 0.4)), c, max(2, ts // 9))

@@ -1500,12 +1500,51 @@ class CrawlTableScene(TableScene):
         y = p.top + 16
         if uid is not None:
             y = self._draw_dial_panel(surface, uid, y)
+        elif self.view.get("hands"):
+            y = self._draw_hands(surface, y)
         else:
             title = assets.text(t("crawl.ui.panel.empty"), "italic", theme.SIZE_SMALL,
                                 theme.INK_DIM, p.width - 36, "center")
             surface.blit(title, title.get_rect(midtop=(p.centerx, y + 10)))
             y += title.get_height() + 30
         self._draw_players(surface, max(y + 10, p.bottom - 40 - 38 * len(self.view["players"])))
+
+    def _draw_hands(self, surface: pygame.Surface, y: int) -> int:
+        """Draws the builder sections each player holds while the dungeon is built (taken
+        from the open pile in turn; placed one by one afterwards)."""
+        t = self.app.t
+        p = self.panel_rect
+        title = assets.text(t("crawl.ui.hands.title"), "heading", theme.SIZE_BODY, theme.GOLD)
+        surface.blit(title, (p.left + 18, y))
+        y += title.get_height() + 8
+        for seat, hand in enumerate(self.view["hands"]):
+            name = assets.text(assets.fit(self.seat_name(seat), "bold", theme.SIZE_SMALL,
+                                          p.width - 60), "bold", theme.SIZE_SMALL,
+                               self.seat_colour(seat))
+            surface.blit(name, (p.left + 18, y))
+            y += name.get_height() + 4
+            if not hand:
+                none = assets.text(t("crawl.ui.hands.none"), "italic", theme.SIZE_TINY,
+                                   theme.INK_DIM)
+                surface.blit(none, (p.left + 24, y))
+                y += none.get_height() + 10
+                continue
+            x, pic_h = p.left + 18, 0
+            for sid in hand:
+                info = query.board(sid, sid)
+                pic = art.section_preview(sid, info, query.section_exits(sid),
+                                          query.section_doors(sid), 8, SECTION_CELL)
+                if x + pic.get_width() > p.right - 14:
+                    x = p.left + 18
+                    y += pic.get_height() + 4
+                surface.blit(pic, (x, y))
+                self.panel_tips.append((pic.get_rect(topleft=(x, y)),
+                                        [self.app.catalog.text(
+                                            query.content().get("board", sid).name)]))
+                x += pic.get_width() + 4
+                pic_h = pic.get_height()
+            y += pic_h + 12
+        return y
 
     def _draw_dial_panel(self, surface: pygame.Surface, uid: int, y: int) -> int:
         t = self.app.t
