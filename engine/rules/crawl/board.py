@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.content.tmx import MapData, MapObject, load_game_map
 from engine.core.errors import ContentError
-from engine.core.squaregrid import Edge, Square, Walls, edge_key
+from engine.core.squaregrid import Edge, Square, Walls, edge_key, edge_squares
 
 # "No way there" in distance lists (larger than any walking distance).
 _FAR = 1 << 30
@@ -31,7 +31,7 @@ class Board:
                  "section_kinds", "section_squares", "section_dist", "walls", "doors",
                  "entrances", "lof_blocking", "difficult", "neighbours", "steps", "around",
                  "chest_places", "walkable", "field_cache", "adj", "flat", "source_fields",
-                 "chest_index")
+                 "chest_index", "max_step", "entrance_near", "door_index")
 
     def __init__(self, board_id: str, data: MapData) -> None:
         rows = data.cell_properties("terrain")
@@ -118,8 +118,12 @@ class Board:
         self.adj: tuple[dict[Square, int], list[Square], list[list[tuple[int, int]]]] | None \
             = None
         self.flat: Flat | None = None
-        self.source_fields: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+        self.source_fields: dict[tuple[int | tuple[int, ...], int],
+                                 tuple[list[int], list[int]]] = {}
         self.chest_index: ChestIndex | None = None
+        self.max_step = 1
+        self.entrance_near: list[int] | None = None
+        self.door_index: dict[Square, list[int]] | None = None
 
     def _chest_places(self) -> list[list[tuple[Square, int, tuple[tuple[Square, Edge | None],
                                                                    ...]]]]:
@@ -152,8 +156,10 @@ class Board:
             # The distance to the nearest goal is the least of the distances to each goal:
             # per-goal maps (each with the squares it reaches, in square order) are kept for
             # the board and limit, so a new set of known goals costs an element-wise minimum.
+            # Goals next to each other (a chest's front squares) share one map.
             top = min(limit, _FAR - 1)
-            rows = [self._source_field(i, top) for i in ids]
+            rows = [self._source_field(group[0] if len(group) == 1 else group, top)
+                    for group in self._clusters(sorted(set(ids)))]
             if not rows:
                 out: dict[Square, int] = {}
             elif len(rows) == 1:
@@ -170,18 +176,72 @@ class Board:
         self.field_cache[(goals, limit)] = out
         return out
 
-    def _source_field(self, source: int, limit: int) -> tuple[list[int], list[int]]:
-        """Returns the walking distance from walkable square number ``source`` to every walkable
-        square up to ``limit`` (``_FAR`` beyond) and the squares within it, kept per board."""
+    def _clusters(self, ids: list[int]) -> list[tuple[int, ...]]:
+        """Returns the square numbers grouped into runs of neighbours (in square order)."""
+        _, squares, _ = self.index_adj()
+        groups: list[list[int]] = []
+        for i in ids:
+            x, y = squares[i]
+            for g in groups:
+                if any(abs(squares[j][0] - x) <= 1 and abs(squares[j][1] - y) <= 1 for j in g):
+                    g.append(i)
+                    break
+            else:
+                groups.append([i])
+        return [tuple(g) for g in groups]
+
+    def _source_field(self, source: int | tuple[int, ...], limit: int
+                      ) -> tuple[list[int], list[int]]:
+        """Returns the walking distance from walkable square number ``source`` (or the nearest
+        of several) to every walkable square up to ``limit`` (``_FAR`` beyond) and the squares
+        within it, kept per board."""
         key = (source, limit)
         hit = self.source_fields.get(key)
         if hit is None:
-            dist = self._distances_from([source], limit)
+            dist = self._distances_from([source] if isinstance(source, int) else list(source),
+                                        limit)
             hit = (dist, [i for i, d in enumerate(dist) if d < _FAR])
             if len(self.source_fields) > 4096:
                 self.source_fields.clear()
             self.source_fields[key] = hit
         return hit
+
+    def nearest_wanted(self, goals: tuple[Square, ...], wanted: set[Square], limit: int
+                       ) -> tuple[int, list[Square]]:
+        """Returns the least walking distance (as ``field``: to the nearest goal) among the
+        wanted squares within ``limit`` and the wanted squares at that distance, or (-1, [])
+        when none is that near. The search stops at that distance, so a figure closing in on
+        a goal pays for the squares between, not for the whole board."""
+        index, squares, adj = self.index_adj()
+        need = {index[sq] for sq in wanted if sq in index}
+        if not need or limit < 0:
+            return -1, []
+        best = [limit + 1] * len(squares)
+        # Steps cost 1..max_step MP: a ring of max_step + 1 buckets holds every open one.
+        ring = self.max_step + 1
+        buckets: list[list[int]] = [[] for _ in range(ring)]
+        for g in goals:
+            i = index.get(g)
+            if i is not None:
+                best[i] = 0
+                buckets[0].append(i)
+        for d in range(limit + 1):
+            bucket = buckets[d % ring]
+            if not bucket:
+                continue
+            buckets[d % ring] = []
+            found = [squares[i] for i in bucket if best[i] == d and i in need]
+            if found:
+                return d, sorted(set(found))
+            for i in bucket:
+                if best[i] != d:
+                    continue  # reached more cheaply meanwhile
+                for j, step in adj[i]:
+                    nd = d + step
+                    if nd < best[j]:
+                        best[j] = nd
+                        buckets[nd % ring].append(j)
+        return -1, []
 
     def _multi_field(self, ids: list[int], limit: int) -> dict[Square, int]:
         """Returns the walking distance to the nearest of many goals, up to ``limit``."""
@@ -216,6 +276,7 @@ class Board:
                         buckets[nd].append(j)
             d += 1
         return dist
+
     def index_adj(self) -> tuple[dict[Square, int], list[Square], list[list[tuple[int, int]]]]:
         """Returns square indices and, per walkable square, (neighbour index, cost to enter it
         including the diagonal +1), built once per board."""
@@ -226,6 +287,7 @@ class Board:
         adj = [[(index[n], cost + (1 if diag else 0)) for n, cost, diag, _ in self.steps[sq]
                 if cost > 0] for sq in squares]
         self.adj = (index, squares, adj)
+        self.max_step = max((step for row in adj for _, step in row), default=1)
         return self.adj
 
     def chest_place_index(self) -> ChestIndex:
@@ -287,6 +349,25 @@ class Board:
                         todo.append(nxt)
             dist.append(row)
         return dist
+
+    def doors_at(self, sq: Square) -> list[int]:
+        """Returns the numbers of the doors on sq's edges, in door order (built once)."""
+        if self.door_index is None:
+            self.door_index = {}
+            for i, (edge, _) in enumerate(self.doors):
+                for side in edge_squares(edge):
+                    self.door_index.setdefault(side, []).append(i)
+        return self.door_index.get(sq, [])
+
+    def entrance_distances(self) -> list[int]:
+        """Returns per section the fewest sections between it and any entrance's section (99
+        for none), built once per board."""
+        if self.entrance_near is None:
+            rows = [self.section_dist[self.entrance_section(i)]
+                    for i in range(len(self.entrances))]
+            self.entrance_near = [min((row[sec] for row in rows), default=99)
+                                  for sec in range(len(self.section_ids))]
+        return self.entrance_near
 
     def entrance_section(self, index: int) -> int:
         """Returns the section of an entrance."""
@@ -483,6 +564,8 @@ def derived_board(base: Board, layout: dict[str, Any], base_key: tuple[Any, ...]
     b.flat = None
     b.source_fields = {}
     b.chest_index = None
+    b.entrance_near = None
+    b.door_index = None
     if len(_DERIVED) > 64:
         _DERIVED.clear()
     _DERIVED[key] = b

@@ -30,6 +30,7 @@ from engine.rules.crawl.core import (
     in_front_arc,
     in_rear,
     is_demoralized,
+    item_keys,
     line_cover,
     may_attack,
     occupancy,
@@ -43,8 +44,10 @@ from engine.rules.crawl.rules import (
     FACE,
     chest_limit,
     chest_spots,
+    drink_actions,
     exit_square,
     gold,
+    hero_activations,
     marker_squares,
 )
 from engine.rules.crawl.solo import is_campaign, is_cleared
@@ -59,6 +62,8 @@ def _field(board: Board, goals: tuple[Square, ...], limit: int = 999) -> dict[Sq
 def _sq(a: Action, name: str = "to") -> Square:
     v = a[name]
     return (v[0], v[1])
+# The hot loops read a move's square as ``a.args[0][1]``: a move's only parameter is "to",
+# a square tuple (rules.move_action).
 
 
 class CrawlHeuristicBot(Bot):
@@ -71,6 +76,15 @@ class CrawlHeuristicBot(Bot):
         if state.pending is None and state.phase in ("chests", "markers") \
                 and rules.current_actor(state) == seat:
             return self._place_setup(state)
+        if state.pending is None and state.phase == "play" and state.active < 0 \
+                and state.active_marker < 0 and not state.over \
+                and rules.current_actor(state) == seat:
+            # Between activations a hero goes first (_turn): its activation and potions are
+            # the only actions that matter then, so the spawn and markers are not listed.
+            heroes = hero_activations(state)
+            if heroes:
+                drink = self._drink(state, state.fig(heroes[0]["figure"]), drink_actions(state))
+                return drink if drink is not None else heroes[0]
         legal = self._legal_for(rules, state, seat)
         if len(legal) == 1:
             return legal[0]
@@ -236,6 +250,10 @@ class CrawlHeuristicBot(Bot):
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
+        if by_kind.keys() <= _TURN_OR_END:
+            # Nothing but turning is left (no MP): every branch below ends in _face_threat.
+            turn = self._face_threat(state, f, by_kind)
+            return turn if turn is not None else END_ACTIVATION
         player = state.players[f.owner]
         full = len(player.chests) >= chest_limit(state, f.owner)
         if "leave" in by_kind and self._should_leave(state, f, full):
@@ -478,28 +496,32 @@ class CrawlHeuristicBot(Bot):
             # Hunting: step next to the prey keeping the 4 MP of an attack (as the brood
             # does, seed 004 "genug Bewegungspunkte übrig ... um noch angreifen zu können").
             reach = figure_reach(state, f, state.mp)
-            strike_from = [a for a in moves if field.get(_sq(a)) == 0
-                           and state.mp - reach.costs[_sq(a)] >= 4]
+            strike_from = [a for a in moves if field.get(a.args[0][1]) == 0
+                           and state.mp - reach.costs[a.args[0][1]] >= 4]
             if strike_from:
-                return min(strike_from, key=lambda a: (danger.at(_sq(a)), reach.costs[_sq(a)],
-                                                       _sq(a)))
+                return min(strike_from, key=lambda a: (
+                    danger.at(a.args[0][1]), reach.costs[a.args[0][1]], a.args[0][1]))
         if moves:
             reach = figure_reach(state, f, state.mp)
+            costs, stops = reach.costs, reach.stops
             for a in moves:
-                sq = _sq(a)
+                sq = a.args[0][1]
                 d = field.get(sq, 999)
-                s = d + fear * danger.at(sq) + 0.01 * reach.costs[sq]
-                if sq in reach.stops:
-                    s += danger.stop_cost(sq)
                 # Only moves that gain ground (no dithering back and forth), or, when badly
-                # hurt, moves that get out of reach.
+                # hurt, moves that get out of reach; the others are not scored at all.
                 if retreat:
+                    risk = danger.at(sq)
                     # Ground gained or danger escaped (standing still in reach of the brood
                     # is no safer than walking on to the exit).
-                    if not (d < here_d or danger.at(sq) < here_danger - 0.3):
+                    if not (d < here_d or risk < here_danger - 0.3):
                         continue
                 elif d >= here_d:
                     continue
+                else:
+                    risk = danger.at(sq)
+                s = d + fear * risk + 0.01 * costs[sq]
+                if sq in stops:
+                    s += danger.stop_cost(sq)
                 if best_a is None or s < best_s:
                     best_a, best_s = a, s
         if best_a is not None:
@@ -581,10 +603,10 @@ class CrawlHeuristicBot(Bot):
         for h in foes:
             assert h.pos is not None
             foe_near |= board_of(state).around[h.pos]
-        strike_from = [a for a in moves if _sq(a) in foe_near
-                       and state.mp - reach.costs[_sq(a)] >= 4]
+        strike_from = [a for a in moves if a.args[0][1] in foe_near
+                       and state.mp - reach.costs[a.args[0][1]] >= 4]
         if strike_from:
-            return min(strike_from, key=lambda a: (reach.costs[_sq(a)], _sq(a)))
+            return min(strike_from, key=lambda a: (reach.costs[a.args[0][1]], a.args[0][1]))
         return self._chase(state, f.pos, [h.pos for h in foes if h.pos], moves,
                            reach.costs)
 
@@ -592,13 +614,24 @@ class CrawlHeuristicBot(Bot):
                costs: dict[Square, int]) -> Action:
         """Returns the move that walks closest to the nearest foe (a walking-distance map
         within 20 MP of the foes; farther off, plain distance), or ends the activation."""
-        field = _field(board_of(state), tuple(sorted(foes)), 20)
+        # The move walking closest to a foe lies at the least distance any destination (or
+        # the square left) has: a search from the foes that stops there gives the choice a
+        # full 20-MP field of the foes would (ties: fewer MP, then the lower square).
+        wanted = {a.args[0][1] for a in moves}
+        wanted.add(here)
+        level, nearest = board_of(state).nearest_wanted(tuple(foes), wanted, 20)
+        if level >= 0:
+            if here in nearest:
+                return END_ACTIVATION  # no move gets nearer than standing still
+            near = set(nearest)
+            return min((a for a in moves if a.args[0][1] in near),
+                       key=lambda a: (costs.get(a.args[0][1], 0), a.args[0][1]))
 
-        def score(sq: Square) -> tuple[int, int]:
-            d = field.get(sq)
-            return (0, d) if d is not None else (1, min(distance(sq, p) for p in foes))
+        def score(sq: Square) -> int:
+            return min(distance(sq, p) for p in foes)
 
-        best = min(moves, key=lambda a: (score(_sq(a)), costs.get(_sq(a), 0), _sq(a)))
+        best = min(moves, key=lambda a: (score(a.args[0][1]), costs.get(a.args[0][1], 0),
+                                         a.args[0][1]))
         if score(_sq(best)) < score(here):
             return best
         return END_ACTIVATION
@@ -607,7 +640,7 @@ class CrawlHeuristicBot(Bot):
         m = state.marker(state.active_marker)
         reach = marker_reach(state, m, state.mp)
         moves = [a for a in legal if a.kind == "move"]
-        stops = [a for a in moves if _sq(a) in reach.stops]
+        stops = [a for a in moves if a.args[0][1] in reach.stops]
         if stops:
             return stops[0]
         foes = [h.pos for h in state.figures if h.hero and h.owner != seat
@@ -665,6 +698,8 @@ def _team_pick(state: CrawlState, legal: list[Action]) -> Action:
     return Action.make("done_picking") if Action.make("done_picking") in legal else picks[0]
 
 
+# The kinds a figure with no MP left has (turning is free, seed 004).
+_TURN_OR_END = frozenset({"face", "end_activation"})
 # Tuned on seeded lone-wolf games (tests/crawl/test_bots.py): a marker wakes within 4 MP + 1,
 # costs about half a click per rank; heroes fear counterattacks and danger more as they weaken.
 MARKER_REACH = 5
@@ -743,6 +778,29 @@ def _counter(state: CrawlState, tgt: Figure, att: Figure, mode: str) -> float:
     return _odds(d - a) * value(state, tgt, "damage", mode)
 
 
+# What one enemy threatens, per (definition, click, items, the hero's two defences): it reads
+# nothing else, so the odds are worked out once per such combination.
+_THREATS: dict[tuple[Any, ...], tuple[tuple[int, int, float], ...]] = {}
+
+
+def _threat(state: CrawlState, e: Figure, defence_m: int, defence_r: int
+            ) -> tuple[tuple[int, int, float], ...]:
+    """Returns enemy e's threats as (reach, nearest distance, expected clicks): melee from
+    next to the hero, ranged from within its range; none when demoralized."""
+    if is_demoralized(e):
+        return ()
+    spare = max(0, value(state, e, "move") - 4)
+    # Melee: it must end next to the hero with 4 MP left; ranged: within range.
+    hurt_m = _odds(defence_m - value(state, e, "attack", "melee")) * value(
+        state, e, "damage", "melee")
+    rng_ = fdef(e).range
+    if rng_ <= 0:
+        return ((1 + spare, 0, hurt_m),)
+    hurt_r = _odds(defence_r - value(state, e, "attack", "ranged")) * value(
+        state, e, "damage", "ranged")
+    return ((1 + spare, 0, hurt_m), (rng_ + spare, 2, hurt_r))
+
+
 class _Danger:
     """Expected clicks a hero risks on a square from the enemies that can reach it next turn,
     plus the cost of waking monster markers (their spawn appear next to the hero)."""
@@ -755,20 +813,17 @@ class _Danger:
         defence_m = value(state, f, "defence", "melee")
         defence_r = value(state, f, "defence", "ranged")
         for e in state.figures:
-            if e.where != "board" or e.pos is None or not may_attack(state, e, f) \
-                    or is_demoralized(e):
+            if e.where != "board" or e.pos is None or not may_attack(state, e, f):
                 continue
-            d = fdef(e)
-            spare = max(0, value(state, e, "move") - 4)
-            # Melee: it must end next to the hero with 4 MP left; ranged: within range.
-            reach_m = 1 + spare
-            hurt_m = _odds(defence_m - value(state, e, "attack", "melee")) * value(
-                state, e, "damage", "melee")
-            self.threats.append((e.pos, reach_m, 0, hurt_m))
-            if d.range > 0:
-                hurt_r = _odds(defence_r - value(state, e, "attack", "ranged")) * value(
-                    state, e, "damage", "ranged")
-                self.threats.append((e.pos, d.range + spare, 2, hurt_r))
+            key = (e.did, e.hero, e.click, item_keys(state, e), defence_m, defence_r)
+            threat = _THREATS.get(key)
+            if threat is None:
+                threat = _threat(state, e, defence_m, defence_r)
+                if len(_THREATS) > 8192:
+                    _THREATS.clear()
+                _THREATS[key] = threat
+            for reach, low, hurt in threat:
+                self.threats.append((e.pos, reach, low, hurt))
         self.marker_secs: dict[int, float] = {}
         for m in state.markers:
             sec = self.board.section[m.pos]

@@ -9,7 +9,7 @@ from engine.core.actions import Action, Breakdown, Event, Message, Term
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
 from engine.core.rng import Rng
-from engine.core.squaregrid import Square, edge_key, edge_squares, facing_towards
+from engine.core.squaregrid import Square, edge_key, facing_towards
 from engine.rules.crawl import combat, defs, effects, names  # noqa: F401  (registers kinds)
 from engine.rules.crawl.board import Board
 from engine.rules.crawl.core import (
@@ -725,11 +725,10 @@ def apply_piece(state: CrawlState, action: Action, events: list[Event]) -> None:
 
 
 def _entrance_distance(state: CrawlState, board: Board, sec: int) -> int:
-    entrances = list(range(len(board.entrances)))
-    if state.mode == "solitaire":
-        entrances = [state.players[0].entrance] if state.players[0].entrance >= 0 else []
-    return min((board.section_dist[board.entrance_section(i)][sec] for i in entrances),
-               default=99)
+    if state.mode != "solitaire":
+        return board.entrance_distances()[sec]  # every entrance counts: kept per board
+    entrance = state.players[0].entrance
+    return board.section_dist[board.entrance_section(entrance)][sec] if entrance >= 0 else 99
 
 
 def _spots_key(state: CrawlState) -> tuple[Any, ...]:
@@ -973,12 +972,9 @@ def may_activate_spawn(state: CrawlState, f: Figure) -> bool:
 def turn_actions(state: CrawlState) -> list[Action]:
     """Returns the actions between activations."""
     seat = state.current
-    out = []
     mine = heroes_of(state, seat)
+    out = hero_activations(state, mine)
     if state.acts_left > 0:
-        for f in mine:
-            if not f.acted and f.where in ("board", "outside"):
-                out.append(_uid_action("activate", "figure", f.uid))
         if state.mode != "solitaire" or state.players[seat].extra > 0:
             # Solitaire: only the activation a hero leader won moves a spawn.
             # may_activate_spawn for every spawn, with the seat's heroes looked at once.
@@ -1002,13 +998,34 @@ def turn_actions(state: CrawlState) -> list[Action]:
                         check = MarkerCheck(state, occupancy(state))
                     if check.can_move(m):
                         out.append(_uid_action("activate_marker", "marker", m.uid))
-    for uid in state.players[seat].chests:
+    out.extend(drink_actions(state, mine))
+    out.append(END_TURN)
+    return out
+
+
+def hero_activations(state: CrawlState, mine: list[Figure] | None = None) -> list[Action]:
+    """Returns the activations of the current seat's heroes between activations (the first
+    actions turn_actions lists; ``mine``: the seat's heroes, when known)."""
+    if state.acts_left <= 0:
+        return []
+    if mine is None:
+        mine = heroes_of(state, state.current)
+    return [_uid_action("activate", "figure", f.uid) for f in mine
+            if not f.acted and f.where in ("board", "outside")]
+
+
+def drink_actions(state: CrawlState, mine: list[Figure] | None = None) -> list[Action]:
+    """Returns the potions the current seat's heroes may drink between activations (listed
+    by turn_actions after the activations)."""
+    if mine is None:
+        mine = heroes_of(state, state.current)
+    out = []
+    for uid in state.players[state.current].chests:
         ch = state.chest(uid)
         if treasure_of(ch).kind == "potion" and not ch.used and not ch.safe:
             for f in mine:
                 if f.where in ("board", "outside") and f.potion < 0:
                     out.append(Action.make("drink", chest=uid, figure=f.uid))
-    out.append(END_TURN)
     return out
 
 
@@ -1133,9 +1150,8 @@ def door_actions(state: CrawlState, f: Figure) -> list[Action]:
     """Returns opening, closing and bashing doors next to f."""
     board = board_of(state)
     out = []
-    for i, (edge, kind) in enumerate(board.doors):
-        if f.pos not in edge_squares(edge):
-            continue
+    for i in board.doors_at(f.pos) if f.pos is not None else ():
+        kind = board.doors[i][1]
         st = state.doors[i]
         if st == "closed":
             if state.mp >= OPEN_MP:
@@ -1168,7 +1184,9 @@ def activation_actions(state: CrawlState, only: str | None = None) -> list[Actio
         return [END_ACTIVATION]
     if state.mode == "solitaire" and not f.hero:
         return _lead_away_actions(state, f, only)
-    if only is None or only == "move":
+    # Every step costs at least 1 MP: with none left there is no move (nor a pass through),
+    # so the reach map is not built for the many "turn or end" decisions of a spent figure.
+    if (only is None or only == "move") and mp > 0:
         reach = figure_reach(state, f, mp)
         if reach.start == f.pos:
             out.extend(move_actions(reach))
@@ -1186,7 +1204,7 @@ def activation_actions(state: CrawlState, only: str | None = None) -> list[Actio
     if (only is None or only == "break_away") and mp >= BREAK_MP + 1 \
             and must_break_away(state, f):
         out.append(BREAK_AWAY)
-    if only is None or only == "pass_through":
+    if (only is None or only == "pass_through") and mp > 0:
         out.extend(pass_actions(state, f))
     if mp >= ATTACK_MP and not is_demoralized(f) and (only is None or only in _ATTACKS):
         if only is None or only == "attack":

@@ -1,0 +1,166 @@
+"""The heuristic bot's and the rules' shortcuts for speed (issue 5) choose and list exactly what
+the plain versions do: the spawn chase by a search that stops at the nearest destination, goal
+fields that share one search per group of neighbouring goals, no reach map for a figure without
+movement points, and hero activations read without listing the spawn and markers."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine.core.actions import Action
+from engine.core.protocol import GameConfig
+from engine.core.squaregrid import Square
+from engine.rules.crawl import movement
+from engine.rules.crawl.bots import CrawlHeuristicBot, _sq
+from engine.rules.crawl.core import board_of, distance
+from engine.rules.crawl.rules import (
+    END_ACTIVATION,
+    RULES,
+    activation_actions,
+    door_actions,
+    drink_actions,
+    hero_activations,
+    pass_actions,
+)
+from engine.rules.crawl.state import CrawlState
+from tests.crawl.test_speed_equivalence import _reference_field
+
+
+def _reference_chase(state: CrawlState, here: Square, foes: list[Square],
+                     moves: list[Action], costs: dict[Square, int]) -> Action:
+    """The earlier chase: a full 20-MP walking-distance field of the foes for every move."""
+    field = _reference_field(board_of(state), tuple(sorted(foes)), 20)
+
+    def score(sq: Square) -> tuple[int, int]:
+        d = field.get(sq)
+        return (0, d) if d is not None else (1, min(distance(sq, p) for p in foes))
+
+    best = min(moves, key=lambda a: (score(_sq(a)), costs.get(_sq(a), 0), _sq(a)))
+    return best if score(_sq(best)) < score(here) else END_ACTIVATION
+
+
+def _games(configs: list[tuple[GameConfig, int]]) -> list[CrawlState]:
+    """Returns the states of seeded heuristic games, one per decision."""
+    out = []
+    for config, seed in configs:
+        state = RULES.new_game(config, seed)
+        bots = [CrawlHeuristicBot(seed=seed + i) for i in range(config.players)]
+        while not state.over:
+            out.append(state.clone())
+            seat = RULES.current_actor(state)
+            assert seat is not None
+            RULES.do_apply(state, bots[seat].choose(RULES, state, seat))
+    return out
+
+
+STATES = _games([(GameConfig.for_players(2), 21), (GameConfig.for_players(2), 22),
+                 (GameConfig.for_players(3), 23),
+                 (GameConfig.for_players(2, board="sunken_vault", hero_vs_hero=True), 24)])
+
+
+def test_the_chase_picks_what_the_full_field_picked(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[Any, ...]] = []
+    real = CrawlHeuristicBot._chase
+
+    def spy(self: CrawlHeuristicBot, state: CrawlState, *args: Any) -> Action:
+        got = real(self, state, *args)
+        calls.append((got, _reference_chase(state, *args)))
+        return got
+
+    monkeypatch.setattr(CrawlHeuristicBot, "_chase", spy)
+    _games([(GameConfig.for_players(2), 31), (GameConfig.for_players(2), 32),
+            (GameConfig.for_players(4), 33)])
+    assert len(calls) > 20
+    assert all(got == want for got, want in calls)
+    assert any(got != END_ACTIVATION for got, _ in calls)
+
+
+def test_nearest_wanted_is_the_least_field_distance() -> None:
+    rng = random.Random(5)
+    for board_id in ("crypt_hall", "sunken_vault"):
+        board = board_of(RULES.new_game(GameConfig.for_players(2, board=board_id), 1))
+        squares = sorted(board.walkable)
+        for _ in range(80):
+            goals = tuple(rng.choice(squares) for _ in range(rng.choice((1, 1, 2, 3))))
+            start = rng.choice(squares)
+            wanted = {sq for sq in squares if distance(sq, start) <= rng.choice((1, 3, 5))}
+            field = _reference_field(board, tuple(sorted(goals)), 20)
+            near = [field[sq] for sq in wanted if sq in field]
+            level, found = board.nearest_wanted(goals, wanted, 20)
+            if not near:
+                assert (level, found) == (-1, [])
+                continue
+            assert level == min(near)
+            assert found == sorted(sq for sq in wanted if field.get(sq) == level)
+
+
+def test_fields_of_neighbouring_goals_match_the_reference() -> None:
+    # Chest fronts: three squares in a row share one search (Board._clusters).
+    rng = random.Random(7)
+    for board_id in ("crypt_hall", "twin_halls"):
+        board = board_of(RULES.new_game(GameConfig.for_players(2, board=board_id), 1))
+        squares = sorted(board.walkable)
+        for _ in range(40):
+            goals: list[Square] = []
+            for _ in range(rng.choice((1, 2))):
+                x, y = rng.choice(squares)
+                goals.extend(sq for sq in ((x - 1, y), (x, y), (x + 1, y))
+                             if sq in board.walkable and rng.random() < 0.8)
+            if rng.random() < 0.5:
+                goals.append(rng.choice(squares))
+            key = tuple(sorted(set(goals)))
+            for limit in (20, 999):
+                got = board.field(key, limit)
+                assert list(got.items()) == list(_reference_field(board, key, limit).items())
+
+
+def test_a_figure_without_mp_has_no_move_and_no_pass() -> None:
+    # activation_actions builds no reach map at 0 MP: nothing is lost by that.
+    checked = 0
+    for state in STATES:
+        if state.phase != "play" or state.pending is not None or state.active < 0:
+            continue
+        f = state.fig(state.active)
+        if f.where != "board" or f.pos is None:
+            continue
+        state.mp = 0
+        reach = movement._figure_reach(state, f, 0)
+        assert set(reach.costs) <= {f.pos}
+        assert pass_actions(state, f) == []
+        listed = activation_actions(state)
+        assert not any(a.kind in ("move", "pass_through") for a in listed)
+        assert listed[-1] == END_ACTIVATION
+        checked += 1
+    assert checked > 50
+
+
+def test_door_actions_find_the_doors_next_to_the_figure() -> None:
+    from engine.core.squaregrid import edge_squares
+    for state in STATES[::5]:
+        if state.active < 0 or state.phase != "play":
+            continue
+        f = state.fig(state.active)
+        if f.pos is None:
+            continue
+        board = board_of(state)
+        want = [i for i, (edge, _) in enumerate(board.doors) if f.pos in edge_squares(edge)]
+        assert board.doors_at(f.pos) == want
+        assert all(int(a["door"]) in want for a in door_actions(state, f))
+
+
+def test_hero_activations_and_potions_are_what_turn_actions_lists() -> None:
+    # The bot reads only these between activations when a hero may still act.
+    checked = 0
+    for state in STATES:
+        if state.over or state.phase != "play" or state.pending is not None \
+                or state.active >= 0 or state.active_marker >= 0:
+            continue
+        legal = RULES.legal_actions(state)
+        assert hero_activations(state) == [a for a in legal if a.kind == "activate"
+                                           and state.fig(a["figure"]).hero]
+        assert drink_actions(state) == [a for a in legal if a.kind == "drink"]
+        checked += 1
+    assert checked > 50
