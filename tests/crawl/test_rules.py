@@ -239,3 +239,28 @@ def test_knocked_out_hero_loses_chests_and_safety_keeps_them() -> None:
     for uid in (102, 103):
         ch = state.chest(uid)
         assert ch.status == "closed" and ch.trap == 0 and ch.examined and ch.pos is not None
+
+
+def test_a_turn_is_free_but_not_offered_twice_in_a_row() -> None:
+    # seed 004: turning costs nothing; one turn reaches any facing, so a second turn right
+    # after it is not offered (activations stay finite; undo serves a changed mind).
+    state = make([{"hero": "brannoc", "owner": 0, "at": [15, 4], "facing": 2}])
+    RULES.apply(state, Action.make("activate", figure=100))
+    faces = [a for a in RULES.legal_actions(state) if a.kind == "face"]
+    assert len(faces) == 7
+    mp = state.mp
+    RULES.apply(state, Action.make("face", facing=4))
+    assert state.mp == mp and state.fig(100).facing == 4
+    assert not [a for a in RULES.legal_actions(state) if a.kind == "face"]
+    with pytest.raises(IllegalAction):
+        RULES.apply(state, Action.make("face", facing=5))
+    step = next(a for a in RULES.legal_actions(state) if a.kind == "move")
+    RULES.apply(state, step)
+    faces = [a for a in RULES.legal_actions(state) if a.kind == "face"]
+    assert faces
+    # A saved game keeps the flag; a save from before the flag existed reads as not turned.
+    RULES.apply(state, faces[0])
+    data = state.to_dict()
+    assert CrawlState.from_dict(data).faced is True
+    del data["faced"]
+    assert CrawlState.from_dict(data).faced is False

@@ -388,6 +388,7 @@ class CrawlRules(GameRules[CrawlState]):
         elif state.phase == "entrances":
             self._apply_entrance(state, action, events)
         elif state.active >= 0:
+            state.faced = kind == "face"
             apply_activation(state, action, events)
         elif state.active_marker >= 0:
             m = state.marker(state.active_marker)
@@ -1192,7 +1193,10 @@ def activation_actions(state: CrawlState, only: str | None = None) -> list[Actio
             out.extend(move_actions(reach))
         else:
             out.extend(move_action(sq) for sq in sorted(reach.costs) if sq != f.pos)
-    if only is None or only == "face":
+    if (only is None or only == "face") and not state.faced:
+        # Turning is free (seed 004), and one turn reaches any facing: a second turn in a row
+        # would only undo the first, so it is not offered (undo serves a changed mind). This
+        # keeps every activation finite for bots that cannot tell turns apart.
         out.extend(FACE_OTHER[f.facing])
     if only is None or only == "teleport":
         out.extend(Action("teleport", (("to", sq),)) for sq in teleport_targets(state, f))
@@ -1285,7 +1289,10 @@ def _lead_away_actions(state: CrawlState, f: Figure, only: str | None) -> list[A
         here = gap(f.pos)
         out.extend(move_action(sq) for sq in sorted(reach.costs)
                    if sq != f.pos and gap(sq) > here)
-    if only is None or only == "face":
+    if (only is None or only == "face") and not state.faced:
+        # Turning is free (seed 004), and one turn reaches any facing: a second turn in a row
+        # would only undo the first, so it is not offered (undo serves a changed mind). This
+        # keeps every activation finite for bots that cannot tell turns apart.
         out.extend(FACE_OTHER[f.facing])
     if (only is None or only == "break_away") and state.mp >= BREAK_MP + 1 \
             and must_break_away(state, f):

@@ -205,7 +205,9 @@ class Player:
 
 _SCALARS = ("turn", "round", "nplayers", "mode", "board", "map", "phase", "current", "start",
             "active", "active_marker", "mp", "acts_left", "turn_limit", "over", "reason",
-            "master", "hero_vs_hero", "spawn_acts", "next_uid", "lone_heroes")
+            "master", "hero_vs_hero", "spawn_acts", "next_uid", "lone_heroes", "faced")
+# Scalars added after saves existed, with the value an older save means.
+_LATER_SCALARS = {"faced": False}
 
 
 class CrawlState:
@@ -237,6 +239,7 @@ class CrawlState:
         self.spawn_acts = 0  # solitaire: spawn activations rolled this dungeon turn
         self.next_uid = 1
         self.lone_heroes = 1  # heroes per player to pick in the lone-wolf set-up
+        self.faced = False  # the last action turned the active figure (see rules.face_actions)
         self.figures: list[Figure] = []
         self.markers: list[Marker] = []
         self.chests: list[Chest] = []
@@ -293,7 +296,8 @@ class CrawlState:
         """Returns a state from its JSON form."""
         s = cls(Rng.from_dict(d["rng"]))
         for name in _SCALARS:
-            setattr(s, name, d[name])
+            setattr(s, name, d[name] if name in d or name not in _LATER_SCALARS
+                    else _LATER_SCALARS[name])
         s.figures = [Figure.from_dict(f) for f in d["figures"]]
         s.markers = [Marker.from_dict(m) for m in d["markers"]]
         s.chests = [Chest.from_dict(c) for c in d["chests"]]
