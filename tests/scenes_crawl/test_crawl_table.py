@@ -249,3 +249,23 @@ def test_stash_step_shows_the_chests_and_clicks_leave_and_take_them(app: Any) ->
     assert any(c["uid"] == uid and not c["safe"] for c in scene.view["chests"])
     # The bar offers going on; stash and unstash live on the cards only.
     assert {a.kind for acts in scene.bar_actions for a in acts} == {"done_stashing"}
+
+
+def test_builder_draft_opens_the_pile_and_shows_every_hand(app: Any) -> None:
+    session = Session.start("crawl", screens.config(2, {"board": "builder"}, 1), 3)
+    screens.drive(session, 2, 3)  # both heroes picked: the draft begins
+    scene = CrawlTableScene(app, session, autosave=False)
+    app.push(scene)
+    _frames(app, 2)
+    assert scene.popup and scene.popup_rect is not None  # the open pile, without a click
+    assert scene.view["hands"] == [[], []]
+    _click(app, scene.popup[0].rect.center)
+    for _ in range(200):  # the bot takes its section, then the pile opens again
+        _frames(app, 1)
+        if scene.popup and scene.view["hands"][1]:
+            break
+    hands = scene.view["hands"]
+    assert len(hands[0]) == 1 and len(hands[1]) == 1
+    scene.popup, scene.popup_rect = [], None
+    _frames(app, 2)
+    assert any(tip for _rect, tip in scene.panel_tips)  # each section in hand has its name
