@@ -54,8 +54,10 @@ class MessageDialog(Overlay):
 
     def layout(self) -> None:
         self.widgets = []
-        # The box grows with its text: body and detail stacked, then the button row.
-        height = 112 + assets.text(self.body, "body", theme.SIZE_BODY, theme.INK, 580).get_height()
+        # The box grows with its text: title (wrapped, never cut), body and detail stacked,
+        # then the button row.
+        height = self._body_top() + assets.text(self.body, "body", theme.SIZE_BODY, theme.INK,
+                                                580).get_height()
         if self.detail:
             height += 10 + assets.text(self.detail, "body_italic", theme.SIZE_SMALL,
                                        theme.INK_DIM, 580).get_height()
@@ -69,6 +71,13 @@ class MessageDialog(Overlay):
             self.widgets.append(Button((x, self.box.bottom - 80, width, theme.BUTTON_H), label,
                                        self._closing(action), style=style))
             x += width + 16
+
+    def _title(self) -> pygame.Surface:
+        return assets.text(self.title, "heading", theme.SIZE_H2, theme.GOLD, 580)
+
+    def _body_top(self) -> int:
+        """Returns the body's offset from the box top: below the title, at least 112."""
+        return max(112, 48 + self._title().get_height() + 14)
 
     def _closing(self, action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -85,15 +94,14 @@ class MessageDialog(Overlay):
         surface.blit(theme.panel(self.box.size, "wood"), self.box)
         blit_centered(surface, assets.asset_icon(self.icon, 54), (self.box.left + 70,
                                                                  self.box.top + 72))
-        title = assets.text(assets.fit(self.title, "heading", theme.SIZE_H2, 560), "heading",
-                            theme.SIZE_H2, theme.GOLD)
-        surface.blit(title, (self.box.left + 120, self.box.top + 48))
+        surface.blit(self._title(), (self.box.left + 120, self.box.top + 48))
+        top = self.box.top + self._body_top()
         body = assets.text(self.body, "body", theme.SIZE_BODY, theme.INK, 580)
-        surface.blit(body, (self.box.left + 120, self.box.top + 112))
+        surface.blit(body, (self.box.left + 120, top))
         if self.detail:
             detail = assets.text(self.detail, "body_italic", theme.SIZE_SMALL, theme.INK_DIM,
                                  580)
-            surface.blit(detail, (self.box.left + 120, self.box.top + 122 + body.get_height()))
+            surface.blit(detail, (self.box.left + 120, top + 10 + body.get_height()))
         for widget in self.widgets:
             widget.draw(surface)
 
@@ -109,8 +117,9 @@ def show_content_error(app: App, error: ContentError) -> None:
 def show_record_error(app: App, error: RecordError) -> None:
     """Shows why a save could not be loaded; the program carries on."""
     key = RECORD_ERROR_KEYS.get(error.key, "ui.error.save_generic")
+    # The engine's own wording (str(error)) is English; the player reads the catalog's text.
     app.push(MessageDialog(app, app.t("ui.error.load_title"), app.t(key, **error.params),
-                           detail=str(error), icon="ui.cancel"))
+                           icon="ui.cancel"))
 
 
 class PauseScene(Overlay):
