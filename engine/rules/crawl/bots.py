@@ -1006,7 +1006,8 @@ def _factory(difficulty: str = "normal", seed: int = 0, **_: Any) -> CrawlHeuris
 
 register_bot("heuristic", _factory, game="crawl", label="bot.heuristic")
 register_rollout_policy("crawl", playout_policy)
-# A crawl move is one activation step, not a turn: half the preset depth still covers a few
-# rounds, and the evaluator scores where playouts stop (docs/crawl/performance.md).
-register_playout_depth_scale("crawl", 0.5)
+# A crawl move is one activation step, not a turn: 0.4 of the preset depth still covers a few
+# rounds, and the evaluator scores where playouts stop; at half the depth a decision on a quiet
+# machine reached 1.14 s, at 0.4 the longest of 480 took 0.96 s (docs/performance.md).
+register_playout_depth_scale("crawl", 0.4)
 register_evaluator("crawl", evaluate)
