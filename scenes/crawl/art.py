@@ -397,13 +397,17 @@ def chip(colour: theme.Colour, shape: str, size: int) -> pygame.Surface:
 
 
 def section_preview(sid: str, info: BoardInfo, exits: frozenset[str],
-                    doors: dict[str, str], ts: int, cell: int) -> pygame.Surface:
+                    doors: dict[str, str], ts: int, cell: int, rot: int = 0) -> pygame.Surface:
     """Returns a builder section drawn at tile size ts, centred in a cell of ``cell`` squares,
-    with a gold notch at each exit and the door kind where an exit has one."""
-    key = ("section", sid, ts, cell)
+    with a gold notch at each exit and the door kind where an exit has one, turned ``rot``
+    quarter turns clockwise as it would lie (drawn once per key, then cached)."""
+    key = ("section", sid, ts, cell, rot % 4)
     surf = _tokens.fetch(key)
     if surf is not None:
         return surf
+    if rot % 4:
+        upright = section_preview(sid, info, exits, doors, ts, cell)
+        return _tokens.keep(key, pygame.transform.rotate(upright, -90 * (rot % 4)))
     half = max(3, ts // 2)
     margin = half + 5  # room for the exit notches outside the section
     size = cell * ts + 2 * margin

@@ -159,9 +159,10 @@ class SectionButton(Button):
     def __init__(self, rect: tuple[int, int, int, int], label: str,
                  on_click: Callable[[], None], sid: str, info: query.BoardInfo,
                  exits: frozenset[str], doors: dict[str, str], kind: str,
-                 tooltip: list[str]) -> None:
+                 tooltip: list[str], rot: int = 0) -> None:
         super().__init__(rect, label, on_click, size=theme.SIZE_SMALL, tooltip=tooltip)
         self.sid, self.info, self.exits, self.doors, self.kind = sid, info, exits, doors, kind
+        self.rot = rot
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -169,7 +170,7 @@ class SectionButton(Button):
         surface.blit(theme.button(self.rect.size, self.style, self.state()), self.rect)
         ts = max(6, (self.rect.height - 22) // 6)
         pic = art.section_preview(self.sid, self.info, self.exits, self.doors, ts,
-                                  SECTION_CELL)
+                                  SECTION_CELL, self.rot)
         surface.blit(pic, pic.get_rect(midleft=(self.rect.left + 6, self.rect.centery)))
         ink = theme.GOLD_BRIGHT if self.hovered else theme.INK
         left = self.rect.left + pic.get_width() + 14
@@ -527,6 +528,8 @@ class CrawlTableScene(TableScene):
                 return
         if len(choices) == 1:
             self.send_all(choices[0][1])
+        elif choices and all(a.kind == "place_section" for _l, acts in choices for a in acts):
+            self.open_placement_pick([acts[0] for _l, acts in choices])
         elif choices:
             self.open_popup(choices, pos)
         elif here is not None and here[0] in ("f", "m"):
@@ -605,6 +608,32 @@ class CrawlTableScene(TableScene):
             self.popup.append(SectionButton(
                 (x, y, w, h), self.app.catalog.text(section.name),
                 lambda acts=[a]: self._popup_pick(acts), sid, info, exits, doors, line, tip))
+
+    def open_placement_pick(self, actions: list[Action]) -> None:
+        """Opens a grid of the sections that may go into a cell, each drawn turned as it
+        would lie, with its name and turn."""
+        t = self.app.t
+        cols = 3 if len(actions) > 8 else 2
+        gap = 6
+        rows = (len(actions) + cols - 1) // cols
+        w = min(300, (self.view_rect.width - 14 - 20) // cols - gap)
+        h = max(56, min(104, (self.view_rect.height - 24) // rows - gap))
+        rect = pygame.Rect(0, 0, cols * (w + gap) + 14, rows * (h + gap) + 14)
+        rect.center = self.view_rect.center
+        rect.clamp_ip(self.view_rect)
+        self.popup_rect = rect
+        self.popup = []
+        for i, a in enumerate(actions):
+            sid, rot = str(a["section"]), int(a["rot"])
+            x = rect.left + 10 + (i % cols) * (w + gap)
+            y = rect.top + 10 + (i // cols) * (h + gap)
+            line = t("crawl.ui.section.turned", turn=90 * rot)
+            self.popup.append(SectionButton(
+                (x, y, w, h), self.app.catalog.text(query.content().get("board", sid).name),
+                lambda acts=[a]: self._popup_pick(acts), sid, query.board(sid, sid),
+                query.section_exits(sid), query.section_doors(sid), line,
+                [t("crawl.ui.do.place_section", section=self.app.catalog.text(
+                    query.content().get("board", sid).name), turn=90 * rot)], rot=rot))
 
     def _popup_pick(self, actions: list[Action]) -> None:
         self.popup, self.popup_rect = [], None

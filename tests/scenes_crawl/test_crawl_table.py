@@ -269,3 +269,33 @@ def test_builder_draft_opens_the_pile_and_shows_every_hand(app: Any) -> None:
     scene.popup, scene.popup_rect = [], None
     _frames(app, 2)
     assert any(tip for _rect, tip in scene.panel_tips)  # each section in hand has its name
+
+
+def test_placing_a_section_offers_drawn_turned_sections(app: Any) -> None:
+    from scenes.crawl.table import SectionButton
+
+    session = Session.start("crawl", screens.config(2, {"board": "builder"}, 1), 3)
+    for _ in range(200):
+        legal = session.rules.legal_actions(session.state)
+        if session.actor == 0 and any(a.kind == "place_section" for a in legal):
+            break
+        screens.drive(session, 1, 3)
+    scene = CrawlTableScene(app, session, autosave=False)
+    app.push(scene)
+    _frames(app, 2)
+    cells: dict[tuple[int, int], list[Any]] = {}
+    for a in scene.legal:
+        if a.kind == "place_section":
+            cells.setdefault(tuple(a["cell"]), []).append(a)
+    cell = max(cells, key=lambda c: len(cells[c]))
+    scene.click_square((cell[0] * 5 + 2, cell[1] * 5 + 2), (100, 100))
+    assert len(scene.popup) == len(cells[cell]) > 1
+    assert all(isinstance(b, SectionButton) for b in scene.popup)
+    assert scene.popup_rect is not None and scene.view_rect.contains(scene.popup_rect)
+    _frames(app, 2)
+    turned = next(b for b in scene.popup if b.rot)
+    placed = session.state.layout.get("pieces", [])[:]
+    _click(app, turned.rect.center)
+    _frames(app, 2)
+    pieces = session.state.layout.get("pieces", [])
+    assert len(pieces) == len(placed) + 1 and pieces[-1][3] == turned.rot
