@@ -108,6 +108,11 @@ class TableScene(Scene):
         """Returns the seat that must act now (None when the game is over)."""
         return self.session.actor
 
+    def decimal(self, value: float, digits: int = 1) -> str:
+        """Returns a number with ``digits`` decimals in the reader's language (3.2 / 3,2)."""
+        text = f"{value:.{digits}f}"
+        return text.replace(".", ",") if self.app.catalog.lang == "de" else text
+
     def seat_name(self, seat: int | None) -> str:
         """Returns a seat's player name (or "Player n")."""
         if seat is None:

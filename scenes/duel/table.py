@@ -1242,7 +1242,7 @@ class DuelTableScene(TableScene):
             surface.blit(assets.text(name, "bold", theme.SIZE_TINY, theme.INK),
                          (rect.left + 6, rect.top + 7))
             dealt, fells = row["expected_dealt"], row["defender_falls"]
-            cells = (f"{row['attack_dice']}:{row['defence_dice']}", f"{dealt:.1f}",
+            cells = (f"{row['attack_dice']}:{row['defence_dice']}", self.decimal(dealt),
                      f"{fells * 100:.0f}%")
             for text, x in zip(cells, (138, 196, 250), strict=True):
                 surface.blit(assets.text(text, "body", theme.SIZE_TINY, theme.INK_DIM),
@@ -1268,7 +1268,7 @@ class DuelTableScene(TableScene):
                   row["attacker_falls"], theme.BLUE))
         for n, (dist, label_key, mean, falls, colour) in enumerate(parts):
             top = n * 90
-            label = t(label_key, mean=f"{mean:.1f}", falls=f"{falls * 100:.0f}")
+            label = t(label_key, mean=self.decimal(mean), falls=f"{falls * 100:.0f}")
             surf.blit(assets.text(assets.fit(label, "bold", theme.SIZE_TINY, w), "bold",
                                   theme.SIZE_TINY, theme.INK), (0, top))
             counts = [0] * (MAX_BAR + 1)

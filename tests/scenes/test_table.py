@@ -217,3 +217,15 @@ def test_table_texts_exist_in_both_languages(app: Any, lang: str) -> None:
     app.set_language(lang)
     for key in ("ui.curtain.show", "ui.prompt.bot_thinking", "ui.log.title", "ui.over.title"):
         assert app.t(key, name="X") != key
+
+
+def test_decimals_follow_the_reader_language() -> None:
+    from types import SimpleNamespace
+
+    from scenes.table import TableScene
+
+    de = SimpleNamespace(app=SimpleNamespace(catalog=SimpleNamespace(lang="de")))
+    en = SimpleNamespace(app=SimpleNamespace(catalog=SimpleNamespace(lang="en")))
+    assert TableScene.decimal(de, 3.2) == "3,2"
+    assert TableScene.decimal(en, 3.2) == "3.2"
+    assert TableScene.decimal(de, 0.5, 2) == "0,50"
