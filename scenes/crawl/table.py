@@ -578,62 +578,53 @@ class CrawlTableScene(TableScene):
         """Opens a grid of the open builder sections, each drawn as a small map with its
         exits and doors, its name, kind and number of exits."""
         t = self.app.t
-        choices = self._kind("choose_section")
-        if not choices:
-            return
-        cols = 3
-        gap = 6
-        rows = (len(choices) + cols - 1) // cols
-        # As large as the board view allows, so the grid never leaves it.
-        w = min(320, (self.view_rect.width - 14 - 20) // cols - gap)
-        h = max(56, min(104, (self.view_rect.height - 24) // rows - gap))
-        rect = pygame.Rect(0, 0, cols * (w + gap) + 14, rows * (h + gap) + 14)
-        rect.center = self.board_rect.center
-        rect.clamp_ip(self.view_rect)
-        self.popup_rect = rect
-        self.popup = []
-        for i, a in enumerate(choices):
+        entries = []
+        for a in self._kind("choose_section"):
             sid = str(a["section"])
-            section = query.content().get("board", sid)
             info = query.board(sid, sid)
-            exits = query.section_exits(sid)
             kind = "chamber" if len(info.section_kinds) and \
                 info.section_kinds[0] != "corridor" else "corridor"
-            x = rect.left + 10 + (i % cols) * (w + gap)
-            y = rect.top + 10 + (i // cols) * (h + gap)
-            doors = query.section_doors(sid)
-            line = t("crawl.ui.section_choice", exits=len(exits))
-            tip = [t(SECTION_KINDS[kind]), line,
-                   *(t(DOOR_TIPS[k]) for k in sorted(set(doors.values())))]
-            self.popup.append(SectionButton(
-                (x, y, w, h), self.app.catalog.text(section.name),
-                lambda acts=[a]: self._popup_pick(acts), sid, info, exits, doors, line, tip))
+            line = t("crawl.ui.section_choice", exits=len(query.section_exits(sid)))
+            doors = sorted(set(query.section_doors(sid).values()))
+            entries.append((a, 0, line, [t(SECTION_KINDS[kind]), line,
+                                         *(t(DOOR_TIPS[k]) for k in doors)]))
+        self._open_section_grid(entries, 3, self.board_rect.center)
 
     def open_placement_pick(self, actions: list[Action]) -> None:
         """Opens a grid of the sections that may go into a cell, each drawn turned as it
         would lie, with its name and turn."""
         t = self.app.t
-        cols = 3 if len(actions) > 8 else 2
+        entries = []
+        for a in actions:
+            rot = int(a["rot"])
+            name = self.app.catalog.text(query.content().get("board", a["section"]).name)
+            entries.append((a, rot, t("crawl.ui.section.turned", turn=90 * rot),
+                            [t("crawl.ui.do.place_section", section=name, turn=90 * rot)]))
+        self._open_section_grid(entries, 3 if len(actions) > 8 else 2, self.view_rect.center)
+
+    def _open_section_grid(self, entries: list[tuple[Action, int, str, list[str]]], cols: int,
+                           centre: tuple[int, int]) -> None:
+        """Opens a popup grid of SectionButtons (action, quarter turns, line, tooltip), as
+        large as the board view allows so the grid never leaves it."""
+        if not entries:
+            return
         gap = 6
-        rows = (len(actions) + cols - 1) // cols
-        w = min(300, (self.view_rect.width - 14 - 20) // cols - gap)
+        rows = (len(entries) + cols - 1) // cols
+        w = min(320, (self.view_rect.width - 14 - 20) // cols - gap)
         h = max(56, min(104, (self.view_rect.height - 24) // rows - gap))
         rect = pygame.Rect(0, 0, cols * (w + gap) + 14, rows * (h + gap) + 14)
-        rect.center = self.view_rect.center
+        rect.center = centre
         rect.clamp_ip(self.view_rect)
         self.popup_rect = rect
         self.popup = []
-        for i, a in enumerate(actions):
-            sid, rot = str(a["section"]), int(a["rot"])
+        for i, (a, rot, line, tip) in enumerate(entries):
+            sid = str(a["section"])
             x = rect.left + 10 + (i % cols) * (w + gap)
             y = rect.top + 10 + (i // cols) * (h + gap)
-            line = t("crawl.ui.section.turned", turn=90 * rot)
             self.popup.append(SectionButton(
                 (x, y, w, h), self.app.catalog.text(query.content().get("board", sid).name),
                 lambda acts=[a]: self._popup_pick(acts), sid, query.board(sid, sid),
-                query.section_exits(sid), query.section_doors(sid), line,
-                [t("crawl.ui.do.place_section", section=self.app.catalog.text(
-                    query.content().get("board", sid).name), turn=90 * rot)], rot=rot))
+                query.section_exits(sid), query.section_doors(sid), line, tip, rot=rot))
 
     def _popup_pick(self, actions: list[Action]) -> None:
         self.popup, self.popup_rect = [], None
