@@ -14,7 +14,10 @@ may declare ``OPTIONS`` (the option ids it decides, hidden on the set-up screen)
 from __future__ import annotations
 
 import importlib
+import logging
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 # game id → "package.module:ClassName" of its TableScene subclass.
 SCENES: dict[str, str] = {
@@ -95,7 +98,9 @@ def start_table(app: Any, game_id: str, config: Any, seed: int) -> bool:
         show_content_error(app, exc)
         return False
     except EngineError as exc:
-        app.toast(app.t("ui.setup.invalid", detail=str(exc)), "error")
+        # The engine's detail is English and technical: it goes to the log, not to the player.
+        log.warning("set-up refused: %s", exc)
+        app.toast(app.t("ui.setup.invalid"), "error")
         return False
     app.reset(MainMenuScene(app))
     app.push(scene_class(game_id)(app, session))

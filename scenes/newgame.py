@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
@@ -16,6 +17,8 @@ from scenes.dialogs import show_content_error
 from scenes.games import pregame_options, setup_tools
 from scenes.menu import MenuScreen
 from scenes.widgets import Button, Cycler, Label, Panel, TextInput, Toggle, Widget, blit_centered
+
+log = logging.getLogger(__name__)
 
 BOT_KINDS = ("random", "heuristic", "mcts")
 BOT_LABELS = {"random": "ui.bot.random", "heuristic": "ui.bot.heuristic", "mcts": "ui.bot.mcts"}
@@ -218,7 +221,8 @@ class GameSelectScene(MenuScreen):
         try:
             registry.rules(game_id)
         except Exception as exc:  # noqa: BLE001 - a game that fails to load must not crash
-            self.app.toast(self.app.t("ui.game_unavailable", detail=str(exc)[:80]), "error")
+            log.warning("game %s unavailable: %s", game_id, exc)
+            self.app.toast(self.app.t("ui.game_unavailable"), "error")
             return
         self.app.push(SetupScene(self.app, game_id))
 
@@ -460,7 +464,8 @@ class SetupScene(MenuScreen):
             show_content_error(self.app, exc)
             return
         except EngineError as exc:
-            self.app.toast(self.app.t("ui.setup.invalid", detail=str(exc)), "error")
+            log.warning("set-up refused: %s", exc)
+            self.app.toast(self.app.t("ui.setup.invalid"), "error")
             return
         self.app.settings.last_names = tuple(s.name for s in config.seats if s.is_human)[:6]
         self.app.settings.save()

@@ -122,6 +122,17 @@ def test_a_rejected_setup_never_opens_the_pregame(app: Any, fake_pregame: None) 
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_rejected_setup_says_so_in_the_players_language_only(app: Any, lang: str) -> None:
+    setup = _setup(app, "duel", lang)
+    setup.options["deck_a"] = "no_such_deck"  # e.g. a user deck deleted since it was chosen
+    setup.start()
+    assert app.top is setup
+    text, kind, _ = app._toasts[-1]
+    assert kind == "error" and text == app.t("ui.setup.invalid")
+    assert "no_such_deck" not in text and "option" not in text  # the engine's English detail
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_menu_reaches_the_duel_deck_builder_without_starting_a_game(app: Any,
                                                                     lang: str) -> None:
     from scenes.duel.decks import DeckBuilderScene
