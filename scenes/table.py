@@ -336,10 +336,13 @@ class TableScene(Scene):
         self._log_len, self._log_actions = len(log), len(self.session.actions)
         self.log_events = [e for e in log if self._visible(e)]
         rows: list[Row] = []
-        width = self.log_rect.width - 56
+        # A row is the list's width less the scroll bar (24 + 14); its text starts 22 px in
+        # and keeps clear of the info icon (the right 28 px) when the entry has breakdowns.
+        plain = self.log_rect.width - 24 - 14 - 22 - 6
         for index, event in enumerate(self.log_events):
             text = self.game_text(event.key, event.params)
             tip = [text] + [format_breakdown(self.app, b) for b in event.breakdowns]
+            width = plain - 26 if event.breakdowns else plain
             for n, line in enumerate(assets.wrap(text, "body", theme.SIZE_SMALL, width)):
                 rows.append(Row(index, (line, n == 0, bool(event.breakdowns)),
                                 tooltip=tip if len(tip) > 1 else None))

@@ -11,7 +11,7 @@ import pytest
 from engine.core.actions import Action, Breakdown, Message, Term
 from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
 from engine.core.session import Session
-from scenes import saves
+from scenes import assets, saves, theme
 from scenes.dialogs import GameOverScene, PauseScene
 from scenes.generic import GenericTableScene, action_label
 from scenes.table import TableScene, format_breakdown
@@ -229,3 +229,20 @@ def test_decimals_follow_the_reader_language() -> None:
     assert TableScene.decimal(de, 3.2) == "3,2"
     assert TableScene.decimal(en, 3.2) == "3.2"
     assert TableScene.decimal(de, 0.5, 2) == "0,50"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_log_text_keeps_clear_of_the_info_icon(app: Any, lang: str) -> None:
+    from scenes.duel.screens import open_moment
+
+    app.set_language(lang)
+    table = open_moment(app, "fight")
+    app.step([], 1 / 60)
+    rows = table.log_list.rows
+    assert any(row.data[2] for row in rows), "the duel's fight log has breakdown entries"
+    for i, row in enumerate(rows):
+        line, first, has_breakdown = row.data
+        rect = table.log_list.row_rect(i)
+        right = rect.left + 22 + assets.text(line, "body", theme.SIZE_SMALL, theme.INK).get_width()
+        limit = rect.right - 24 if has_breakdown else rect.right  # the icon sits at right - 24
+        assert right <= limit, (line, right, limit)
