@@ -143,6 +143,15 @@ def fit(s: str, role: str, size: int, width: int) -> str:
     return value
 
 
+def shrink_to_fit(s: str, role: str, size: int, width: int, smallest: int) -> tuple[str, int]:
+    """Returns (text, size): s whole at the largest size from size down to smallest at which it
+    fits the width, else s shortened with an ellipsis at smallest."""
+    for candidate in range(size, smallest - 1, -1):
+        if size_of(s, role, candidate)[0] <= width:
+            return s, candidate
+    return fit(s, role, smallest, width), smallest
+
+
 def size_for_words(s: str, role: str, size: int, width: int, smallest: int) -> int:
     """Returns the largest size ≤ size (not below smallest) at which every word fits the width,
     so wrapping never has to break a word."""

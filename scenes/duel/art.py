@@ -159,8 +159,10 @@ def card_face(app: Any, card: str, size: tuple[int, int], stats: bool = True,
     head = max(22, h // 7)
     pygame.draw.rect(surf, band, (4, 4, w - 8, head), border_top_left_radius=theme.RADIUS - 2,
                      border_top_right_radius=theme.RADIUS - 2)
-    name_size = theme.SIZE_TINY if w < 120 else theme.SIZE_SMALL
-    name = assets.fit(card_name(app, card), "bold", name_size, w - 16)
+    # A long name shrinks a little before it is cut (cards are narrow, German names long).
+    name, name_size = assets.shrink_to_fit(
+        card_name(app, card), "bold", theme.SIZE_TINY if w < 120 else theme.SIZE_SMALL, w - 16,
+        theme.SIZE_TINY - 3 if w < 120 else theme.SIZE_TINY - 1)
     image = assets.text(name, "bold", name_size, theme.INK)
     surf.blit(image, image.get_rect(center=(w // 2, 4 + head // 2)))
     art_h = int(h * (art_share or (0.46 if stats else 0.56)))

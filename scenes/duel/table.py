@@ -338,7 +338,7 @@ class DuelTableScene(TableScene):
 
     def _fight_die_rect(self, index: int, top: bool) -> pygame.Rect:
         x = CENTRE.left + 170 + index * (DIE + 16)
-        y = CENTRE.top + (44 if top else 118)
+        y = CENTRE.top + (50 if top else 122)  # room above for the attacker's damage
         return pygame.Rect(x, y, DIE, DIE)
 
     def _odds_rows(self) -> list[dict[str, Any]]:
@@ -1093,10 +1093,10 @@ class DuelTableScene(TableScene):
                             "center")
         blit_centered(surface, image, CENTRE.center)
 
-    def _heading(self, surface: pygame.Surface, text: str) -> None:
-        image = assets.text(assets.fit(text, "serif", theme.SIZE_BODY, CENTRE.width - 30),
-                            "serif", theme.SIZE_BODY, theme.GOLD)
-        surface.blit(image, (CENTRE.left + 14, CENTRE.top + 10))
+    def _heading(self, surface: pygame.Surface, text: str, width: int = CENTRE.width - 30) -> None:
+        text, size = assets.shrink_to_fit(text, "serif", theme.SIZE_BODY, width, theme.SIZE_SMALL)
+        image = assets.text(text, "serif", size, theme.GOLD)
+        surface.blit(image, (CENTRE.left + 14, CENTRE.top + 6))
 
     def _fight_data(self) -> dict[str, Any] | None:
         """Returns what the fight panel shows: the pending fight, or the last one resolved."""
@@ -1186,7 +1186,7 @@ class DuelTableScene(TableScene):
             x0 = self._fight_die_rect(len(data["pairs"]), False).left + 8
             for j, die in enumerate(data["spare"]):
                 surface.blit(die_face(28, die, (110, 100, 90), theme.INK_DARK),
-                             (x0 + j * 32, CENTRE.top + 124))
+                             (x0 + j * 32, CENTRE.top + 128))
         if shown < len(data["pairs"]):
             return
         # Totals with armour: why every point of damage happened.
@@ -1223,7 +1223,7 @@ class DuelTableScene(TableScene):
         else:
             heading = t("duel.ui.odds_attack", name=self.fighter_name(
                 self.me, self.selected_attacker or 0))
-        self._heading(surface, heading)
+        self._heading(surface, heading, 322 - 14 - 8)  # the chart starts 322 px in
         head_y = CENTRE.top + 34
         for text, x in ((t("duel.ui.odds.dice"), 150), (t("duel.ui.odds.hit"), 208),
                         (t("duel.ui.odds.fells"), 262)):
@@ -1269,8 +1269,8 @@ class DuelTableScene(TableScene):
         for n, (dist, label_key, mean, falls, colour) in enumerate(parts):
             top = n * 90
             label = t(label_key, mean=self.decimal(mean), falls=f"{falls * 100:.0f}")
-            surf.blit(assets.text(assets.fit(label, "bold", theme.SIZE_TINY, w), "bold",
-                                  theme.SIZE_TINY, theme.INK), (0, top))
+            label, size = assets.shrink_to_fit(label, "bold", theme.SIZE_TINY, w, 11)
+            surf.blit(assets.text(label, "bold", size, theme.INK), (0, top))
             counts = [0] * (MAX_BAR + 1)
             for k, c in dist:
                 counts[min(MAX_BAR, int(k))] += c
@@ -1280,7 +1280,7 @@ class DuelTableScene(TableScene):
             peak = max(counts) or 1
             for k in range(bars):
                 share = counts[k] / total
-                bh = int(48 * counts[k] / peak)
+                bh = int(38 * counts[k] / peak)  # the share above the peak clears the label
                 rect = pygame.Rect(2 + k * bw, top + 70 - bh, bw - 3, bh)
                 if bh:
                     pygame.draw.rect(surf, colour, rect, border_top_left_radius=3,
