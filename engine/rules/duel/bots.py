@@ -22,6 +22,7 @@ from engine.core.protocol import GameRules
 from engine.core.rng import Rng
 from engine.rules.duel import ops, pairing
 from engine.rules.duel.cards import cards
+from engine.rules.duel.defence import Context, Model, block_features, load_model
 from engine.rules.duel.rules import (
     _can_attack,
     _can_cast,
@@ -165,6 +166,24 @@ def _fight(a_info: tuple[int, int, int, int, float, float],
     return (e_d * w_d + p_d * fall_d, e_a * w_a + p_a * fall_a)
 
 
+def _fight_parts(a_info: tuple[int, int, int, int, float, float],
+                 g_info: tuple[int, int, int, int, float, float]
+                 ) -> tuple[float, float, float, float]:
+    """Returns the defender's expected damage and fall chance, then the attacker's."""
+    a, a_arm, a_left = a_info[0], a_info[2], a_info[3]
+    d, d_arm, g_left = g_info[1], g_info[2], g_info[3]
+    e_d, p_d = outlook(a, d, 0, d_arm, g_left)
+    e_a, p_a = outlook(a, d, 1, a_arm, a_left)
+    return e_d, p_d, e_a, p_a
+
+
+# The learnt defence model (engine/rules/duel/defence.py), loaded once when its data file
+# exists; None blocks by the heuristic cost alone. No model is committed: none fitted so far
+# beat the noise (docs/duel/performance.md, "Fourth attempt: learnt defence"). A list, so
+# tools/duel_defence.py can swap models in and out.
+DEFENCE: list[Model | None] = [load_model()]
+
+
 class Judge:
     """Values of life, characters and cards for one decision, seen from ``seat``."""
 
@@ -259,9 +278,34 @@ class Judge:
         out.sort(key=lambda t: (t[0], t[1].uid))
         return out
 
-    def best_defender(self, dseat: int, att: Fighter) -> Fighter:
-        """Returns ``defence_choice(dseat, att)[0]``'s character without sorting them all."""
+    def block_rows(self, dseat: int, att: Fighter) -> list[tuple[Fighter, float, list[float]]]:
+        """Returns (character, heuristic cost, ``defence.FEATURES``) of every possible block."""
         p = self.state.players[dseat]
+        a_info = self.info(1 - dseat, att)
+        ctx = Context(self.state, dseat, att, dseat == self.seat and self.waiting)
+        out = []
+        for g, g_info in zip((p.hero, *p.clan), self.side(dseat), strict=True):
+            e_d, p_d, e_a, p_a = _fight_parts(a_info, g_info)
+            cost = (e_d * g_info[4] + p_d * g_info[5]) - DEF_SPITE * (e_a * a_info[4]
+                                                                      + p_a * a_info[5])
+            out.append((g, cost, block_features(ctx, g, cost, e_d, p_d, e_a, p_a)))
+        return out
+
+    def best_defender(self, dseat: int, att: Fighter) -> Fighter:
+        """Returns ``defence_choice(dseat, att)[0]``'s character without sorting them all.
+
+        With a learnt defence model (``DEFENCE[0]``) the candidate it scores highest blocks.
+        """
+        p = self.state.players[dseat]
+        model = DEFENCE[0]
+        if model is not None and p.clan:
+            pick: tuple[float, int, Fighter] | None = None
+            for g, _cost, feats in self.block_rows(dseat, att):
+                score = model.score(feats)
+                if pick is None or score > pick[0] or (score == pick[0] and g.uid < pick[1]):
+                    pick = (score, g.uid, g)
+            assert pick is not None
+            return pick[2]
         a_info = self.info(1 - dseat, att)
         best: Fighter | None = None
         best_cost = 0.0
