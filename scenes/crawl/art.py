@@ -35,7 +35,7 @@ WOOD_DOOR = (126, 82, 42)
 IRON_DOOR = (120, 126, 136)
 SPAWN_RING = (70, 22, 20)
 REACH = (120, 214, 150)
-STOP = (232, 190, 90)
+STOP = (176, 120, 226)  # violet: never read as a front arc (orange) or reach (green)
 FRONT_ARC = (236, 168, 64)
 REAR_ARC = (90, 140, 220)
 BLOCKED = (214, 84, 64)
@@ -84,19 +84,21 @@ def _shade(c: theme.Colour, k: float) -> theme.Colour:
     return theme.mix(c, (0, 0, 0), k) if k > 0 else theme.mix(c, (255, 255, 255), -k)
 
 
-def board_surface(key: tuple[str, ...], info: BoardInfo, ts: int) -> pygame.Surface:
-    """Returns the whole static dungeon at tile size ts: stone floor, terrain, walls, gates."""
-    cache_key = (key, ts)
+def board_surface(key: tuple[str, ...], info: BoardInfo, ts: int,
+                  badges: bool = True) -> pygame.Surface:
+    """Returns the whole static dungeon at tile size ts: stone floor, terrain, walls, gates
+    (with the cost digits of dear squares unless ``badges`` is off, for pictures turned later)."""
+    cache_key = (key, ts, badges)
     surf = _boards.fetch(cache_key)
     if surf is not None:
         return surf
-    surf = _draw_board(key, info, ts)
+    surf = _draw_board(key, info, ts, badges)
     if pygame.display.get_surface() is not None:
         surf = surf.convert()
     return _boards.keep(cache_key, surf)
 
 
-def _draw_board(key: tuple[str, ...], info: BoardInfo, ts: int) -> pygame.Surface:
+def _draw_board(key: tuple[str, ...], info: BoardInfo, ts: int, badges: bool) -> pygame.Surface:
     rnd = random.Random(f"{key[0]}:{key[1]}")  # cosmetic only: stone speckles
     w, h = info.width * ts, info.height * ts
     surf = pygame.Surface((w, h))
@@ -114,6 +116,9 @@ def _draw_board(key: tuple[str, ...], info: BoardInfo, ts: int) -> pygame.Surfac
             if (x, y) in info.section else False
         _stone_tile(surf, rect, FLOOR_CHAMBER if chamber else FLOOR, rnd)
         _terrain(surf, rect, kind, info.cost.get((x, y), 1), rnd)
+        ink = badge_ink(kind, info.cost.get((x, y), 1)) if badges else None
+        if ink is not None:
+            _cost_badge(surf, rect, info.cost.get((x, y), 1), ink)
     _walls(surf, info, ts)
     for _name, (x, y) in info.entrances:
         rect = pygame.Rect(x * ts, y * ts, ts, ts)
@@ -160,6 +165,15 @@ def _cost_badge(surf: pygame.Surface, rect: pygame.Rect, cost: int, ink: theme.C
     surf.blit(text, text.get_rect(center=disc))
 
 
+def badge_ink(kind: str, cost: int) -> theme.Colour | None:
+    """Returns the colour of a square's cost digit, or None where the square shows no cost."""
+    if kind == "water":
+        return (170, 220, 250)
+    if kind == "difficult" or (kind in ("stairs", "vortex", "teleport", "dark") and cost > 1):
+        return theme.GOLD_BRIGHT
+    return None
+
+
 def _terrain(surf: pygame.Surface, rect: pygame.Rect, kind: str, cost: int,
              rnd: random.Random) -> None:
     ts = rect.width
@@ -172,14 +186,12 @@ def _terrain(surf: pygame.Surface, rect: pygame.Rect, kind: str, cost: int,
             pygame.draw.circle(surf, _shade(RUBBLE, rnd.uniform(0.1, 0.4)), c, max(2, ts // 9))
         icon = assets.asset_icon("crawl.terrain.difficult", int(ts * 0.6))
         surf.blit(icon, icon.get_rect(center=rect.center))
-        _cost_badge(surf, rect, cost, theme.GOLD_BRIGHT)
     elif kind == "water":
         for y in range(inner.height):
             c = theme.mix(WATER, (20, 50, 80), y / max(1, inner.height))
             pygame.draw.line(surf, c, (inner.left, inner.top + y), (inner.right - 1, inner.top + y))
         icon = assets.asset_icon("crawl.terrain.water", int(ts * 0.6))
         surf.blit(icon, icon.get_rect(center=rect.center))
-        _cost_badge(surf, rect, cost, (170, 220, 250))
     elif kind == "chasm":
         pygame.draw.rect(surf, CHASM, inner)
         for i in range(4):
@@ -199,8 +211,6 @@ def _terrain(surf: pygame.Surface, rect: pygame.Rect, kind: str, cost: int,
             pygame.draw.rect(surf, (18, 16, 24), inner)
         icon = assets.asset_icon(f"crawl.terrain.{kind}", int(ts * 0.6))
         surf.blit(icon, icon.get_rect(center=rect.center))
-        if cost > 1:
-            _cost_badge(surf, rect, cost, theme.GOLD_BRIGHT)
 
 
 def _walls(surf: pygame.Surface, info: BoardInfo, ts: int) -> None:
@@ -272,12 +282,14 @@ def _notch(surf: pygame.Surface, centre: tuple[float, float], radius: float, fac
 
 
 def figure_token(art: str, ts: int, ring: theme.Colour, facing: int, health: float,
-                 hero: bool, dimmed: bool) -> pygame.Surface:
-    """Returns a figure: round base in its side's colour, silhouette, facing notch, health arc.
+                 hero: bool, dimmed: bool, demoralized: bool = False) -> pygame.Surface:
+    """Returns a figure: round base in its side's colour, silhouette, facing notch, health arc,
+    and a broken-shield badge while its click is demoralized (it neither attacks nor strikes
+    back).
 
     The surface is 1.5 tiles wide so the notch can stick out; blit it centred on the square.
     """
-    key = ("fig", art, ts, ring, facing, round(health, 3), hero, dimmed)
+    key = ("fig", art, ts, ring, facing, round(health, 3), hero, dimmed, demoralized)
     surf = _tokens.fetch(key)
     if surf is not None:
         return surf
@@ -303,8 +315,18 @@ def figure_token(art: str, ts: int, ring: theme.Colour, facing: int, health: flo
     icon = assets.asset_icon(art, max(8, int(inner * 1.5)))
     surf.blit(icon, icon.get_rect(center=(int(c[0]), int(c[1]))))
     _notch(surf, c, r, facing, theme.GOLD_BRIGHT if hero else (236, 110, 90))
+    if demoralized:
+        br = max(5, int(ts * 0.17))
+        spot = (int(c[0] - r * 0.78), int(c[1] - r * 0.78))
+        pygame.draw.circle(surf, (226, 220, 206), spot, br)
+        pygame.draw.circle(surf, (40, 30, 24), spot, br, 1)
+        badge = assets.icon("broken-shield", max(6, int(br * 1.5)), (120, 40, 30))
+        surf.blit(badge, badge.get_rect(center=spot))
     if dimmed:
-        pygame.draw.circle(surf, (10, 8, 6, 120), c, r)
+        # Blended over the token (drawing on SRCALPHA would replace the ring and the art).
+        shade = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(shade, (10, 8, 6, 120), c, r)
+        surf.blit(shade, (0, 0))
     return _tokens.keep(key, surf)
 
 
@@ -348,7 +370,9 @@ def marker_token(rank: str, ts: int, dimmed: bool) -> pygame.Surface:
     icon = assets.asset_icon(f"crawl.marker.{rank}", int(r * 1.3))
     surf.blit(icon, icon.get_rect(center=c))
     if dimmed:
-        pygame.draw.polygon(surf, (10, 8, 6, 120), pts)
+        shade = pygame.Surface((ts, ts), pygame.SRCALPHA)
+        pygame.draw.polygon(shade, (10, 8, 6, 120), pts)
+        surf.blit(shade, (0, 0))
     return _tokens.keep(key, surf)
 
 
@@ -406,8 +430,28 @@ def section_preview(sid: str, info: BoardInfo, exits: frozenset[str],
     if surf is not None:
         return surf
     if rot % 4:
-        upright = section_preview(sid, info, exits, doors, ts, cell)
-        return _tokens.keep(key, pygame.transform.rotate(upright, -90 * (rot % 4)))
+        # Turn the picture without its cost digits, then write the digits upright again.
+        upright = _section_picture(sid, info, exits, doors, ts, cell, False)
+        surf = pygame.transform.rotate(upright, -90 * (rot % 4))
+        size = surf.get_width()
+        ox = (size - cell * ts) // 2 + (cell - info.width) * ts // 2
+        oy = (size - cell * ts) // 2 + (cell - info.height) * ts // 2
+        for (x, y), kind in info.terrain.items():
+            ink = badge_ink(kind, info.cost.get((x, y), 1))
+            if ink is None:
+                continue
+            cx, cy = ox + x * ts + ts / 2, oy + y * ts + ts / 2
+            for _ in range(rot % 4):  # a quarter turn clockwise about the picture's centre
+                cx, cy = size - cy, cx
+            rect = pygame.Rect(0, 0, ts, ts)
+            rect.center = (round(cx), round(cy))
+            _cost_badge(surf, rect, info.cost.get((x, y), 1), ink)
+        return _tokens.keep(key, surf)
+    return _tokens.keep(key, _section_picture(sid, info, exits, doors, ts, cell, True))
+
+
+def _section_picture(sid: str, info: BoardInfo, exits: frozenset[str], doors: dict[str, str],
+                     ts: int, cell: int, badges: bool) -> pygame.Surface:
     half = max(3, ts // 2)
     margin = half + 5  # room for the exit notches outside the section
     size = cell * ts + 2 * margin
@@ -415,7 +459,7 @@ def section_preview(sid: str, info: BoardInfo, exits: frozenset[str],
     pygame.draw.rect(surf, (*ROCK, 255), surf.get_rect(), border_radius=6)
     ox = margin + (cell - info.width) * ts // 2
     oy = margin + (cell - info.height) * ts // 2
-    surf.blit(board_surface((sid, sid), info, ts), (ox, oy))
+    surf.blit(board_surface((sid, sid), info, ts, badges), (ox, oy))
     cx, cy = size // 2, size // 2
     reach = {"n": (cx, oy), "s": (cx, oy + info.height * ts),
              "w": (ox, cy), "e": (ox + info.width * ts, cy)}
@@ -434,7 +478,7 @@ def section_preview(sid: str, info: BoardInfo, exits: frozenset[str],
             base = [(x - half, y + dy * 2), (x + half, y + dy * 2)]
         pygame.draw.polygon(surf, theme.GOLD, [base[0], tip, base[1]])
     pygame.draw.rect(surf, theme.GOLD_DIM, surf.get_rect(), 1, border_radius=6)
-    return _tokens.keep(key, surf)
+    return surf
 
 
 def clear() -> None:

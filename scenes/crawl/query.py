@@ -141,3 +141,56 @@ def dial_values(state: Any, uid: int) -> list[dict[str, Any]]:
     from engine.rules.crawl.view import dial_values as rules_dial_values
 
     return rules_dial_values(state, uid)
+
+
+def move_terms(state: Any, uid: int, path: list[list[int]]) -> list[tuple[Any, int]]:
+    """Returns why a figure's move along path costs what it costs: (message, MP) per term, as
+    the rules will log it (entrance, terrain, diagonal, passing, abilities)."""
+    from engine.rules.crawl.rules import move_breakdown
+
+    squares = [(p[0], p[1]) for p in path]
+    bd = move_breakdown(state, state.fig(uid), squares)
+    return [(term.label, int(term.value)) for term in bd.terms]
+
+
+def attack_breakdowns(state: Any, attacker: int, target: int, mode: str) -> tuple[Any, Any]:
+    """Returns the breakdowns of the attack value (without the dice) and of the defence, as the
+    hit chance counts them (dial, items, abilities, rear arc, cover)."""
+    from engine.core.actions import Breakdown, Message
+    from engine.rules.crawl.combat import attack_numbers
+    from engine.rules.crawl.core import line_cover
+
+    att, tgt = state.fig(attacker), state.fig(target)
+    cover = mode == "ranged" and line_cover(state, att.pos, tgt.pos)
+    a_terms, d_terms = attack_numbers(state, att, tgt, mode, True, cover)
+    return (Breakdown(Message("crawl.ui.chance.attack_value"),
+                      sum(int(t.value) for t in a_terms), tuple(a_terms)),
+            Breakdown(Message("crawl.bd.defence"), sum(int(t.value) for t in d_terms),
+                      tuple(d_terms)))
+
+
+def may_attack(state: Any, attacker: int, target: int) -> bool:
+    """Returns whether the rules let attacker strike target at all (enemies; heroes against
+    heroes only where the game allows it)."""
+    from engine.rules.crawl.core import may_attack as rules_may_attack
+
+    return bool(rules_may_attack(state, state.fig(attacker), state.fig(target)))
+
+
+def trap_bonus(state: Any, uid: int) -> int:
+    """Returns a figure's bonus on disarming rolls (abilities such as trap skill)."""
+    from engine.rules.crawl.core import traits
+
+    return int(traits(state, state.fig(uid)).trap_bonus)
+
+
+def roll_ways(need: int, bonus: int) -> int:
+    """Returns how many of the 36 rolls of 2d6 succeed when roll + bonus must reach need (a 2
+    always fails, a 12 always succeeds: seed 004, the 2 and 12 rule)."""
+    ways = 0
+    for r1 in range(1, 7):
+        for r2 in range(1, 7):
+            r = r1 + r2
+            if r == 12 or (r != 2 and r + bonus >= need):
+                ways += 1
+    return ways

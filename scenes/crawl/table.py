@@ -20,11 +20,13 @@ from scenes import assets, theme
 from scenes.anim import Animation, DiceTumble, DieSpec, linear
 from scenes.crawl import art, query
 from scenes.generic import action_label
-from scenes.table import TableScene
+from scenes.table import SEAT_PARAMS, TableScene, format_breakdown
 from scenes.widgets import Button, blit_centered
 
 PANEL_W = 322
 BAR_H = 64
+# seed 004, "Kampf": "Jeder Angriff kostet 4 Bewegungspunkte."
+ATTACK_MP = 4
 DRAG_SLOP = 6
 FACINGS = 8
 STATS = ("move", "attack", "defence", "damage")
@@ -72,7 +74,7 @@ TERRAIN_KEYS = {"open": "crawl.ui.terrain.open", "difficult": "crawl.ui.terrain.
                 "water": "crawl.ui.terrain.water", "chasm": "crawl.ui.terrain.chasm",
                 "blocking": "crawl.ui.terrain.blocking", "dark": "crawl.ui.terrain.dark",
                 "stairs": "crawl.ui.terrain.stairs", "vortex": "crawl.ui.terrain.vortex",
-                "teleport": "crawl.ui.terrain.teleport"}
+                "teleport": "crawl.ui.terrain.teleport", "void": "crawl.ui.terrain.void"}
 STAT_KEYS = {"move": "crawl.ui.stat.move", "attack": "crawl.ui.stat.attack",
              "defence": "crawl.ui.stat.defence", "damage": "crawl.ui.stat.damage"}
 STAT_TIPS = {"move": "crawl.ui.stat.move.tip", "attack": "crawl.ui.stat.attack.tip",
@@ -192,6 +194,7 @@ class CrawlTableScene(TableScene):
         self.cam = [0.0, 0.0]
         self.centred = False
         self.selected: tuple[str, int] | None = None
+        self.auto_selected = False
         self.hover_sq: Square | None = None
         self.shoot_pick: list[int] = []
         self.popup: list[Button] = []
@@ -337,11 +340,16 @@ class CrawlTableScene(TableScene):
         self.legal = self.legal_actions()
         if v["active"] >= 0:
             self.selected = ("f", v["active"])
+            self.auto_selected = True
         elif v["active_marker"] >= 0:
             self.selected = ("m", v["active_marker"])
-        elif self.selected is not None and self.selected[0] == "f" \
-                and self.selected[1] not in self.figs:
+            self.auto_selected = True
+        elif self.auto_selected or (self.selected is not None and self.selected[0] == "f"
+                                    and self.selected[1] not in self.figs):
+            # An activation ended (often a bot's): its figure or marker is no longer the
+            # player's choice, so it neither stays framed nor offers its reach.
             self.selected = None
+            self.auto_selected = False
         self.shoot_pick = [u for u in self.shoot_pick if self._shoot_ok([u])]
         self.popup, self.popup_rect = [], None
         self._compute_reach()
@@ -400,6 +408,15 @@ class CrawlTableScene(TableScene):
             return "?"
         return self.app.catalog.text(query.figure_def(f["id"], f["hero"]).name)
 
+    def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
+        """Returns a game message as text; seat -1 (the solitaire dungeon placing its pieces)
+        reads as "the dungeon", not as a number."""
+        if params and any(k in SEAT_PARAMS and v == -1 and not isinstance(v, bool)
+                          for k, v in params.items()):
+            params = {k: self.app.t("crawl.ui.dungeon_seat") if k in SEAT_PARAMS and v == -1
+                      and not isinstance(v, bool) else v for k, v in params.items()}
+        return super().game_text(key, params)
+
     def entrance_square(self, index: int) -> Square:
         """Returns the square of an entrance."""
         assert self.board is not None
@@ -452,7 +469,11 @@ class CrawlTableScene(TableScene):
             elif here is not None and here[0] == "c" and k in ("examine", "disarm", "loot") \
                     and a["chest"] == here[1]:
                 key = DO_KEYS["disarm.slow" if k == "disarm" and a["slow"] else k]
-                out.append((t(key), [a]))
+                label = t(key)
+                odds = self._disarm_odds(here[1])
+                if k == "disarm" and odds is not None:
+                    label += " · " + t("crawl.ui.pct", pct=odds[1] if a["slow"] else odds[0])
+                out.append((label, [a]))
             elif k in ("open_door", "close_door", "bash_door") and self._door_touches(
                     a["door"], sq):
                 out.append((t(DO_KEYS[k]), [a]))
@@ -549,6 +570,7 @@ class CrawlTableScene(TableScene):
             if what is None or what[0] == "c":
                 return
         self.selected = what
+        self.auto_selected = False
         self._compute_reach()
         self._build_bar()
 
@@ -645,13 +667,18 @@ class CrawlTableScene(TableScene):
                 entries.append((t("crawl.ui.do.activate", name=name), "crawl.move",
                                 lambda a=act: self.send(a), t("crawl.ui.do.activate.tip"),
                                 "primary", [act]))
-        for a in self._kind("activate"):
-            f = self.figs.get(a["figure"])
-            if f is not None and f["where"] != "board":
-                # Heroes waiting outside have no square to click: they enter from the bar.
-                entries.append((t("crawl.ui.do.enter", name=self.fig_name(f["uid"])),
-                                "crawl.entrance", lambda a=a: self.send(a),
-                                t("crawl.ui.do.enter.tip"), "normal", [a]))
+        outside = [a for a in self._kind("activate")
+                   if (f := self.figs.get(a["figure"])) is not None and f["where"] != "board"]
+        for a in outside:
+            # Heroes waiting outside have no square to click: they enter from the bar (a team
+            # shows just the names beside the entrance icon, the tooltip says the rest).
+            name = self.fig_name(a["figure"])
+            enter = t("crawl.ui.do.enter", name=name)
+            icon = "crawl.entrance" if len(outside) == 1 \
+                else query.art_id(self.figs[a["figure"]]["id"])
+            entries.append((enter if len(outside) == 1 else name, icon,
+                            lambda a=a: self.send(a), [enter, t("crawl.ui.do.enter.tip")],
+                            "normal", [a]))
         if self.shoot_pick:
             shot = self._shoot_ok(self.shoot_pick)
             if shot is not None:
@@ -680,9 +707,20 @@ class CrawlTableScene(TableScene):
         if not entries:
             return
         gap = 8
-        width = min(260, (self.bar_rect.width - gap * (len(entries) - 1)) // len(entries))
-        x = self.bar_rect.right - len(entries) * (width + gap) + gap
-        for label, icon, cb, tip, style, actions in entries:
+        # Each button as wide as its label needs (a long hero name is never cut while there is
+        # room); only a crowded bar shares its width evenly.
+        natural = [max(150, min(340, assets.size_of(e[0], "bold", theme.SIZE_SMALL)[0] + 64))
+                   for e in entries]
+        room = self.bar_rect.width - gap * (len(entries) - 1)
+        if sum(natural) > room:
+            # Crowded (a team waiting outside): the widest buttons give way first, so short
+            # ones such as "End turn" keep their whole label.
+            cap = max(natural)
+            while cap > 60 and sum(min(w, cap) for w in natural) > room:
+                cap -= 4
+            natural = [min(w, cap) for w in natural]
+        x = self.bar_rect.right - sum(natural) - gap * (len(entries) - 1)
+        for (label, icon, cb, tip, style, actions), width in zip(entries, natural, strict=True):
             self.bar_actions.append(actions)
             self.bar.append(Button((x, self.bar_rect.top + 6, width, BAR_H - 12),
                                    assets.fit(label, "bold", theme.SIZE_SMALL, width - 50), cb,
@@ -709,7 +747,9 @@ class CrawlTableScene(TableScene):
         """Lays out the hero cards of the picking step (lone wolf: one pick; team: levels)."""
         self.roster = []
         picks = self._kind("pick_hero")
-        if self.view.get("phase") != "pick" or not picks:
+        # With the budget spent the cards stay (dimmed), so the team just chosen stays in view
+        # until the player ends the choice.
+        if self.view.get("phase") != "pick" or not (picks or self._kind("done_picking")):
             return
         by_hero: dict[str, list[Action]] = {}
         for a in picks:
@@ -778,7 +818,7 @@ class CrawlTableScene(TableScene):
         info = self._chance(target, mode)
         if info is None:
             return "?"
-        return f"{round(info['ways'] * 100 / 36)}%"
+        return self.app.t("crawl.ui.pct", pct=round(info["ways"] * 100 / 36))
 
     def chance_lines(self, target: int, mode: str) -> list[str]:
         """Returns the tooltip that explains the exact chance to hit a target."""
@@ -792,6 +832,12 @@ class CrawlTableScene(TableScene):
                  t("crawl.ui.chance.values", attack=info["attack"], defence=info["defence"],
                    need=need),
                  t("crawl.ui.chance.dice")]
+        try:
+            bds = query.attack_breakdowns(self.session.state, self.view["active"], target, mode)
+        except (KeyError, AssertionError):
+            bds = ()
+        # Where the two numbers come from: dial, items, abilities, rear arc, cover.
+        lines[2:2] = [format_breakdown(self.app, bd) for bd in bds]
         if mode == "ranged":
             lines.append(t("crawl.ui.chance.ranged"))
         return lines
@@ -805,25 +851,105 @@ class CrawlTableScene(TableScene):
         lines = [t("crawl.ui.move.title", mp=info["cost"], left=self.view.get("mp", 0))
                  if self.view.get("active", -1) >= 0 or self.view.get("active_marker", -1) >= 0
                  else t("crawl.ui.move.preview", mp=info["cost"])]
-        path = [(p[0], p[1]) for p in info.get("path", [])]
-        steps = []
-        for i in range(1, len(path)):
-            a, b = path[i - 1], path[i]
+        steps = self._step_texts(info.get("path", []))
+        if steps:
+            lines.append(" · ".join(steps))
+        if info.get("stop"):
+            lines.append(t("crawl.ui.move.stop"))
+        left = int(self.view.get("mp", 0)) - int(info["cost"])
+        if self.view.get("active", -1) >= 0 and self._next_to_enemy(sq):
+            # The player should see before stepping in whether the strike is still affordable.
+            lines.append(t("crawl.ui.move.attack_after" if left >= ATTACK_MP
+                           else "crawl.ui.move.no_attack_after", left=left, cost=ATTACK_MP))
+        if self.break_info.get("needed") and self.reach_of is not None:
+            lines.append(t("crawl.ui.move.break_first"))
+        return lines
+
+    def _step_texts(self, path: list[list[int]]) -> list[str]:
+        """Returns the cost of each step of a path as the rules count it (for figures, the rules'
+        own move breakdown: entrance, terrain, diagonals, passing, abilities such as a
+        terrain walker's)."""
+        t = self.app.t
+        assert self.board is not None
+        if self.reach_of is not None and self.reach_of[0] == "f" and path:
+            steps = []
+            for label, mp in query.move_terms(self.session.state, self.reach_of[1], path):
+                key = label.key
+                if key.startswith("crawl.term.terrain."):
+                    kind = key.rsplit(".", 1)[1]
+                    steps.append(f"{t(TERRAIN_KEYS.get(kind, 'crawl.ui.terrain.open'))} {mp}")
+                elif key == "crawl.term.diagonal" and steps:
+                    steps[-1] += " " + t("crawl.ui.move.diagonal")
+                elif key == "crawl.term.pass":
+                    steps.append(t("crawl.ui.move.pass", mp=mp))
+                elif key == "crawl.term.entrance":
+                    steps.append(t("crawl.ui.move.entrance", mp=mp))
+                else:
+                    steps.append(f"{self.app.msg(label)} {mp}")
+            return steps
+        # A marker's move: terrain per square entered (markers pass nothing and never enter).
+        squares = [(p[0], p[1]) for p in path]
+        out = []
+        for i in range(1, len(squares)):
+            a, b = squares[i - 1], squares[i]
             kind = self.board.terrain.get(b, "open")
             part = f"{t(TERRAIN_KEYS.get(kind, 'crawl.ui.terrain.open'))} " \
                    f"{self.board.cost.get(b, 1) or 1}"
             if a[0] != b[0] and a[1] != b[1]:
                 part += " " + t("crawl.ui.move.diagonal")
-            if b in self.at and i < len(path) - 1:
-                part = t("crawl.ui.move.pass")
-            steps.append(part)
-        if steps:
-            lines.append(" · ".join(steps))
-        if info.get("stop"):
-            lines.append(t("crawl.ui.move.stop"))
-        if self.break_info.get("needed") and self.reach_of is not None:
-            lines.append(t("crawl.ui.move.break_first"))
-        return lines
+            out.append(part)
+        return out
+
+    def _is_enemy(self, a: dict[str, Any], b: dict[str, Any]) -> bool:
+        """Returns whether the rules let figure a strike figure b."""
+        try:
+            return query.may_attack(self.session.state, a["uid"], b["uid"])
+        except (KeyError, IndexError):
+            return False
+
+    def _next_to_enemy(self, sq: Square) -> bool:
+        """Returns whether an enemy of the active figure stands next to sq, or for a shooter
+        within its range of sq (whether it may strike from there depends on the MP left)."""
+        me = self.figs.get(self.view.get("active", -1))
+        if me is None:
+            return False
+        reach = max(1, int(me.get("range") or 0))
+        for (x, y), what in self.at.items():
+            if what[0] == "f" and 1 <= max(abs(x - sq[0]), abs(y - sq[1])) <= reach:
+                other = self.figs.get(what[1])
+                if other is not None and other["uid"] != me["uid"] and self._is_enemy(me, other):
+                    return True
+        return False
+
+    def no_attack_lines(self, uid: int) -> list[str]:
+        """Returns why the active figure cannot strike the adjacent enemy uid now (too few MP,
+        not in the front arc, demoralized), or nothing when no such reason applies."""
+        t = self.app.t
+        me = self.figs.get(self.view.get("active", -1))
+        other = self.figs.get(uid)
+        if me is None or other is None or me["pos"] is None or other["pos"] is None \
+                or not self._is_enemy(me, other):
+            return []
+        dist = max(abs(me["pos"][0] - other["pos"][0]), abs(me["pos"][1] - other["pos"][1]))
+        if dist != 1 and not (me["range"] and dist <= me["range"]):
+            return []
+        if me.get("demoralized"):
+            return [t("crawl.ui.no_attack.demoralized", name=self.fig_name(me["uid"]))]
+        mp = int(self.view.get("mp", 0))
+        if mp < ATTACK_MP:
+            return [t("crawl.ui.no_attack.mp", name=self.fig_name(me["uid"]), mp=mp,
+                      cost=ATTACK_MP)]
+        if dist > 1:
+            # A shot: the line of fire must be free (seed 004, "Fernkampf").
+            info = query.line_of_fire(self.session.state, me["pos"], other["pos"])
+            if not info["free"]:
+                return [t("crawl.ui.no_attack.shot", why=self._lof_text(info, dist,
+                                                                       me["range"]))]
+            return []
+        front, _rear = query.arcs(me["pos"], me["facing"], me["arc"])
+        if (other["pos"][0], other["pos"][1]) not in front:
+            return [t("crawl.ui.no_attack.arc")]
+        return []
 
     def figure_lines(self, uid: int) -> list[str]:
         """Returns a figure's tooltip: name, side, dial values and arcs."""
@@ -862,6 +988,8 @@ class CrawlTableScene(TableScene):
                 lines += self.chance_lines(here[1], "melee")
             elif here[1] in self._kind_targets("shoot"):
                 lines += self.chance_lines(here[1], "ranged")
+            else:
+                lines += self.no_attack_lines(here[1])
             lines += self.figure_lines(here[1])
         elif here is not None and here[0] == "m":
             m = next(m for m in self.view["markers"] if m["uid"] == here[1])
@@ -893,6 +1021,10 @@ class CrawlTableScene(TableScene):
                     lines.append(t("crawl.ui.entrance.of", names=", ".join(owners)))
                 if exits:
                     lines.append(t("crawl.ui.exit.of", names=", ".join(exits)))
+        edge_exits = [self.seat_name(p) for p, pl in enumerate(self.view["players"])
+                      if pl.get("exit_at") and tuple(pl["exit_at"]) == sq]
+        if edge_exits:
+            lines.append(t("crawl.ui.exit.of", names=", ".join(edge_exits)))
         return lines
 
     def chest_lines(self, uid: int) -> list[str]:
@@ -910,11 +1042,34 @@ class CrawlTableScene(TableScene):
                            damage=tv["damage"], spawns=tv["spawn_count"]))
         else:
             lines.append(t("crawl.ui.chest.no_trap"))
+        odds = self._disarm_odds(uid)
+        if odds is not None and c["status"] == "closed":
+            tv = c["trap_values"]
+            lines.append(t("crawl.ui.chest.disarm_odds", need=tv["disarm"], fast=odds[0],
+                           slow=odds[1]))
+            lines.append(t("crawl.ui.chest.on_fail"))
+        if c["status"] in ("closed", "disarmed", "sprung") and c["pos"] is not None:
+            lines.append(t("crawl.ui.chest.front"))
         if "gold" in c:
             lines.append(t("crawl.ui.chest.treasure", gold=c["gold"]))
         else:
             lines.append(t("crawl.ui.chest.hidden"))
         return lines
+
+    def _disarm_odds(self, uid: int) -> tuple[int, int] | None:
+        """Returns the active figure's chance in percent to disarm a chest's known trap quickly
+        and carefully (+2), or None without an active figure or a known trap."""
+        active = self.view.get("active", -1)
+        c = next((c for c in self.view["chests"] if c["uid"] == uid), None)
+        if active < 0 or c is None or not c.get("trap_values"):
+            return None
+        try:
+            bonus = query.trap_bonus(self.session.state, active)
+        except KeyError:
+            return None
+        need = int(c["trap_values"]["disarm"])
+        return (round(query.roll_ways(need, bonus) * 100 / 36),
+                round(query.roll_ways(need, bonus + 2) * 100 / 36))
 
     # --- input --------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
@@ -1046,7 +1201,11 @@ class CrawlTableScene(TableScene):
 
     def _hero_tip(self, hid: str) -> list[str]:
         d = query.figure_def(hid, True)
-        lines = [self.app.catalog.text(d.name)]
+        first = d.clicks[d.level_starts[0]]
+        # The four numbers on the card are the level-1 starting click of the dial.
+        lines = [self.app.catalog.text(d.name),
+                 self.app.t("crawl.ui.fig.values", move=first.move, attack=first.attack,
+                            defence=first.defence, damage=first.damage)]
         seen = set()
         for click in d.clicks:
             for ab in click.abilities:
@@ -1131,11 +1290,11 @@ class CrawlTableScene(TableScene):
             # The controls hint takes the room the buttons leave (fitted, never under them).
             room = min(b.rect.left for b in self.bar) - self.bar_rect.left - 26
             if room > 80:
-                hint = assets.text(assets.fit(self.app.t("crawl.ui.controls"), "body",
-                                              theme.SIZE_TINY, room), "body", theme.SIZE_TINY,
-                                   theme.INK_FAINT)
-                surface.blit(hint, hint.get_rect(midleft=(self.bar_rect.left + 14,
-                                                          self.bar_rect.centery)))
+                for i, line in enumerate(hint_lines := self._hint_lines(room)):
+                    hint = assets.text(line, "body", theme.SIZE_TINY, theme.INK_FAINT)
+                    y = self.bar_rect.centery + (i - (len(hint_lines) - 1) / 2) * (
+                        hint.get_height() + 1)
+                    surface.blit(hint, hint.get_rect(midleft=(self.bar_rect.left + 14, int(y))))
         for b in self.bar:
             b.draw(surface)
         if self.popup_rect is not None:
@@ -1178,14 +1337,24 @@ class CrawlTableScene(TableScene):
 
     def _draw_entrance_flags(self, surface: pygame.Surface) -> None:
         ts = self.ts
+        used: dict[tuple[Square, int], int] = {}
         for seat, pl in enumerate(self.view["players"]):
+            spots: list[tuple[Square, str, int]] = []
             for idx, icon, dy in ((pl["entrance"], "crawl.entrance", 0),
                                   (pl["exit"], "crawl.exit", 1)):
-                if idx is None or idx < 0:
-                    continue
-                r = self.square_rect(self.entrance_square(idx))
+                if idx is not None and idx >= 0:
+                    spots.append((self.entrance_square(idx), icon, dy))
+            if pl.get("exit_at"):
+                # Teams leave by an edge square the opponent chose (seed 004, "Teams").
+                spots.append(((pl["exit_at"][0], pl["exit_at"][1]), "crawl.exit", 1))
+            for sq, icon, dy in spots:
+                r = self.square_rect(sq)
                 flag = pygame.Rect(0, 0, max(12, ts // 2), max(12, ts // 2))
-                flag.topleft = (r.left + (ts // 2 if dy else 0), r.top - flag.height // 2)
+                # Two players' flags on one square sit side by side instead of on each other.
+                k = used.get((sq, dy), 0)
+                used[(sq, dy)] = k + 1
+                flag.topleft = (r.left + (ts // 2 if dy else 0) + k * (flag.width + 2),
+                                r.top - flag.height // 2)
                 pygame.draw.rect(surface, self.seat_colour(seat), flag, border_radius=4)
                 pygame.draw.rect(surface, theme.GOLD, flag, 1, border_radius=4)
                 blit_centered(surface, assets.asset_icon(icon, flag.width - 4, theme.WOOD_DEEP),
@@ -1289,6 +1458,7 @@ class CrawlTableScene(TableScene):
     def _draw_figures(self, surface: pygame.Surface) -> None:
         ts = self.ts
         active = self.view.get("active", -1)
+        readouts: list[tuple[int, dict[str, Any], tuple[int, int]]] = []
         for f in self.view["figures"]:
             if f["where"] != "board" or f["pos"] is None:
                 continue
@@ -1298,7 +1468,8 @@ class CrawlTableScene(TableScene):
             ring = self.seat_colour(f["owner"]) if f["hero"] else art.SPAWN_RING
             health = 1.0 - f["click"] / max(1, f["clicks"])
             token = art.figure_token(query.art_id(f["id"]), ts, ring, f["facing"], health,
-                                     f["hero"], f["acted"] and f["uid"] != active)
+                                     f["hero"], f["acted"] and f["uid"] != active,
+                                     bool(f.get("demoralized")))
             c = (int(centre[0]), int(centre[1]))
             surface.blit(token, token.get_rect(center=c))
             if f["uid"] == active or self.selected == ("f", f["uid"]):
@@ -1307,10 +1478,31 @@ class CrawlTableScene(TableScene):
                 pulse = 0.5 + 0.5 * math.sin(self.phase * math.tau)
                 pygame.draw.circle(surface, theme.mix(theme.LEGAL, (255, 255, 255), 0.4 * pulse),
                                    c, int(ts * 0.5), 2)
-            vals = f.get("values")
-            if vals and ts >= 28:
-                dial = art.readout(tuple(vals[s] for s in STATS), ts)  # type: ignore[arg-type]
-                surface.blit(dial, dial.get_rect(midtop=(c[0], c[1] + int(ts * 0.36))))
+            if f.get("values") and ts >= 28:
+                hovered = self.hover_sq is not None and tuple(f["pos"]) == self.hover_sq
+                first = f["uid"] == active or self.selected == ("f", f["uid"]) or hovered
+                # The active, selected or pointed-at figure first, then heroes, then brood.
+                readouts.append((0 if first else 1 if f["hero"] else 2, f, c))
+        self._draw_readouts(surface, sorted(readouts, key=lambda r: r[0]))
+
+    def _draw_readouts(self, surface: pygame.Surface,
+                       readouts: list[tuple[int, dict[str, Any], tuple[int, int]]]) -> None:
+        """Draws each figure's dial values under it, after every token, so no token hides one.
+        Where two figures stand side by side their values would run together: the later one
+        moves above its figure, or is left out when that place is taken too (its values stay in
+        the tooltip and the side panel)."""
+        ts = self.ts
+        taken: list[pygame.Rect] = []
+        for _, f, c in readouts:
+            vals = f["values"]
+            dial = art.readout(tuple(vals[s] for s in STATS), ts)  # type: ignore[arg-type]
+            below = dial.get_rect(midtop=(c[0], c[1] + int(ts * 0.36)))
+            above = dial.get_rect(midbottom=(c[0], c[1] - int(ts * 0.6)))
+            for rect in (below, above):
+                if rect.collidelist(taken) < 0:
+                    surface.blit(dial, rect)
+                    taken.append(rect)
+                    break
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         ts = self.ts
@@ -1350,10 +1542,15 @@ class CrawlTableScene(TableScene):
         f = self.figs.get(active)
         if f is None or f["pos"] is None or not f["range"] or tuple(f["pos"]) == hover:
             return
+        if not self._kind("end_activation"):
+            # Only for the player's own shooter: not while a bot's figure is active and the
+            # player merely places brood for it.
+            return
         info = query.line_of_fire(self.session.state, f["pos"], [hover[0], hover[1]])
         a = self.square_rect((f["pos"][0], f["pos"][1])).center
         b = self.square_rect(hover).center
-        colour = theme.LEGAL if info["free"] else theme.RED_BRIGHT
+        far = max(abs(hover[0] - f["pos"][0]), abs(hover[1] - f["pos"][1])) > f["range"]
+        colour = theme.LEGAL if info["free"] and not far else theme.RED_BRIGHT
         pygame.draw.line(surface, (0, 0, 0), (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), 4)
         pygame.draw.line(surface, colour, a, b, 3)
         ts = self.ts
@@ -1367,19 +1564,47 @@ class CrawlTableScene(TableScene):
             pygame.draw.line(surface, theme.RED_BRIGHT, (r.right - k, r.top + k),
                              (r.left + k, r.bottom - k), 4)
         dist = max(abs(hover[0] - f["pos"][0]), abs(hover[1] - f["pos"][1]))
-        key = "crawl.ui.lof.free" if info["free"] else "crawl.ui.lof.blocked"
-        if not info["free"] and info["blocked_by"] and info["blocked_by"][0].get("at") is None:
-            key = "crawl.ui.lof.wall"
-        label = assets.shadowed(self.app.t(key, dist=dist, range=f["range"]), "bold",
+        label = assets.shadowed(self._lof_text(info, dist, f["range"]), "bold",
                                 theme.SIZE_SMALL, colour)
         surface.blit(label, label.get_rect(midbottom=(b[0], b[1] - ts // 2 - 14)))
+
+    def _lof_text(self, info: dict[str, Any], dist: int, rng: int) -> str:
+        """Returns the line-of-fire label: free, or what blocks it first (a figure by name, a
+        pillar, darkness, rock, a wall or closed door)."""
+        t = self.app.t
+        if dist > rng:
+            return t("crawl.ui.lof.range", dist=dist, range=rng)
+        if info["free"]:
+            return t("crawl.ui.lof.free", dist=dist, range=rng)
+        first = info["blocked_by"][0] if info["blocked_by"] else {}
+        what = first.get("what", "wall")
+        if what == "wall" or first.get("at") is None:
+            return t("crawl.ui.lof.wall")
+        if what == "figure":
+            return t("crawl.ui.lof.by_figure", name=self.fig_name(first.get("uid", -1)),
+                     dist=dist, range=rng)
+        return t("crawl.ui.lof.by_terrain", terrain=t(TERRAIN_KEYS.get(
+            what, "crawl.ui.terrain.blocking")), dist=dist, range=rng)
+
+    def _hint_lines(self, room: int) -> list[str]:
+        """Returns the controls hint in one line, or in two split at a "·" when one is too
+        narrow (each still fitted to room)."""
+        text = self.app.t("crawl.ui.controls")
+        if assets.size_of(text, "body", theme.SIZE_TINY)[0] <= room:
+            return [text]
+        parts = text.split(" · ")
+        cut = max(1, (len(parts) + 1) // 2)
+        return [assets.fit(" · ".join(half), "body", theme.SIZE_TINY, room)
+                for half in (parts[:cut], parts[cut:]) if half]
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
         """Draws the round, the activations left and the zoom buttons' hint over the map."""
         t = self.app.t
         v = self.view
-        parts = [t("crawl.ui.round", round=v["round"], limit=v["turn_limit"])]
-        if v.get("phase") == "play":
+        # The round counter passes the limit when the last round ends the game: show the limit.
+        shown = min(v["round"], v["turn_limit"]) if v["turn_limit"] else v["round"]
+        parts = [t("crawl.ui.round", round=shown, limit=v["turn_limit"])]
+        if v.get("phase") == "play" and not v.get("over"):
             parts.append(t("crawl.ui.activations", n=v["activations_left"]))
             if v.get("active", -1) >= 0 or v.get("active_marker", -1) >= 0:
                 parts.append(t("crawl.ui.mp", mp=v["mp"]))
@@ -1440,22 +1665,28 @@ class CrawlTableScene(TableScene):
         vr = self.view_rect
         surface.blit(theme.shade(vr.size, 200), vr)
         seat = self.view["current"]
-        team = self.view["mode"] == "team"
+        # seed 004: teams and the solitaire team pick heroes worth up to 100 points (not when
+        # the campaign hires one new hero).
+        team = self.view["mode"] in ("team", "solitaire") \
+            and self.view["prompt"].get("key") != "crawl.prompt.hire"
         title = t("crawl.ui.pick.title", name=self.seat_name(seat))
-        image = assets.shadowed(title, "heading", theme.SIZE_H2, theme.GOLD)
+        bar = pygame.Rect(vr.right - 290, vr.top + 30, 260, 28)
+        # The title gives way to the budget bar (a long name or German ran into its label).
+        room = (bar.left if team else vr.right) - vr.left - 40
+        image = assets.shadowed(assets.fit(title, "heading", theme.SIZE_H2, room), "heading",
+                                theme.SIZE_H2, theme.GOLD)
         surface.blit(image, (vr.left + 20, vr.top + 22))
         if team:
             spent = sum(f["points"] for f in self.view["figures"]
                         if f["hero"] and f["owner"] == seat)
-            bar = pygame.Rect(vr.right - 330, vr.top + 34, 300, 22)
             pygame.draw.rect(surface, theme.WOOD_DEEP, bar, border_radius=6)
             fill = bar.copy()
             fill.width = int(bar.width * min(1.0, spent / TEAM_BUDGET))
-            pygame.draw.rect(surface, theme.GOLD, fill, border_radius=6)
-            pygame.draw.rect(surface, theme.GOLD_DIM, bar, 1, border_radius=6)
-            label = assets.text(t("crawl.ui.pick.budget", spent=spent, budget=TEAM_BUDGET),
-                                "bold", theme.SIZE_SMALL, theme.INK)
-            surface.blit(label, label.get_rect(midright=(bar.left - 10, bar.centery)))
+            pygame.draw.rect(surface, theme.GOLD_DIM, fill, border_radius=6)
+            pygame.draw.rect(surface, theme.GOLD, bar, 1, border_radius=6)
+            label = assets.shadowed(t("crawl.ui.pick.budget", spent=spent, budget=TEAM_BUDGET),
+                                    "bold", theme.SIZE_SMALL, theme.INK)
+            surface.blit(label, label.get_rect(center=bar.center))
         taken = {f["id"]: f["owner"] for f in self.view["figures"] if f["hero"]}
         for rect, hid, actions in self.roster:
             d = query.figure_def(hid, True)
@@ -1488,15 +1719,18 @@ class CrawlTableScene(TableScene):
                 surface.blit(art.chip(colour, shape, 18),
                              (x, dial_top + (dial.get_height() - 18) // 2))
                 x += 22
-            pts = "  ".join(f"L{i + 1}: {p}" for i, p in enumerate(d.points[:2]))
-            pts_img = assets.text(t("crawl.ui.pick.points", points=pts), "bold", theme.SIZE_TINY,
-                                  theme.INK_DARK)
-            surface.blit(pts_img, (rect.left + 14, rect.bottom - 32))
             if hid in taken:
+                # A taken hero's points no longer matter: its owner takes their line (a label
+                # beside the arc text ran into it).
                 owner = assets.text(assets.fit(t("crawl.ui.pick.taken", name=self.seat_name(
-                    taken[hid])), "bold", theme.SIZE_TINY, rect.width - 20), "bold",
+                    taken[hid])), "bold", theme.SIZE_TINY, rect.width - 28), "bold",
                     theme.SIZE_TINY, theme.RED)
-                surface.blit(owner, owner.get_rect(topright=(rect.right - 12, rect.top + 96)))
+                surface.blit(owner, (rect.left + 14, rect.bottom - 32))
+            else:
+                pts = "  ".join(f"L{i + 1}: {p}" for i, p in enumerate(d.points[:2]))
+                pts_img = assets.text(t("crawl.ui.pick.points", points=pts), "bold",
+                                      theme.SIZE_TINY, theme.INK_DARK)
+                surface.blit(pts_img, (rect.left + 14, rect.bottom - 32))
             if not actions:
                 surface.blit(theme.shade(rect.size, 90), rect)
             elif hovered:
