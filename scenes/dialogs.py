@@ -238,8 +238,9 @@ class GameOverScene(Overlay):
             head = t("ui.over.winner", name=names[0])
         else:
             head = t("ui.over.winners", names=", ".join(names))
-        blit_centered(surface, assets.asset_icon("ui.winner", 64), (self.box.centerx,
-                                                                    self.box.top + 146))
+        icon = "ui.winner" if outcome.winners else "ui.no_winner"  # no crown when nobody won
+        blit_centered(surface, assets.asset_icon(icon, 64), (self.box.centerx,
+                                                             self.box.top + 146))
         image = assets.text(head, "heading", theme.SIZE_H2, theme.INK, self.box.width - 80,
                             "center")
         blit_centered(surface, image, (self.box.centerx, self.box.top + 208))

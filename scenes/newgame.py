@@ -467,7 +467,10 @@ class SetupScene(MenuScreen):
             log.warning("set-up refused: %s", exc)
             self.app.toast(self.app.t("ui.setup.invalid"), "error")
             return
-        self.app.settings.last_names = tuple(s.name for s in config.seats if s.is_human)[:6]
+        # Only names the players typed: a stored placeholder ("Player 1") would come back as a
+        # real name, in the language of that day.
+        self.app.settings.last_names = tuple(seat["name"].strip() for seat in self.seats
+                                             if seat["kind"] == HUMAN)[:6]
         self.app.settings.save()
         begin(self.app, self.game_id, config, self.seed())
 

@@ -69,6 +69,9 @@ def format_breakdown(app: App, breakdown: Breakdown) -> str:
 class TableScene(Scene):
     """Base of every game table: session, view, prompt, log, undo/redo, saves, bots, curtain."""
 
+    # What the hot-seat curtain says it hides; a game names its own (hands, chest dials).
+    CURTAIN_BODY = "ui.curtain.body"
+
     def __init__(self, app: App, session: Session, *, save_path: Path | None = None,
                  autosave: bool = True, worker_factory: WorkerFactory | None = None) -> None:
         super().__init__(app)
@@ -565,7 +568,9 @@ class TableScene(Scene):
         title = assets.shadowed(self.app.t("ui.curtain.title", name=self.seat_name(seat)),
                                 "title", theme.SIZE_H1, theme.GOLD)
         blit_centered(surface, title, (rect.centerx, rect.centery + 10))
-        body = assets.text(self.app.t("ui.curtain.body"), "italic", theme.SIZE_H3,
+        body = assets.text(self.app.t(self.CURTAIN_BODY), "italic", theme.SIZE_H3,
                            theme.INK_DIM, rect.width - 360, "center")
         blit_centered(surface, body, (rect.centerx, rect.centery + 76))
+        # The seat behind the curtain changes after layout: name the one waiting now.
+        self.curtain_button.label = self.app.t("ui.curtain.show", name=self.seat_name(seat))
         self.curtain_button.draw(surface)

@@ -189,6 +189,8 @@ class SectionButton(Button):
 class CrawlTableScene(TableScene):
     """The dungeon grid of seed 004 with pan/zoom, arcs, reach, line of fire and hit chances."""
 
+    CURTAIN_BODY = "crawl.ui.curtain.body"
+
     def __init__(self, app: Any, session: Any, **kwargs: Any) -> None:
         self.zoom = art.DEFAULT_ZOOM
         self.cam = [0.0, 0.0]

@@ -69,6 +69,8 @@ def _int(value: Any) -> int:
 class DeckbuilderTableScene(TableScene):
     """The table of the dungeon deck-builder (seed 000)."""
 
+    CURTAIN_BODY = "deckbuilder.ui.curtain.body"
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.selected: int | None = None
         self.popup: list[Button] = []

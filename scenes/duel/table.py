@@ -163,6 +163,8 @@ class Chooser:
 class DuelTableScene(TableScene):
     """The duel's board: two sides, the centre with fights and odds, the hand at the bottom."""
 
+    CURTAIN_BODY = "duel.ui.curtain.body"
+
     def __init__(self, app: App, session: Any, *, save_path: Path | None = None,
                  autosave: bool = True, worker_factory: Any = None) -> None:
         self.zones: list[tuple[pygame.Rect, tuple[Any, ...]]] = []

@@ -214,3 +214,11 @@ def test_long_choice_shrinks_and_wraps_before_it_is_cut(app: Any) -> None:
     assert not cut and len(lines) <= 2
     lines, size, cut = fit_lines(text * 3, "bold", 330, CHOICE_FITS)
     assert cut and len(lines) == 2 and lines[-1].endswith("…")
+
+
+def test_setup_remembers_only_typed_names(app: Any) -> None:
+    setup = _setup(app, "toy", "en")
+    setup.seats[0]["kind"] = setup.seats[1]["kind"] = "human"
+    setup.seats[0]["name"], setup.seats[1]["name"] = "  Rhea ", ""
+    setup.start()
+    assert app.settings.last_names[:2] == ("Rhea", "")  # not the placeholder "Player 2"

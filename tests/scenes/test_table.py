@@ -246,3 +246,11 @@ def test_log_text_keeps_clear_of_the_info_icon(app: Any, lang: str) -> None:
         right = rect.left + 22 + assets.text(line, "body", theme.SIZE_SMALL, theme.INK).get_width()
         limit = rect.right - 24 if has_breakdown else rect.right  # the icon sits at right - 24
         assert right <= limit, (line, right, limit)
+
+
+def test_curtain_button_names_the_seat_waiting_now(app: Any) -> None:
+    session = _session(HUMAN, HUMAN, HUMAN)
+    table = _open(app, session)
+    table.curtain_for = 2  # raised after the layout named another seat (or none)
+    app.step([], 1 / 60)
+    assert table.curtain_button.label == app.t("ui.curtain.show", name="N2")
