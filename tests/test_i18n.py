@@ -79,3 +79,16 @@ def test_singular_forms_exist_in_both_languages_alike() -> None:
     ones = {k for k in (*de, *en) if k.endswith(".one")}
     for key in sorted(ones):
         assert key in de and key in en and key[:-4] in de and key[:-4] in en, key
+
+
+def test_singular_form_counts_the_parameter_it_leaves_out() -> None:
+    from engine.content.i18n import Catalog
+
+    cat = Catalog("en", {"x.hit": "{who} takes {clicks} clicks.",
+                         "x.hit.one": "{who} takes 1 click.",
+                         "x.turn": "Round {round}: {activations} activations.",
+                         "x.turn.one": "Round {round}: 1 activation."})
+    assert cat.t("x.hit", who="Ash", clicks=1) == "Ash takes 1 click."
+    assert cat.t("x.hit", who="Ash", clicks=2) == "Ash takes 2 clicks."
+    assert cat.t("x.turn", round=1, activations=2) == "Round 1: 2 activations."
+    assert cat.t("x.turn", round=3, activations=1) == "Round 3: 1 activation."

@@ -1,19 +1,32 @@
 """Translation catalogs: ``data/i18n/<lang>/<domain>.yaml``, flat ``key: text`` mappings.
 
 Texts use ``{name}`` placeholders. Keys are namespaced by domain (``menu.*``, ``deckbuilder.*``).
-A text with a ``{count}`` may have a singular form under ``<key>.one``, used when count is 1
-("1 card drawn." / "3 cards drawn."); both languages need the same forms.
+A text may have a singular form under ``<key>.one``, used when its counted number is 1
+("1 card drawn." / "3 cards drawn."). The counted parameter is the one placeholder the singular
+form leaves out ("{clicks} clicks" / "1 click"), else ``count``; both languages need the same
+forms.
 Content files carry their own names and texts inline as ``{en: ..., de: ...}`` (``Text``).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "en"
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+
+
+_PLACEHOLDER = re.compile(r"{(\w+)}")
+
+
+def counted_param(text: str, singular: str) -> str:
+    """Returns the parameter whose value 1 selects the singular form: the one placeholder of
+    ``text`` that ``singular`` leaves out, else ``count``."""
+    missing = set(_PLACEHOLDER.findall(text)) - set(_PLACEHOLDER.findall(singular))
+    return missing.pop() if len(missing) == 1 else "count"
 
 
 class _SafeDict(dict[str, Any]):
@@ -71,8 +84,9 @@ class Catalog:
             return key
         if not params:
             return text
-        if params.get("count") == 1:
-            text = self.entries.get(key + ".one", text)
+        singular = self.entries.get(key + ".one")
+        if singular is not None and params.get(counted_param(text, singular)) == 1:
+            text = singular
         return text.format_map(_SafeDict({k: self._param(v) for k, v in params.items()}))
 
     def _param(self, value: Any) -> Any:
