@@ -139,7 +139,13 @@ def is_adjacent(a: Square, b: Square) -> bool:
 
 def chebyshev(a: Square, b: Square) -> int:
     """Returns the king-move distance: seed 004 measures range in squares, diagonals included."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+    dx = a[0] - b[0]
+    dy = a[1] - b[1]
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    return dx if dx > dy else dy
 
 
 def manhattan(a: Square, b: Square) -> int:

@@ -14,7 +14,7 @@ from engine.core.actions import Action
 from engine.core.protocol import GameConfig
 from engine.core.squaregrid import Square
 from engine.rules.crawl import movement
-from engine.rules.crawl.bots import CrawlHeuristicBot, _sq
+from engine.rules.crawl.bots import CrawlHeuristicBot, _group, _Listing, _sq
 from engine.rules.crawl.core import board_of, distance
 from engine.rules.crawl.rules import (
     END_ACTIVATION,
@@ -164,3 +164,59 @@ def test_hero_activations_and_potions_are_what_turn_actions_lists() -> None:
         assert drink_actions(state) == [a for a in legal if a.kind == "drink"]
         checked += 1
     assert checked > 50
+
+
+SOLO_STATES = _games([(GameConfig.for_players(1), 25)])
+
+
+def _plain_choice(bot: CrawlHeuristicBot, state: CrawlState, seat: int) -> Action:
+    """Returns the bot's play decision the long way: the full legal list, grouped by kind."""
+    legal = RULES.legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    if state.active >= 0:
+        f = state.fig(state.active)
+        if f.hero:
+            return bot._hero(state, f, _group(legal))
+        return bot._spawn(state, f, _group(legal))
+    return bot._turn(state, seat, legal)
+
+
+def test_kinds_listed_on_demand_are_those_of_the_full_list() -> None:
+    # The bot lists an active figure's actions by kind (the moves apart); it never reads
+    # passing through or stealing, so those are not listed.
+    checked = 0
+    for state in STATES + SOLO_STATES:
+        if state.over or state.phase != "play" or state.pending is not None \
+                or state.active < 0:
+            continue
+        full = _group(activation_actions(state))
+        listing = _Listing(state.clone())
+        for kind in sorted({*full, "move", "attack", "face", "open_door", "loot"}):
+            want = [] if kind in ("pass_through", "steal") else full.get(kind, [])
+            assert listing.get(kind, []) == want, kind
+            assert (kind in listing) == bool(want)
+        checked += 1
+    assert checked > 100
+
+
+def test_the_bot_decides_as_it_would_from_the_full_list() -> None:
+    # Active heroes and spawn read their kinds on demand, and between activations the spawn
+    # and markers are weighed without listing them: the choice is the same.
+    kinds: set[str] = set()
+    checked = 0
+    for state in STATES + SOLO_STATES:
+        if state.over or state.phase != "play" or state.pending is not None \
+                or state.active_marker >= 0:
+            continue
+        seat = RULES.current_actor(state)
+        assert seat is not None
+        if state.active < 0 and hero_activations(state):
+            continue  # the hero-first shortcut has its own test above
+        got = CrawlHeuristicBot(seed=1).choose(RULES, state.clone(), seat)
+        want = _plain_choice(CrawlHeuristicBot(seed=1), state.clone(), seat)
+        assert got == want
+        kinds.add(got.kind)
+        checked += 1
+    assert checked > 200
+    assert {"move", "attack", "end_activation", "activate", "end_turn"} <= kinds

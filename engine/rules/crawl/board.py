@@ -385,10 +385,11 @@ class ChestIndex:
     """Chest places per section, their plain (square, facing) lists, and which places a square
     or an edge touches (a placement check looks again only at places something stands on)."""
 
-    __slots__ = ("places", "spots", "by_square", "by_edge")
+    __slots__ = ("places", "spots", "by_square", "by_edge", "door_cache")
 
     def __init__(self, chest_places: list[list[ChestPlace]]) -> None:
         self.places = chest_places
+        self.door_cache: dict[frozenset[Edge], list[list[tuple[Square, int]]]] = {}
         self.spots: list[list[tuple[Square, int]]] = [
             [(sq, facing) for sq, facing, _ in places] for places in chest_places]
         self.by_square: dict[Square, set[int]] = {}
@@ -401,13 +402,31 @@ class ChestIndex:
                     if edge is not None:
                         self.by_edge.setdefault(edge, set()).add(sec)
 
+    def door_spots(self, closed: set[Edge]) -> list[list[tuple[Square, int]]]:
+        """Returns per section the (square, facing) places with a front square that no closed
+        door cuts off (nothing standing anywhere), cached per set of closed door edges."""
+        key = frozenset(closed)
+        hit = self.door_cache.get(key)
+        if hit is None:
+            touched: set[int] = set()
+            for edge in closed:
+                touched.update(self.by_edge.get(edge, ()))
+            hit = [[(sq, facing) for sq, facing, fronts in places
+                    if any(edge is None or edge not in closed for _, edge in fronts)]
+                   if sec in touched else self.spots[sec]
+                   for sec, places in enumerate(self.places)]
+            if len(self.door_cache) > 64:
+                self.door_cache.clear()
+            self.door_cache[key] = hit
+        return hit
+
 
 class Flat:
     """A board's static data as arrays indexed by square number ``x * height + y`` (the order
     of ``(x, y)`` tuples, so integer heaps pop in the same order as tuple heaps)."""
 
     __slots__ = ("index", "squares", "steps", "around", "section", "terrain", "board",
-                 "open_cache", "walk_cache", "open_squares")
+                 "open_cache", "walk_cache", "open_squares", "open_ids", "section_ids")
 
     def __init__(self, board: Board) -> None:
         h = board.height
@@ -438,6 +457,12 @@ class Flat:
         # section's own order.
         self.open_squares: list[list[Square]] = [
             [sq for sq in squares if board.cost[sq] > 0] for squares in board.section_squares]
+        # Per section the numbers of all its squares.
+        self.section_ids: list[list[int]] = [[index[sq] for sq in sqs]
+                                             for sqs in board.section_squares]
+        # The open squares by number, sorted (the order of their squares).
+        self.open_ids: list[list[int]] = [sorted(index[sq] for sq in sqs)
+                                          for sqs in self.open_squares]
 
     def open_steps(self, doors: list[str]) -> list[tuple[tuple[int, int, int, Edge | None],
                                                           ...]]:

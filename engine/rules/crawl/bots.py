@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from engine.ai import (
     Bot,
@@ -27,6 +27,7 @@ from engine.rules.crawl.core import (
     distance,
     fdef,
     front_squares,
+    heroes_of,
     in_front_arc,
     in_rear,
     is_demoralized,
@@ -38,10 +39,14 @@ from engine.rules.crawl.core import (
     trap_of,
     value,
 )
-from engine.rules.crawl.movement import figure_reach, marker_reach, must_break_away
+from engine.rules.crawl.movement import MarkerCheck, Reach, figure_reach, marker_reach
 from engine.rules.crawl.rules import (
     END_ACTIVATION,
+    END_TURN,
     FACE,
+    _uid_action,
+    activation_actions,
+    board_moves,
     chest_limit,
     chest_spots,
     drink_actions,
@@ -49,6 +54,8 @@ from engine.rules.crawl.rules import (
     gold,
     hero_activations,
     marker_squares,
+    others_may_act,
+    spawn_to_activate,
 )
 from engine.rules.crawl.solo import is_campaign, is_cleared
 from engine.rules.crawl.state import CrawlState, Figure
@@ -85,6 +92,20 @@ class CrawlHeuristicBot(Bot):
             if heroes:
                 drink = self._drink(state, state.fig(heroes[0]["figure"]), drink_actions(state))
                 return drink if drink is not None else heroes[0]
+            return self._others(state, seat)
+        if state.pending is None and state.phase == "play" and state.active >= 0 \
+                and state.mode != "solitaire" and not state.over \
+                and rules.current_actor(state) == seat:
+            f = state.fig(state.active)
+            if f.where == "board" and f.pos is not None:
+                # The kinds a decision reads are listed when first asked for (neither reads
+                # passing through or stealing, a spawn reads only its attacks, turns, breaking
+                # away and moves). Both end the activation whenever nothing they read is
+                # legal, as the one-action shortcut below would.
+                if not f.hero:
+                    return self._spawn(state, f, _Listing(state))
+                if state.mp > 0:
+                    return self._hero(state, f, _Listing(state))
         legal = self._legal_for(rules, state, seat)
         if len(legal) == 1:
             return legal[0]
@@ -97,7 +118,9 @@ class CrawlHeuristicBot(Bot):
             return Action.make("descend")  # campaign: a cleared floor, the stairs reached
         if state.active >= 0:
             f = state.fig(state.active)
-            return self._hero(state, f, legal) if f.hero else self._spawn(state, f, legal)
+            if f.hero:
+                return self._hero(state, f, _group(legal))
+            return self._spawn(state, f, _group(legal))
         if state.active_marker >= 0:
             return self._marker(state, seat, legal)
         return self._turn(state, seat, legal)
@@ -233,6 +256,34 @@ class CrawlHeuristicBot(Bot):
             return best
         return Action.make("end_turn")
 
+    def _others(self, state: CrawlState, seat: int) -> Action:
+        """Returns _turn's choice when no hero may act: the spawn or marker nearest an
+        opposing hero, or the end of the turn. A marker is tested for a legal step only when
+        it would win (the test is the costly part of listing the turn's actions)."""
+        mine = heroes_of(state, state.current)
+        if not others_may_act(state, mine):
+            return END_TURN  # nothing but potions and the end of the turn is listed
+        foes = [h.pos for h in state.figures if h.hero and h.owner != seat and h.where == "board"]
+        best, best_d = None, 99
+        for f in spawn_to_activate(state, mine):
+            d = min([distance(f.pos, p) for p in foes], default=99)
+            if d < best_d:
+                best, best_d = _uid_action("activate", "figure", f.uid), d
+        check: MarkerCheck | None = None
+        for m in state.markers:
+            if m.acted:
+                continue
+            d = min([distance(m.pos, p) for p in foes], default=99) + 2
+            if d >= best_d:
+                continue  # cannot win, legal or not
+            if check is None:
+                check = MarkerCheck(state, occupancy(state))
+            if check.can_move(m):
+                best, best_d = _uid_action("activate_marker", "marker", m.uid), d
+        if best is not None and best_d <= 12:
+            return best
+        return END_TURN
+
     def _drink(self, state: CrawlState, f: Figure, legal: list[Action]) -> Action | None:
         """Returns a potion for the hero about to act when an enemy stands close enough for a
         fight this turn (potions serve once, seed 004: "mit Ausnahme der „Potions“")."""
@@ -246,11 +297,8 @@ class CrawlHeuristicBot(Bot):
         return potions[0] if near else None
 
     # --- hero activation ------------------------------------------------------------------
-    def _hero(self, state: CrawlState, f: Figure, legal: list[Action]) -> Action:
-        by_kind: dict[str, list[Action]] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        if by_kind.keys() <= _TURN_OR_END:
+    def _hero(self, state: CrawlState, f: Figure, by_kind: _Kinds) -> Action:
+        if isinstance(by_kind, dict) and by_kind.keys() <= _TURN_OR_END:
             # Nothing but turning is left (no MP): every branch below ends in _face_threat.
             turn = self._face_threat(state, f, by_kind)
             return turn if turn is not None else END_ACTIVATION
@@ -331,7 +379,7 @@ class CrawlHeuristicBot(Bot):
             return slow_a[0]
         return fast_a[0] if fast_a else options[0]
 
-    def _strike(self, state: CrawlState, f: Figure, by_kind: dict[str, list[Action]],
+    def _strike(self, state: CrawlState, f: Figure, by_kind: _Kinds,
                 hero: bool = False, threshold: float | None = None) -> Action | None:
         """Returns the attack with the best expected exchange of clicks, or None when none is
         worth it: heroes weigh the counterattack by how little health they have left; spawn
@@ -461,7 +509,7 @@ class CrawlHeuristicBot(Bot):
         return ((exit_sq,) if exit_sq is not None else ()), False
 
     def _go(self, state: CrawlState, f: Figure, goal: tuple[Square, ...],
-            by_kind: dict[str, list[Action]], danger: _Danger | None = None,
+            by_kind: _Kinds, danger: _Danger | None = None,
             hunting: bool = False) -> Action:
         end = END_ACTIVATION
         board = board_of(state)
@@ -471,7 +519,7 @@ class CrawlHeuristicBot(Bot):
         moves = by_kind.get("move", [])
         if danger is None:
             if moves and goal:
-                reach = figure_reach(state, f, state.mp)
+                reach = _reach(state, f, by_kind)
                 best = min(moves, key=lambda a: (field.get(_sq(a), 999), reach.costs[_sq(a)],
                                                  _sq(a)))
                 if field.get(_sq(best), 999) < here_d:
@@ -495,14 +543,14 @@ class CrawlHeuristicBot(Bot):
         if moves and hunting and not retreat:
             # Hunting: step next to the prey keeping the 4 MP of an attack (as the brood
             # does, seed 004 "genug Bewegungspunkte übrig ... um noch angreifen zu können").
-            reach = figure_reach(state, f, state.mp)
+            reach = _reach(state, f, by_kind)
             strike_from = [a for a in moves if field.get(a.args[0][1]) == 0
                            and state.mp - reach.costs[a.args[0][1]] >= 4]
             if strike_from:
                 return min(strike_from, key=lambda a: (
                     danger.at(a.args[0][1]), reach.costs[a.args[0][1]], a.args[0][1]))
         if moves:
-            reach = figure_reach(state, f, state.mp)
+            reach = _reach(state, f, by_kind)
             costs, stops = reach.costs, reach.stops
             for a in moves:
                 sq = a.args[0][1]
@@ -552,7 +600,7 @@ class CrawlHeuristicBot(Bot):
         turn = self._face_threat(state, f, by_kind)
         return turn if turn is not None else end
 
-    def _face_threat(self, state: CrawlState, f: Figure, by_kind: dict[str, list[Action]],
+    def _face_threat(self, state: CrawlState, f: Figure, by_kind: _Kinds,
                      reach: int = 4) -> Action | None:
         """Returns a free turn towards the nearest enemy (attacks from behind earn +1)."""
         if f.pos is None or "face" not in by_kind:
@@ -569,10 +617,7 @@ class CrawlHeuristicBot(Bot):
         return FACE[want] if want != f.facing else None
 
     # --- spawn and markers ----------------------------------------------------------------
-    def _spawn(self, state: CrawlState, f: Figure, legal: list[Action]) -> Action:
-        by_kind: dict[str, list[Action]] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
+    def _spawn(self, state: CrawlState, f: Figure, by_kind: _Kinds) -> Action:
         strike = self._strike(state, f, by_kind)
         if strike is not None:
             return strike
@@ -585,20 +630,19 @@ class CrawlHeuristicBot(Bot):
         front = set(front_squares(state, f))
         adjacent = [h for h in foes if distance(h.pos, f.pos) == 1]
         if adjacent and not any(h.pos in front for h in adjacent):
-            from engine.core.squaregrid import facing_towards
             assert adjacent[0].pos is not None
-            turn = Action.make("face", facing=facing_towards(f.pos, adjacent[0].pos))
-            if turn in legal:
+            turn = FACE[facing_towards(f.pos, adjacent[0].pos)]
+            if turn in by_kind.get("face", []):
                 return turn
         if adjacent:
             return END_ACTIVATION
-        if must_break_away(state, f) and "break_away" in by_kind:
+        if "break_away" in by_kind:  # listed just when the spawn must break away
             return by_kind["break_away"][0]
         moves = by_kind.get("move", [])
         if not moves:
             return END_ACTIVATION
         # Close in: a square next to a foe with 4 MP left to strike, else the nearest square.
-        reach = figure_reach(state, f, state.mp)
+        reach = _reach(state, f, by_kind)
         foe_near: set[Square] = set()
         for h in foes:
             assert h.pos is not None
@@ -648,6 +692,71 @@ class CrawlHeuristicBot(Bot):
         if not foes or not moves:
             return END_ACTIVATION
         return self._chase(state, m.pos, foes, moves, reach.costs)
+
+
+class _Kinds(Protocol):
+    """The legal actions grouped by kind (a dict, or a _Listing that lists on demand)."""
+
+    def get(self, kind: str, default: list[Action], /) -> list[Action]: ...
+
+    def __contains__(self, kind: object, /) -> bool: ...
+
+    def __getitem__(self, kind: str, /) -> list[Action]: ...
+
+
+def _group(legal: list[Action]) -> dict[str, list[Action]]:
+    """Returns the legal actions by kind, each list in the order listed."""
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(a)
+    return by_kind
+
+
+def _reach(state: CrawlState, f: Figure, by_kind: _Kinds) -> Reach:
+    """Returns the active figure's reach map with its MP (the listing's, once it listed the
+    moves: no memo key is built again)."""
+    if isinstance(by_kind, _Listing) and by_kind.reach is not None:
+        return by_kind.reach
+    return figure_reach(state, f, state.mp)
+
+
+class _Listing:
+    """The active figure's legal actions by kind, listed when first asked for: the moves
+    apart (the reach map), everything else but passing through and stealing in one go (the
+    bots never read those two). Each kind's list keeps the full list's order."""
+
+    __slots__ = ("state", "moves", "rest", "reach")
+
+    def __init__(self, state: CrawlState) -> None:
+        self.state = state
+        self.moves: list[Action] | None = None
+        self.rest: dict[str, list[Action]] | None = None
+        # The reach map the moves were listed from (the active figure stands on the board).
+        self.reach: Reach | None = None
+
+    def get(self, kind: str, default: list[Action]) -> list[Action]:
+        """Returns the legal actions of ``kind``, or ``default`` when there are none."""
+        if kind == "move":
+            if self.moves is None:
+                state = self.state
+                if state.mp > 0:
+                    self.reach, self.moves = board_moves(state, state.fig(state.active),
+                                                         state.mp)
+                else:
+                    self.moves = []
+            return self.moves or default
+        if self.rest is None:
+            self.rest = _group(activation_actions(self.state, moves=False, passes=False))
+        return self.rest.get(kind, default)
+
+    def __getitem__(self, kind: str) -> list[Action]:
+        got = self.get(kind, [])
+        if not got:
+            raise KeyError(kind)
+        return got
+
+    def __contains__(self, kind: object) -> bool:
+        return bool(self.get(str(kind), []))
 
 
 def _hero_worth(did: str, level: int) -> float:

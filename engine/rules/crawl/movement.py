@@ -10,7 +10,6 @@ markers (heroes), or coming into a hero's section or next to a hero (markers).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.squaregrid import Square
@@ -28,24 +27,67 @@ from engine.rules.crawl.state import CrawlState, Figure, Marker
 HALTING = frozenset({"teleport", "vortex"})
 
 
-@dataclass
 class Reach:
     """A movement cost map: cost per destination, paths, and which squares end the move."""
 
-    costs: dict[Square, int]
-    parents: dict[Square, Square | None]
-    stops: set[Square]
-    start: Square | None
-    # Derived lists kept with the map (the move actions legal_actions lists from it).
-    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    __slots__ = ("costs", "_parents", "_flat", "stops", "start", "derived")
+
+    def __init__(self, costs: dict[Square, int], parents: dict[Square, Square | None] | None,
+                 stops: set[Square], start: Square | None,
+                 flat: tuple[list[Square], list[int], list[int], dict[Square, int]] | None = None
+                 ) -> None:
+        self.costs = costs
+        self._parents = parents
+        # (squares, parent numbers, settle order, square numbers): the parent map is built
+        # from these only when asked for (most listed maps never are).
+        self._flat = flat
+        self.stops = stops
+        self.start = start
+        # Derived lists kept with the map (the move actions legal_actions lists from it).
+        self.derived: dict[str, Any] = {}
+
+    @property
+    def parents(self) -> dict[Square, Square | None]:
+        """Returns each reached square's previous square on its cheapest path (None at the
+        start), in the order the squares were settled."""
+        if self._parents is None:
+            assert self._flat is not None
+            squares, parents, order, _ = self._flat
+            self._parents = {squares[i]: (squares[parents[i]] if parents[i] >= 0 else None)
+                             for i in order}
+        return self._parents
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Reach):
+            return NotImplemented
+        return (self.costs, self.parents, self.stops, self.start) == (
+            other.costs, other.parents, other.stops, other.start)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Reach(costs={self.costs!r}, stops={self.stops!r}, start={self.start!r})"
 
     def path(self, goal: Square) -> list[Square]:
         """Returns the squares from the start (or the entrance) to goal."""
+        if self._parents is None and self._flat is not None:
+            # Along the parent numbers (a square reached but not settled has none, as in
+            # the map): no map of every square is built for one path.
+            squares, numbers, _, index = self._flat
+            out = [goal]
+            i = index.get(goal, -1)
+            p = numbers[i] if i >= 0 else -1
+            while p >= 0:
+                out.append(squares[p])
+                p = numbers[p]
+            out.reverse()
+            return out
+        parents = self.parents
         out = [goal]
-        parent = self.parents.get(goal)
+        parent = parents.get(goal)
         while parent is not None:
             out.append(parent)
-            parent = self.parents.get(parent)
+            parent = parents.get(parent)
         out.reverse()
         return out
 
@@ -101,11 +143,18 @@ def figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     return reach
 
 
+# Chest states that stand on the board (core.occupancy).
+_STANDING = frozenset({"closed", "disarmed", "sprung"})
+
+
 def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     board = board_of(state)
     flat = board.flat_data()
     index = flat.index
-    occ = {index[sq] for sq in occupancy(state)}
+    occ = {index[g.pos] for g in state.figures if g.where == "board" and g.pos is not None}
+    occ.update([index[c.pos] for c in state.chests
+                if c.pos is not None and c.status in _STANDING])
+    occ.update([index[m.pos] for m in state.markers])
     section = flat.section
     if f.where == "outside":
         player = state.players[f.owner]
@@ -136,20 +185,21 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     arcs: set[int] = set()
     enemy_near: set[int] = set()
     foes: set[int] = set()
+    hero, owner, hvh, broken, uid = f.hero, f.owner, state.hero_vs_hero, f.broken, f.uid
     for e in state.figures:
-        if e.where != "board" or e.uid == f.uid or e.pos is None:
+        if e.where != "board" or e.uid == uid or e.pos is None:
             continue
         ex, ey = e.pos
         if ex - ax > radius or ax - ex > radius or ey - ay > radius or ay - ey > radius:
             continue
-        if may_attack(state, e, f):
-            i = index[e.pos]
-            enemy_near |= around[i]
-            foes.add(i)
-            if e.uid not in f.broken:
-                arcs.update([index[sq] for sq in front_squares(state, e)])
-        elif may_attack(state, f, e):
-            foes.add(index[e.pos])
+        # may_attack(state, e, f) inline (it is symmetric: f may attack e just as well).
+        if e.hero == hero and (not hero or not hvh or e.owner == owner):
+            continue
+        i = index[e.pos]
+        enemy_near |= around[i]
+        foes.add(i)
+        if e.uid not in broken:
+            arcs.update([index[sq] for sq in front_squares(state, e)])
     if origin_i in arcs:
         return Reach({f.pos: 0}, {f.pos: None}, set(), f.pos)  # type: ignore[dict-item]
     if start_cost > mp:
@@ -160,8 +210,7 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
         # or a square next to it.
         for h in heroes_of(state, state.current):
             if h.where == "board" and h.pos is not None:
-                banned.update([index[sq] for sq in
-                               board.section_squares[board.section[h.pos]]])
+                banned.update(flat.section_ids[board.section[h.pos]])
                 banned |= around[index[h.pos]]
     terrain = flat.terrain
     marker_sections = {board.section[m.pos] for m in state.markers} if f.hero else set()
@@ -182,7 +231,7 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     buckets[start_cost].append(source)
     stops: set[Square] = set()
     costs: dict[Square, int] = {}
-    links: dict[Square, Square | None] = {}
+    order: list[int] = []
     squares = flat.squares
     stop_sections = marker_sections - {start_section}
     for cost in range(start_cost, mp + 1):
@@ -194,8 +243,7 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
             if best[i] != cost:
                 continue  # reached more cheaply meanwhile
             sq = squares[i]
-            p = parents[i]
-            links[sq] = squares[p] if p >= 0 else None
+            order.append(i)
             if i != origin_i:
                 if i in occ:
                     pass  # passing through: the move goes on, the square is no destination
@@ -210,6 +258,8 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
                 costs[sq] = cost
             near_enemy = i in enemy_near
             for j, enter in steps[i]:
+                if best[j] <= cost:
+                    continue  # settled (or banned): no step costs less than nothing
                 if j in occ:
                     if j in foes or near_enemy:
                         continue  # passing an enemy is its own action (pass_through)
@@ -220,7 +270,7 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
                     best[j] = new
                     parents[j] = i
                     buckets[new].append(j)
-    return Reach(costs, links, stops, origin)
+    return Reach(costs, None, stops, origin, (squares, parents, order, index))
 
 
 def _marker_key(state: CrawlState, m: Marker, mp: int) -> tuple[Any, ...]:
@@ -259,6 +309,7 @@ def _marker_reach(state: CrawlState, m: Marker, mp: int) -> Reach:
     own: set[int] = set()
     near_hero: set[int] = set()
     hero_sections: set[int] = set()
+    hero_uids = {h.uid for h in state.figures if h.hero}
     for h in state.figures:
         if not h.hero or h.where != "board" or h.pos is None:
             continue
@@ -270,15 +321,16 @@ def _marker_reach(state: CrawlState, m: Marker, mp: int) -> Reach:
             near_hero.update(around[i])
             hero_sections.add(section[i])
     occupied = {index[sq] for sq in occ}
+    # Squares whose occupant is a hero (occupancy lists a figure as ("f", uid)).
     heroes_at = {index[sq] for sq, (kind, uid) in occ.items()
-                 if kind == "f" and state.fig(uid).hero}
+                 if kind == "f" and uid in hero_uids}
     n = len(flat.squares)
     best = [mp + 1] * n
     for i in own:
         best[i] = -1
     for sec in own_sections:
-        for sq in board.section_squares[sec]:
-            best[index[sq]] = -1
+        for i in flat.section_ids[sec]:
+            best[i] = -1
     source = index[m.pos]
     best[source] = 0
     parents = [-1] * n
@@ -319,8 +371,7 @@ def _marker_reach(state: CrawlState, m: Marker, mp: int) -> Reach:
     costs = {squares[i]: best[i] for i in kept}
     stops = {squares[i] for i in kept
              if i != source and (i in near_hero or section[i] in hero_sections)}
-    links = {squares[i]: (squares[parents[i]] if parents[i] >= 0 else None) for i in order}
-    return Reach(costs, links, stops, m.pos)
+    return Reach(costs, None, stops, m.pos, (squares, parents, order, index))
 
 
 def marker_can_move(state: CrawlState, m: Marker,

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.actions import Event, Message
 from engine.rules.crawl.core import board_of, content, figdef
-from engine.rules.crawl.state import CrawlState, Figure
+from engine.rules.crawl.state import CrawlState, Figure, Marker
 
 FIGURE_PARAMS = ("figure", "target", "attacker", "healer", "over")
 FACING_KEYS = ("crawl.ui.facing.n", "crawl.ui.facing.ne", "crawl.ui.facing.e",
@@ -72,23 +72,27 @@ def rank_name(rank: str) -> dict[str, Any]:
 
 
 def add_names(state: CrawlState, params: dict[str, Any], ranks: dict[int, str],
-              figs: dict[int, Figure] | None = None) -> None:
+              figs: dict[int, Figure] | None = None,
+              present: frozenset[str] | None = None) -> None:
     """Adds ``<param>_name`` entries beside the uids, ids and numbers of ``params`` (``figs``:
-    the figures by uid, when the caller names many events at once)."""
+    the figures by uid, when the caller has them; ``present``: the named parameters, when
+    the caller has looked)."""
     # Only the blocks of parameters the event has run (the checks below are unchanged).
-    present = _NAMED.intersection(params)
+    if present is None:
+        present = _NAMED.intersection(params)
     if not present:
         return
-    if figs is None:
-        figs = figures_by_uid(state)
-    for key in FIGURE_PARAMS:
-        if key not in present:
-            continue
-        uid = params[key]
-        if isinstance(uid, int) and not isinstance(uid, bool):
-            f = figs.get(uid)
-            if f is not None:
-                params[key + "_name"] = def_name(f.did, f.hero)
+    if not _FIGURE_SET.isdisjoint(present):
+        for key in FIGURE_PARAMS:
+            if key not in present:
+                continue
+            uid = params[key]
+            if isinstance(uid, int) and not isinstance(uid, bool):
+                f = figs.get(uid) if figs is not None else _first_figure(state, uid)
+                if f is not None:
+                    params[key + "_name"] = def_name(f.did, f.hero)
+        if present <= _FIGURE_ONLY:
+            return  # most events name figures only: none of the checks below applies
     if "chest" in present:
         chest = params["chest"]
         if isinstance(chest, int) and not isinstance(chest, bool):
@@ -105,7 +109,8 @@ def add_names(state: CrawlState, params: dict[str, Any], ranks: dict[int, str],
         if isinstance(params["spawn"], str):
             params["spawn_name"] = def_name(params["spawn"], False)
         elif isinstance(params["spawn"], int):
-            f = figs.get(params["spawn"])
+            f = figs.get(params["spawn"]) if figs is not None else _first_figure(
+                state, params["spawn"])
             if f is not None:
                 params["spawn_name"] = def_name(f.did, f.hero)
     if "hero" in present and isinstance(params["hero"], str):
@@ -152,21 +157,34 @@ def marker_ranks(state: CrawlState) -> dict[int, str]:
     return {m.uid: m.rank for m in state.markers}
 
 
-def name_events(state: CrawlState, events: list[Event], ranks: dict[int, str]) -> None:
-    """Adds readable names to every event (``ranks`` also knows markers gone meanwhile)."""
-    figs: dict[int, Figure] | None = None
+# Every parameter that names a figure by uid; those add_names looks at first.
+_FIGURE_SET = frozenset((*FIGURE_PARAMS, "spawn"))
+_FIGURE_ONLY = frozenset(FIGURE_PARAMS)
+
+
+def _first_figure(state: CrawlState, uid: int) -> Figure | None:
+    """Returns the first figure with that uid (as figures_by_uid would find it), or None."""
+    try:
+        return state.fig(uid)  # the state's uid map keeps the first of a uid too
+    except KeyError:
+        return None
+
+
+def name_events(state: CrawlState, events: list[Event],
+                before: dict[int, str] | list[Marker]) -> None:
+    """Adds readable names to every event (``before``: the markers, or their ranks, before
+    the action, so markers gone meanwhile are named too)."""
     merged: dict[int, str] | None = None
     for e in events:
         present = _NAMED.intersection(e.params)
         if not present:
             continue
-        # The figure map and the merged ranks are built once, and only when an event needs
-        # them (ranks only name "marker" parameters).
-        if figs is None:
-            figs = figures_by_uid(state)
+        # The merged ranks are built once, and only when an event names a marker; figures
+        # are looked up one by one (an event names one or two).
         if merged is None and "marker" in present:
+            ranks = before if isinstance(before, dict) else {m.uid: m.rank for m in before}
             merged = {**ranks, **marker_ranks(state)}
-        add_names(state, e.params, ranks if merged is None else merged, figs)
+        add_names(state, e.params, merged if merged is not None else {}, None, present)
 
 
 def figures_by_uid(state: CrawlState) -> dict[int, Figure]:

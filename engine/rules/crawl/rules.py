@@ -89,8 +89,9 @@ def move_actions(reach: Reach) -> list[Action]:
     moves = reach.derived.get("moves")
     if moves is None:
         start = reach.start
-        moves = reach.derived["moves"] = [move_action(sq) for sq in sorted(reach.costs)
-                                          if sq != start]
+        get = _MOVES.get
+        moves = reach.derived["moves"] = [get(sq) or move_action(sq)
+                                          for sq in sorted(reach.costs) if sq != start]
     return moves
 BREAK_AWAY = Action.make("break_away")
 LEAVE = Action.make("leave")
@@ -370,7 +371,7 @@ class CrawlRules(GameRules[CrawlState]):
         """Applies a validated action and resolves everything that follows from it."""
         events: list[Event] = []
         kind = action.kind
-        ranks = names.marker_ranks(state)
+        markers = list(state.markers)  # names markers the action removes
         if state.pending is not None:
             place_spawn(state, _sq(action["at"]), events)
         elif state.phase == "pick":
@@ -399,7 +400,7 @@ class CrawlRules(GameRules[CrawlState]):
         else:
             apply_turn_action(state, action, events)
         advance(state, events)
-        names.name_events(state, events, ranks)
+        names.name_events(state, events, markers)
         return events
 
     def _apply_pick(self, state: CrawlState, action: Action, events: list[Event]) -> None:
@@ -758,19 +759,18 @@ def _chest_spots(state: CrawlState) -> list[tuple[Square, int]]:
     closed = closed_door_edges(state)
     used = {board.section[c.pos] for c in state.chests if c.pos is not None}
     index = board.chest_place_index()
-    # Only sections where something stands on a place or a closed door borders one need a
-    # closer look; elsewhere every place of the section is free.
+    # Only sections where something stands on a place need a closer look; elsewhere the
+    # section's places are those a closed door leaves reachable (kept per door states).
     touched: set[int] = set()
     for sq in occ:
         touched.update(index.by_square.get(sq, ()))
-    for edge in closed:
-        touched.update(index.by_edge.get(edge, ()))
+    free = index.door_spots(closed)
     out: list[tuple[Square, int]] = []
     for sec, places in enumerate(index.places):
         if sec in used or _entrance_distance(state, board, sec) < 2:
             continue
         if sec not in touched:
-            out.extend(index.spots[sec])
+            out.extend(free[sec])
             continue
         for sq, facing, fronts in places:
             # "Die Schatztruhen sind von wenigstens einem Feld aus erreichbar."
@@ -806,22 +806,20 @@ def _marker_squares(state: CrawlState) -> list[Square]:
     for m in state.markers:
         count[board.section[m.pos]] = count.get(board.section[m.pos], 0) + 1
     first = not state.markers
-    open_squares = board.flat_data().open_squares
-    section = board.section
-    busy = {section.get(sq, -1) for sq in occ}
-    squares: list[Square] = []
-    for sec, sqs in enumerate(open_squares):
+    flat = board.flat_data()
+    ids: list[int] = []
+    for sec in range(len(flat.open_squares)):
         if _entrance_distance(state, board, sec) < 2:
             continue
         if first and sec not in chest_secs:
             continue
         if count.get(sec, 0) >= (2 if sec in chest_secs else 1):
             continue
-        if sec in busy:
-            squares.extend(sq for sq in sqs if sq not in occ)
-        else:
-            squares.extend(sqs)
-    return sorted(squares)
+        ids.extend(flat.open_ids[sec])
+    # The free open squares of the allowed sections, sorted (by number: the same order).
+    ids.sort()
+    squares = flat.squares
+    return [sq for sq in map(squares.__getitem__, ids) if sq not in occ]
 
 
 # --- turns -------------------------------------------------------------------------------
@@ -953,7 +951,10 @@ def finish(state: CrawlState, reason: str, events: list[Event]) -> None:
 def heroes_done(state: CrawlState) -> bool:
     """Returns True when every hero has left the dungeon or is knocked out."""
     # Heroes join the figure list after the spawn pool: look from the end.
-    return all(f.where in ("left", "out") for f in reversed(state.figures) if f.hero)
+    for f in reversed(state.figures):
+        if f.hero and f.where != "left" and f.where != "out":
+            return False
+    return True
 
 
 def may_activate_spawn(state: CrawlState, f: Figure) -> bool:
@@ -975,32 +976,44 @@ def turn_actions(state: CrawlState) -> list[Action]:
     seat = state.current
     mine = heroes_of(state, seat)
     out = hero_activations(state, mine)
-    if state.acts_left > 0:
-        if state.mode != "solitaire" or state.players[seat].extra > 0:
-            # Solitaire: only the activation a hero leader won moves a spawn.
-            # may_activate_spawn for every spawn, with the seat's heroes looked at once.
-            if not any(h.where == "outside" for h in mine):
-                board = board_of(state)
-                section = board.section
-                near = [(section[h.pos], h.pos) for h in mine
-                        if h.where == "board" and h.pos is not None]
-                for f in state.figures:
-                    if f.hero or f.where != "board" or f.acted or f.pos is None:
-                        continue
-                    sec = section[f.pos]
-                    if any(hsec == sec or distance(hpos, f.pos) <= 1 for hsec, hpos in near):
-                        continue
-                    out.append(_uid_action("activate", "figure", f.uid))
-                check: MarkerCheck | None = None
-                for m in state.markers:
-                    if m.acted:
-                        continue
-                    if check is None:
-                        check = MarkerCheck(state, occupancy(state))
-                    if check.can_move(m):
-                        out.append(_uid_action("activate_marker", "marker", m.uid))
+    if others_may_act(state, mine):
+        out.extend(_uid_action("activate", "figure", f.uid)
+                   for f in spawn_to_activate(state, mine))
+        check: MarkerCheck | None = None
+        for m in state.markers:
+            if m.acted:
+                continue
+            if check is None:
+                check = MarkerCheck(state, occupancy(state))
+            if check.can_move(m):
+                out.append(_uid_action("activate_marker", "marker", m.uid))
     out.extend(drink_actions(state, mine))
     out.append(END_TURN)
+    return out
+
+
+def others_may_act(state: CrawlState, mine: list[Figure]) -> bool:
+    """Returns whether the current seat may activate spawn and markers now (``mine``: its
+    heroes): an activation is left, none of its heroes still waits outside (the first turn),
+    and in solitaire only the activation a hero leader won moves a spawn."""
+    return state.acts_left > 0 and (
+        state.mode != "solitaire" or state.players[state.current].extra > 0) and not any(
+        h.where == "outside" for h in mine)
+
+
+def spawn_to_activate(state: CrawlState, mine: list[Figure]) -> list[Figure]:
+    """Returns the spawn the current seat may activate (may_activate_spawn for every spawn,
+    with the seat's heroes ``mine`` looked at once; others_may_act is checked apart)."""
+    section = board_of(state).section
+    near = [(section[h.pos], h.pos) for h in mine if h.where == "board" and h.pos is not None]
+    out = []
+    for f in state.figures:
+        if f.hero or f.where != "board" or f.acted or f.pos is None:
+            continue
+        sec = section[f.pos]
+        if any(hsec == sec or distance(hpos, f.pos) <= 1 for hsec, hpos in near):
+            continue
+        out.append(f)
     return out
 
 
@@ -1169,9 +1182,11 @@ _CHEST = frozenset({"examine", "disarm", "loot"})
 _DOORS = frozenset({"open_door", "close_door", "bash_door"})
 
 
-def activation_actions(state: CrawlState, only: str | None = None) -> list[Action]:
+def activation_actions(state: CrawlState, only: str | None = None, moves: bool = True,
+                       passes: bool = True) -> list[Action]:
     """Returns what the active figure may do with its remaining MP (``only``: just that kind,
-    for validating one action cheaply)."""
+    for validating one action cheaply; ``moves``/``passes`` False: without the moves, or
+    without passing through and stealing, for bots that list those apart or never)."""
     f = state.fig(state.active)
     out: list[Action] = []
     mp = state.mp
@@ -1187,12 +1202,8 @@ def activation_actions(state: CrawlState, only: str | None = None) -> list[Actio
         return _lead_away_actions(state, f, only)
     # Every step costs at least 1 MP: with none left there is no move (nor a pass through),
     # so the reach map is not built for the many "turn or end" decisions of a spent figure.
-    if (only is None or only == "move") and mp > 0:
-        reach = figure_reach(state, f, mp)
-        if reach.start == f.pos:
-            out.extend(move_actions(reach))
-        else:
-            out.extend(move_action(sq) for sq in sorted(reach.costs) if sq != f.pos)
+    if (only is None or only == "move") and mp > 0 and moves:
+        out.extend(board_moves(state, f, mp)[1])
     if (only is None or only == "face") and not state.faced:
         # Turning is free (seed 004), and one turn reaches any facing: a second turn in a row
         # would only undo the first, so it is not offered (undo serves a changed mind). This
@@ -1208,14 +1219,14 @@ def activation_actions(state: CrawlState, only: str | None = None) -> list[Actio
     if (only is None or only == "break_away") and mp >= BREAK_MP + 1 \
             and must_break_away(state, f):
         out.append(BREAK_AWAY)
-    if (only is None or only == "pass_through") and mp > 0:
+    if (only is None or only == "pass_through") and mp > 0 and passes:
         out.extend(pass_actions(state, f))
     if mp >= ATTACK_MP and not is_demoralized(f) and (only is None or only in _ATTACKS):
         if only is None or only == "attack":
             front = set(front_squares(state, f))
             for g in state.figures:
                 if g.where == "board" and g.pos in front and may_attack(state, f, g):
-                    out.append(Action("attack", (("target", g.uid),)))
+                    out.append(_uid_action("attack", "target", g.uid))
         if only is None or only == "shoot":
             targets = ranged_targets(state, f)
             n = fdef(f).targets
@@ -1229,7 +1240,7 @@ def activation_actions(state: CrawlState, only: str | None = None) -> list[Actio
                                 and is_enemy(state, f, g)):
                 out.append(Action.make("shockwave"))
         if only is None or only == "heal":
-            out.extend(Action("heal", (("target", g.uid),)) for g in heal_targets(state, f))
+            out.extend(_uid_action("heal", "target", g.uid) for g in heal_targets(state, f))
     if f.hero:
         if only is None or only in _CHEST:
             out.extend(chest_actions(state, f))
@@ -1239,7 +1250,7 @@ def activation_actions(state: CrawlState, only: str | None = None) -> list[Actio
                 out.append(Action.make("descend"))
             if (only is None or only == "withdraw") and solo.can_withdraw(state, f):
                 out.append(Action.make("withdraw"))
-        if (only is None or only == "steal") and mp >= STEAL_MP:
+        if (only is None or only == "steal") and mp >= STEAL_MP and passes:
             out.extend(Action("steal", (("target", g.uid),)) for g in steal_targets(state, f))
         player = state.players[f.owner]
         if ((only is None or only == "leave") and mp >= 1 and player.chests
@@ -1249,6 +1260,15 @@ def activation_actions(state: CrawlState, only: str | None = None) -> list[Actio
         out.extend(door_actions(state, f))
     out.append(END_ACTIVATION)
     return out
+
+
+def board_moves(state: CrawlState, f: Figure, mp: int) -> tuple[Reach, list[Action]]:
+    """Returns the reach map of figure f on the board with ``mp`` (above 0) and the moves
+    activation_actions lists from it (a shared list: not to be changed)."""
+    reach = figure_reach(state, f, mp)
+    if reach.start == f.pos:
+        return reach, move_actions(reach)
+    return reach, [move_action(sq) for sq in sorted(reach.costs) if sq != f.pos]
 
 
 def rim_squares(board: Board) -> list[Square]:
@@ -1405,7 +1425,7 @@ def chest_actions(state: CrawlState, f: Figure) -> list[Action]:
             continue
         if not ch.examined:
             if touching(state, f.pos, ch.pos):
-                out.append(Action("examine", (("chest", ch.uid),)))
+                out.append(_uid_action("examine", "chest", ch.uid))
             continue
         if f.pos not in chest_front(ch):
             continue
@@ -1415,7 +1435,7 @@ def chest_actions(state: CrawlState, f: Figure) -> list[Action]:
             if state.mp >= SLOW_MP:
                 out.append(Action.make("disarm", chest=ch.uid, slow=True))
         elif state.mp >= LOOT_MP:
-            out.append(Action("loot", (("chest", ch.uid),)))
+            out.append(_uid_action("loot", "chest", ch.uid))
     return out
 
 

@@ -311,11 +311,18 @@ class CrawlState:
         return s
 
     def fig(self, uid: int) -> Figure:
-        """Returns the figure with that uid."""
-        for f in self.figures:
-            if f.uid == uid:
-                return f
-        raise KeyError(uid)
+        """Returns the figure with that uid (the first, should two share it)."""
+        # A uid map kept in the memo while the figure list is the same list of the same
+        # length (figures are only ever appended, or the list replaced).
+        figures = self.figures
+        hit = self.memo.get("figs")
+        if hit is None or hit[0] is not figures or hit[1] != len(figures):
+            hit = self.memo["figs"] = (figures, len(figures),
+                                       {f.uid: f for f in reversed(figures)})
+        f = hit[2].get(uid)
+        if f is None:
+            raise KeyError(uid)
+        return f
 
     def chest(self, uid: int) -> Chest:
         """Returns the chest with that uid."""
