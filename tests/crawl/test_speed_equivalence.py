@@ -56,7 +56,7 @@ def _reference_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
         elif may_attack(state, f, e):
             foes.add(e.pos)
     banned: set[Square] = set()
-    if not f.hero:
+    if not f.hero and state.nplayers > 1:  # solitaire brood may close in (seed 004)
         for h in heroes_of(state, state.current):
             if h.where == "board" and h.pos is not None:
                 banned.update(board.section_squares[board.section[h.pos]])

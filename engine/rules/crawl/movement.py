@@ -205,9 +205,10 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     if start_cost > mp:
         return Reach({}, {}, set(), origin)
     banned: set[int] = set()
-    if not f.hero:
+    if not f.hero and state.nplayers > 1:
         # seed 004, "Mage Spawn bewegen": never into the section of the active player's hero
-        # or a square next to it.
+        # or a square next to it. Not in solitaire, where the dungeon moves the brood into
+        # attack positions ("Mage Spawn ... bewegen sich in eine geeignete Angriffsposition").
         for h in heroes_of(state, state.current):
             if h.where == "board" and h.pos is not None:
                 banned.update(flat.section_ids[board.section[h.pos]])
