@@ -90,10 +90,11 @@ class SetupCycler(Cycler):
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int],
                  options: list[tuple[Any, str]], value: Any, on_change: Any, *,
-                 title: str = "", tooltip: str | None = None,
+                 title: str = "", tooltip: str | None = None, tip: str = "",
                  swatches: dict[Any, theme.Colour] | None = None) -> None:
         super().__init__(rect, options, value, on_change, tooltip=tooltip, swatches=swatches)
         self.title = title
+        self.tip = tip  # what the option does, under its name and value in the tooltip
         self.left = pygame.Rect(self.box.left, self.box.top, ARROW, self.box.height)
         self.right = pygame.Rect(self.box.right - ARROW, self.box.top, ARROW, self.box.height)
         avail = self.box.width - 2 * ARROW - 10 - (26 if self.swatches else 0)
@@ -109,6 +110,8 @@ class SetupCycler(Cycler):
             label = self.options[self.index][1]
             shrunk = self.fitted[self.index][1] != theme.SIZE_BODY
             lines = [ln for ln in (self.title, label) if ln] if self.title or shrunk else None
+            if self.tip:
+                lines = [ln for ln in (self.title, label, self.tip) if ln]
         if lines:
             app.tooltip((self, self.index), lines, self.rect)
 
@@ -403,6 +406,8 @@ class SetupScene(MenuScreen):
 
     def _option_widget(self, option: OptionDef, y: int) -> Widget:
         label = self.app.t(option.label)
+        # "<label>.tip" explains the option, where the catalog has one (tests/test_i18n.py).
+        tip = self.app.t(option.label + ".tip") if self.app.has(option.label + ".tip") else ""
         value = self.options[option.id]
         rect = (OPT_CONTROL_X, y, OPT_CONTROL_W, ROW_H)
 
@@ -410,13 +415,15 @@ class SetupScene(MenuScreen):
             self.options[oid] = v
 
         if isinstance(option.default, bool) and not option.choices:
-            return OptionToggle(rect, label, bool(value), change, tooltip=label)
+            return OptionToggle(rect, label, bool(value), change,
+                                tooltip=[label, tip] if tip else label)
         if isinstance(option.default, str) and not option.choices:
             # A free text option (a set-up code): typed, not cycled.
             return TextInput(rect, str(value), change, max_len=60,
                              allowed=lambda c: c.isprintable() and not c.isspace(),
-                             tooltip=label)
-        return SetupCycler(rect, option_choices(self.app, option), value, change, title=label)
+                             tooltip=[label, tip] if tip else label)
+        return SetupCycler(rect, option_choices(self.app, option), value, change, title=label,
+                           tip=tip)
 
     def _setter(self, index: int, field: str, rebuild: bool = False) -> Any:
         def set_value(value: Any) -> None:

@@ -188,7 +188,8 @@ class Toggle(Widget):
     """An on/off switch with a label on its left."""
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: str, value: bool,
-                 on_change: Callable[[bool], None], *, tooltip: str | None = None) -> None:
+                 on_change: Callable[[bool], None], *,
+                 tooltip: str | list[str] | None = None) -> None:
         super().__init__(rect, tooltip=tooltip)
         self.label, self.value, self.on_change = label, value, on_change
 
@@ -311,7 +312,7 @@ class TextInput(Widget):
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], text: str,
                  on_change: Callable[[str], None], *, max_len: int = 20,
                  allowed: Callable[[str], bool] | None = None, placeholder: str = "",
-                 tooltip: str | None = None) -> None:
+                 tooltip: str | list[str] | None = None) -> None:
         super().__init__(rect, tooltip=tooltip)
         self.text, self.on_change, self.max_len = text, on_change, max_len
         self.allowed, self.placeholder = allowed, placeholder

@@ -205,7 +205,9 @@ def test_option_cycler_tooltip_names_the_option_and_the_whole_choice(app: Any) -
     app.mouse = cycler.box.center
     app.step([], 1 / 60)
     assert app._tooltip is not None
-    assert app._tooltip[1] == [cycler.title, cycler.options[cycler.index][1]]
+    assert app._tooltip[1][:2] == [cycler.title, cycler.options[cycler.index][1]]
+    # ... and then what the option does, from the catalog's "<label>.tip".
+    assert cycler.tip and app._tooltip[1][2:] == [cycler.tip]
 
 
 def test_long_choice_shrinks_and_wraps_before_it_is_cut(app: Any) -> None:
