@@ -391,7 +391,9 @@ def test_catalog_keys_in_both_languages_and_used():
     # a '<key>.one' entry is the singular form of '<key>' (engine/content/i18n.py)
     unused = sorted(k for k in en if f'"{k}"' not in source and f'"{k}"' not in scenes
                     and not (k.startswith("duel.ui.") and k[len("duel.ui."):] in scenes)
-                    and not (k.endswith(".one") and k[:-len(".one")] in en))
+                    and not (k.endswith(".one") and k[:-len(".one")] in en)
+                    # an option's '<label>.tip' is its set-up tooltip (scenes/newgame.py)
+                    and not (k.endswith(".tip") and ".option." in k and k[:-4] in en))
     assert unused == []
     used = set(re.findall(r'"(duel\.(?:ev|bd|term|rule|rules|deck|end|prompt|option)\.'
                           r'[a-z_.0-9]+)"', source))

@@ -216,7 +216,7 @@ def test_zoom_and_pan_keep_the_map_in_view(app: Any) -> None:
     assert scene.cam != cam
 
 
-def _stash_step(seed: int = 3) -> Session:
+def _stash_step(seed: int = 6) -> Session:
     """Returns a campaign session (one human) at the stash step between two floors."""
     from engine.ai.base import make_bot
 
