@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from engine.ai.random_bot import RandomBot
+from engine.core.actions import Action
 from engine.core.pathing import cost_map
 from engine.core.protocol import GameConfig
 from engine.core.squaregrid import Square, edge_key
@@ -32,7 +33,13 @@ from engine.rules.crawl.core import (
     traits,
 )
 from engine.rules.crawl.movement import HALTING, Reach
-from engine.rules.crawl.rules import RULES, _entrance_distance, chest_spots, marker_squares
+from engine.rules.crawl.rules import (
+    RULES,
+    _entrance_distance,
+    chest_spots,
+    marker_squares,
+    move_actions,
+)
 from engine.rules.crawl.state import CrawlState, Figure, Marker
 
 
@@ -229,6 +236,10 @@ def _same_reach(fast: Reach, ref: Reach) -> None:
     assert list(fast.costs.items()) == list(ref.costs.items())
     assert list(fast.parents.items()) == list(ref.parents.items())
     assert fast.stops == ref.stops and fast.start == ref.start
+    # The move list sorts the destinations' square numbers instead of the squares.
+    assert fast.sorted_destinations() == [sq for sq in sorted(ref.costs) if sq != ref.start]
+    assert move_actions(fast) == [Action.make("move", to=sq) for sq in sorted(ref.costs)
+                                  if sq != ref.start]
 
 
 def _states(config: GameConfig, seed: int, heuristic: bool, steps: int) -> list[CrawlState]:
@@ -331,3 +342,25 @@ def test_setup_spots_match_the_reference(seed: int) -> None:
         if state.pending is None and state.phase in ("chests", "markers"):
             assert marker_squares(state) == _reference_marker_squares(state)
 
+
+
+def test_heroes_of_follows_the_figure_list() -> None:
+    # heroes_of keeps its per-seat lists in the memo while the figure list stays the same
+    # list of the same length; a new figure, a replaced list or a clone gets fresh lists.
+    def plain(state: CrawlState, seat: int) -> list[Figure]:
+        return [f for f in state.figures if f.hero and f.owner == seat]
+
+    checked = 0
+    for state in _states(GameConfig.for_players(3), 12, True, 150)[::5]:
+        for seat in range(-1, 4):
+            assert heroes_of(state, seat) == plain(state, seat)
+            checked += 1
+        got = heroes_of(state, 1)
+        got.append(state.figures[0])  # callers own their list: the memo is untouched
+        assert heroes_of(state, 1) == plain(state, 1)
+        state.figures.append(Figure(9001, state.figures[0].did, True, owner=1))
+        assert heroes_of(state, 1) == plain(state, 1) and heroes_of(state, 1)[-1].uid == 9001
+        copy = state.clone()
+        copy.figures = [f for f in copy.figures if f.uid != 9001]
+        assert heroes_of(copy, 1) == plain(copy, 1)
+    assert checked > 50

@@ -166,9 +166,11 @@ class Board:
                 dist, reached = rows[0]
                 out = {squares[i]: dist[i] for i in reached}
             else:
-                near = list(map(min, *(dist for dist, _ in rows)))
-                union = sorted({i for _, reached in rows for i in reached})
-                out = {squares[i]: near[i] for i in union}
+                # A square is reached by some row exactly when its least distance is below
+                # _FAR: one pass in square order, no union of the reached lists.
+                near = map(min, *(dist for dist, _ in rows))
+                out = {sq: d for sq, d in zip(squares, near, strict=True)
+                       if d < _FAR}
         else:
             out = self._multi_field(ids, limit)
         if len(self.field_cache) > 256:

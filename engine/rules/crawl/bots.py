@@ -387,8 +387,10 @@ class CrawlHeuristicBot(Bot):
         best, score = None, -99.0
         own_left = _health(f)
         fear = (1.0 + STRIKE_FEAR / max(1, own_left)) if hero else 0.3
-        dmg = value(state, f, "damage", "melee")
-        for a in by_kind.get("attack", []):
+        attacks = by_kind.get("attack", [])
+        # The damage values are read only when there is something to attack with them.
+        dmg = value(state, f, "damage", "melee") if attacks else 0
+        for a in attacks:
             tgt = state.fig(a["target"])
             p = _hit_odds(state, f, tgt, "melee")
             left = _health(tgt)
@@ -398,8 +400,9 @@ class CrawlHeuristicBot(Bot):
             s = gain - fear * loss
             if s > score:
                 best, score = a, s
-        rdmg = value(state, f, "damage", "ranged")
-        for a in by_kind.get("shoot", []):
+        shots = by_kind.get("shoot", [])
+        rdmg = value(state, f, "damage", "ranged") if shots else 0
+        for a in shots:
             s = 0.0
             many = len(a["targets"]) > 1
             for uid in a["targets"]:

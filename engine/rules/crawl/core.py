@@ -377,7 +377,17 @@ def distance(a: Square | None, b: Square | None) -> int:
 
 def heroes_of(state: CrawlState, seat: int) -> list[Figure]:
     """Returns the heroes of a seat."""
-    return [f for f in state.figures if f.hero and f.owner == seat]
+    # Per seat, kept in the memo while the figure list is the same list of the same length
+    # (figures are only ever appended, or the list replaced; a figure's side never changes).
+    figures = state.figures
+    hit = state.memo.get("heroes")
+    if hit is None or hit[0] is not figures or hit[1] != len(figures):
+        by_seat: dict[int, list[Figure]] = {}
+        for f in figures:
+            if f.hero:
+                by_seat.setdefault(f.owner, []).append(f)
+        hit = state.memo["heroes"] = (figures, len(figures), by_seat)
+    return list(hit[2].get(seat, ()))
 
 
 def opponent(state: CrawlState, seat: int) -> int:

@@ -68,6 +68,17 @@ class Reach:
     def __repr__(self) -> str:
         return f"Reach(costs={self.costs!r}, stops={self.stops!r}, start={self.start!r})"
 
+    def sorted_destinations(self) -> list[Square]:
+        """Returns every reached square but the start, in square order."""
+        dests = self.derived.get("dest_ids")
+        if dests is not None and self._flat is not None:
+            # The destinations' square numbers (x * height + y) sort as the squares do, and
+            # cheaper than tuples.
+            squares = self._flat[0]
+            return list(map(squares.__getitem__, sorted(dests)))
+        start = self.start
+        return [sq for sq in sorted(self.costs) if sq != start]
+
     def path(self, goal: Square) -> list[Square]:
         """Returns the squares from the start (or the entrance) to goal."""
         if self._parents is None and self._flat is not None:
@@ -233,6 +244,9 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     stops: set[Square] = set()
     costs: dict[Square, int] = {}
     order: list[int] = []
+    # The destinations' square numbers (every reached square but the start and occupied
+    # ones): the move list sorts these numbers instead of the squares.
+    dests: list[int] = []
     squares = flat.squares
     stop_sections = marker_sections - {start_section}
     for cost in range(start_cost, mp + 1):
@@ -250,6 +264,7 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
                     pass  # passing through: the move goes on, the square is no destination
                 else:
                     costs[sq] = cost
+                    dests.append(i)
                     # seed 004, "Teleport"/"Vortex": "Das Betreten ... beendet die
                     # Aktivierung"; entering an enemy's arc or a marker's section ends it too.
                     if i in arcs or terrain[i] in HALTING or section[i] in stop_sections:
@@ -271,7 +286,9 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
                     best[j] = new
                     parents[j] = i
                     buckets[new].append(j)
-    return Reach(costs, None, stops, origin, (squares, parents, order, index))
+    reach = Reach(costs, None, stops, origin, (squares, parents, order, index))
+    reach.derived["dest_ids"] = dests
+    return reach
 
 
 def _marker_key(state: CrawlState, m: Marker, mp: int) -> tuple[Any, ...]:

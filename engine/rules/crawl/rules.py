@@ -86,12 +86,12 @@ def _cached_action(kind: str, k1: str, v1: Any, k2: str, v2: Any) -> Action:
 def move_actions(reach: Reach) -> list[Action]:
     """Returns the moves to every destination of a reach map but its start, sorted by square;
     kept with the (memoized) map."""
-    moves = reach.derived.get("moves")
+    derived = reach.derived
+    moves = derived.get("moves")
     if moves is None:
-        start = reach.start
         get = _MOVES.get
-        moves = reach.derived["moves"] = [get(sq) or move_action(sq)
-                                          for sq in sorted(reach.costs) if sq != start]
+        moves = derived["moves"] = [get(sq) or move_action(sq)
+                                    for sq in reach.sorted_destinations()]
     return moves
 BREAK_AWAY = Action.make("break_away")
 LEAVE = Action.make("leave")
