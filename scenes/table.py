@@ -354,9 +354,23 @@ class TableScene(Scene):
         self.log_list.rect.top = self.log_rect.top + 60
         self.log_list.rect.height = self.log_rect.height - 72 - self._pin_height()
         self.log_list.scroll_to_end()
+        if self._pin_height():
+            # Keep the pinned entry in view above its breakdown box.
+            assert self.pinned is not None
+            first = next(i for i, row in enumerate(rows) if row.value == self.pinned)
+            self.log_list.scroll_to(first)
 
     def _pin_height(self) -> int:
-        return 150 if self.pinned is not None and self.pinned < len(self.log_events) else 0
+        """Returns the height of the pinned entry's breakdown box: all of its lines, at most
+        half the log (0 when nothing is pinned)."""
+        if self.pinned is None or self.pinned >= len(self.log_events):
+            return 0
+        width = self.log_rect.width - 24 - 24
+        lines = sum(len(assets.wrap(format_breakdown(self.app, b), "bold", theme.SIZE_SMALL,
+                                    width)) for b in self.log_events[self.pinned].breakdowns)
+        breaks = len(self.log_events[self.pinned].breakdowns)
+        need = 24 + lines * assets.line_height("bold", theme.SIZE_SMALL) + 6 * breaks
+        return min(max(need, 80), self.log_rect.height // 2)
 
     def _pin(self, row: Row) -> None:
         event = self.log_events[row.value]

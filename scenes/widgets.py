@@ -482,6 +482,12 @@ class ScrollList(Widget):
         """Scrolls to the last row at once."""
         self.offset = self.target = float(self.max_offset)
 
+    def scroll_to(self, index: int) -> None:
+        """Scrolls at once so that row ``index`` is in view (as little as needed)."""
+        top = index * (self.row_height + self.gap)
+        offset = min(max(self.offset, top + self.row_height - self.rect.height), top)
+        self.offset = self.target = float(min(self.max_offset, max(0, offset)))
+
     def row_rect(self, index: int) -> pygame.Rect:
         """Returns the on-screen rect of a row (may lie outside the list)."""
         y = self.rect.top + index * (self.row_height + self.gap) - int(self.offset)

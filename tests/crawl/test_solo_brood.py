@@ -39,3 +39,17 @@ def test_a_player_never_moves_brood_next_to_its_own_hero() -> None:
     lurker = next(f for f in state.figures if not f.hero and f.where == "board")
     reach = figure_reach(state, lurker, 5)
     assert (15, 11) not in reach.costs and all(distance(sq, (15, 12)) > 1 for sq in reach.costs)
+
+
+def test_a_hit_says_why_it_does_its_clicks() -> None:
+    from engine.rules.crawl.combat import hit_damage
+
+    state = _state(2)
+    lurker = next(f for f in state.figures if not f.hero and f.where == "board")
+    hero = next(f for f in state.figures if f.hero and f.owner == 0)
+    for roll in (7, 12):
+        clicks, why = hit_damage(state, lurker, hero, "melee", roll)
+        assert why.total == clicks == sum(int(t.value) for t in why.terms) >= 1
+        assert any(t.label.key == "crawl.term.twelve" for t in why.terms) == (roll == 12)
+    clicks, why = hit_damage(state, lurker, hero, "ranged", 7, several=True)
+    assert clicks == 1 and why.terms[0].label.key == "crawl.term.several"

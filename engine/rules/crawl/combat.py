@@ -36,6 +36,29 @@ def _terms(state: CrawlState, f: Figure, stat: str, mode: str) -> list[Term]:
     return out
 
 
+def hit_damage(state: CrawlState, att: Figure, tgt: Figure, mode: str, roll: int,
+               several: bool = False) -> tuple[int, Breakdown]:
+    """Returns the clicks a hit does and why: the damage value (dial, items, abilities), one
+    click per target of a shot at several, +1 on a 12, less the target's toughness (never
+    below 1)."""
+    if several:
+        # seed 004: several targets take one click each, whatever the damage value.
+        terms = [Term(Message("crawl.term.several"), 1)]
+    else:
+        terms = _terms(state, att, "damage", mode)
+    if roll == HIT_ROLL:
+        # seed 004, "„2“ und „12“": a 12 hits and adds a click.
+        terms.append(Term(Message("crawl.term.twelve"), 1))
+    dmg = sum(int(t.value) for t in terms)
+    tough = traits(state, tgt).toughness
+    if tough:
+        cut = max(1, dmg - tough)
+        if cut != dmg:
+            terms.append(Term(Message("crawl.term.toughness"), cut - dmg))
+        dmg = cut
+    return dmg, Breakdown(Message("crawl.bd.damage"), dmg, tuple(terms))
+
+
 def roll2(state: CrawlState) -> tuple[int, int]:
     """Returns two d6 rolled with the state's RNG."""
     return state.rng.roll(6), state.rng.roll(6)
@@ -205,12 +228,10 @@ def melee(state: CrawlState, att: Figure, tgt: Figure, events: list[Event], *,
     defence = sum(int(t.value) for t in d_terms)
     hit = roll == HIT_ROLL or (roll != MISS_ROLL and total >= defence)
     dmg = 0
+    why: tuple[Breakdown, ...] = ()
     if hit:
-        d_terms2 = _terms(state, att, "damage", "melee")
-        dmg = sum(int(t.value) for t in d_terms2) + (1 if roll == HIT_ROLL else 0)
-        tough = traits(state, tgt).toughness
-        if tough:
-            dmg = max(1, dmg - tough)
+        dmg, bd = hit_damage(state, att, tgt, "melee", roll)
+        why = (bd,)
     key = "crawl.event.free_attack" if free else (
         "crawl.event.counter" if not counter else "crawl.event.melee")
     events.append(Event(key, {"attacker": att.uid, "target": tgt.uid, "dice": [r1, r2],
@@ -218,7 +239,8 @@ def melee(state: CrawlState, att: Figure, tgt: Figure, events: list[Event], *,
                         breakdowns=(
                             Breakdown(Message("crawl.bd.attack"), total,
                                       (Term(Message("crawl.term.dice"), roll), *a_terms)),
-                            Breakdown(Message("crawl.bd.defence"), defence, tuple(d_terms)))))
+                            Breakdown(Message("crawl.bd.defence"), defence, tuple(d_terms)),
+                            *why)))
     if roll == MISS_ROLL:
         # seed 004, "„2“ und „12“": a 2 misses and costs the attacker a click.
         events.append(Event("crawl.event.fumble", {"figure": att.uid}))
@@ -249,14 +271,10 @@ def ranged(state: CrawlState, att: Figure, targets: list[Figure], events: list[E
         defence = sum(int(t.value) for t in d_terms)
         hit = roll == HIT_ROLL or (roll != MISS_ROLL and total >= defence)
         dmg = 0
+        why: tuple[Breakdown, ...] = ()
         if hit:
-            # seed 004: several targets take one click each, whatever the damage value.
-            dmg = 1 if several else sum(int(t.value) for t in _terms(state, att, "damage",
-                                                                       "ranged"))
-            dmg += 1 if roll == HIT_ROLL else 0
-            tough = traits(state, tgt).toughness
-            if tough:
-                dmg = max(1, dmg - tough)
+            dmg, bd = hit_damage(state, att, tgt, "ranged", roll, several)
+            why = (bd,)
             hits.append(tgt)
         events.append(Event("crawl.event.ranged" if counter else "crawl.event.counter",
                             {"attacker": att.uid, "target": tgt.uid, "dice": [r1, r2],
@@ -264,7 +282,8 @@ def ranged(state: CrawlState, att: Figure, targets: list[Figure], events: list[E
                             breakdowns=(
                                 Breakdown(Message("crawl.bd.attack"), total,
                                           (Term(Message("crawl.term.dice"), roll), *a_terms)),
-                                Breakdown(Message("crawl.bd.defence"), defence, tuple(d_terms)))))
+                                Breakdown(Message("crawl.bd.defence"), defence, tuple(d_terms)),
+                                *why)))
         if hit:
             damage(state, tgt, dmg, events, att)
     if roll == MISS_ROLL:
