@@ -185,12 +185,8 @@ def trap_bonus(state: Any, uid: int) -> int:
 
 
 def roll_ways(need: int, bonus: int) -> int:
-    """Returns how many of the 36 rolls of 2d6 succeed when roll + bonus must reach need (a 2
-    always fails, a 12 always succeeds: seed 004, the 2 and 12 rule)."""
-    ways = 0
-    for r1 in range(1, 7):
-        for r2 in range(1, 7):
-            r = r1 + r2
-            if r == 12 or (r != 2 and r + bonus >= need):
-                ways += 1
-    return ways
+    """Returns how many of the 36 rolls of 2d6 succeed when roll + bonus must reach need (the
+    rules' own count: a 2 always fails, a 12 always succeeds)."""
+    from engine.rules.crawl.combat import roll_ways as rules_roll_ways
+
+    return rules_roll_ways(need, bonus)

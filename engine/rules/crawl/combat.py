@@ -87,13 +87,19 @@ def hit_chance(state: CrawlState, att: Figure, tgt: Figure, mode: str) -> tuple[
     a_terms, d_terms = attack_numbers(state, att, tgt, mode, True, cover)
     a = sum(int(t.value) for t in a_terms)
     d = sum(int(t.value) for t in d_terms)
+    return a, d, roll_ways(d, a)
+
+
+def roll_ways(need: int, bonus: int) -> int:
+    """Returns how many of the 36 rolls of 2d6 succeed when roll + bonus must reach need (seed
+    004, "„2“ und „12“": a 2 always fails, a 12 always succeeds)."""
     ways = 0
     for r1 in range(1, 7):
         for r2 in range(1, 7):
             r = r1 + r2
-            if r == HIT_ROLL or (r != MISS_ROLL and r + a >= d):
+            if r == HIT_ROLL or (r != MISS_ROLL and r + bonus >= need):
                 ways += 1
-    return a, d, ways
+    return ways
 
 
 def min_click(f: Figure) -> int:
