@@ -101,6 +101,7 @@ class TableScene(Scene):
         self.log_events: list[Event] = []
         self.log_list: ScrollList | None = None
         self.pinned: int | None = None  # log entry whose breakdowns stay open
+        self.pin_height = 0  # its breakdown box, measured when the log is rebuilt
         self._log_len = -1
         self._log_actions = -1
         self._check_handover(None)
@@ -214,6 +215,11 @@ class TableScene(Scene):
             return
         if len(self.humans) >= 2 and actor != self.viewer:
             self.curtain_for = actor
+            # The button was made at layout time for another seat: name the one waiting now
+            # (before the first layout there is none yet; layout names the seat then).
+            button = getattr(self, "curtain_button", None)
+            if button is not None:
+                button.label = self.app.t("ui.curtain.show", name=self.seat_name(actor))
         elif len(self.humans) == 1:
             self.viewer = actor
 
@@ -352,15 +358,16 @@ class TableScene(Scene):
         self.log_list = ScrollList(self.log_rect.inflate(-24, 0).move(0, 0), rows, LOG_ROW_H,
                                    self._paint_log_row, on_select=self._pin, gap=0)
         self.log_list.rect.top = self.log_rect.top + 60
-        self.log_list.rect.height = self.log_rect.height - 72 - self._pin_height()
+        self.pin_height = self._measure_pin()
+        self.log_list.rect.height = self.log_rect.height - 72 - self.pin_height
         self.log_list.scroll_to_end()
-        if self._pin_height():
+        if self.pin_height:
             # Keep the pinned entry in view above its breakdown box.
             assert self.pinned is not None
             first = next(i for i, row in enumerate(rows) if row.value == self.pinned)
             self.log_list.scroll_to(first)
 
-    def _pin_height(self) -> int:
+    def _measure_pin(self) -> int:
         """Returns the height of the pinned entry's breakdown box: all of its lines, at most
         half the log (0 when nothing is pinned)."""
         if self.pinned is None or self.pinned >= len(self.log_events):
@@ -558,9 +565,9 @@ class TableScene(Scene):
             blit_centered(surface, empty, (self.log_rect.centerx, self.log_rect.top + 100))
             return
         self.log_list.draw(surface)
-        if self._pin_height():
+        if self.pin_height:
             box = pygame.Rect(self.log_rect.left + 12, self.log_rect.bottom - 12 -
-                              self._pin_height(), self.log_rect.width - 24, self._pin_height())
+                              self.pin_height, self.log_rect.width - 24, self.pin_height)
             surface.blit(theme.panel(box.size, "parchment"), box)
             event = self.log_events[self.pinned or 0]
             y = box.top + 12
@@ -585,6 +592,4 @@ class TableScene(Scene):
         body = assets.text(self.app.t(self.CURTAIN_BODY), "italic", theme.SIZE_H3,
                            theme.INK_DIM, rect.width - 360, "center")
         blit_centered(surface, body, (rect.centerx, rect.centery + 76))
-        # The seat behind the curtain changes after layout: name the one waiting now.
-        self.curtain_button.label = self.app.t("ui.curtain.show", name=self.seat_name(seat))
         self.curtain_button.draw(surface)

@@ -10,6 +10,7 @@ Content files carry their own names and texts inline as ``{en: ..., de: ...}`` (
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 _PLACEHOLDER = re.compile(r"{(\w+)}")
 
 
+@functools.lru_cache(maxsize=512)
 def counted_param(text: str, singular: str) -> str:
     """Returns the parameter whose value 1 selects the singular form: the one placeholder of
     ``text`` that ``singular`` leaves out, else ``count``."""

@@ -251,6 +251,11 @@ def test_log_text_keeps_clear_of_the_info_icon(app: Any, lang: str) -> None:
 def test_curtain_button_names_the_seat_waiting_now(app: Any) -> None:
     session = _session(HUMAN, HUMAN, HUMAN)
     table = _open(app, session)
-    table.curtain_for = 2  # raised after the layout named another seat (or none)
-    app.step([], 1 / 60)
-    assert table.curtain_button.label == app.t("ui.curtain.show", name="N2")
+    table.lift_curtain()
+    assert table.curtain_for is None
+    while session.actor == 0:  # seat 0 plays until the turn passes (the layout named seat 0)
+        hold = Action.make("hold")
+        table.send(hold if hold in table.legal_actions() else Action.make("roll"))
+    assert table.curtain_for == session.actor != 0
+    assert table.curtain_button.label == app.t("ui.curtain.show",
+                                               name=f"N{session.actor}")
