@@ -232,9 +232,10 @@ class Board:
             if not bucket:
                 continue
             buckets[d % ring] = []
-            found = [squares[i] for i in bucket if best[i] == d and i in need]
-            if found:
-                return d, sorted(set(found))
+            # A wanted square in a bucket is settled there: had it been reached more cheaply
+            # since, it would have been found in that earlier bucket and returned.
+            if not need.isdisjoint(bucket):
+                return d, sorted({squares[i] for i in bucket if i in need})
             for i in bucket:
                 if best[i] != d:
                     continue  # reached more cheaply meanwhile

@@ -54,11 +54,13 @@ from engine.rules.crawl.rules import (
     gold,
     hero_activations,
     marker_squares,
+    move_action,
+    move_actions,
     others_may_act,
     spawn_to_activate,
 )
 from engine.rules.crawl.solo import is_campaign, is_cleared
-from engine.rules.crawl.state import CrawlState, Figure
+from engine.rules.crawl.state import CrawlState, Figure, Marker
 
 
 def _field(board: Board, goals: tuple[Square, ...], limit: int = 999) -> dict[Square, int]:
@@ -88,11 +90,13 @@ class CrawlHeuristicBot(Bot):
                 and rules.current_actor(state) == seat:
             # Between activations a hero goes first (_turn): its activation and potions are
             # the only actions that matter then, so the spawn and markers are not listed.
-            heroes = hero_activations(state)
+            mine = heroes_of(state, state.current)
+            heroes = hero_activations(state, mine)
             if heroes:
-                drink = self._drink(state, state.fig(heroes[0]["figure"]), drink_actions(state))
+                drink = self._drink(state, state.fig(heroes[0]["figure"]),
+                                    drink_actions(state, mine))
                 return drink if drink is not None else heroes[0]
-            return self._others(state, seat)
+            return self._others(state, seat, mine)
         if state.pending is None and state.phase == "play" and state.active >= 0 \
                 and state.mode != "solitaire" and not state.over \
                 and rules.current_actor(state) == seat:
@@ -106,6 +110,12 @@ class CrawlHeuristicBot(Bot):
                     return self._spawn(state, f, _Listing(state))
                 if state.mp > 0:
                     return self._hero(state, f, _Listing(state))
+        if state.pending is None and state.phase == "play" and state.active < 0 \
+                and state.active_marker >= 0 and not state.over \
+                and rules.current_actor(state) == seat:
+            # An active marker's moves are its reach map's destinations: read from the map.
+            m = state.marker(state.active_marker)
+            return self._marker(state, seat, m, marker_reach(state, m, state.mp))
         legal = self._legal_for(rules, state, seat)
         if len(legal) == 1:
             return legal[0]
@@ -122,7 +132,8 @@ class CrawlHeuristicBot(Bot):
                 return self._hero(state, f, _group(legal))
             return self._spawn(state, f, _group(legal))
         if state.active_marker >= 0:
-            return self._marker(state, seat, legal)
+            m = state.marker(state.active_marker)
+            return self._marker(state, seat, m, marker_reach(state, m, state.mp))
         return self._turn(state, seat, legal)
 
     # --- set-up ---------------------------------------------------------------------------
@@ -256,33 +267,35 @@ class CrawlHeuristicBot(Bot):
             return best
         return Action.make("end_turn")
 
-    def _others(self, state: CrawlState, seat: int) -> Action:
+    def _others(self, state: CrawlState, seat: int, mine: list[Figure]) -> Action:
         """Returns _turn's choice when no hero may act: the spawn or marker nearest an
-        opposing hero, or the end of the turn. A marker is tested for a legal step only when
-        it would win (the test is the costly part of listing the turn's actions)."""
-        mine = heroes_of(state, state.current)
+        opposing hero, or the end of the turn (``mine``: the current seat's heroes). A marker
+        is tested for a legal step only when it would win (the test is the costly part of
+        listing the turn's actions)."""
         if not others_may_act(state, mine):
             return END_TURN  # nothing but potions and the end of the turn is listed
         foes = [h.pos for h in state.figures if h.hero and h.owner != seat and h.where == "board"]
-        best, best_d = None, 99
+        if not foes:
+            return END_TURN  # every distance would be 99: nothing is near enough
+        # Only a choice within 12 squares is taken: starting the best distance at 13 picks
+        # the same first nearest one (or none), without weighing the farther ones.
+        best, best_d = None, 13
         for f in spawn_to_activate(state, mine):
-            d = min([distance(f.pos, p) for p in foes], default=99)
+            d = _nearest(f.pos, foes)
             if d < best_d:
                 best, best_d = _uid_action("activate", "figure", f.uid), d
         check: MarkerCheck | None = None
         for m in state.markers:
             if m.acted:
                 continue
-            d = min([distance(m.pos, p) for p in foes], default=99) + 2
+            d = _nearest(m.pos, foes) + 2
             if d >= best_d:
                 continue  # cannot win, legal or not
             if check is None:
                 check = MarkerCheck(state, occupancy(state))
             if check.can_move(m):
                 best, best_d = _uid_action("activate_marker", "marker", m.uid), d
-        if best is not None and best_d <= 12:
-            return best
-        return END_TURN
+        return best if best is not None else END_TURN
 
     def _drink(self, state: CrawlState, f: Figure, legal: list[Action]) -> Action | None:
         """Returns a potion for the hero about to act when an enemy stands close enough for a
@@ -683,18 +696,19 @@ class CrawlHeuristicBot(Bot):
             return best
         return END_ACTIVATION
 
-    def _marker(self, state: CrawlState, seat: int, legal: list[Action]) -> Action:
-        m = state.marker(state.active_marker)
-        reach = marker_reach(state, m, state.mp)
-        moves = [a for a in legal if a.kind == "move"]
-        stops = [a for a in moves if a.args[0][1] in reach.stops]
-        if stops:
-            return stops[0]
+    def _marker(self, state: CrawlState, seat: int, m: Marker, reach: Reach) -> Action:
+        """Returns the active marker's step: the first square (in square order) where it
+        meets a hero, else the chase. Its legal moves are the reach map's destinations in
+        square order (rules.legal_actions lists them from the same memoized map)."""
+        if len(reach.costs) <= 1:
+            return END_ACTIVATION  # no destination: ending the activation is all that is legal
+        if reach.stops:
+            return move_action(min(reach.stops))  # every stop is a destination
         foes = [h.pos for h in state.figures if h.hero and h.owner != seat
                 and h.where == "board" and h.pos is not None]
-        if not foes or not moves:
+        if not foes:
             return END_ACTIVATION
-        return self._chase(state, m.pos, foes, moves, reach.costs)
+        return self._chase(state, m.pos, foes, move_actions(reach), reach.costs)
 
 
 class _Kinds(Protocol):
@@ -760,6 +774,23 @@ class _Listing:
 
     def __contains__(self, kind: object) -> bool:
         return bool(self.get(str(kind), []))
+
+
+def _nearest(sq: Square, foes: list[Square]) -> int:
+    """Returns the range distance from sq to the nearest of ``foes`` (at least one)."""
+    x, y = sq
+    best = 1 << 30
+    for fx, fy in foes:
+        dx = fx - x
+        dy = fy - y
+        if dx < 0:
+            dx = -dx
+        if dy < 0:
+            dy = -dy
+        d = dx if dx > dy else dy
+        if d < best:
+            best = d
+    return best
 
 
 def _hero_worth(did: str, level: int) -> float:

@@ -807,7 +807,7 @@ def _marker_squares(state: CrawlState) -> list[Square]:
         count[board.section[m.pos]] = count.get(board.section[m.pos], 0) + 1
     first = not state.markers
     flat = board.flat_data()
-    ids: list[int] = []
+    ids: set[int] = set()
     for sec in range(len(flat.open_squares)):
         if _entrance_distance(state, board, sec) < 2:
             continue
@@ -815,11 +815,12 @@ def _marker_squares(state: CrawlState) -> list[Square]:
             continue
         if count.get(sec, 0) >= (2 if sec in chest_secs else 1):
             continue
-        ids.extend(flat.open_ids[sec])
-    # The free open squares of the allowed sections, sorted (by number: the same order).
-    ids.sort()
-    squares = flat.squares
-    return [sq for sq in map(squares.__getitem__, ids) if sq not in occ]
+        ids.update(flat.open_ids[sec])  # sections share no square
+    # The free open squares of the allowed sections, sorted (by number: the same order);
+    # the few occupied squares are taken out by number rather than each square looked up.
+    index = flat.index
+    ids.difference_update([index[sq] for sq in occ if sq in index])
+    return list(map(flat.squares.__getitem__, sorted(ids)))
 
 
 # --- turns -------------------------------------------------------------------------------
@@ -1005,15 +1006,26 @@ def spawn_to_activate(state: CrawlState, mine: list[Figure]) -> list[Figure]:
     """Returns the spawn the current seat may activate (may_activate_spawn for every spawn,
     with the seat's heroes ``mine`` looked at once; others_may_act is checked apart)."""
     section = board_of(state).section
-    near = [(section[h.pos], h.pos) for h in mine if h.where == "board" and h.pos is not None]
+    # A spawn in a section of one of the seat's heroes, or next to one, may not act.
+    secs = set()
+    near = []
+    for h in mine:
+        if h.where == "board" and h.pos is not None:
+            secs.add(section[h.pos])
+            near.append(h.pos)
     out = []
     for f in state.figures:
         if f.hero or f.where != "board" or f.acted or f.pos is None:
             continue
-        sec = section[f.pos]
-        if any(hsec == sec or distance(hpos, f.pos) <= 1 for hsec, hpos in near):
+        pos = f.pos
+        if section[pos] in secs:
             continue
-        out.append(f)
+        x, y = pos
+        for hx, hy in near:
+            if -1 <= hx - x <= 1 and -1 <= hy - y <= 1:
+                break  # distance(h.pos, f.pos) <= 1
+        else:
+            out.append(f)
     return out
 
 
