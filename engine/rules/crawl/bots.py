@@ -639,18 +639,19 @@ class CrawlHeuristicBot(Bot):
             return strike
         if is_demoralized(f):
             return END_ACTIVATION
-        foes = [h for h in state.figures if h.where == "board" and h.pos is not None
-                and may_attack(state, f, h)]
+        # A spawn may attack the heroes, and only them (core.may_attack).
+        foes = [h for h in state.figures if h.hero and h.where == "board" and h.pos is not None]
         if not foes or f.pos is None:
             return END_ACTIVATION
-        front = set(front_squares(state, f))
         adjacent = [h for h in foes if distance(h.pos, f.pos) == 1]
-        if adjacent and not any(h.pos in front for h in adjacent):
-            assert adjacent[0].pos is not None
-            turn = FACE[facing_towards(f.pos, adjacent[0].pos)]
-            if turn in by_kind.get("face", []):
-                return turn
         if adjacent:
+            # The front arc is read only with a foe next to the spawn.
+            front = front_squares(state, f)
+            if not any(h.pos in front for h in adjacent):
+                assert adjacent[0].pos is not None
+                turn = FACE[facing_towards(f.pos, adjacent[0].pos)]
+                if turn in by_kind.get("face", []):
+                    return turn
             return END_ACTIVATION
         if "break_away" in by_kind:  # listed just when the spawn must break away
             return by_kind["break_away"][0]
@@ -660,9 +661,10 @@ class CrawlHeuristicBot(Bot):
         # Close in: a square next to a foe with 4 MP left to strike, else the nearest square.
         reach = _reach(state, f, by_kind)
         foe_near: set[Square] = set()
+        around = board_of(state).around
         for h in foes:
             assert h.pos is not None
-            foe_near |= board_of(state).around[h.pos]
+            foe_near |= around[h.pos]
         strike_from = [a for a in moves if a.args[0][1] in foe_near
                        and state.mp - reach.costs[a.args[0][1]] >= 4]
         if strike_from:
