@@ -215,7 +215,8 @@ class Board:
         when none is that near. The search stops at that distance, so a figure closing in on
         a goal pays for the squares between, not for the whole board."""
         index, squares, adj = self.index_adj()
-        need = {index[sq] for sq in wanted if sq in index}
+        need: set[int | None] = set(map(index.get, wanted))
+        need.discard(None)  # a wanted square off the walkable ones
         if not need or limit < 0:
             return -1, []
         best = [limit + 1] * len(squares)
