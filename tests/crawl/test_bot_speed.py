@@ -15,15 +15,19 @@ from engine.core.protocol import GameConfig
 from engine.core.squaregrid import Square
 from engine.rules.crawl import movement
 from engine.rules.crawl.bots import CrawlHeuristicBot, _group, _Listing, _sq
-from engine.rules.crawl.core import board_of, distance
+from engine.rules.crawl.core import board_of, distance, heroes_of, occupancy
 from engine.rules.crawl.rules import (
     END_ACTIVATION,
     RULES,
+    _entrance_distance,
     activation_actions,
     door_actions,
     drink_actions,
     hero_activations,
+    marker_squares,
+    may_activate_spawn,
     pass_actions,
+    spawn_to_activate,
 )
 from engine.rules.crawl.state import CrawlState
 from tests.crawl.test_speed_equivalence import _reference_field
@@ -220,3 +224,83 @@ def test_the_bot_decides_as_it_would_from_the_full_list() -> None:
         checked += 1
     assert checked > 200
     assert {"move", "attack", "end_activation", "activate", "end_turn"} <= kinds
+
+
+def _plain_marker(state: CrawlState, seat: int) -> Action:
+    """Returns the active marker's step the long way: from the full legal list."""
+    legal = RULES.legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    m = state.marker(state.active_marker)
+    reach = movement.marker_reach(state, m, state.mp)
+    moves = [a for a in legal if a.kind == "move"]
+    stops = [a for a in moves if _sq(a) in reach.stops]
+    if stops:
+        return stops[0]
+    foes = [h.pos for h in state.figures if h.hero and h.owner != seat
+            and h.where == "board" and h.pos is not None]
+    if not foes or not moves:
+        return END_ACTIVATION
+    return _reference_chase(state, m.pos, foes, moves, reach.costs)
+
+
+def _plain_marker_squares(state: CrawlState) -> list[Square]:
+    """Returns the marker squares the earlier way: every open square of the allowed sections,
+    sorted, then the free ones kept."""
+    board = board_of(state)
+    occ = occupancy(state)
+    chest_secs = {board.section[c.pos] for c in state.chests if c.pos is not None}
+    count: dict[int, int] = {}
+    for m in state.markers:
+        count[board.section[m.pos]] = count.get(board.section[m.pos], 0) + 1
+    out: list[Square] = []
+    for sec, squares in enumerate(board.flat_data().open_squares):
+        if _entrance_distance(state, board, sec) < 2:
+            continue
+        if not state.markers and sec not in chest_secs:
+            continue
+        if count.get(sec, 0) >= (2 if sec in chest_secs else 1):
+            continue
+        out.extend(squares)
+    return [sq for sq in sorted(out) if sq not in occ]
+
+
+MORE_STATES = _games([(GameConfig.for_players(2), 41), (GameConfig.for_players(3), 42),
+                      (GameConfig.for_players(4), 43),
+                      (GameConfig.for_players(2, board="twin_halls"), 44)])
+
+
+def test_markers_spawn_and_turns_decide_as_from_the_full_list() -> None:
+    # An active marker is decided from its reach map (no legal list), between activations
+    # only choices within 12 squares are weighed, the spawn a seat may activate are found
+    # without may_activate_spawn, and marker squares are built from square numbers: each
+    # gives what the plain version gives.
+    markers = turns = spawn = squares = 0
+    for state in STATES + SOLO_STATES + MORE_STATES:
+        if state.over or state.pending is not None:
+            continue
+        seat = RULES.current_actor(state)
+        assert seat is not None
+        if state.phase == "markers":
+            assert marker_squares(state.clone()) == _plain_marker_squares(state)
+            squares += 1
+            continue
+        if state.phase != "play" or state.active >= 0:
+            continue
+        if state.active_marker >= 0:
+            got = CrawlHeuristicBot(seed=1).choose(RULES, state.clone(), seat)
+            assert got == _plain_marker(state.clone(), seat)
+            markers += 1
+            continue
+        mine = heroes_of(state, seat)
+        if not any(h.where == "outside" for h in mine):
+            assert spawn_to_activate(state, mine) == [
+                f for f in state.figures if may_activate_spawn(state, f)]
+            spawn += 1
+        if not hero_activations(state):
+            got = CrawlHeuristicBot(seed=1).choose(RULES, state.clone(), seat)
+            want = CrawlHeuristicBot(seed=1)._turn(state.clone(), seat,
+                                                   RULES.legal_actions(state.clone()))
+            assert got == want
+            turns += 1
+    assert markers > 40 and turns > 100 and spawn > 200 and squares > 30
