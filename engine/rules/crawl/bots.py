@@ -114,6 +114,8 @@ class CrawlHeuristicBot(Bot):
                 and state.active_marker >= 0 and not state.over \
                 and rules.current_actor(state) == seat:
             # An active marker's moves are its reach map's destinations: read from the map.
+            if state.mp <= 0:
+                return END_ACTIVATION  # every step costs MP: the map holds just its square
             m = state.marker(state.active_marker)
             return self._marker(state, seat, m, marker_reach(state, m, state.mp))
         legal = self._legal_for(rules, state, seat)
