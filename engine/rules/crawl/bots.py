@@ -276,7 +276,8 @@ class CrawlHeuristicBot(Bot):
         listing the turn's actions)."""
         if not others_may_act(state, mine):
             return END_TURN  # nothing but potions and the end of the turn is listed
-        foes = [h.pos for h in state.figures if h.hero and h.owner != seat and h.where == "board"]
+        foes = [h.pos for h in state.figures if h.hero and h.owner != seat and h.where == "board"
+                and h.pos is not None]  # a hero on the board always has a square
         if not foes:
             return END_TURN  # every distance would be 99: nothing is near enough
         # Only a choice within 12 squares is taken: starting the best distance at 13 picks
@@ -780,8 +781,9 @@ class _Listing:
         return bool(self.get(str(kind), []))
 
 
-def _nearest(sq: Square, foes: list[Square]) -> int:
+def _nearest(sq: Square | None, foes: list[Square]) -> int:
     """Returns the range distance from sq to the nearest of ``foes`` (at least one)."""
+    assert sq is not None  # as core.distance: on the board
     x, y = sq
     best = 1 << 30
     for fx, fy in foes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import combinations
 from typing import Any
 
@@ -807,20 +808,31 @@ def _marker_squares(state: CrawlState) -> list[Square]:
         count[board.section[m.pos]] = count.get(board.section[m.pos], 0) + 1
     first = not state.markers
     flat = board.flat_data()
-    ids: set[int] = set()
-    for sec in range(len(flat.open_squares)):
-        if _entrance_distance(state, board, sec) < 2:
+    nsec = len(flat.open_squares)
+    # _entrance_distance per section (outside solitaire the board's kept list).
+    near = board.entrance_distances() if state.mode != "solitaire" else [
+        _entrance_distance(state, board, sec) for sec in range(nsec)]
+    ids: list[int] = []
+    for sec in range(nsec):
+        if near[sec] < 2:
             continue
         if first and sec not in chest_secs:
             continue
         if count.get(sec, 0) >= (2 if sec in chest_secs else 1):
             continue
-        ids.update(flat.open_ids[sec])  # sections share no square
-    # The free open squares of the allowed sections, sorted (by number: the same order);
-    # the few occupied squares are taken out by number rather than each square looked up.
+        ids.extend(flat.open_ids[sec])
+    # The open squares of the allowed sections, sorted (by number: the same order; the
+    # sections' sorted runs merge cheaply); the few occupied ones are then taken out by
+    # number (sections share no square) rather than every square looked up.
+    ids.sort()
     index = flat.index
-    ids.difference_update([index[sq] for sq in occ if sq in index])
-    return list(map(flat.squares.__getitem__, sorted(ids)))
+    for sq in occ:
+        i = index.get(sq)
+        if i is not None:
+            k = bisect_left(ids, i)
+            if k < len(ids) and ids[k] == i:
+                del ids[k]
+    return list(map(flat.squares.__getitem__, ids))
 
 
 # --- turns -------------------------------------------------------------------------------
