@@ -52,10 +52,16 @@ def _def_name(did: str, hero: bool) -> tuple[str, str]:
     return str(name["en"]), str(name["de"])
 
 
+# (en, de) by definition id, one map per hero flag (content is loaded once).
+_NAMES: dict[bool, dict[str, tuple[str, str]]] = {True: {}, False: {}}
+
+
 def def_name(did: str, hero: bool) -> dict[str, str]:
     """Returns the name of a hero or spawn definition (a fresh dict: events own their params)."""
-    en, de = _def_name(did, hero)
-    return {"en": en, "de": de}
+    pair = _NAMES[hero].get(did)
+    if pair is None:
+        pair = _NAMES[hero][did] = _def_name(did, hero)
+    return {"en": pair[0], "de": pair[1]}
 
 
 def chest_name(state: CrawlState, uid: int) -> dict[str, str] | None:
@@ -175,9 +181,24 @@ def name_events(state: CrawlState, events: list[Event],
     """Adds readable names to every event (``before``: the markers, or their ranks, before
     the action, so markers gone meanwhile are named too)."""
     merged: dict[int, str] | None = None
+    figs: dict[int, Figure] | None = None
     for e in events:
-        present = _NAMED.intersection(e.params)
+        params = e.params
+        present = _NAMED.intersection(params)
         if not present:
+            continue
+        if present <= _FIGURE_ONLY:
+            # Most events name figures only: named here as add_names would, in its order.
+            if figs is None:
+                figs = state.figures_by_uid()
+            for key in (present if len(present) == 1 else FIGURE_PARAMS):
+                if key not in present:
+                    continue
+                uid = params[key]
+                if isinstance(uid, int) and not isinstance(uid, bool):
+                    f = figs.get(uid)
+                    if f is not None:
+                        params[key + "_name"] = def_name(f.did, f.hero)
             continue
         # The merged ranks are built once, and only when an event names a marker; figures
         # are looked up one by one (an event names one or two).

@@ -324,6 +324,15 @@ class CrawlState:
             raise KeyError(uid)
         return f
 
+    def figures_by_uid(self) -> dict[int, Figure]:
+        """Returns the figures by uid, the first of a uid winning (shared: read it only)."""
+        figures = self.figures
+        hit = self.memo.get("figs")
+        if hit is None or hit[0] is not figures or hit[1] != len(figures):
+            hit = self.memo["figs"] = (figures, len(figures),
+                                       {f.uid: f for f in reversed(figures)})
+        return hit[2]
+
     def chest(self, uid: int) -> Chest:
         """Returns the chest with that uid."""
         for c in self.chests:
