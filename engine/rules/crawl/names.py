@@ -180,17 +180,16 @@ def name_events(state: CrawlState, events: list[Event],
                 before: dict[int, str] | list[Marker]) -> None:
     """Adds readable names to every event (``before``: the markers, or their ranks, before
     the action, so markers gone meanwhile are named too)."""
-    merged: dict[int, str] | None = None
     figs: dict[int, Figure] | None = None
     for e in events:
         params = e.params
         present = _NAMED.intersection(params)
         if not present:
             continue
+        if figs is None:
+            figs = state.figures_by_uid()
         if present <= _FIGURE_ONLY:
             # Most events name figures only: named here as add_names would, in its order.
-            if figs is None:
-                figs = state.figures_by_uid()
             for key in (present if len(present) == 1 else FIGURE_PARAMS):
                 if key not in present:
                     continue
@@ -198,14 +197,32 @@ def name_events(state: CrawlState, events: list[Event],
                 if isinstance(uid, int) and not isinstance(uid, bool):
                     f = figs.get(uid)
                     if f is not None:
-                        params[key + "_name"] = def_name(f.did, f.hero)
+                        params[_NAME_KEYS[key]] = def_name(f.did, f.hero)
             continue
-        # The merged ranks are built once, and only when an event names a marker; figures
-        # are looked up one by one (an event names one or two).
-        if merged is None and "marker" in present:
-            ranks = before if isinstance(before, dict) else {m.uid: m.rank for m in before}
-            merged = {**ranks, **marker_ranks(state)}
-        add_names(state, e.params, merged if merged is not None else {}, None, present)
+        # Only the rank of the marker this event names is looked up: the markers on the board
+        # first, then those before the action (as the merged map of both would have it).
+        ranks: dict[int, str] = {}
+        if "marker" in present:
+            uid = params["marker"]
+            rank = _marker_rank(state.markers, uid)
+            if rank is None:
+                rank = before.get(uid) if isinstance(before, dict) else _marker_rank(before, uid)
+            if rank is not None:
+                ranks = {uid: rank}
+        add_names(state, params, ranks, figs, present)
+
+
+# The parameter each figure parameter's name goes to.
+_NAME_KEYS = {key: key + "_name" for key in FIGURE_PARAMS}
+
+
+def _marker_rank(markers: list[Marker], uid: object) -> str | None:
+    """Returns the rank of the marker with that uid (the last of a uid, as a map built from
+    the list would keep), or None."""
+    for m in reversed(markers):
+        if m.uid == uid:
+            return m.rank
+    return None
 
 
 def figures_by_uid(state: CrawlState) -> dict[int, Figure]:

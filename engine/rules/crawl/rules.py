@@ -1881,24 +1881,29 @@ def pick_spawns(state: CrawlState, count: int, points: int) -> list[int]:
     figures are kept for the remaining count (count comes before total); the total is never
     exceeded. Among equal values the pool's order decides.
     """
-    pool = [f for f in state.figures if f.where == "pool" and not f.hero]
+    # (uid, points) of the pool, the points read once (the pool holds most of the spawn).
+    pool = [(f.uid, fdef(f).points) for f in state.figures if f.where == "pool" and not f.hero]
     chosen: list[int] = []
     budget = points
     for i in range(count):
-        left = [f for f in pool if f.uid not in chosen]
+        left = [(uid, pts) for uid, pts in pool if uid not in chosen]
         if not left:
             break
-        values = sorted(fdef(f).points for f in left)
+        values = sorted([pts for _, pts in left])
         rest = count - i - 1
         reserve = sum(values[:rest]) if rest <= len(values) - 1 else 0
         cap = budget - reserve
-        fit = [f for f in left if fdef(f).points <= cap] or \
-            [f for f in left if fdef(f).points <= budget]
+        fit = [(uid, pts) for uid, pts in left if pts <= cap] or \
+            [(uid, pts) for uid, pts in left if pts <= budget]
         if not fit:
             break
-        best = max(fit, key=lambda f: (fdef(f).points, -f.uid))
-        chosen.append(best.uid)
-        budget -= fdef(best).points
+        # The most points, then the lowest uid (the first of equals, as max with that key).
+        best_uid, best_pts = fit[0]
+        for uid, pts in fit:
+            if pts > best_pts or (pts == best_pts and uid < best_uid):
+                best_uid, best_pts = uid, pts
+        chosen.append(best_uid)
+        budget -= best_pts
     return chosen
 
 
