@@ -1840,10 +1840,11 @@ def loot(state: CrawlState, f: Figure, ch: Chest, events: list[Event]) -> None:
 
 def end_activation(state: CrawlState, events: list[Event]) -> None:
     """Ends the running activation; iron doors fall shut again (seed 004, "Türen")."""
-    board = board_of(state)
-    for i, (_, kind) in enumerate(board.doors):
-        if kind == "iron" and state.doors[i] == "open":
-            state.doors[i] = "closed"
+    if "open" in state.doors:  # only an open door can fall shut
+        board = board_of(state)
+        for i, (_, kind) in enumerate(board.doors):
+            if kind == "iron" and state.doors[i] == "open":
+                state.doors[i] = "closed"
     if state.active >= 0:
         events.append(Event("crawl.event.activation_end", {"figure": state.active}))
         if state.mode == "solitaire":

@@ -319,10 +319,7 @@ class CrawlState:
         if hit is None or hit[0] is not figures or hit[1] != len(figures):
             hit = self.memo["figs"] = (figures, len(figures),
                                        {f.uid: f for f in reversed(figures)})
-        f = hit[2].get(uid)
-        if f is None:
-            raise KeyError(uid)
-        return f
+        return hit[2][uid]  # a missing uid raises KeyError(uid)
 
     def figures_by_uid(self) -> dict[int, Figure]:
         """Returns the figures by uid, the first of a uid winning (shared: read it only)."""
