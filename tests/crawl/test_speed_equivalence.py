@@ -489,3 +489,27 @@ def test_apply_shortcuts_match_the_plain_versions(config: GameConfig, seed: int,
             assert [(e.key, list(e.params.items())) for e in events_a] == [
                 (e.key, list(e.params.items())) for e in events_b]
     assert checked > 0
+
+
+def test_fig_follows_the_figure_list() -> None:
+    # state.fig keeps a uid map while the figure list is the same list of the same length; a
+    # new figure, a replaced list or a clone gets a fresh map (the first of a uid wins).
+    def plain(state: CrawlState, uid: int) -> Figure | None:
+        return next((f for f in state.figures if f.uid == uid), None)
+
+    for state in _states(GameConfig.for_players(2), 13, True, 120)[::6]:
+        for f in state.figures:
+            assert state.fig(f.uid) is plain(state, f.uid)
+        assert state.figures_by_uid() == {f.uid: plain(state, f.uid) for f in state.figures}
+        with pytest.raises(KeyError):
+            state.fig(9002)
+        state.figures.append(Figure(9002, state.figures[0].did, True, owner=1))
+        assert state.fig(9002) is state.figures[-1]
+        copy = state.clone()
+        assert copy.fig(9002) is copy.figures[-1] and copy.fig(9002) is not state.fig(9002)
+        copy.figures = [f for f in copy.figures if f.uid != 9002]
+        with pytest.raises(KeyError):
+            copy.fig(9002)
+        first = state.figures[0]
+        state.figures = [Figure(first.uid, first.did, first.hero), *state.figures]
+        assert state.fig(first.uid) is state.figures[0]
