@@ -197,7 +197,9 @@ def name_events(state: CrawlState, events: list[Event],
                 if isinstance(uid, int) and not isinstance(uid, bool):
                     f = figs.get(uid)
                     if f is not None:
-                        params[_NAME_KEYS[key]] = def_name(f.did, f.hero)
+                        # def_name(f.did, f.hero), without the call
+                        pair = _NAMES[f.hero].get(f.did) or _def_name(f.did, f.hero)
+                        params[_NAME_KEYS[key]] = {"en": pair[0], "de": pair[1]}
             continue
         # Only the rank of the marker this event names is looked up: the markers on the board
         # first, then those before the action (as the merged map of both would have it).
