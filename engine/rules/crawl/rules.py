@@ -1575,7 +1575,7 @@ def free_turns(state: CrawlState, mover: Figure, events: list[Event]) -> None:
     mx, my = mover.pos
     hero, owner = mover.hero, mover.owner
     for g in state.figures:
-        if g.where != "board" or g.pos is None or g.uid == mover.uid:
+        if g.pos is None or g.where != "board" or g.uid == mover.uid:
             continue
         # is_enemy(state, g, mover) and distance(g.pos, mover.pos) == 1, inline (every
         # figure on the board is looked at after every step).
