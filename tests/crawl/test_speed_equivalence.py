@@ -364,3 +364,152 @@ def test_heroes_of_follows_the_figure_list() -> None:
         copy.figures = [f for f in copy.figures if f.uid != 9001]
         assert heroes_of(copy, 1) == plain(copy, 1)
     assert checked > 50
+
+
+def _reference_pick_spawns(state: CrawlState, count: int, points: int) -> list[int]:
+    """The earlier pick_spawns: figure definitions read on every pass."""
+    from engine.rules.crawl.core import fdef
+    pool = [f for f in state.figures if f.where == "pool" and not f.hero]
+    chosen: list[int] = []
+    budget = points
+    for i in range(count):
+        left = [f for f in pool if f.uid not in chosen]
+        if not left:
+            break
+        values = sorted(fdef(f).points for f in left)
+        rest = count - i - 1
+        reserve = sum(values[:rest]) if rest <= len(values) - 1 else 0
+        cap = budget - reserve
+        fit = [f for f in left if fdef(f).points <= cap] or \
+            [f for f in left if fdef(f).points <= budget]
+        if not fit:
+            break
+        best = max(fit, key=lambda f: (fdef(f).points, -f.uid))
+        chosen.append(best.uid)
+        budget -= fdef(best).points
+    return chosen
+
+
+def _reference_breakdown(state: CrawlState, f: Figure, path: list[Square]) -> Any:
+    """The earlier move_breakdown: the whole occupancy map, terms summed at the end."""
+    from engine.core.actions import Breakdown, Message, Term
+    board = board_of(state)
+    t = traits(state, f)
+    occ = occupancy(state)
+    terms: list[Term] = []
+    if f.where == "outside" and path:
+        terms.append(Term(Message("crawl.term.entrance", {"at": list(path[0])}),
+                          board.cost[path[0]]))
+    for i in range(1, len(path)):
+        prev, sq = path[i - 1], path[i]
+        if sq in occ and i < len(path) - 1:
+            terms.append(Term(Message("crawl.term.pass", {"at": list(sq)}), t.pass_cost))
+            continue
+        cost = board.cost[sq] or 1
+        if t.terrain_walker and cost > 1:
+            cost = 1
+        terms.append(Term(Message("crawl.term.terrain." + board.terrain[sq], {"at": list(sq)}),
+                          cost))
+        if prev[0] != sq[0] and prev[1] != sq[1]:
+            terms.append(Term(Message("crawl.term.diagonal"), 1))
+    return Breakdown(Message("crawl.bd.move"), sum(int(x.value) for x in terms), tuple(terms))
+
+
+def _reference_free_turns(state: CrawlState, mover: Figure, events: list[Any]) -> None:
+    """The earlier free_turns: is_enemy and distance called for every figure."""
+    from engine.core.actions import Event
+    from engine.core.squaregrid import facing_towards
+    from engine.rules.crawl.core import distance, is_enemy
+    if mover.where != "board" or mover.pos is None:
+        return
+    for g in state.figures:
+        if g.where != "board" or g.pos is None or g.uid == mover.uid:
+            continue
+        if not is_enemy(state, g, mover) or distance(g.pos, mover.pos) != 1:
+            continue
+        front = set(front_squares(state, g))
+        if any(h.pos in front for h in state.figures if h.where == "board"
+               and is_enemy(state, g, h)):
+            continue
+        g.facing = facing_towards(g.pos, mover.pos)
+        events.append(Event("crawl.event.free_turn", {"figure": g.uid, "facing": g.facing}))
+
+
+def _reference_name_events(state: CrawlState, events: list[Any], before: list[Marker]) -> None:
+    """The earlier naming: every event through add_names with the merged marker ranks."""
+    from engine.rules.crawl import names
+    merged = {**{m.uid: m.rank for m in before}, **names.marker_ranks(state)}
+    for e in events:
+        names.add_names(state, e.params, merged)
+
+
+@pytest.mark.parametrize(("config", "seed", "heuristic"), GAMES)
+def test_apply_shortcuts_match_the_plain_versions(config: GameConfig, seed: int,
+                                                  heuristic: bool) -> None:
+    # pick_spawns, move_breakdown, free_turns and event naming against the earlier code.
+    from engine.rules.crawl import names, rules
+    from engine.rules.crawl.movement import figure_reach
+    states = _states(config, seed, heuristic, 160)
+    checked = 0
+    for state in states:
+        for count, points in ((1, 3), (2, 5), (3, 9), (4, 20), (2, 1)):
+            assert rules.pick_spawns(state, count, points) == _reference_pick_spawns(
+                state, count, points)
+        if state.active >= 0 and state.pending is None:
+            f = state.fig(state.active)
+            reach = figure_reach(state, f, state.mp)
+            for to in sorted(reach.costs)[:12]:
+                path = reach.path(to)
+                assert rules.move_breakdown(state, f, path) == _reference_breakdown(
+                    state, f, path)
+                checked += 1
+        for mover in state.figures:
+            fast, plain = state.clone(), state.clone()
+            got: list[Any] = []
+            want: list[Any] = []
+            rules.free_turns(fast, fast.fig(mover.uid), got)
+            _reference_free_turns(plain, plain.fig(mover.uid), want)
+            assert [e.to_json() for e in got] == [e.to_json() for e in want]
+            assert [g.facing for g in fast.figures] == [g.facing for g in plain.figures]
+    for before in states:
+        # Several legal actions of each step, their events named both ways.
+        for action in RULES.legal_actions(before)[:6]:
+            a, b = before.clone(), before.clone()
+            markers_a, markers_b = list(a.markers), list(b.markers)
+            original = names.name_events
+            try:
+                names.name_events = lambda *args: None  # type: ignore[assignment]
+                events_a = RULES.do_apply(a, action)
+                events_b = RULES.do_apply(b, action)
+            finally:
+                names.name_events = original  # type: ignore[assignment]
+            names.name_events(a, events_a, markers_a)
+            _reference_name_events(b, events_b, markers_b)
+            # Parameters in order: the names must follow the same keys in the same order.
+            assert [(e.key, list(e.params.items())) for e in events_a] == [
+                (e.key, list(e.params.items())) for e in events_b]
+    assert checked > 0
+
+
+def test_fig_follows_the_figure_list() -> None:
+    # state.fig keeps a uid map while the figure list is the same list of the same length; a
+    # new figure, a replaced list or a clone gets a fresh map (the first of a uid wins).
+    def plain(state: CrawlState, uid: int) -> Figure | None:
+        return next((f for f in state.figures if f.uid == uid), None)
+
+    for state in _states(GameConfig.for_players(2), 13, True, 120)[::6]:
+        for f in state.figures:
+            assert state.fig(f.uid) is plain(state, f.uid)
+        assert state.figures_by_uid() == {f.uid: plain(state, f.uid) for f in state.figures}
+        with pytest.raises(KeyError):
+            state.fig(9002)
+        state.figures.append(Figure(9002, state.figures[0].did, True, owner=1))
+        assert state.fig(9002) is state.figures[-1]
+        copy = state.clone()
+        assert copy.fig(9002) is copy.figures[-1] and copy.fig(9002) is not state.fig(9002)
+        copy.figures = [f for f in copy.figures if f.uid != 9002]
+        with pytest.raises(KeyError):
+            copy.fig(9002)
+        first = state.figures[0]
+        state.figures = [Figure(first.uid, first.did, first.hero), *state.figures]
+        assert state.fig(first.uid) is state.figures[0]

@@ -22,6 +22,14 @@ from engine.rules.crawl.state import Chest, CrawlState, Figure
 MISS_ROLL, HIT_ROLL = 2, 12
 
 
+def _total(terms: list[Term]) -> int:
+    """Returns the sum of the terms' values as integers (a loop: the lists hold 1-3 terms)."""
+    total = 0
+    for t in terms:
+        total += int(t.value)
+    return total
+
+
 def _terms(state: CrawlState, f: Figure, stat: str, mode: str) -> list[Term]:
     out = []
     for label, v in value_terms(state, f, stat, mode):
@@ -49,7 +57,7 @@ def hit_damage(state: CrawlState, att: Figure, tgt: Figure, mode: str, roll: int
     if roll == HIT_ROLL:
         # seed 004, "„2“ und „12“": a 12 hits and adds a click.
         terms.append(Term(Message("crawl.term.twelve"), 1))
-    dmg = sum(int(t.value) for t in terms)
+    dmg = _total(terms)
     tough = traits(state, tgt).toughness
     if tough:
         cut = max(1, dmg - tough)
@@ -85,8 +93,8 @@ def hit_chance(state: CrawlState, att: Figure, tgt: Figure, mode: str) -> tuple[
     assert att.pos is not None and tgt.pos is not None
     cover = mode == "ranged" and line_cover(state, att.pos, tgt.pos)
     a_terms, d_terms = attack_numbers(state, att, tgt, mode, True, cover)
-    a = sum(int(t.value) for t in a_terms)
-    d = sum(int(t.value) for t in d_terms)
+    a = _total(a_terms)
+    d = _total(d_terms)
     return a, d, roll_ways(d, a)
 
 
@@ -230,8 +238,8 @@ def melee(state: CrawlState, att: Figure, tgt: Figure, events: list[Event], *,
     r1, r2 = roll2(state)
     roll = r1 + r2
     a_terms, d_terms = attack_numbers(state, att, tgt, "melee", rear_bonus)
-    total = roll + sum(int(t.value) for t in a_terms)
-    defence = sum(int(t.value) for t in d_terms)
+    total = roll + _total(a_terms)
+    defence = _total(d_terms)
     hit = roll == HIT_ROLL or (roll != MISS_ROLL and total >= defence)
     dmg = 0
     why: tuple[Breakdown, ...] = ()
@@ -273,8 +281,8 @@ def ranged(state: CrawlState, att: Figure, targets: list[Figure], events: list[E
         assert tgt.pos is not None
         cover = line_cover(state, att.pos, tgt.pos)
         a_terms, d_terms = attack_numbers(state, att, tgt, "ranged", True, cover)
-        total = roll + sum(int(t.value) for t in a_terms)
-        defence = sum(int(t.value) for t in d_terms)
+        total = roll + _total(a_terms)
+        defence = _total(d_terms)
         hit = roll == HIT_ROLL or (roll != MISS_ROLL and total >= defence)
         dmg = 0
         why: tuple[Breakdown, ...] = ()
@@ -337,8 +345,8 @@ def heal_attempt(state: CrawlState, healer: Figure, tgt: Figure, events: list[Ev
     roll = r1 + r2
     a_terms = _terms(state, healer, "attack", mode)
     d_terms = _terms(state, tgt, "defence", mode)
-    total = roll + sum(int(x.value) for x in a_terms)
-    defence = sum(int(x.value) for x in d_terms)
+    total = roll + _total(a_terms)
+    defence = _total(d_terms)
     if roll == MISS_ROLL:
         events.append(Event("crawl.event.heal_fumble", {"healer": healer.uid, "target": tgt.uid,
                                                         "dice": [r1, r2]}))

@@ -52,10 +52,16 @@ def _def_name(did: str, hero: bool) -> tuple[str, str]:
     return str(name["en"]), str(name["de"])
 
 
+# (en, de) by definition id, one map per hero flag (content is loaded once).
+_NAMES: dict[bool, dict[str, tuple[str, str]]] = {True: {}, False: {}}
+
+
 def def_name(did: str, hero: bool) -> dict[str, str]:
     """Returns the name of a hero or spawn definition (a fresh dict: events own their params)."""
-    en, de = _def_name(did, hero)
-    return {"en": en, "de": de}
+    pair = _NAMES[hero].get(did)
+    if pair is None:
+        pair = _NAMES[hero][did] = _def_name(did, hero)
+    return {"en": pair[0], "de": pair[1]}
 
 
 def chest_name(state: CrawlState, uid: int) -> dict[str, str] | None:
@@ -174,17 +180,51 @@ def name_events(state: CrawlState, events: list[Event],
                 before: dict[int, str] | list[Marker]) -> None:
     """Adds readable names to every event (``before``: the markers, or their ranks, before
     the action, so markers gone meanwhile are named too)."""
-    merged: dict[int, str] | None = None
+    figs: dict[int, Figure] | None = None
     for e in events:
-        present = _NAMED.intersection(e.params)
+        params = e.params
+        present = _NAMED.intersection(params)
         if not present:
             continue
-        # The merged ranks are built once, and only when an event names a marker; figures
-        # are looked up one by one (an event names one or two).
-        if merged is None and "marker" in present:
-            ranks = before if isinstance(before, dict) else {m.uid: m.rank for m in before}
-            merged = {**ranks, **marker_ranks(state)}
-        add_names(state, e.params, merged if merged is not None else {}, None, present)
+        if figs is None:
+            figs = state.figures_by_uid()
+        if present <= _FIGURE_ONLY:
+            # Most events name figures only: named here as add_names would, in its order.
+            for key in (present if len(present) == 1 else FIGURE_PARAMS):
+                if key not in present:
+                    continue
+                uid = params[key]
+                if isinstance(uid, int) and not isinstance(uid, bool):
+                    f = figs.get(uid)
+                    if f is not None:
+                        # def_name(f.did, f.hero), without the call
+                        pair = _NAMES[f.hero].get(f.did) or _def_name(f.did, f.hero)
+                        params[_NAME_KEYS[key]] = {"en": pair[0], "de": pair[1]}
+            continue
+        # Only the rank of the marker this event names is looked up: the markers on the board
+        # first, then those before the action (as the merged map of both would have it).
+        ranks: dict[int, str] = {}
+        if "marker" in present:
+            uid = params["marker"]
+            rank = _marker_rank(state.markers, uid)
+            if rank is None:
+                rank = before.get(uid) if isinstance(before, dict) else _marker_rank(before, uid)
+            if rank is not None:
+                ranks = {uid: rank}
+        add_names(state, params, ranks, figs, present)
+
+
+# The parameter each figure parameter's name goes to.
+_NAME_KEYS = {key: key + "_name" for key in FIGURE_PARAMS}
+
+
+def _marker_rank(markers: list[Marker], uid: object) -> str | None:
+    """Returns the rank of the marker with that uid (the last of a uid, as a map built from
+    the list would keep), or None."""
+    for m in reversed(markers):
+        if m.uid == uid:
+            return m.rank
+    return None
 
 
 def figures_by_uid(state: CrawlState) -> dict[int, Figure]:

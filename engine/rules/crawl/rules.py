@@ -99,8 +99,10 @@ LEAVE = Action.make("leave")
 
 
 def _sq(value: Any) -> Square:
+    # The two coordinates are tested one by one (no generator: every applied move reads one).
     if (not isinstance(value, tuple | list) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            or not isinstance(value[0], int) or isinstance(value[0], bool)
+            or not isinstance(value[1], int) or isinstance(value[1], bool)):
         raise MalformedAction(f"a square must be [x, y], not {value!r}")
     return (value[0], value[1])
 
@@ -373,22 +375,11 @@ class CrawlRules(GameRules[CrawlState]):
         events: list[Event] = []
         kind = action.kind
         markers = list(state.markers)  # names markers the action removes
+        phase = state.phase
         if state.pending is not None:
             place_spawn(state, _sq(action["at"]), events)
-        elif state.phase == "pick":
-            self._apply_pick(state, action, events)
-        elif state.phase == "build" and action.kind == "choose_section":
-            self._apply_choice(state, action, events)
-        elif state.phase == "build":
-            self._apply_section(state, action, events)
-        elif state.phase == "pieces":
-            apply_piece(state, action, events)
-        elif state.phase == "chests":
-            self._apply_chest(state, action, events)
-        elif state.phase == "markers":
-            self._apply_marker(state, action, events)
-        elif state.phase == "entrances":
-            self._apply_entrance(state, action, events)
+        elif phase != "play":
+            self._apply_setup(state, action, events)
         elif state.active >= 0:
             state.faced = kind == "face"
             apply_activation(state, action, events)
@@ -403,6 +394,23 @@ class CrawlRules(GameRules[CrawlState]):
         advance(state, events)
         names.name_events(state, events, markers)
         return events
+
+    def _apply_setup(self, state: CrawlState, action: Action, events: list[Event]) -> None:
+        """Applies an action of a set-up phase (any phase but play)."""
+        if state.phase == "pick":
+            self._apply_pick(state, action, events)
+        elif state.phase == "build" and action.kind == "choose_section":
+            self._apply_choice(state, action, events)
+        elif state.phase == "build":
+            self._apply_section(state, action, events)
+        elif state.phase == "pieces":
+            apply_piece(state, action, events)
+        elif state.phase == "chests":
+            self._apply_chest(state, action, events)
+        elif state.phase == "markers":
+            self._apply_marker(state, action, events)
+        elif state.phase == "entrances":
+            self._apply_entrance(state, action, events)
 
     def _apply_pick(self, state: CrawlState, action: Action, events: list[Event]) -> None:
         seat = state.current
@@ -867,28 +875,30 @@ def begin_turn(state: CrawlState, events: list[Event]) -> None:
     player = state.players[seat]
     for p in state.players:
         p.levelled = False
-        p.raised = []
-    for f in heroes_of(state, seat):
+        if p.raised:
+            p.raised = []
+    mine = heroes_of(state, seat)
+    for f in mine:
         f.acted = False
         f.potion = -1  # seed 004: a potion lasts until its side's next turn
     if seat == state.master:
         # seed 004, "Mehr als zwei Spieler": "Dieser Spieler ist der neue Monster Master und
         # entfernt alle Bewegungsmarken von den Mage Spawn und Monster-Marken". With two
         # players the same clearing is the base rule's "nur einmal pro Spielzug".
-        cleared = sum(1 for f in state.figures if not f.hero and f.acted) + sum(
-            1 for m in state.markers if m.acted)
+        if state.nplayers > 2:
+            cleared = sum(1 for f in state.figures if not f.hero and f.acted) + sum(
+                1 for m in state.markers if m.acted)
+            events.append(Event("crawl.event.master", {"seat": seat, "cleared": cleared}))
         for f in state.figures:
             if not f.hero:
                 f.acted = False
         for m in state.markers:
             m.acted = False
-        if state.nplayers > 2:
-            events.append(Event("crawl.event.master", {"seat": seat, "cleared": cleared}))
-    assign_items(state, seat)
+    assign_items(state, seat, mine)
     combat.check_level(state, seat, events)
     player.extra = 0
     if state.round > 1:
-        for f in heroes_of(state, seat):
+        for f in mine:
             lead = traits(state, f).leadership if f.where == "board" else 0
             if lead and not player.extra:
                 roll = state.rng.roll(6)
@@ -903,10 +913,13 @@ def begin_turn(state: CrawlState, events: list[Event]) -> None:
                                              "activations": state.acts_left}))
 
 
-def assign_items(state: CrawlState, seat: int) -> None:
-    """Hands the items of the seat's chests to its heroes: two each, never two of a kind."""
-    heroes = [f for f in heroes_of(state, seat) if f.where in ("board", "outside")]
-    for f in heroes_of(state, seat):
+def assign_items(state: CrawlState, seat: int, mine: list[Figure] | None = None) -> None:
+    """Hands the items of the seat's chests to its heroes: two each, never two of a kind
+    (``mine``: the seat's heroes, when known)."""
+    if mine is None:
+        mine = heroes_of(state, seat)
+    heroes = [f for f in mine if f.where in ("board", "outside")]
+    for f in mine:
         f.items = []
     chests = []
     for uid in state.players[seat].chests:
@@ -1583,10 +1596,17 @@ def free_turns(state: CrawlState, mover: Figure, events: list[Event]) -> None:
     """
     if mover.where != "board" or mover.pos is None:
         return
+    mx, my = mover.pos
+    hero, owner = mover.hero, mover.owner
     for g in state.figures:
-        if g.where != "board" or g.pos is None or g.uid == mover.uid:
+        if g.pos is None or g.where != "board" or g.uid == mover.uid:
             continue
-        if not is_enemy(state, g, mover) or distance(g.pos, mover.pos) != 1:
+        # is_enemy(state, g, mover) and distance(g.pos, mover.pos) == 1, inline (every
+        # figure on the board is looked at after every step).
+        if g.hero == hero and (not hero or g.owner == owner):
+            continue
+        dx, dy = g.pos[0] - mx, g.pos[1] - my
+        if dx < -1 or dx > 1 or dy < -1 or dy > 1 or (dx == 0 and dy == 0):
             continue
         front = set(front_squares(state, g))
         if any(h.pos in front for h in state.figures if h.where == "board"
@@ -1693,24 +1713,31 @@ def move_breakdown(state: CrawlState, f: Figure, path: list[Square]) -> Breakdow
     """
     board = board_of(state)
     t = traits(state, f)
-    occ = occupancy(state)
+    # Only the squares between the ends are tested for figures passed through.
+    occ = occupancy(state) if len(path) > 2 else {}
+    cost_of, terrain = board.cost, board.terrain
     terms: list[Term] = []
+    total = 0
     if f.where == "outside" and path:
         terms.append(Term(Message("crawl.term.entrance", {"at": list(path[0])}),
-                          board.cost[path[0]]))
+                          cost_of[path[0]]))
+        total += int(cost_of[path[0]])
+    last = len(path) - 1
     for i in range(1, len(path)):
         prev, sq = path[i - 1], path[i]
-        if sq in occ and i < len(path) - 1:
+        if i < last and sq in occ:
             terms.append(Term(Message("crawl.term.pass", {"at": list(sq)}), t.pass_cost))
+            total += int(t.pass_cost)
             continue
-        cost = board.cost[sq] or 1
+        cost = cost_of[sq] or 1
         if t.terrain_walker and cost > 1:
             cost = 1
-        terms.append(Term(Message("crawl.term.terrain." + board.terrain[sq], {"at": list(sq)}),
-                          cost))
+        terms.append(Term(Message("crawl.term.terrain." + terrain[sq], {"at": list(sq)}), cost))
+        total += int(cost)
         if prev[0] != sq[0] and prev[1] != sq[1]:
             terms.append(Term(Message("crawl.term.diagonal"), 1))
-    return Breakdown(Message("crawl.bd.move"), sum(int(x.value) for x in terms), tuple(terms))
+            total += 1
+    return Breakdown(Message("crawl.bd.move"), total, tuple(terms))
 
 
 def break_away(state: CrawlState, f: Figure, events: list[Event]) -> None:
@@ -1837,10 +1864,11 @@ def loot(state: CrawlState, f: Figure, ch: Chest, events: list[Event]) -> None:
 
 def end_activation(state: CrawlState, events: list[Event]) -> None:
     """Ends the running activation; iron doors fall shut again (seed 004, "Türen")."""
-    board = board_of(state)
-    for i, (_, kind) in enumerate(board.doors):
-        if kind == "iron" and state.doors[i] == "open":
-            state.doors[i] = "closed"
+    if "open" in state.doors:  # only an open door can fall shut
+        board = board_of(state)
+        for i, (_, kind) in enumerate(board.doors):
+            if kind == "iron" and state.doors[i] == "open":
+                state.doors[i] = "closed"
     if state.active >= 0:
         events.append(Event("crawl.event.activation_end", {"figure": state.active}))
         if state.mode == "solitaire":
@@ -1878,24 +1906,29 @@ def pick_spawns(state: CrawlState, count: int, points: int) -> list[int]:
     figures are kept for the remaining count (count comes before total); the total is never
     exceeded. Among equal values the pool's order decides.
     """
-    pool = [f for f in state.figures if f.where == "pool" and not f.hero]
+    # (uid, points) of the pool, the points read once (the pool holds most of the spawn).
+    pool = [(f.uid, fdef(f).points) for f in state.figures if f.where == "pool" and not f.hero]
     chosen: list[int] = []
     budget = points
     for i in range(count):
-        left = [f for f in pool if f.uid not in chosen]
+        left = [(uid, pts) for uid, pts in pool if uid not in chosen]
         if not left:
             break
-        values = sorted(fdef(f).points for f in left)
+        values = sorted([pts for _, pts in left])
         rest = count - i - 1
         reserve = sum(values[:rest]) if rest <= len(values) - 1 else 0
         cap = budget - reserve
-        fit = [f for f in left if fdef(f).points <= cap] or \
-            [f for f in left if fdef(f).points <= budget]
+        fit = [(uid, pts) for uid, pts in left if pts <= cap] or \
+            [(uid, pts) for uid, pts in left if pts <= budget]
         if not fit:
             break
-        best = max(fit, key=lambda f: (fdef(f).points, -f.uid))
-        chosen.append(best.uid)
-        budget -= fdef(best).points
+        # The most points, then the lowest uid (the first of equals, as max with that key).
+        best_uid, best_pts = fit[0]
+        for uid, pts in fit:
+            if pts > best_pts or (pts == best_pts and uid < best_uid):
+                best_uid, best_pts = uid, pts
+        chosen.append(best_uid)
+        budget -= best_pts
     return chosen
 
 
@@ -2096,9 +2129,10 @@ def advance(state: CrawlState, events: list[Event]) -> None:
         from engine.rules.crawl import solo
         solo.advance(state, events)
         return
-    if state.active >= 0 and state.fig(state.active).where != "board" \
-            and state.fig(state.active).where != "outside":
-        end_activation(state, events)
+    if state.active >= 0:
+        where = state.fig(state.active).where
+        if where != "board" and where != "outside":
+            end_activation(state, events)
     if state.active < 0 and state.active_marker < 0 and state.acts_left <= 0:
         end_turn(state, events)
 

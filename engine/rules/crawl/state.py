@@ -214,7 +214,7 @@ class CrawlState:
     """The whole game state; ``rng`` is the only random source."""
 
     __slots__ = ("rng", *_SCALARS, "figures", "markers", "chests", "players", "doors",
-                 "pending", "queue", "supply", "setup", "layout", "memo")
+                 "pending", "queue", "supply", "setup", "layout", "memo", "_uids")
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
@@ -255,6 +255,9 @@ class CrawlState:
         # Derived look-ups only (board, reach maps keyed by everything they read); never part
         # of the game data: not cloned, not saved, not hashed.
         self.memo: dict[Any, Any] = {}
+        # The figures by uid, kept while the figure list is the same list of the same length
+        # (figures are only ever appended, or the list replaced): (list, length, map).
+        self._uids: tuple[list[Figure], int, dict[int, Figure]] | None = None
 
     def clone(self) -> CrawlState:
         """Returns an independent copy."""
@@ -273,6 +276,7 @@ class CrawlState:
         s.setup = copy_data(self.setup)
         s.layout = copy_data(self.layout)
         s.memo = {}
+        s._uids = None
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -312,17 +316,19 @@ class CrawlState:
 
     def fig(self, uid: int) -> Figure:
         """Returns the figure with that uid (the first, should two share it)."""
-        # A uid map kept in the memo while the figure list is the same list of the same
-        # length (figures are only ever appended, or the list replaced).
         figures = self.figures
-        hit = self.memo.get("figs")
+        hit = self._uids
         if hit is None or hit[0] is not figures or hit[1] != len(figures):
-            hit = self.memo["figs"] = (figures, len(figures),
-                                       {f.uid: f for f in reversed(figures)})
-        f = hit[2].get(uid)
-        if f is None:
-            raise KeyError(uid)
-        return f
+            hit = self._uids = (figures, len(figures), {f.uid: f for f in reversed(figures)})
+        return hit[2][uid]  # a missing uid raises KeyError(uid)
+
+    def figures_by_uid(self) -> dict[int, Figure]:
+        """Returns the figures by uid, the first of a uid winning (shared: read it only)."""
+        figures = self.figures
+        hit = self._uids
+        if hit is None or hit[0] is not figures or hit[1] != len(figures):
+            hit = self._uids = (figures, len(figures), {f.uid: f for f in reversed(figures)})
+        return hit[2]
 
     def chest(self, uid: int) -> Chest:
         """Returns the chest with that uid."""
