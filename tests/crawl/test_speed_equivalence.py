@@ -21,7 +21,7 @@ from engine.core.pathing import cost_map
 from engine.core.protocol import GameConfig
 from engine.core.squaregrid import Square, edge_key
 from engine.rules.crawl import movement
-from engine.rules.crawl.board import NO_WAY, Board, derived_board
+from engine.rules.crawl.board import NO_WAY, Board, _Search, derived_board
 from engine.rules.crawl.bots import CrawlHeuristicBot
 from engine.rules.crawl.core import (
     board_of,
@@ -394,3 +394,22 @@ def test_grown_fields_match_the_reference() -> None:
                     assert got[sq] == want.get(sq, NO_WAY), (board_id, key, limit, sq)
                     assert got.get(sq, -1) == want.get(sq, -1)
                 assert board.grown_field(key, limit) is got
+
+
+def test_searches_without_detour_steps_keep_every_distance() -> None:
+    # The distance searches skip diagonal steps that two orthogonal steps through a cost-1
+    # square replace at the same cost: from every square, the distances over all steps.
+    rng = random.Random(5)
+    for board_id in ("crypt_hall", "twin_halls"):
+        base = board_of(RULES.new_game(GameConfig.for_players(2, board=board_id), 1))
+        walk = sorted(base.walkable)
+        marks = [[x, y, rng.choice(("water", "difficult"))] for x, y in rng.sample(walk, 20)]
+        for board in (base, derived_board(base, {"marks": marks})):
+            _, squares, adj = board.index_adj()
+            fewer = board._search_adj()
+            assert sum(map(len, fewer)) < sum(map(len, adj))
+            for i in range(len(squares)):
+                limit = rng.choice((3, 999))
+                want = _Search(adj, [i], limit).finish()
+                assert _Search(fewer, [i], limit).finish() == want
+                assert want[0][i] == 0

@@ -115,8 +115,8 @@ class Board:
         self.walkable = frozenset(sq for sq, c in self.cost.items() if c > 0)
         self.chest_places = self._chest_places()
         self.field_cache: dict[tuple[Any, ...], dict[Square, int]] = {}
-        self.adj: tuple[dict[Square, int], list[Square], list[list[tuple[int, int]]]] | None \
-            = None
+        self.adj: tuple[dict[Square, int], list[Square], list[list[tuple[int, int]]],
+                        list[list[tuple[int, int]]]] | None = None
         self.flat: Flat | None = None
         self.source_fields: dict[tuple[int | tuple[int, ...], int], _Search] = {}
         self.chest_index: ChestIndex | None = None
@@ -184,7 +184,7 @@ class Board:
         hit = self.field_cache.get(key)
         if isinstance(hit, Field):
             return hit
-        index, _, adj = self.index_adj()
+        index, _, _ = self.index_adj()
         ids = [index[g] for g in goals if g in index]
         if len(ids) <= 8 and limit >= 0:
             # The same rows as ``field``'s (shared, grown only as far as squares are asked
@@ -193,7 +193,7 @@ class Board:
             rows = [self._source_field(group[0] if len(group) == 1 else group, top)
                     for group in self._clusters(sorted(set(ids)))]
         else:
-            rows = [_Search(adj, ids, limit)]
+            rows = [_Search(self._search_adj(), ids, limit)]
         out = Field(index, rows)
         if len(self.field_cache) > 256:
             self.field_cache.clear()
@@ -221,8 +221,8 @@ class Board:
         key = (source, limit)
         hit = self.source_fields.get(key)
         if hit is None:
-            _, _, adj = self.index_adj()
-            hit = _Search(adj, [source] if isinstance(source, int) else list(source), limit)
+            hit = _Search(self._search_adj(),
+                          [source] if isinstance(source, int) else list(source), limit)
             if len(self.source_fields) > 4096:
                 self.source_fields.clear()
             self.source_fields[key] = hit
@@ -274,21 +274,27 @@ class Board:
     def _distances_from(self, ids: list[int], limit: int) -> list[int]:
         """Returns per walkable square the distance from the nearest of ``ids`` (``_FAR``
         beyond ``limit``), searched to the end."""
-        _, _, adj = self.index_adj()
-        return _Search(adj, ids, limit).finish()[0]
+        return _Search(self._search_adj(), ids, limit).finish()[0]
 
     def index_adj(self) -> tuple[dict[Square, int], list[Square], list[list[tuple[int, int]]]]:
         """Returns square indices and, per walkable square, (neighbour index, cost to enter it
         including the diagonal +1), built once per board."""
-        if self.adj is not None:
-            return self.adj
-        squares = sorted(self.walkable)
-        index = {sq: i for i, sq in enumerate(squares)}
-        adj = [[(index[n], cost + (1 if diag else 0)) for n, cost, diag, _ in self.steps[sq]
-                if cost > 0] for sq in squares]
-        self.adj = (index, squares, adj)
-        self.max_step = max((step for row in adj for _, step in row), default=1)
-        return self.adj
+        if self.adj is None:
+            squares = sorted(self.walkable)
+            index = {sq: i for i, sq in enumerate(squares)}
+            adj = [[(index[n], cost + (1 if diag else 0)) for n, cost, diag, _ in self.steps[sq]
+                    if cost > 0] for sq in squares]
+            self.adj = (index, squares, adj, _without_detours(squares, adj))
+            self.max_step = max((step for row in adj for _, step in row), default=1)
+        return self.adj[:3]
+
+    def _search_adj(self) -> list[list[tuple[int, int]]]:
+        """Returns ``index_adj``'s steps without the diagonal steps that a detour of the same
+        cost replaces, for the distance searches (the same distances over fewer steps)."""
+        if self.adj is None:
+            self.index_adj()
+        assert self.adj is not None
+        return self.adj[3]
 
     def chest_place_index(self) -> ChestIndex:
         """Returns the chest places per section with look-ups by square and edge, built once."""
@@ -379,6 +385,25 @@ class Board:
 
 
 ChestPlace = tuple[Square, int, tuple[tuple[Square, Edge | None], ...]]
+
+
+def _without_detours(squares: list[Square], adj: list[list[tuple[int, int]]]
+                     ) -> list[list[tuple[int, int]]]:
+    """Returns the steps without each diagonal step that two orthogonal steps through a side
+    square of cost 1 replace at the same cost (1 + cost of the square entered, as the diagonal
+    +1): every distance stays the same, the searches look at about half the steps."""
+    orth = [{j: step for j, step in row if squares[j][0] == squares[i][0]
+             or squares[j][1] == squares[i][1]} for i, row in enumerate(adj)]
+    out = []
+    for i, row in enumerate(adj):
+        keep = []
+        for j, step in row:
+            if j not in orth[i] and any(k_step == 1 and j in orth[k] for k, k_step in
+                                        orth[i].items()):
+                continue
+            keep.append((j, step))
+        out.append(keep)
+    return out
 
 
 # What a ``Field`` gives for a square out of reach (the bots' "no way there").
