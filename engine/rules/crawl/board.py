@@ -454,6 +454,9 @@ class _Search:
             if target >= 0 and dist[target] != _FAR:
                 break
         self.d = d
+        if d >= len(buckets):
+            # Searched to the end (kept per board): the tentative distances are not needed.
+            self.best, self.buckets = [], []
         return dist[target] if target >= 0 else _FAR
 
     def finish(self) -> tuple[list[int], list[int]]:
