@@ -21,7 +21,7 @@ from engine.core.pathing import cost_map
 from engine.core.protocol import GameConfig
 from engine.core.squaregrid import Square, edge_key
 from engine.rules.crawl import movement
-from engine.rules.crawl.board import Board
+from engine.rules.crawl.board import NO_WAY, Board, _Search, derived_board
 from engine.rules.crawl.bots import CrawlHeuristicBot
 from engine.rules.crawl.core import (
     board_of,
@@ -513,3 +513,52 @@ def test_fig_follows_the_figure_list() -> None:
         first = state.figures[0]
         state.figures = [Figure(first.uid, first.did, first.hero), *state.figures]
         assert state.fig(first.uid) is state.figures[0]
+
+
+def test_grown_fields_match_the_reference() -> None:
+    # Board.grown_field (the bots' fields) searches only as far as the squares asked for and
+    # resumes there: asked in any order, with rows shared between goal sets and grown part way
+    # by other fields, every square gets the reference distance (NO_WAY, or get's default,
+    # out of reach).
+    rng = random.Random(23)
+    for board_id in ("crypt_hall", "sunken_vault", "twin_halls"):
+        base = board_of(RULES.new_game(GameConfig.for_players(2, board=board_id), 1))
+        walk = sorted(base.walkable)
+        marks = [[x, y, rng.choice(("water", "difficult"))] for x, y in rng.sample(walk, 12)]
+        for board in (base, derived_board(base, {"marks": marks})):
+            squares = sorted(board.terrain) + [(-1, 0), (board.width, 3)]
+            for _ in range(60):
+                goals: list[Square] = []
+                for _ in range(rng.choice((0, 1, 2, 3))):
+                    x, y = rng.choice(walk)
+                    goals.extend(sq for sq in ((x - 1, y), (x, y), (x + 1, y))
+                                 if rng.random() < 0.8)
+                if rng.random() < 0.3:
+                    goals.extend(rng.choice(squares) for _ in range(rng.choice((1, 9))))
+                key = tuple(sorted(set(goals)))
+                limit = rng.choice((0, 5, 20, 999, 999))
+                got = board.grown_field(key, limit)
+                want = _reference_field(board, key, limit)
+                for sq in rng.sample(squares, rng.choice((3, 30, len(squares)))):
+                    assert got[sq] == want.get(sq, NO_WAY), (board_id, key, limit, sq)
+                    assert got.get(sq, -1) == want.get(sq, -1)
+                assert board.grown_field(key, limit) is got
+
+
+def test_searches_without_detour_steps_keep_every_distance() -> None:
+    # The distance searches skip diagonal steps that two orthogonal steps through a cost-1
+    # square replace at the same cost: from every square, the distances over all steps.
+    rng = random.Random(5)
+    for board_id in ("crypt_hall", "twin_halls"):
+        base = board_of(RULES.new_game(GameConfig.for_players(2, board=board_id), 1))
+        walk = sorted(base.walkable)
+        marks = [[x, y, rng.choice(("water", "difficult"))] for x, y in rng.sample(walk, 20)]
+        for board in (base, derived_board(base, {"marks": marks})):
+            _, squares, adj = board.index_adj()
+            fewer = board._search_adj()
+            assert sum(map(len, fewer)) < sum(map(len, adj))
+            for i in range(len(squares)):
+                limit = rng.choice((3, 999))
+                want = _Search(adj, [i], limit).finish()
+                assert _Search(fewer, [i], limit).finish() == want
+                assert want[0][i] == 0

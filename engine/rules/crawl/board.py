@@ -114,12 +114,11 @@ class Board:
             sq: frozenset(n for n, _ in nbs) for sq, nbs in self.neighbours.items()}
         self.walkable = frozenset(sq for sq, c in self.cost.items() if c > 0)
         self.chest_places = self._chest_places()
-        self.field_cache: dict[tuple[tuple[Square, ...], int], dict[Square, int]] = {}
-        self.adj: tuple[dict[Square, int], list[Square], list[list[tuple[int, int]]]] | None \
-            = None
+        self.field_cache: dict[tuple[Any, ...], dict[Square, int]] = {}
+        self.adj: tuple[dict[Square, int], list[Square], list[list[tuple[int, int]]],
+                        list[list[tuple[int, int]]]] | None = None
         self.flat: Flat | None = None
-        self.source_fields: dict[tuple[int | tuple[int, ...], int],
-                                 tuple[list[int], list[int]]] = {}
+        self.source_fields: dict[tuple[int | tuple[int, ...], int], _Search] = {}
         self.chest_index: ChestIndex | None = None
         self.max_step = 1
         self.entrance_near: list[int] | None = None
@@ -158,7 +157,7 @@ class Board:
             # the board and limit, so a new set of known goals costs an element-wise minimum.
             # Goals next to each other (a chest's front squares) share one map.
             top = min(limit, _FAR - 1)
-            rows = [self._source_field(group[0] if len(group) == 1 else group, top)
+            rows = [self._source_field(group[0] if len(group) == 1 else group, top).finish()
                     for group in self._clusters(sorted(set(ids)))]
             if not rows:
                 out: dict[Square, int] = {}
@@ -178,6 +177,29 @@ class Board:
         self.field_cache[(goals, limit)] = out
         return out
 
+    def grown_field(self, goals: tuple[Square, ...], limit: int = 999) -> Field:
+        """Returns ``field(goals, limit)`` as a ``Field`` that works out a square's distance
+        when it is first asked for (``field[square]``), cached per goal set like ``field``."""
+        key = (goals, limit, "grown")
+        hit = self.field_cache.get(key)
+        if isinstance(hit, Field):
+            return hit
+        index, _, _ = self.index_adj()
+        ids = [index[g] for g in goals if g in index]
+        if len(ids) <= 8 and limit >= 0:
+            # The same rows as ``field``'s (shared, grown only as far as squares are asked
+            # for): the nearest goal's distance is the least of the rows' distances.
+            top = min(limit, _FAR - 1)
+            rows = [self._source_field(group[0] if len(group) == 1 else group, top)
+                    for group in self._clusters(sorted(set(ids)))]
+        else:
+            rows = [_Search(self._search_adj(), ids, limit)]
+        out = Field(index, rows)
+        if len(self.field_cache) > 256:
+            self.field_cache.clear()
+        self.field_cache[key] = out
+        return out
+
     def _clusters(self, ids: list[int]) -> list[tuple[int, ...]]:
         """Returns the square numbers grouped into runs of neighbours (in square order)."""
         _, squares, _ = self.index_adj()
@@ -192,17 +214,15 @@ class Board:
                 groups.append([i])
         return [tuple(g) for g in groups]
 
-    def _source_field(self, source: int | tuple[int, ...], limit: int
-                      ) -> tuple[list[int], list[int]]:
-        """Returns the walking distance from walkable square number ``source`` (or the nearest
-        of several) to every walkable square up to ``limit`` (``_FAR`` beyond) and the squares
-        within it, kept per board."""
+    def _source_field(self, source: int | tuple[int, ...], limit: int) -> _Search:
+        """Returns the search for the walking distance from walkable square number ``source``
+        (or the nearest of several) to the walkable squares up to ``limit``, kept per board
+        (grown as far as it has been asked for)."""
         key = (source, limit)
         hit = self.source_fields.get(key)
         if hit is None:
-            dist = self._distances_from([source] if isinstance(source, int) else list(source),
-                                        limit)
-            hit = (dist, [i for i, d in enumerate(dist) if d < _FAR])
+            hit = _Search(self._search_adj(),
+                          [source] if isinstance(source, int) else list(source), limit)
             if len(self.source_fields) > 4096:
                 self.source_fields.clear()
             self.source_fields[key] = hit
@@ -255,44 +275,28 @@ class Board:
 
     def _distances_from(self, ids: list[int], limit: int) -> list[int]:
         """Returns per walkable square the distance from the nearest of ``ids`` (``_FAR``
-        beyond ``limit``): Dijkstra with a bucket per distance (steps cost 1..4, so buckets
-        beat a heap); a tentative distance keeps every square out of all but one bucket."""
-        _, squares, adj = self.index_adj()
-        n = len(squares)
-        dist = [_FAR] * n
-        best = [limit + 1] * n
-        buckets: list[list[int]] = [[]]
-        for i in ids:
-            best[i] = 0
-        buckets[0].extend(ids)
-        d = 0
-        while d < len(buckets):
-            for i in buckets[d]:
-                if dist[i] != _FAR:
-                    continue
-                dist[i] = d
-                for j, step in adj[i]:
-                    nd = d + step
-                    if nd < best[j]:
-                        best[j] = nd
-                        while len(buckets) <= nd:
-                            buckets.append([])
-                        buckets[nd].append(j)
-            d += 1
-        return dist
+        beyond ``limit``), searched to the end."""
+        return _Search(self._search_adj(), ids, limit).finish()[0]
 
     def index_adj(self) -> tuple[dict[Square, int], list[Square], list[list[tuple[int, int]]]]:
         """Returns square indices and, per walkable square, (neighbour index, cost to enter it
         including the diagonal +1), built once per board."""
-        if self.adj is not None:
-            return self.adj
-        squares = sorted(self.walkable)
-        index = {sq: i for i, sq in enumerate(squares)}
-        adj = [[(index[n], cost + (1 if diag else 0)) for n, cost, diag, _ in self.steps[sq]
-                if cost > 0] for sq in squares]
-        self.adj = (index, squares, adj)
-        self.max_step = max((step for row in adj for _, step in row), default=1)
-        return self.adj
+        if self.adj is None:
+            squares = sorted(self.walkable)
+            index = {sq: i for i, sq in enumerate(squares)}
+            adj = [[(index[n], cost + (1 if diag else 0)) for n, cost, diag, _ in self.steps[sq]
+                    if cost > 0] for sq in squares]
+            self.adj = (index, squares, adj, _without_detours(squares, adj))
+            self.max_step = max((step for row in adj for _, step in row), default=1)
+        return self.adj[:3]
+
+    def _search_adj(self) -> list[list[tuple[int, int]]]:
+        """Returns ``index_adj``'s steps without the diagonal steps that a detour of the same
+        cost replaces, for the distance searches (the same distances over fewer steps)."""
+        if self.adj is None:
+            self.index_adj()
+        assert self.adj is not None
+        return self.adj[3]
 
     def chest_place_index(self) -> ChestIndex:
         """Returns the chest places per section with look-ups by square and edge, built once."""
@@ -383,6 +387,127 @@ class Board:
 
 
 ChestPlace = tuple[Square, int, tuple[tuple[Square, Edge | None], ...]]
+
+
+def _without_detours(squares: list[Square], adj: list[list[tuple[int, int]]]
+                     ) -> list[list[tuple[int, int]]]:
+    """Returns the steps without each diagonal step that two orthogonal steps through a side
+    square of cost 1 replace at the same cost (1 + cost of the square entered, as the diagonal
+    +1): every distance stays the same, the searches look at about half the steps."""
+    orth = [{j: step for j, step in row if squares[j][0] == squares[i][0]
+             or squares[j][1] == squares[i][1]} for i, row in enumerate(adj)]
+    out = []
+    for i, row in enumerate(adj):
+        keep = []
+        for j, step in row:
+            if j not in orth[i] and any(k_step == 1 and j in orth[k] for k, k_step in
+                                        orth[i].items()):
+                continue
+            keep.append((j, step))
+        out.append(keep)
+    return out
+
+
+# What a ``Field`` gives for a square out of reach (the bots' "no way there").
+NO_WAY = 999
+
+
+class _Search:
+    """A walking-distance search from goal square numbers: Dijkstra with a bucket per
+    distance (steps cost 1..4, so buckets beat a heap; a tentative distance keeps every square
+    out of all but one bucket) that stops once the square asked for is settled and resumes
+    from there when a farther one is asked for."""
+
+    __slots__ = ("adj", "dist", "best", "buckets", "d", "reached")
+
+    def __init__(self, adj: list[list[tuple[int, int]]], ids: list[int], limit: int) -> None:
+        self.adj = adj
+        # dist: settled distances (_FAR while not settled or beyond the limit); best: tentative.
+        self.dist = [_FAR] * len(adj)
+        self.best = [limit + 1] * len(adj)
+        for i in ids:
+            self.best[i] = 0
+        self.buckets: list[list[int]] = [list(ids)]
+        # Buckets below d are worked through: every square nearer than d is settled.
+        self.d = 0
+        self.reached: list[int] | None = None
+
+    def settle(self, target: int, below: int = _FAR) -> int:
+        """Returns the distance of square number ``target``, searching on until it is settled
+        (``_FAR``: out of reach, or not nearer than ``below``); target -1 searches to the end."""
+        dist = self.dist
+        if target >= 0 and dist[target] != _FAR:
+            return dist[target]
+        best, buckets, adj = self.best, self.buckets, self.adj
+        d = self.d
+        while d < len(buckets) and d < below:
+            for i in buckets[d]:
+                if dist[i] != _FAR:
+                    continue
+                dist[i] = d
+                for j, step in adj[i]:
+                    nd = d + step
+                    if nd < best[j]:
+                        best[j] = nd
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(j)
+            d += 1
+            if target >= 0 and dist[target] != _FAR:
+                break
+        self.d = d
+        if d >= len(buckets):
+            # Searched to the end (kept per board): the tentative distances are not needed.
+            self.best, self.buckets = [], []
+        return dist[target] if target >= 0 else _FAR
+
+    def finish(self) -> tuple[list[int], list[int]]:
+        """Returns the distances searched to the end and the square numbers within reach (in
+        square order)."""
+        if self.reached is None:
+            self.settle(-1)
+            self.reached = [i for i, d in enumerate(self.dist) if d < _FAR]
+        return self.dist, self.reached
+
+
+class Field(dict[Square, int]):
+    """The walking distance to the nearest goal per square (as ``Board.field``), read as
+    ``field[square]``: a square's distance is worked out (and kept) when first asked for,
+    ``NO_WAY`` when it is out of reach. Holds only the squares asked for so far."""
+
+    __slots__ = ("index", "rows", "out")
+
+    def __init__(self, index: dict[Square, int], rows: list[_Search]) -> None:
+        super().__init__()
+        self.index = index
+        self.rows = rows
+        self.out: set[Square] = set()
+
+    def __missing__(self, sq: Square) -> int:
+        i = self.index.get(sq)
+        d = _FAR
+        if i is not None:
+            rows = self.rows
+            # The least of the rows' distances: rows that have not reached the square yet
+            # search on only while they could still beat the nearest found so far.
+            for row in rows:
+                if row.dist[i] < d:
+                    d = row.dist[i]
+            for row in rows:
+                if row.dist[i] == _FAR:
+                    near = row.settle(i, d)
+                    if near < d:
+                        d = near
+        if d == _FAR:
+            self.out.add(sq)
+            d = NO_WAY
+        self[sq] = d
+        return d
+
+    def get(self, sq: Square, default: Any = None) -> Any:  # type: ignore[override]
+        """Returns the square's distance, ``default`` when it is out of reach (as a dict)."""
+        d = self[sq]
+        return default if sq in self.out else d
 
 
 class ChestIndex:

@@ -20,7 +20,7 @@ from engine.core.protocol import GameRules
 from engine.core.rng import Rng
 from engine.core.squaregrid import Square, edge_squares, facing_towards
 from engine.rules.crawl import combat
-from engine.rules.crawl.board import Board
+from engine.rules.crawl.board import Board, Field
 from engine.rules.crawl.core import (
     board_of,
     chest_front,
@@ -63,9 +63,10 @@ from engine.rules.crawl.solo import is_campaign, is_cleared
 from engine.rules.crawl.state import CrawlState, Figure, Marker
 
 
-def _field(board: Board, goals: tuple[Square, ...], limit: int = 999) -> dict[Square, int]:
-    """Returns the movement distance from every square to the nearest goal (walls respected)."""
-    return board.field(goals, limit)
+def _field(board: Board, goals: tuple[Square, ...], limit: int = 999) -> Field:
+    """Returns the movement distance from every square to the nearest goal (walls respected),
+    read as field[square]: NO_WAY (999) where there is none."""
+    return board.grown_field(goals, limit)
 
 
 def _sq(a: Action, name: str = "to") -> Square:
@@ -353,9 +354,9 @@ class CrawlHeuristicBot(Bot):
         if "teleport" in by_kind and goal and f.pos is not None:
             # Teleport when another teleporter lies nearer the goal than the walk from here.
             field = _field(board_of(state), goal)
-            here = field.get(f.pos, 999)
-            best = min(by_kind["teleport"], key=lambda a: (field.get(_sq(a), 999), _sq(a)))
-            if field.get(_sq(best), 999) + 4 < here:
+            here = field[f.pos]
+            best = min(by_kind["teleport"], key=lambda a: (field[_sq(a)], _sq(a)))
+            if field[_sq(best)] + 4 < here:
                 return best
         return self._go(state, f, goal, by_kind, danger, hunting)
 
@@ -471,7 +472,7 @@ class CrawlHeuristicBot(Bot):
             if solitaire and self._runner(state, f, exit_sq):
                 return (exit_sq,), False
             here = f.pos if f.pos is not None else board.entrances[player.entrance][1]
-            to_chest = _field(board, tuple(sorted(chests))).get(here, 99)
+            to_chest = _field(board, tuple(sorted(chests)))[here]
             if to_chest > 10:
                 return (exit_sq,), False
         if chests:
@@ -488,7 +489,7 @@ class CrawlHeuristicBot(Bot):
                   and g.pos is not None and g.owner == f.owner]
         if not heroes:
             return False
-        best = min(heroes, key=lambda g: (field.get(g.pos, 999), g.uid))  # type: ignore[arg-type]
+        best = min(heroes, key=lambda g: (field[g.pos], g.uid))  # type: ignore[index]
         return best.uid == f.uid
 
     def _campaign_goal(self, state: CrawlState, f: Figure, chests: tuple[Square, ...],
@@ -532,16 +533,15 @@ class CrawlHeuristicBot(Bot):
             hunting: bool = False) -> Action:
         end = END_ACTIVATION
         board = board_of(state)
-        field = _field(board, goal) if goal else {}
+        field = _field(board, goal)
         here = f.pos
-        here_d = field.get(here, 999) if here is not None else 999
+        here_d = field[here] if here is not None else 999
         moves = by_kind.get("move", [])
         if danger is None:
             if moves and goal:
                 reach = _reach(state, f, by_kind)
-                best = min(moves, key=lambda a: (field.get(_sq(a), 999), reach.costs[_sq(a)],
-                                                 _sq(a)))
-                if field.get(_sq(best), 999) < here_d:
+                best = min(moves, key=lambda a: (field[_sq(a)], reach.costs[_sq(a)], _sq(a)))
+                if field[_sq(best)] < here_d:
                     return best
             if "break_away" in by_kind and here is not None and here_d > 0:
                 return by_kind["break_away"][0]
@@ -563,7 +563,7 @@ class CrawlHeuristicBot(Bot):
             # Hunting: step next to the prey keeping the 4 MP of an attack (as the brood
             # does, seed 004 "genug Bewegungspunkte übrig ... um noch angreifen zu können").
             reach = _reach(state, f, by_kind)
-            strike_from = [a for a in moves if field.get(a.args[0][1]) == 0
+            strike_from = [a for a in moves if field[a.args[0][1]] == 0
                            and state.mp - reach.costs[a.args[0][1]] >= 4]
             if strike_from:
                 return min(strike_from, key=lambda a: (
@@ -573,7 +573,7 @@ class CrawlHeuristicBot(Bot):
             costs, stops = reach.costs, reach.stops
             for a in moves:
                 sq = a.args[0][1]
-                d = field.get(sq, 999)
+                d = field[sq]
                 # Only moves that gain ground (no dithering back and forth), or, when badly
                 # hurt, moves that get out of reach; the others are not scored at all.
                 if retreat:
@@ -597,7 +597,7 @@ class CrawlHeuristicBot(Bot):
             for a in by_kind["open_door"]:
                 a_sq, b_sq = edge_squares(board.doors[a["door"]][0])
                 other = b_sq if a_sq == here else a_sq
-                if field.get(other, 999) < here_d:
+                if field[other] < here_d:
                     return a
         if "break_away" in by_kind and here is not None and not retreat and hunting:
             # A hunting hero (campaign, clearing the floor) held in contact hits back before
@@ -610,7 +610,7 @@ class CrawlHeuristicBot(Bot):
             # otherwise strike the enemy that holds the hero.
             occ = occupancy(state)
             free = [n for n in board.around[here] if n not in occ and n in board.walkable]
-            if any(field.get(n, 999) < here_d for n in free) or (
+            if any(field[n] < here_d for n in free) or (
                     retreat and any(danger.at(n) < here_danger - 0.3 for n in free)):
                 return by_kind["break_away"][0]
         strike = self._strike(state, f, by_kind, hero=True, threshold=-0.2)
@@ -867,7 +867,7 @@ def _rounds_to(state: CrawlState, f: Figure, sq: Square) -> int:
     """Returns about how many activations f needs to walk to sq (walls respected)."""
     if f.pos is None:
         return 0
-    d = _field(board_of(state), (sq,)).get(f.pos, 999)
+    d = _field(board_of(state), (sq,))[f.pos]
     return -(-d // max(1, value(state, f, "move")))
 
 
@@ -1052,9 +1052,9 @@ def _playout_hero(state: CrawlState, f: Figure, by_kind: dict[str, list[Action]]
     moves = by_kind.get("move")
     if goal and moves:
         field = _field(board_of(state), goal)
-        here = field.get(f.pos, 999) if f.pos is not None else 999
-        best = min(moves, key=lambda a: (field.get(_sq(a), 999), _sq(a)))
-        if field.get(_sq(best), 999) < here:
+        here = field[f.pos] if f.pos is not None else 999
+        best = min(moves, key=lambda a: (field[_sq(a)], _sq(a)))
+        if field[_sq(best)] < here:
             return best
     for kind in ("open_door", "break_away"):
         if kind in by_kind:
