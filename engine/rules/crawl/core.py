@@ -265,10 +265,16 @@ def touching(state: CrawlState, a: Square, b: Square, closed: set | None = None)
 
 
 def front_squares(state: CrawlState, f: Figure) -> list[Square]:
-    """Returns the adjacent squares of f's front arc that no wall cuts off.
+    """Returns the adjacent squares of f's front arc that no wall cuts off (the caller gets its
+    own list)."""
+    return list(front_arc(state, f))
+
+
+def front_arc(state: CrawlState, f: Figure) -> tuple[Square, ...]:
+    """Returns front_squares as a shared tuple (not copied: the rules' hot loops only read it).
 
     Memoized on the state per board and door states (MCTS playouts ask for the same arcs
-    thousands of times); the caller gets its own list.
+    thousands of times).
     """
     assert f.pos is not None
     board = board_of(state)
@@ -283,7 +289,7 @@ def front_squares(state: CrawlState, f: Figure) -> list[Square]:
         closed = closed_door_edges(state)
         hit = fronts[2][key] = tuple([sq for sq in arc_squares(f.pos, f.facing, arc_width(f))
                                       if touching(state, f.pos, sq, closed)])
-    return list(hit)
+    return hit
 
 
 def chest_front(chest: Chest) -> list[Square]:
