@@ -276,19 +276,26 @@ def front_arc(state: CrawlState, f: Figure) -> tuple[Square, ...]:
     Memoized on the state per board and door states (MCTS playouts ask for the same arcs
     thousands of times).
     """
-    assert f.pos is not None
+    pos = f.pos
+    assert pos is not None
     board = board_of(state)
     doors = state.doors
     fronts = state.memo.get("fronts")
     if fronts is None or fronts[0] is not board or fronts[1] != doors:
         arcs: dict[tuple[Square, int, str, bool], tuple[Square, ...]] = {}
-        fronts = state.memo["fronts"] = (board, list(doors), arcs)
-    key = (f.pos, f.facing, f.did, f.hero)  # the definition gives the arc's width
+        fronts = state.memo["fronts"] = (board, list(doors), arcs, closed_door_edges(state))
+    key = (pos, f.facing, f.did, f.hero)  # the definition gives the arc's width
     hit = fronts[2].get(key)
     if hit is None:
-        closed = closed_door_edges(state)
-        hit = fronts[2][key] = tuple([sq for sq in arc_squares(f.pos, f.facing, arc_width(f))
-                                      if touching(state, f.pos, sq, closed)])
+        # touching(state, pos, sq, closed) inline: a neighbour no wall cuts off, and for an
+        # orthogonal step no closed door either.
+        around = board.around.get(pos, ())
+        closed = fronts[3]
+        x, y = pos
+        hit = fronts[2][key] = tuple([
+            sq for sq in arc_squares(pos, f.facing, arc_width(f))
+            if sq in around and (not closed or (sq[0] != x and sq[1] != y)
+                                 or edge_key(pos, sq) not in closed)])
     return hit
 
 
