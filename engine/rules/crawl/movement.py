@@ -137,11 +137,19 @@ def must_break_away(state: CrawlState, f: Figure, near: list[Figure] | None = No
 
 def _reach_key(state: CrawlState, f: Figure, mp: int) -> tuple[Any, ...]:
     """Returns everything a reach map reads, so a memoized map is never stale."""
+    # One flat list (no tuple per marker, chest or figure), read back unambiguously: the
+    # marker and chest counts come first, the figures on the board last.
+    markers, chests = state.markers, state.chests
+    board: list[Any] = [len(markers), len(chests)]
+    for m in markers:
+        board.append(m.pos)
+    for c in chests:
+        board += (c.pos, c.status)
+    for g in state.figures:
+        if g.where == "board":
+            board += (g.uid, g.pos, g.facing)
     return (f.uid, f.where, f.pos, f.click, tuple(f.items), f.potion, tuple(f.broken), mp,
-            state.current, state.hero_vs_hero, tuple(state.doors),
-            tuple([(g.uid, g.pos, g.facing) for g in state.figures if g.where == "board"]),
-            tuple([m.pos for m in state.markers]),
-            tuple([(c.pos, c.status) for c in state.chests]),
+            state.current, state.hero_vs_hero, tuple(state.doors), tuple(board),
             state.players[f.owner].entrance if f.hero and f.owner >= 0 else -1)
 
 

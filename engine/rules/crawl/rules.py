@@ -89,9 +89,14 @@ def move_actions(reach: Reach) -> list[Action]:
     derived = reach.derived
     moves = derived.get("moves")
     if moves is None:
-        get = _MOVES.get
-        moves = derived["moves"] = [get(sq) or move_action(sq)
-                                    for sq in reach.sorted_destinations()]
+        dests = reach.sorted_destinations()
+        try:
+            # Every square's move is made once per process: after the first games the
+            # look-ups run without a Python loop.
+            moves = list(map(_MOVES.__getitem__, dests))
+        except KeyError:
+            moves = [move_action(sq) for sq in dests]
+        derived["moves"] = moves
     return moves
 BREAK_AWAY = Action.make("break_away")
 LEAVE = Action.make("leave")
