@@ -144,7 +144,9 @@ def item_keys(state: CrawlState, f: Figure) -> tuple[str, ...]:
 
 def traits(state: CrawlState, f: Figure) -> Traits:
     """Returns f's traits now."""
-    return _traits(f.did, f.hero, f.click, item_keys(state, f))
+    # item_keys' own first test inline: most figures carry nothing.
+    items = item_keys(state, f) if f.hero and (f.items or f.potion >= 0) else ()
+    return _traits(f.did, f.hero, f.click, items)
 
 
 def ability_ids(state: CrawlState, f: Figure) -> list[str]:
@@ -208,7 +210,9 @@ def _value(did: str, hero: bool, click: int, items: tuple[str, ...], stat: str, 
 
 def value(state: CrawlState, f: Figure, stat: str, mode: str = "melee") -> int:
     """Returns f's effective ``stat`` for ``mode``."""
-    return _value(f.did, f.hero, f.click, item_keys(state, f), stat, mode)
+    # item_keys' own first test inline: most figures carry nothing.
+    items = item_keys(state, f) if f.hero and (f.items or f.potion >= 0) else ()
+    return _value(f.did, f.hero, f.click, items, stat, mode)
 
 
 def on_board(state: CrawlState) -> list[Figure]:

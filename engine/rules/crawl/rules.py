@@ -1233,16 +1233,21 @@ def activation_actions(state: CrawlState, only: str | None = None, moves: bool =
         out.append(BREAK_AWAY)
     if (only is None or only == "pass_through") and mp > 0 and passes:
         out.extend(pass_actions(state, f))
-    if mp >= ATTACK_MP and not is_demoralized(f) and (only is None or only in _ATTACKS):
+    d = fdef(f)
+    # is_demoralized(f) on the definition at hand.
+    click = d.clicks[f.click] if f.click < len(d.clicks) else None
+    demoralized = click is not None and click.demoralized
+    if mp >= ATTACK_MP and not demoralized and (only is None or only in _ATTACKS):
         if only is None or only == "attack":
             # Front squares are next to f, so only the figures near it can stand there.
             front = front_squares(state, f)
             for g in near:
                 if g.pos in front and may_attack(state, f, g):
                     out.append(_uid_action("attack", "target", g.uid))
-        if only is None or only == "shoot":
+        # ranged_targets lists nothing for a figure without range.
+        if (only is None or only == "shoot") and d.range > 0:
             targets = ranged_targets(state, f)
-            n = fdef(f).targets
+            n = d.targets
             for k in range(1, min(n, len(targets)) + 1):
                 for combo in combinations(sorted(g.uid for g in targets), k):
                     out.append(Action("shoot", (("targets", combo),)))
@@ -1431,11 +1436,12 @@ def chest_actions(state: CrawlState, f: Figure) -> list[Action]:
     seat = f.owner
     if len(state.players[seat].chests) >= chest_limit(state, seat):
         return out
+    x, y = f.pos
     for ch in state.chests:
         if ch.status not in ("closed", "disarmed", "sprung") or ch.pos is None:
             continue
-        if distance(ch.pos, f.pos) > 1:
-            continue
+        if not (-1 <= ch.pos[0] - x <= 1 and -1 <= ch.pos[1] - y <= 1):
+            continue  # distance(ch.pos, f.pos) > 1
         if not ch.examined:
             if touching(state, f.pos, ch.pos):
                 out.append(_uid_action("examine", "chest", ch.uid))
