@@ -562,3 +562,77 @@ def test_searches_without_detour_steps_keep_every_distance() -> None:
                 want = _Search(adj, [i], limit).finish()
                 assert _Search(fewer, [i], limit).finish() == want
                 assert want[0][i] == 0
+
+
+def test_listing_shortcuts_match_the_plain_versions() -> None:
+    # Games played on one state (its memo carried along): memoized reach maps, front arcs,
+    # breaking away, values and the activation list's near-figure shortcuts against plain
+    # versions of them.
+    from itertools import combinations
+
+    from engine.core.squaregrid import arc_squares
+    from engine.rules.crawl.core import (
+        _traits,
+        arc_width,
+        fdef,
+        is_demoralized,
+        item_keys,
+        touching,
+        value,
+        value_terms,
+    )
+    from engine.rules.crawl.rules import (
+        ATTACK_MP,
+        BREAK_MP,
+        activation_actions,
+        ranged_targets,
+    )
+
+    checked = 0
+    for config, seed, heuristic in GAMES:
+        state = RULES.new_game(config, seed)
+        bots: list[Any] = [CrawlHeuristicBot(seed=seed + i) if heuristic else
+                           RandomBot(seed=seed + i) for i in range(config.players)]
+        for _ in range(260):
+            if state.over:
+                break
+            if state.phase == "play":
+                for f in state.figures:
+                    if f.where != "board" or f.pos is None:
+                        continue
+                    assert front_squares(state, f) == [
+                        sq for sq in arc_squares(f.pos, f.facing, arc_width(f))
+                        if touching(state, f.pos, sq)]
+                    assert movement.must_break_away(state, f) == movement.enemy_arcs(
+                        state, f).get(f.pos, [])
+                    for stat in ("move", "attack", "defence", "damage"):
+                        assert value(state, f, stat) == sum(
+                            v for _, v in value_terms(state, f, stat, "melee"))
+                    assert traits(state, f) == _traits(f.did, f.hero, f.click,
+                                                       item_keys(state, f))
+                if state.active >= 0 and state.pending is None:
+                    f = state.fig(state.active)
+                    if f.where in ("board", "outside") and state.mp > 0:
+                        _same_reach(movement.figure_reach(state, f, state.mp),
+                                    movement._figure_reach(state, f, state.mp))
+                    listed = activation_actions(state)
+                    if f.where == "board" and f.pos is not None and state.mode != "solitaire":
+                        melee: list[int] = []
+                        shots: list[tuple[int, ...]] = []
+                        if state.mp >= ATTACK_MP and not is_demoralized(f):
+                            front = set(front_squares(state, f))
+                            melee = [g.uid for g in state.figures if g.where == "board"
+                                     and g.pos in front and may_attack(state, f, g)]
+                            uids = sorted(g.uid for g in ranged_targets(state, f))
+                            shots = [c for k in range(1, min(fdef(f).targets, len(uids)) + 1)
+                                     for c in combinations(uids, k)]
+                        assert [a["target"] for a in listed if a.kind == "attack"] == melee
+                        assert [a["targets"] for a in listed if a.kind == "shoot"] == shots
+                        breaks = state.mp >= BREAK_MP + 1 and bool(
+                            movement.enemy_arcs(state, f).get(f.pos, []))
+                        assert (Action.make("break_away") in listed) == breaks
+                        checked += 1
+            seat = RULES.current_actor(state)
+            assert seat is not None
+            RULES.do_apply(state, bots[seat].choose(RULES, state, seat))
+    assert checked > 100

@@ -144,7 +144,9 @@ def item_keys(state: CrawlState, f: Figure) -> tuple[str, ...]:
 
 def traits(state: CrawlState, f: Figure) -> Traits:
     """Returns f's traits now."""
-    return _traits(f.did, f.hero, f.click, item_keys(state, f))
+    # item_keys' own first test inline: most figures carry nothing.
+    items = item_keys(state, f) if f.hero and (f.items or f.potion >= 0) else ()
+    return _traits(f.did, f.hero, f.click, items)
 
 
 def ability_ids(state: CrawlState, f: Figure) -> list[str]:
@@ -208,7 +210,9 @@ def _value(did: str, hero: bool, click: int, items: tuple[str, ...], stat: str, 
 
 def value(state: CrawlState, f: Figure, stat: str, mode: str = "melee") -> int:
     """Returns f's effective ``stat`` for ``mode``."""
-    return _value(f.did, f.hero, f.click, item_keys(state, f), stat, mode)
+    # item_keys' own first test inline: most figures carry nothing.
+    items = item_keys(state, f) if f.hero and (f.items or f.potion >= 0) else ()
+    return _value(f.did, f.hero, f.click, items, stat, mode)
 
 
 def on_board(state: CrawlState) -> list[Figure]:
@@ -265,25 +269,38 @@ def touching(state: CrawlState, a: Square, b: Square, closed: set | None = None)
 
 
 def front_squares(state: CrawlState, f: Figure) -> list[Square]:
-    """Returns the adjacent squares of f's front arc that no wall cuts off.
+    """Returns the adjacent squares of f's front arc that no wall cuts off (the caller gets its
+    own list)."""
+    return list(front_arc(state, f))
+
+
+def front_arc(state: CrawlState, f: Figure) -> tuple[Square, ...]:
+    """Returns front_squares as a shared tuple (not copied: the rules' hot loops only read it).
 
     Memoized on the state per board and door states (MCTS playouts ask for the same arcs
-    thousands of times); the caller gets its own list.
+    thousands of times).
     """
-    assert f.pos is not None
+    pos = f.pos
+    assert pos is not None
     board = board_of(state)
     doors = state.doors
     fronts = state.memo.get("fronts")
     if fronts is None or fronts[0] is not board or fronts[1] != doors:
         arcs: dict[tuple[Square, int, str, bool], tuple[Square, ...]] = {}
-        fronts = state.memo["fronts"] = (board, list(doors), arcs)
-    key = (f.pos, f.facing, f.did, f.hero)  # the definition gives the arc's width
+        fronts = state.memo["fronts"] = (board, list(doors), arcs, closed_door_edges(state))
+    key = (pos, f.facing, f.did, f.hero)  # the definition gives the arc's width
     hit = fronts[2].get(key)
     if hit is None:
-        closed = closed_door_edges(state)
-        hit = fronts[2][key] = tuple([sq for sq in arc_squares(f.pos, f.facing, arc_width(f))
-                                      if touching(state, f.pos, sq, closed)])
-    return list(hit)
+        # touching(state, pos, sq, closed) inline: a neighbour no wall cuts off, and for an
+        # orthogonal step no closed door either.
+        around = board.around.get(pos, ())
+        closed = fronts[3]
+        x, y = pos
+        hit = fronts[2][key] = tuple([
+            sq for sq in arc_squares(pos, f.facing, arc_width(f))
+            if sq in around and (not closed or (sq[0] != x and sq[1] != y)
+                                 or edge_key(pos, sq) not in closed)])
+    return hit
 
 
 def chest_front(chest: Chest) -> list[Square]:

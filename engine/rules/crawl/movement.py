@@ -15,6 +15,7 @@ from typing import Any
 from engine.core.squaregrid import Square
 from engine.rules.crawl.core import (
     board_of,
+    front_arc,
     front_squares,
     heroes_of,
     may_attack,
@@ -116,26 +117,39 @@ def enemy_arcs(state: CrawlState, f: Figure) -> dict[Square, list[int]]:
     return out
 
 
-def must_break_away(state: CrawlState, f: Figure) -> list[int]:
-    """Returns the enemies f must break away from before it may leave its square."""
+def must_break_away(state: CrawlState, f: Figure, near: list[Figure] | None = None) -> list[int]:
+    """Returns the enemies f must break away from before it may leave its square (``near``:
+    the other figures on the board next to f in list order, when the caller has them)."""
     if f.where != "board" or f.pos is None:
         return []
     # enemy_arcs(state, f).get(f.pos, []) without building the arcs of every square (a front
     # arc covers only squares next to its figure).
-    x, y = f.pos
-    return [e.uid for e in state.figures
-            if e.where == "board" and e.pos is not None and -1 <= e.pos[0] - x <= 1
-            and -1 <= e.pos[1] - y <= 1 and e.uid != f.uid and e.uid not in f.broken
-            and may_attack(state, e, f) and f.pos in front_squares(state, e)]
+    pos = f.pos
+    if near is None:
+        x, y = pos
+        near = [e for e in state.figures
+                if e.where == "board" and e.pos is not None and -1 <= e.pos[0] - x <= 1
+                and -1 <= e.pos[1] - y <= 1 and e.uid != f.uid]
+    broken = f.broken
+    return [e.uid for e in near if e.uid not in broken and may_attack(state, e, f)
+            and pos in front_arc(state, e)]
 
 
 def _reach_key(state: CrawlState, f: Figure, mp: int) -> tuple[Any, ...]:
     """Returns everything a reach map reads, so a memoized map is never stale."""
+    # One flat list (no tuple per marker, chest or figure), read back unambiguously: the
+    # marker and chest counts come first, the figures on the board last.
+    markers, chests = state.markers, state.chests
+    board: list[Any] = [len(markers), len(chests)]
+    for m in markers:
+        board.append(m.pos)
+    for c in chests:
+        board += (c.pos, c.status)
+    for g in state.figures:
+        if g.where == "board":
+            board += (g.uid, g.pos, g.facing)
     return (f.uid, f.where, f.pos, f.click, tuple(f.items), f.potion, tuple(f.broken), mp,
-            state.current, state.hero_vs_hero, tuple(state.doors),
-            tuple([(g.uid, g.pos, g.facing) for g in state.figures if g.where == "board"]),
-            tuple([m.pos for m in state.markers]),
-            tuple([(c.pos, c.status) for c in state.chests]),
+            state.current, state.hero_vs_hero, tuple(state.doors), tuple(board),
             state.players[f.owner].entrance if f.hero and f.owner >= 0 else -1)
 
 
@@ -162,18 +176,12 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     board = board_of(state)
     flat = board.flat_data()
     index = flat.index
-    occ = {index[g.pos] for g in state.figures if g.where == "board" and g.pos is not None}
-    occ.update([index[c.pos] for c in state.chests
-                if c.pos is not None and c.status in _STANDING])
-    occ.update([index[m.pos] for m in state.markers])
     section = flat.section
     if f.where == "outside":
         player = state.players[f.owner]
         if player.entrance < 0:
             return Reach({}, {}, set(), None)
         entrance = board.entrances[player.entrance][1]
-        if index[entrance] in occ:
-            return Reach({}, {}, set(), None)
         start_section = -1
         source, start_cost = index[entrance], board.cost[entrance]
         origin = None
@@ -193,24 +201,45 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     radius = max(mp - start_cost, 0) + 1 if pass_cost >= 1 else 1 << 30
     ax, ay = at
     around = flat.around
+    occ: set[int] = set()
+    occ_add = occ.add
     arcs: set[int] = set()
     enemy_near: set[int] = set()
     foes: set[int] = set()
     hero, owner, hvh, broken, uid = f.hero, f.owner, state.hero_vs_hero, f.broken, f.uid
+    # One pass over the figures: every one on the board occupies its square; the enemies
+    # near enough to matter block passing and halt the move in their front arcs.
     for e in state.figures:
-        if e.where != "board" or e.uid == uid or e.pos is None:
+        if e.where != "board" or e.pos is None:
             continue
-        ex, ey = e.pos
+        epos = e.pos
+        i = index[epos]
+        occ_add(i)
+        if e.uid == uid:
+            continue
+        ex, ey = epos
         if ex - ax > radius or ax - ex > radius or ey - ay > radius or ay - ey > radius:
             continue
         # may_attack(state, e, f) inline (it is symmetric: f may attack e just as well).
         if e.hero == hero and (not hero or not hvh or e.owner == owner):
             continue
-        i = index[e.pos]
         enemy_near |= around[i]
         foes.add(i)
         if e.uid not in broken:
-            arcs.update([index[sq] for sq in front_squares(state, e)])
+            for sq in front_arc(state, e):
+                arcs.add(index[sq])
+    for c in state.chests:
+        if c.pos is not None and c.status in _STANDING:
+            occ_add(index[c.pos])
+    # Heroes halt on entering a section with a marker (other than the one they start in).
+    marker_sections: set[int] = set()
+    for m in state.markers:
+        i = index[m.pos]
+        occ_add(i)
+        if hero:
+            marker_sections.add(section[i])
+    if origin is None and source in occ:
+        return Reach({}, {}, set(), None)  # the entrance is taken
     if origin_i in arcs:
         return Reach({f.pos: 0}, {f.pos: None}, set(), f.pos)  # type: ignore[dict-item]
     if start_cost > mp:
@@ -225,7 +254,6 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
                 banned.update(flat.section_ids[board.section[h.pos]])
                 banned |= around[index[h.pos]]
     terrain = flat.terrain
-    marker_sections = {board.section[m.pos] for m in state.markers} if f.hero else set()
     # Closed doors and squares costing 0 are left out of the cached step lists (seed 004:
     # doors block movement, chasms only chasm walkers cross).
     steps = flat.walk_steps(state.doors, t.chasm_walker, t.terrain_walker)

@@ -90,9 +90,14 @@ def move_actions(reach: Reach) -> list[Action]:
     derived = reach.derived
     moves = derived.get("moves")
     if moves is None:
-        get = _MOVES.get
-        moves = derived["moves"] = [get(sq) or move_action(sq)
-                                    for sq in reach.sorted_destinations()]
+        dests = reach.sorted_destinations()
+        try:
+            # Every square's move is made once per process: after the first games the
+            # look-ups run without a Python loop.
+            moves = list(map(_MOVES.__getitem__, dests))
+        except KeyError:
+            moves = [move_action(sq) for sq in dests]
+        derived["moves"] = moves
     return moves
 BREAK_AWAY = Action.make("break_away")
 LEAVE = Action.make("leave")
@@ -1246,37 +1251,50 @@ def activation_actions(state: CrawlState, only: str | None = None, moves: bool =
         # would only undo the first, so it is not offered (undo serves a changed mind). This
         # keeps every activation finite for bots that cannot tell turns apart.
         out.extend(FACE_OTHER[f.facing])
-    if only is None or only == "teleport":
+    # The square's terrain first: teleport_targets lists nothing off a teleport or at 0 MP.
+    ground = board_of(state).terrain.get(f.pos)
+    if (only is None or only == "teleport") and ground == "teleport" and mp > 0:
         out.extend(Action("teleport", (("to", sq),)) for sq in teleport_targets(state, f))
     if (only is None or only == "vortex") and state.board == "builder" and state.mp > 0 \
-            and board_of(state).terrain.get(f.pos) == "vortex":
+            and ground == "vortex":
         from engine.rules.crawl import builder
         out.extend(Action("vortex", (("turn", k),))
                    for k in builder.vortex_turns(state.layout, f.pos))
+    # The other figures next to f, in list order (breaking away, melee targets and the
+    # shooting and shockwave bans all look only at these).
+    x, y = f.pos
+    near = [g for g in state.figures if g.where == "board" and g.pos is not None
+            and -1 <= g.pos[0] - x <= 1 and -1 <= g.pos[1] - y <= 1 and g.uid != f.uid]
     if (only is None or only == "break_away") and mp >= BREAK_MP + 1 \
-            and must_break_away(state, f):
+            and must_break_away(state, f, near):
         out.append(BREAK_AWAY)
     if (only is None or only == "pass_through") and mp > 0 and passes:
         out.extend(pass_actions(state, f))
-    if mp >= ATTACK_MP and not is_demoralized(f) and (only is None or only in _ATTACKS):
+    d = fdef(f)
+    # is_demoralized(f) on the definition at hand.
+    click = d.clicks[f.click] if f.click < len(d.clicks) else None
+    demoralized = click is not None and click.demoralized
+    if mp >= ATTACK_MP and not demoralized and (only is None or only in _ATTACKS):
         if only is None or only == "attack":
-            front = set(front_squares(state, f))
-            for g in state.figures:
-                if g.where == "board" and g.pos in front and may_attack(state, f, g):
+            # Front squares are next to f, so only the figures near it can stand there.
+            front = front_squares(state, f)
+            for g in near:
+                if g.pos in front and may_attack(state, f, g):
                     out.append(_uid_action("attack", "target", g.uid))
-        if only is None or only == "shoot":
+        # ranged_targets lists nothing for a figure without range.
+        if (only is None or only == "shoot") and d.range > 0:
             targets = ranged_targets(state, f)
-            n = fdef(f).targets
+            n = d.targets
             for k in range(1, min(n, len(targets)) + 1):
                 for combo in combinations(sorted(g.uid for g in targets), k):
                     out.append(Action("shoot", (("targets", combo),)))
-        if only is None or only == "shockwave":
+        # wave_targets and heal_targets list nothing without the trait (read once here).
+        t = traits(state, f)
+        if (only is None or only == "shockwave") and t.shockwave:
             wave = wave_targets(state, f)
-            if wave and not any(distance(f.pos, g.pos) <= 1 for g in state.figures
-                                if g.where == "board" and g.pos is not None
-                                and is_enemy(state, f, g)):
+            if wave and not any(is_enemy(state, f, g) for g in near):
                 out.append(Action.make("shockwave"))
-        if only is None or only == "heal":
+        if (only is None or only == "heal") and t.heal_clicks:
             out.extend(_uid_action("heal", "target", g.uid) for g in heal_targets(state, f))
     if f.hero:
         if only is None or only in _CHEST:
@@ -1455,11 +1473,12 @@ def chest_actions(state: CrawlState, f: Figure) -> list[Action]:
     seat = f.owner
     if len(state.players[seat].chests) >= chest_limit(state, seat):
         return out
+    x, y = f.pos
     for ch in state.chests:
         if ch.status not in ("closed", "disarmed", "sprung") or ch.pos is None:
             continue
-        if distance(ch.pos, f.pos) > 1:
-            continue
+        if not (-1 <= ch.pos[0] - x <= 1 and -1 <= ch.pos[1] - y <= 1):
+            continue  # distance(ch.pos, f.pos) > 1
         if not ch.examined:
             if touching(state, f.pos, ch.pos):
                 out.append(_uid_action("examine", "chest", ch.uid))
