@@ -220,3 +220,27 @@ def test_the_bot_decides_as_it_would_from_the_full_list() -> None:
         checked += 1
     assert checked > 200
     assert {"move", "attack", "end_activation", "activate", "end_turn"} <= kinds
+
+
+def test_a_figure_that_must_break_away_has_no_move_without_its_reach_map() -> None:
+    # _Listing gives no moves, without building the reach map, once "break_away" is listed:
+    # the figure stands in an enemy's front arc, so its reach map holds its own square alone.
+    checked = 0
+    # Games of their own: the tests above change some of STATES in place.
+    for state in _games([(GameConfig.for_players(2), 26), (GameConfig.for_players(3), 27),
+                         (GameConfig.for_players(2, hero_vs_hero=True), 28)]):
+        if state.over or state.phase != "play" or state.pending is not None \
+                or state.active < 0:
+            continue
+        full = _group(activation_actions(state))
+        if "break_away" not in full:
+            continue
+        assert "move" not in full
+        f = state.fig(state.active)
+        assert movement.figure_reach(state, f, state.mp).costs == {f.pos: 0}
+        listing = _Listing(state.clone())
+        assert listing.get("break_away", []) == full["break_away"]
+        assert listing.get("move", []) == [] and listing.reach is None
+        assert "move" not in listing
+        checked += 1
+    assert checked > 20

@@ -324,8 +324,10 @@ class CrawlHeuristicBot(Bot):
             turn = self._face_threat(state, f, by_kind, reach=1)
             if turn is not None:
                 return turn
+        # Weighed once: _go falls back on the same attacks with a lower threshold.
+        weighed = self._weigh_strikes(state, f, by_kind, hero=True)
         strike = self._strike(state, f, by_kind, hero=True,
-                              threshold=CARRY_STRIKE if carrying else None)
+                              threshold=CARRY_STRIKE if carrying else None, weighed=weighed)
         if strike is not None:
             return strike
         # Built only now: most decisions end above without needing the danger map.
@@ -341,7 +343,7 @@ class CrawlHeuristicBot(Bot):
             best = min(by_kind["teleport"], key=lambda a: (field.get(_sq(a), 999), _sq(a)))
             if field.get(_sq(best), 999) + 4 < here:
                 return best
-        return self._go(state, f, goal, by_kind, danger, hunting)
+        return self._go(state, f, goal, by_kind, danger, hunting, weighed)
 
     def _should_leave(self, state: CrawlState, f: Figure, full: bool) -> bool:
         """Returns whether hero f, standing at the exit with treasure, leaves now. Lone wolf:
@@ -380,10 +382,21 @@ class CrawlHeuristicBot(Bot):
         return fast_a[0] if fast_a else options[0]
 
     def _strike(self, state: CrawlState, f: Figure, by_kind: _Kinds,
-                hero: bool = False, threshold: float | None = None) -> Action | None:
+                hero: bool = False, threshold: float | None = None,
+                weighed: tuple[Action | None, float] | None = None) -> Action | None:
         """Returns the attack with the best expected exchange of clicks, or None when none is
         worth it: heroes weigh the counterattack by how little health they have left; spawn
-        are expendable and attack whenever they hit often enough."""
+        are expendable and attack whenever they hit often enough (``weighed``: the attacks
+        as _weigh_strikes weighed them in this position)."""
+        best, score = weighed if weighed is not None else self._weigh_strikes(
+            state, f, by_kind, hero)
+        if threshold is None:
+            threshold = 0.3 if hero else 0.2
+        return best if best is not None and score >= threshold else None
+
+    def _weigh_strikes(self, state: CrawlState, f: Figure, by_kind: _Kinds,
+                       hero: bool) -> tuple[Action | None, float]:
+        """Returns the attack with the best expected exchange of clicks and its score."""
         best, score = None, -99.0
         own_left = _health(f)
         fear = (1.0 + STRIKE_FEAR / max(1, own_left)) if hero else 0.3
@@ -423,9 +436,7 @@ class CrawlHeuristicBot(Bot):
             g = state.fig(a["target"])
             if g.click - combat.min_click(g) >= 2 and score < 0.8:
                 best, score = a, 0.8
-        if threshold is None:
-            threshold = 0.3 if hero else 0.2
-        return best if best is not None and score >= threshold else None
+        return best, score
 
     def _hero_goal(self, state: CrawlState, f: Figure) -> tuple[tuple[Square, ...], bool]:
         """Returns where hero f heads and whether it hunts (walks at enemies on purpose): the
@@ -513,7 +524,8 @@ class CrawlHeuristicBot(Bot):
 
     def _go(self, state: CrawlState, f: Figure, goal: tuple[Square, ...],
             by_kind: _Kinds, danger: _Danger | None = None,
-            hunting: bool = False) -> Action:
+            hunting: bool = False,
+            weighed: tuple[Action | None, float] | None = None) -> Action:
         end = END_ACTIVATION
         board = board_of(state)
         field = _field(board, goal) if goal else {}
@@ -536,13 +548,12 @@ class CrawlHeuristicBot(Bot):
         fear = 2.0 + GO_FEAR / max(1, _health(f))
         if hunting:
             fear *= HUNT_FEAR
-        # A move must lower the score; a move that gains ground may also take on a little
-        # more danger (standing still wastes the activation).
-        here_danger = danger.at(here) if here is not None else 0.0
         # Badly hurt with a treasure to keep: back away from danger on the way out.
         retreat = _health(f) <= 2 and bool(state.players[f.owner].chests)
-        here_score = here_d + fear * here_danger if here is not None else 9999.0
-        best_a, best_s = None, here_score
+        # The danger where the hero stands matters only to a retreat (a move that gains
+        # ground may take on more danger: standing still wastes the activation).
+        here_danger = danger.at(here) if retreat and here is not None else 0.0
+        best_a, best_s = None, 0.0
         if moves and hunting and not retreat:
             # Hunting: step next to the prey keeping the 4 MP of an attack (as the brood
             # does, seed 004 "genug Bewegungspunkte übrig ... um noch angreifen zu können").
@@ -586,7 +597,7 @@ class CrawlHeuristicBot(Bot):
         if "break_away" in by_kind and here is not None and not retreat and hunting:
             # A hunting hero (campaign, clearing the floor) held in contact hits back before
             # gambling MP on breaking away.
-            strike = self._strike(state, f, by_kind, hero=True, threshold=-0.2)
+            strike = self._strike(state, f, by_kind, hero=True, threshold=-0.2, weighed=weighed)
             if strike is not None:
                 return strike
         if "break_away" in by_kind and here is not None:
@@ -597,7 +608,7 @@ class CrawlHeuristicBot(Bot):
             if any(field.get(n, 999) < here_d for n in free) or (
                     retreat and any(danger.at(n) < here_danger - 0.3 for n in free)):
                 return by_kind["break_away"][0]
-        strike = self._strike(state, f, by_kind, hero=True, threshold=-0.2)
+        strike = self._strike(state, f, by_kind, hero=True, threshold=-0.2, weighed=weighed)
         if strike is not None:
             return strike
         turn = self._face_threat(state, f, by_kind)
@@ -742,15 +753,20 @@ class _Listing:
         if kind == "move":
             if self.moves is None:
                 state = self.state
-                if state.mp > 0:
+                if state.mp <= 0:
+                    self.moves = []
+                elif self.rest is not None and "break_away" in self.rest:
+                    # A figure that must break away stands in an enemy's front arc: its reach
+                    # map is its own square alone (movement._figure_reach), so it has no move.
+                    self.moves = []
+                else:
                     self.reach, self.moves = board_moves(state, state.fig(state.active),
                                                          state.mp)
-                else:
-                    self.moves = []
             return self.moves or default
-        if self.rest is None:
-            self.rest = _group(activation_actions(self.state, moves=False, passes=False))
-        return self.rest.get(kind, default)
+        rest = self.rest
+        if rest is None:
+            rest = self.rest = _group(activation_actions(self.state, moves=False, passes=False))
+        return rest.get(kind, default)
 
     def __getitem__(self, kind: str) -> list[Action]:
         got = self.get(kind, [])
@@ -759,6 +775,11 @@ class _Listing:
         return got
 
     def __contains__(self, kind: object) -> bool:
+        # Every listed kind has at least one action (_group), so a look-up in the listed
+        # kinds answers at once for all but the moves.
+        rest = self.rest
+        if rest is not None and kind != "move":
+            return kind in rest
         return bool(self.get(str(kind), []))
 
 
@@ -917,11 +938,22 @@ class _Danger:
     """Expected clicks a hero risks on a square from the enemies that can reach it next turn,
     plus the cost of waking monster markers (their spawn appear next to the hero)."""
 
-    __slots__ = ("threats", "marker_secs", "board")
+    __slots__ = ("threats", "marker_secs", "board", "state", "f")
 
     def __init__(self, state: CrawlState, f: Figure) -> None:
-        self.board = board_of(state)
+        # Worked out when first asked (the state stays as it is during one decision): many
+        # decisions end without looking at the danger of any square.
+        self.state: CrawlState | None = state
+        self.f = f
+        self.board: Board | None = None
         self.threats: list[tuple[Square, int, int, float]] = []
+        self.marker_secs: dict[int, float] = {}
+
+    def _build(self, state: CrawlState) -> None:
+        """Lists the threats and the markers' worth per section."""
+        self.state = None
+        f = self.f
+        self.board = board = board_of(state)
         defence_m = value(state, f, "defence", "melee")
         defence_r = value(state, f, "defence", "ranged")
         for e in state.figures:
@@ -936,9 +968,8 @@ class _Danger:
                 _THREATS[key] = threat
             for reach, low, hurt in threat:
                 self.threats.append((e.pos, reach, low, hurt))
-        self.marker_secs: dict[int, float] = {}
         for m in state.markers:
-            sec = self.board.section[m.pos]
+            sec = board.section[m.pos]
             worth = 1.0 if m.rank == "weak" else 2.0
             self.marker_secs[sec] = self.marker_secs.get(sec, 0.0) + worth
             # A marker moves 4 MP towards a hero and wakes next to it.
@@ -948,6 +979,8 @@ class _Danger:
         """Returns the expected clicks lost standing on sq through the opponent's next turn."""
         if sq is None:
             return 0.0
+        if self.state is not None:
+            self._build(self.state)
         x, y = sq
         total = 0.0
         for (ex, ey), reach, low, hurt in self.threats:
@@ -960,6 +993,9 @@ class _Danger:
 
     def stop_cost(self, sq: Square) -> float:
         """Returns the price of ending a move on sq: waking the markers of its section."""
+        if self.state is not None:
+            self._build(self.state)
+        assert self.board is not None
         return 4.0 * self.marker_secs.get(self.board.section[sq], 0.0)
 
 
