@@ -531,8 +531,8 @@ class CrawlHeuristicBot(Bot):
         field = _field(board, goal) if goal else {}
         here = f.pos
         here_d = field.get(here, 999) if here is not None else 999
-        moves = by_kind.get("move", [])
         if danger is None:
+            moves = by_kind.get("move", [])
             if moves and goal:
                 reach = _reach(state, f, by_kind)
                 best = min(moves, key=lambda a: (field.get(_sq(a), 999), reach.costs[_sq(a)],
@@ -553,6 +553,9 @@ class CrawlHeuristicBot(Bot):
         # The danger where the hero stands matters only to a retreat (a move that gains
         # ground may take on more danger: standing still wastes the activation).
         here_danger = danger.at(here) if retreat and here is not None else 0.0
+        # At the goal a move can only win by hunting or retreating (no move gains ground):
+        # otherwise the moves (and their reach map) are not listed at all.
+        moves = by_kind.get("move", []) if here_d > 0 or hunting or retreat else []
         best_a, best_s = None, 0.0
         if moves and hunting and not retreat:
             # Hunting: step next to the prey keeping the 4 MP of an attack (as the brood
@@ -578,6 +581,10 @@ class CrawlHeuristicBot(Bot):
                     if not (d < here_d or risk < here_danger - 0.3):
                         continue
                 elif d >= here_d:
+                    continue
+                elif best_a is not None and d + 0.01 * costs[sq] >= best_s:
+                    # The score below is at least this much (danger and stop costs are never
+                    # negative), so this move cannot beat the best one: its danger is not read.
                     continue
                 else:
                     risk = danger.at(sq)
