@@ -106,6 +106,10 @@ class CrawlHeuristicBot(Bot):
                     return self._spawn(state, f, _Listing(state))
                 if state.mp > 0:
                     return self._hero(state, f, _Listing(state))
+                # No MP left: no move, pass or theft is legal (each costs MP), so this is
+                # the full legal list, without going through legal_actions.
+                return self._hero(state, f, _group(activation_actions(state, moves=False,
+                                                                      passes=False)))
         legal = self._legal_for(rules, state, seat)
         if len(legal) == 1:
             return legal[0]
