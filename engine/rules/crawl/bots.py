@@ -306,45 +306,47 @@ class CrawlHeuristicBot(Bot):
             # Nothing but turning is left (no MP): every branch below ends in _face_threat.
             turn = self._face_threat(state, f, by_kind)
             return turn if turn is not None else END_ACTIVATION
+        # The kinds but the moves as a plain dict: the many look-ups below cost no call.
+        kinds = by_kind.others() if isinstance(by_kind, _Listing) else by_kind
         player = state.players[f.owner]
         full = len(player.chests) >= chest_limit(state, f.owner)
-        if "leave" in by_kind and self._should_leave(state, f, full):
-            return by_kind["leave"][0]
-        if "descend" in by_kind:
-            return by_kind["descend"][0]  # campaign: the floor is cleared, the stairs reached
-        if "loot" in by_kind:
-            return by_kind["loot"][0]
-        if "examine" in by_kind:
-            return by_kind["examine"][0]
-        if "disarm" in by_kind:
-            return self._disarm(state, f, by_kind["disarm"])
+        if "leave" in kinds and self._should_leave(state, f, full):
+            return kinds["leave"][0]
+        if "descend" in kinds:
+            return kinds["descend"][0]  # campaign: the floor is cleared, the stairs reached
+        if "loot" in kinds:
+            return kinds["loot"][0]
+        if "examine" in kinds:
+            return kinds["examine"][0]
+        if "disarm" in kinds:
+            return self._disarm(state, f, kinds["disarm"])
         goal, hunting = self._hero_goal(state, f)
         # A hero carrying treasure to the exit fights on the way only for a sure gain (every
         # attack costs 4 MP); _go still strikes when no step gains ground.
         carrying = bool(goal) and goal == (exit_square(state, f.owner),) and any(
             not state.chest(u).safe for u in state.players[f.owner].chests)
-        if hunting and state.mp >= 4 and "attack" not in by_kind:
+        if hunting and state.mp >= 4 and "attack" not in kinds:
             # Turning is free: face the prey next to the hero, then strike.
-            turn = self._face_threat(state, f, by_kind, reach=1)
+            turn = self._face_threat(state, f, kinds, reach=1)
             if turn is not None:
                 return turn
         # Weighed once: _go falls back on the same attacks with a lower threshold.
-        weighed = self._weigh_strikes(state, f, by_kind, hero=True)
-        strike = self._strike(state, f, by_kind, hero=True,
+        weighed = self._weigh_strikes(state, f, kinds, hero=True)
+        strike = self._strike(state, f, kinds, hero=True,
                               threshold=CARRY_STRIKE if carrying else None, weighed=weighed)
         if strike is not None:
             return strike
         # Built only now: most decisions end above without needing the danger map.
         danger = _Danger(state, f)
         if f.pos is not None and _health(f) <= 2 and danger.at(f.pos) > 0:
-            for a in by_kind.get("heal", []):
+            for a in kinds.get("heal", []):
                 if a["target"] == f.uid:
                     return a
-        if "teleport" in by_kind and goal and f.pos is not None:
+        if "teleport" in kinds and goal and f.pos is not None:
             # Teleport when another teleporter lies nearer the goal than the walk from here.
             field = _field(board_of(state), goal)
             here = field.get(f.pos, 999)
-            best = min(by_kind["teleport"], key=lambda a: (field.get(_sq(a), 999), _sq(a)))
+            best = min(kinds["teleport"], key=lambda a: (field.get(_sq(a), 999), _sq(a)))
             if field.get(_sq(best), 999) + 4 < here:
                 return best
         return self._go(state, f, goal, by_kind, danger, hunting, weighed)
@@ -460,21 +462,22 @@ class CrawlHeuristicBot(Bot):
                 if ch.pos is not None and ch.status in ("closed", "disarmed", "sprung"):
                     chests.extend(sq for sq in chest_front(ch)
                                   if sq in board.walkable and sq not in held)
+        fronts = tuple(sorted(chests))
         solitaire = state.mode == "solitaire"
         campaign = solitaire and is_campaign(state)
         if campaign:
-            return self._campaign_goal(state, f, tuple(sorted(chests)), exit_sq)
+            return self._campaign_goal(state, f, fronts, exit_sq)
         if player.chests and exit_sq is not None:
             if not chests or state.round > state.turn_limit - 6 or _health(f) <= 2:
                 return (exit_sq,), False
             if solitaire and self._runner(state, f, exit_sq):
                 return (exit_sq,), False
             here = f.pos if f.pos is not None else board.entrances[player.entrance][1]
-            to_chest = _field(board, tuple(sorted(chests))).get(here, 99)
+            to_chest = _field(board, fronts).get(here, 99)
             if to_chest > 10:
                 return (exit_sq,), False
         if chests:
-            return tuple(sorted(chests)), False
+            return fronts, False
         return ((exit_sq,) if exit_sq is not None else ()), False
 
     def _runner(self, state: CrawlState, f: Figure, exit_sq: Square) -> bool:
@@ -778,6 +781,13 @@ class _Listing:
         if rest is None:
             rest = self.rest = _group(activation_actions(self.state, moves=False, passes=False))
         return rest.get(kind, default)
+
+    def others(self) -> dict[str, list[Action]]:
+        """Returns the legal actions by kind but the moves (every kind listed has some)."""
+        rest = self.rest
+        if rest is None:
+            rest = self.rest = _group(activation_actions(self.state, moves=False, passes=False))
+        return rest
 
     def __getitem__(self, kind: str) -> list[Action]:
         got = self.get(kind, [])
