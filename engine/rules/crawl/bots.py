@@ -39,8 +39,15 @@ from engine.rules.crawl.core import (
     trap_of,
     value,
 )
-from engine.rules.crawl.movement import MarkerCheck, Reach, figure_reach, marker_reach
+from engine.rules.crawl.movement import (
+    MarkerCheck,
+    Reach,
+    figure_reach,
+    marker_reach,
+    must_break_away,
+)
 from engine.rules.crawl.rules import (
+    BREAK_MP,
     END_ACTIVATION,
     END_TURN,
     FACE,
@@ -774,8 +781,12 @@ class _Listing:
                     # map is its own square alone (movement._figure_reach), so it has no move.
                     self.moves = []
                 else:
-                    self.reach, self.moves = board_moves(state, state.fig(state.active),
-                                                         state.mp)
+                    f = state.fig(state.active)
+                    if state.mp <= BREAK_MP and must_break_away(state, f):
+                        # The same with too few MP to break away (so it is not listed).
+                        self.moves = []
+                    else:
+                        self.reach, self.moves = board_moves(state, f, state.mp)
             return self.moves or default
         rest = self.rest
         if rest is None:
