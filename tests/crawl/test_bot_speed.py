@@ -17,6 +17,7 @@ from engine.rules.crawl import movement
 from engine.rules.crawl.bots import CrawlHeuristicBot, _group, _Listing, _sq
 from engine.rules.crawl.core import board_of, distance
 from engine.rules.crawl.rules import (
+    BREAK_MP,
     END_ACTIVATION,
     RULES,
     activation_actions,
@@ -244,3 +245,24 @@ def test_a_figure_that_must_break_away_has_no_move_without_its_reach_map() -> No
         assert "move" not in listing
         checked += 1
     assert checked > 20
+
+
+def test_a_figure_in_a_front_arc_with_too_few_mp_to_break_away_has_no_move() -> None:
+    # With 1-2 MP (breaking away is not listed) _Listing tests must_break_away instead of
+    # building the reach map: in an enemy's front arc the full list has no move either.
+    checked = 0
+    for state in _games([(GameConfig.for_players(2), 29), (GameConfig.for_players(3), 30),
+                         (GameConfig.for_players(2), 31)]):
+        if state.over or state.phase != "play" or state.pending is not None \
+                or state.active < 0 or not 0 < state.mp <= BREAK_MP:
+            continue
+        f = state.fig(state.active)
+        if f.where != "board" or not movement.must_break_away(state, f):
+            continue
+        full = _group(activation_actions(state))
+        assert "move" not in full and "break_away" not in full
+        listing = _Listing(state.clone())
+        assert listing.get("move", []) == [] and listing.reach is None
+        assert listing.get("attack", []) == full.get("attack", [])
+        checked += 1
+    assert checked > 5
