@@ -465,10 +465,12 @@ class CrawlHeuristicBot(Bot):
         if len(player.chests) < chest_limit(state, f.owner):
             # Front squares held by other figures are no goal (the bot would wait there).
             held = {g.pos for g in state.figures if g.where == "board" and g.uid != f.uid}
+            walkable = board.walkable
             for ch in state.chests:
                 if ch.pos is not None and ch.status in ("closed", "disarmed", "sprung"):
-                    chests.extend(sq for sq in chest_front(ch)
-                                  if sq in board.walkable and sq not in held)
+                    for sq in chest_front(ch):
+                        if sq in walkable and sq not in held:
+                            chests.append(sq)
         fronts = tuple(sorted(chests))
         solitaire = state.mode == "solitaire"
         campaign = solitaire and is_campaign(state)
