@@ -26,7 +26,7 @@ from engine.rules.crawl.rules import (
     hero_activations,
     pass_actions,
 )
-from engine.rules.crawl.state import CrawlState
+from engine.rules.crawl.state import CrawlState, Figure
 from tests.crawl.test_speed_equivalence import _reference_field
 
 
@@ -266,3 +266,40 @@ def test_a_figure_in_a_front_arc_with_too_few_mp_to_break_away_has_no_move() -> 
         assert listing.get("attack", []) == full.get("attack", [])
         checked += 1
     assert checked > 5
+
+
+def _reference_danger(state: CrawlState, f: Figure, sq: Square) -> float:
+    """The danger of a square the plain way: every enemy's and marker's threat by distance."""
+    from engine.rules.crawl.bots import MARKER_FEAR, MARKER_REACH, _threat
+    from engine.rules.crawl.core import may_attack, value
+    total = 0.0
+    dm, dr = value(state, f, "defence", "melee"), value(state, f, "defence", "ranged")
+    for e in state.figures:
+        if e.where == "board" and e.pos is not None and may_attack(state, e, f):
+            for reach, low, hurt in _threat(state, e, dm, dr):
+                if low <= distance(e.pos, sq) <= reach:
+                    total += hurt
+    for m in state.markers:
+        if distance(m.pos, sq) <= MARKER_REACH:
+            total += MARKER_FEAR * (1.0 if m.rank == "weak" else 2.0)
+    return total
+
+
+def test_the_danger_map_is_built_when_read_and_matches_the_distances() -> None:
+    # _Danger lists its threats on the first look-up, as boxes of squares within reach.
+    from engine.rules.crawl.bots import _Danger
+    checked = 0
+    for state in _games([(GameConfig.for_players(2), 32),
+                         (GameConfig.for_players(2, hero_vs_hero=True), 33)]):
+        if state.over or state.phase != "play" or state.active < 0:
+            continue
+        f = state.fig(state.active)
+        if not f.hero or f.pos is None:
+            continue
+        danger = _Danger(state, f)
+        assert danger.threats == []
+        x, y = f.pos
+        for sq in [(x + dx, y + dy) for dx in range(-7, 8) for dy in range(-7, 8)]:
+            assert danger.at(sq) == _reference_danger(state, f, sq)
+        checked += 1
+    assert checked > 30

@@ -980,7 +980,9 @@ class _Danger:
         self.state: CrawlState | None = state
         self.f = f
         self.board: Board | None = None
-        self.threats: list[tuple[Square, int, int, float]] = []
+        # Per threat: the square box it reaches (x and y from, to), where it stands, the
+        # least distance it needs and the expected clicks.
+        self.threats: list[tuple[int, int, int, int, int, int, int, float]] = []
         self.marker_secs: dict[int, float] = {}
 
     def _build(self, state: CrawlState) -> None:
@@ -990,24 +992,30 @@ class _Danger:
         self.board = board = board_of(state)
         defence_m = value(state, f, "defence", "melee")
         defence_r = value(state, f, "defence", "ranged")
+        threats = self.threats
         for e in state.figures:
             if e.where != "board" or e.pos is None or not may_attack(state, e, f):
                 continue
-            key = (e.did, e.hero, e.click, item_keys(state, e), defence_m, defence_r)
+            # Only heroes carry items (core.item_keys).
+            key = (e.did, e.hero, e.click, item_keys(state, e) if e.hero else (), defence_m,
+                   defence_r)
             threat = _THREATS.get(key)
             if threat is None:
                 threat = _threat(state, e, defence_m, defence_r)
                 if len(_THREATS) > 8192:
                     _THREATS.clear()
                 _THREATS[key] = threat
+            ex, ey = e.pos
             for reach, low, hurt in threat:
-                self.threats.append((e.pos, reach, low, hurt))
+                threats.append((ex - reach, ex + reach, ey - reach, ey + reach, ex, ey, low, hurt))
         for m in state.markers:
             sec = board.section[m.pos]
             worth = 1.0 if m.rank == "weak" else 2.0
             self.marker_secs[sec] = self.marker_secs.get(sec, 0.0) + worth
             # A marker moves 4 MP towards a hero and wakes next to it.
-            self.threats.append((m.pos, MARKER_REACH, 0, MARKER_FEAR * worth))
+            mx, my = m.pos
+            threats.append((mx - MARKER_REACH, mx + MARKER_REACH, my - MARKER_REACH,
+                            my + MARKER_REACH, mx, my, 0, MARKER_FEAR * worth))
 
     def at(self, sq: Square | None) -> float:
         """Returns the expected clicks lost standing on sq through the opponent's next turn."""
@@ -1017,11 +1025,15 @@ class _Danger:
             self._build(self.state)
         x, y = sq
         total = 0.0
-        for (ex, ey), reach, low, hurt in self.threats:
-            dx = ex - x if ex > x else x - ex
-            dy = ey - y if ey > y else y - ey
-            dist = dx if dx > dy else dy
-            if low <= dist <= reach:
+        for x0, x1, y0, y1, ex, ey, low, hurt in self.threats:
+            # Within reach (the distance is the larger of the two axis distances) ...
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                if low:
+                    # ... and at least ``low`` squares away (a shot, not from next to it).
+                    dx = ex - x if ex > x else x - ex
+                    dy = ey - y if ey > y else y - ey
+                    if (dx if dx > dy else dy) < low:
+                        continue
                 total += hurt
         return total
 
