@@ -17,6 +17,7 @@ from engine.rules.crawl import movement
 from engine.rules.crawl.bots import CrawlHeuristicBot, _group, _Listing, _sq
 from engine.rules.crawl.core import board_of, distance, heroes_of, occupancy
 from engine.rules.crawl.rules import (
+    BREAK_MP,
     END_ACTIVATION,
     RULES,
     _entrance_distance,
@@ -29,7 +30,7 @@ from engine.rules.crawl.rules import (
     pass_actions,
     spawn_to_activate,
 )
-from engine.rules.crawl.state import CrawlState
+from engine.rules.crawl.state import CrawlState, Figure
 from tests.crawl.test_speed_equivalence import _reference_field
 
 
@@ -304,3 +305,85 @@ def test_markers_spawn_and_turns_decide_as_from_the_full_list() -> None:
             assert got == want
             turns += 1
     assert markers > 40 and turns > 100 and spawn > 200 and squares > 30
+
+
+def test_a_figure_that_must_break_away_has_no_move_without_its_reach_map() -> None:
+    # _Listing gives no moves, without building the reach map, once "break_away" is listed:
+    # the figure stands in an enemy's front arc, so its reach map holds its own square alone.
+    checked = 0
+    # Games of their own: the tests above change some of STATES in place.
+    for state in _games([(GameConfig.for_players(2), 26), (GameConfig.for_players(3), 27),
+                         (GameConfig.for_players(2, hero_vs_hero=True), 28)]):
+        if state.over or state.phase != "play" or state.pending is not None \
+                or state.active < 0:
+            continue
+        full = _group(activation_actions(state))
+        if "break_away" not in full:
+            continue
+        assert "move" not in full
+        f = state.fig(state.active)
+        assert movement.figure_reach(state, f, state.mp).costs == {f.pos: 0}
+        listing = _Listing(state.clone())
+        assert listing.get("break_away", []) == full["break_away"]
+        assert listing.get("move", []) == [] and listing.reach is None
+        assert "move" not in listing
+        checked += 1
+    assert checked > 20
+
+
+def test_a_figure_in_a_front_arc_with_too_few_mp_to_break_away_has_no_move() -> None:
+    # With 1-2 MP (breaking away is not listed) _Listing tests must_break_away instead of
+    # building the reach map: in an enemy's front arc the full list has no move either.
+    checked = 0
+    for state in _games([(GameConfig.for_players(2), 29), (GameConfig.for_players(3), 30),
+                         (GameConfig.for_players(2), 31)]):
+        if state.over or state.phase != "play" or state.pending is not None \
+                or state.active < 0 or not 0 < state.mp <= BREAK_MP:
+            continue
+        f = state.fig(state.active)
+        if f.where != "board" or not movement.must_break_away(state, f):
+            continue
+        full = _group(activation_actions(state))
+        assert "move" not in full and "break_away" not in full
+        listing = _Listing(state.clone())
+        assert listing.get("move", []) == [] and listing.reach is None
+        assert listing.get("attack", []) == full.get("attack", [])
+        checked += 1
+    assert checked > 5
+
+
+def _reference_danger(state: CrawlState, f: Figure, sq: Square) -> float:
+    """The danger of a square the plain way: every enemy's and marker's threat by distance."""
+    from engine.rules.crawl.bots import MARKER_FEAR, MARKER_REACH, _threat
+    from engine.rules.crawl.core import may_attack, value
+    total = 0.0
+    dm, dr = value(state, f, "defence", "melee"), value(state, f, "defence", "ranged")
+    for e in state.figures:
+        if e.where == "board" and e.pos is not None and may_attack(state, e, f):
+            for reach, low, hurt in _threat(state, e, dm, dr):
+                if low <= distance(e.pos, sq) <= reach:
+                    total += hurt
+    for m in state.markers:
+        if distance(m.pos, sq) <= MARKER_REACH:
+            total += MARKER_FEAR * (1.0 if m.rank == "weak" else 2.0)
+    return total
+
+
+def test_the_danger_map_is_built_when_read_and_matches_the_distances() -> None:
+    # _Danger lists its threats on the first look-up, as boxes of squares within reach.
+    from engine.rules.crawl.bots import _Danger
+    checked = 0
+    for state in _games([(GameConfig.for_players(2), 32),
+                         (GameConfig.for_players(2, hero_vs_hero=True), 33)]):
+        if state.over or state.phase != "play" or state.active < 0:
+            continue
+        f = state.fig(state.active)
+        if not f.hero or f.pos is None:
+            continue
+        danger = _Danger(state, f)
+        assert danger.threats == []
+        x, y = f.pos
+        for sq in [(x + dx, y + dy) for dx in range(-7, 8) for dy in range(-7, 8)]:
+            assert danger.at(sq) == _reference_danger(state, f, sq)
+        checked += 1
+    assert checked > 30

@@ -39,8 +39,15 @@ from engine.rules.crawl.core import (
     trap_of,
     value,
 )
-from engine.rules.crawl.movement import MarkerCheck, Reach, figure_reach, marker_reach
+from engine.rules.crawl.movement import (
+    MarkerCheck,
+    Reach,
+    figure_reach,
+    marker_reach,
+    must_break_away,
+)
 from engine.rules.crawl.rules import (
+    BREAK_MP,
     END_ACTIVATION,
     END_TURN,
     FACE,
@@ -111,6 +118,10 @@ class CrawlHeuristicBot(Bot):
                     return self._spawn(state, f, _Listing(state))
                 if state.mp > 0:
                     return self._hero(state, f, _Listing(state))
+                # No MP left: no move, pass or theft is legal (each costs MP), so this is
+                # the full legal list, without going through legal_actions.
+                return self._hero(state, f, _group(activation_actions(state, moves=False,
+                                                                      passes=False)))
         if state.pending is None and state.phase == "play" and state.active < 0 \
                 and state.active_marker >= 0 and not state.over \
                 and rules.current_actor(state) == seat:
@@ -319,46 +330,50 @@ class CrawlHeuristicBot(Bot):
             # Nothing but turning is left (no MP): every branch below ends in _face_threat.
             turn = self._face_threat(state, f, by_kind)
             return turn if turn is not None else END_ACTIVATION
+        # The kinds but the moves as a plain dict: the many look-ups below cost no call.
+        kinds = by_kind.others() if isinstance(by_kind, _Listing) else by_kind
         player = state.players[f.owner]
         full = len(player.chests) >= chest_limit(state, f.owner)
-        if "leave" in by_kind and self._should_leave(state, f, full):
-            return by_kind["leave"][0]
-        if "descend" in by_kind:
-            return by_kind["descend"][0]  # campaign: the floor is cleared, the stairs reached
-        if "loot" in by_kind:
-            return by_kind["loot"][0]
-        if "examine" in by_kind:
-            return by_kind["examine"][0]
-        if "disarm" in by_kind:
-            return self._disarm(state, f, by_kind["disarm"])
+        if "leave" in kinds and self._should_leave(state, f, full):
+            return kinds["leave"][0]
+        if "descend" in kinds:
+            return kinds["descend"][0]  # campaign: the floor is cleared, the stairs reached
+        if "loot" in kinds:
+            return kinds["loot"][0]
+        if "examine" in kinds:
+            return kinds["examine"][0]
+        if "disarm" in kinds:
+            return self._disarm(state, f, kinds["disarm"])
         goal, hunting = self._hero_goal(state, f)
         # A hero carrying treasure to the exit fights on the way only for a sure gain (every
         # attack costs 4 MP); _go still strikes when no step gains ground.
         carrying = bool(goal) and goal == (exit_square(state, f.owner),) and any(
             not state.chest(u).safe for u in state.players[f.owner].chests)
-        if hunting and state.mp >= 4 and "attack" not in by_kind:
+        if hunting and state.mp >= 4 and "attack" not in kinds:
             # Turning is free: face the prey next to the hero, then strike.
-            turn = self._face_threat(state, f, by_kind, reach=1)
+            turn = self._face_threat(state, f, kinds, reach=1)
             if turn is not None:
                 return turn
-        strike = self._strike(state, f, by_kind, hero=True,
-                              threshold=CARRY_STRIKE if carrying else None)
+        # Weighed once: _go falls back on the same attacks with a lower threshold.
+        weighed = self._weigh_strikes(state, f, kinds, hero=True)
+        strike = self._strike(state, f, kinds, hero=True,
+                              threshold=CARRY_STRIKE if carrying else None, weighed=weighed)
         if strike is not None:
             return strike
         # Built only now: most decisions end above without needing the danger map.
         danger = _Danger(state, f)
         if f.pos is not None and _health(f) <= 2 and danger.at(f.pos) > 0:
-            for a in by_kind.get("heal", []):
+            for a in kinds.get("heal", []):
                 if a["target"] == f.uid:
                     return a
-        if "teleport" in by_kind and goal and f.pos is not None:
+        if "teleport" in kinds and goal and f.pos is not None:
             # Teleport when another teleporter lies nearer the goal than the walk from here.
             field = _field(board_of(state), goal)
             here = field[f.pos]
-            best = min(by_kind["teleport"], key=lambda a: (field[_sq(a)], _sq(a)))
+            best = min(kinds["teleport"], key=lambda a: (field[_sq(a)], _sq(a)))
             if field[_sq(best)] + 4 < here:
                 return best
-        return self._go(state, f, goal, by_kind, danger, hunting)
+        return self._go(state, f, goal, by_kind, danger, hunting, weighed)
 
     def _should_leave(self, state: CrawlState, f: Figure, full: bool) -> bool:
         """Returns whether hero f, standing at the exit with treasure, leaves now. Lone wolf:
@@ -397,10 +412,21 @@ class CrawlHeuristicBot(Bot):
         return fast_a[0] if fast_a else options[0]
 
     def _strike(self, state: CrawlState, f: Figure, by_kind: _Kinds,
-                hero: bool = False, threshold: float | None = None) -> Action | None:
+                hero: bool = False, threshold: float | None = None,
+                weighed: tuple[Action | None, float] | None = None) -> Action | None:
         """Returns the attack with the best expected exchange of clicks, or None when none is
         worth it: heroes weigh the counterattack by how little health they have left; spawn
-        are expendable and attack whenever they hit often enough."""
+        are expendable and attack whenever they hit often enough (``weighed``: the attacks
+        as _weigh_strikes weighed them in this position)."""
+        best, score = weighed if weighed is not None else self._weigh_strikes(
+            state, f, by_kind, hero)
+        if threshold is None:
+            threshold = 0.3 if hero else 0.2
+        return best if best is not None and score >= threshold else None
+
+    def _weigh_strikes(self, state: CrawlState, f: Figure, by_kind: _Kinds,
+                       hero: bool) -> tuple[Action | None, float]:
+        """Returns the attack with the best expected exchange of clicks and its score."""
         best, score = None, -99.0
         own_left = _health(f)
         fear = (1.0 + STRIKE_FEAR / max(1, own_left)) if hero else 0.3
@@ -440,9 +466,7 @@ class CrawlHeuristicBot(Bot):
             g = state.fig(a["target"])
             if g.click - combat.min_click(g) >= 2 and score < 0.8:
                 best, score = a, 0.8
-        if threshold is None:
-            threshold = 0.3 if hero else 0.2
-        return best if best is not None and score >= threshold else None
+        return best, score
 
     def _hero_goal(self, state: CrawlState, f: Figure) -> tuple[tuple[Square, ...], bool]:
         """Returns where hero f heads and whether it hunts (walks at enemies on purpose): the
@@ -458,25 +482,28 @@ class CrawlHeuristicBot(Bot):
         if len(player.chests) < chest_limit(state, f.owner):
             # Front squares held by other figures are no goal (the bot would wait there).
             held = {g.pos for g in state.figures if g.where == "board" and g.uid != f.uid}
+            walkable = board.walkable
             for ch in state.chests:
                 if ch.pos is not None and ch.status in ("closed", "disarmed", "sprung"):
-                    chests.extend(sq for sq in chest_front(ch)
-                                  if sq in board.walkable and sq not in held)
+                    for sq in chest_front(ch):
+                        if sq in walkable and sq not in held:
+                            chests.append(sq)
+        fronts = tuple(sorted(chests))
         solitaire = state.mode == "solitaire"
         campaign = solitaire and is_campaign(state)
         if campaign:
-            return self._campaign_goal(state, f, tuple(sorted(chests)), exit_sq)
+            return self._campaign_goal(state, f, fronts, exit_sq)
         if player.chests and exit_sq is not None:
             if not chests or state.round > state.turn_limit - 6 or _health(f) <= 2:
                 return (exit_sq,), False
             if solitaire and self._runner(state, f, exit_sq):
                 return (exit_sq,), False
             here = f.pos if f.pos is not None else board.entrances[player.entrance][1]
-            to_chest = _field(board, tuple(sorted(chests)))[here]
+            to_chest = _field(board, fronts)[here]
             if to_chest > 10:
                 return (exit_sq,), False
         if chests:
-            return tuple(sorted(chests)), False
+            return fronts, False
         return ((exit_sq,) if exit_sq is not None else ()), False
 
     def _runner(self, state: CrawlState, f: Figure, exit_sq: Square) -> bool:
@@ -530,14 +557,15 @@ class CrawlHeuristicBot(Bot):
 
     def _go(self, state: CrawlState, f: Figure, goal: tuple[Square, ...],
             by_kind: _Kinds, danger: _Danger | None = None,
-            hunting: bool = False) -> Action:
+            hunting: bool = False,
+            weighed: tuple[Action | None, float] | None = None) -> Action:
         end = END_ACTIVATION
         board = board_of(state)
         field = _field(board, goal)
         here = f.pos
         here_d = field[here] if here is not None else 999
-        moves = by_kind.get("move", [])
         if danger is None:
+            moves = by_kind.get("move", [])
             if moves and goal:
                 reach = _reach(state, f, by_kind)
                 best = min(moves, key=lambda a: (field[_sq(a)], reach.costs[_sq(a)], _sq(a)))
@@ -552,13 +580,15 @@ class CrawlHeuristicBot(Bot):
         fear = 2.0 + GO_FEAR / max(1, _health(f))
         if hunting:
             fear *= HUNT_FEAR
-        # A move must lower the score; a move that gains ground may also take on a little
-        # more danger (standing still wastes the activation).
-        here_danger = danger.at(here) if here is not None else 0.0
         # Badly hurt with a treasure to keep: back away from danger on the way out.
         retreat = _health(f) <= 2 and bool(state.players[f.owner].chests)
-        here_score = here_d + fear * here_danger if here is not None else 9999.0
-        best_a, best_s = None, here_score
+        # The danger where the hero stands matters only to a retreat (a move that gains
+        # ground may take on more danger: standing still wastes the activation).
+        here_danger = danger.at(here) if retreat and here is not None else 0.0
+        # At the goal a move can only win by hunting or retreating (no move gains ground):
+        # otherwise the moves (and their reach map) are not listed at all.
+        moves = by_kind.get("move", []) if here_d > 0 or hunting or retreat else []
+        best_a, best_s = None, 0.0
         if moves and hunting and not retreat:
             # Hunting: step next to the prey keeping the 4 MP of an attack (as the brood
             # does, seed 004 "genug Bewegungspunkte übrig ... um noch angreifen zu können").
@@ -584,6 +614,10 @@ class CrawlHeuristicBot(Bot):
                         continue
                 elif d >= here_d:
                     continue
+                elif best_a is not None and d + 0.01 * costs[sq] >= best_s:
+                    # The score below is at least this much (danger and stop costs are never
+                    # negative), so this move cannot beat the best one: its danger is not read.
+                    continue
                 else:
                     risk = danger.at(sq)
                 s = d + fear * risk + 0.01 * costs[sq]
@@ -602,7 +636,7 @@ class CrawlHeuristicBot(Bot):
         if "break_away" in by_kind and here is not None and not retreat and hunting:
             # A hunting hero (campaign, clearing the floor) held in contact hits back before
             # gambling MP on breaking away.
-            strike = self._strike(state, f, by_kind, hero=True, threshold=-0.2)
+            strike = self._strike(state, f, by_kind, hero=True, threshold=-0.2, weighed=weighed)
             if strike is not None:
                 return strike
         if "break_away" in by_kind and here is not None:
@@ -613,7 +647,7 @@ class CrawlHeuristicBot(Bot):
             if any(field[n] < here_d for n in free) or (
                     retreat and any(danger.at(n) < here_danger - 0.3 for n in free)):
                 return by_kind["break_away"][0]
-        strike = self._strike(state, f, by_kind, hero=True, threshold=-0.2)
+        strike = self._strike(state, f, by_kind, hero=True, threshold=-0.2, weighed=weighed)
         if strike is not None:
             return strike
         turn = self._face_threat(state, f, by_kind)
@@ -761,15 +795,31 @@ class _Listing:
         if kind == "move":
             if self.moves is None:
                 state = self.state
-                if state.mp > 0:
-                    self.reach, self.moves = board_moves(state, state.fig(state.active),
-                                                         state.mp)
-                else:
+                if state.mp <= 0:
                     self.moves = []
+                elif self.rest is not None and "break_away" in self.rest:
+                    # A figure that must break away stands in an enemy's front arc: its reach
+                    # map is its own square alone (movement._figure_reach), so it has no move.
+                    self.moves = []
+                else:
+                    f = state.fig(state.active)
+                    if state.mp <= BREAK_MP and must_break_away(state, f):
+                        # The same with too few MP to break away (so it is not listed).
+                        self.moves = []
+                    else:
+                        self.reach, self.moves = board_moves(state, f, state.mp)
             return self.moves or default
-        if self.rest is None:
-            self.rest = _group(activation_actions(self.state, moves=False, passes=False))
-        return self.rest.get(kind, default)
+        rest = self.rest
+        if rest is None:
+            rest = self.rest = _group(activation_actions(self.state, moves=False, passes=False))
+        return rest.get(kind, default)
+
+    def others(self) -> dict[str, list[Action]]:
+        """Returns the legal actions by kind but the moves (every kind listed has some)."""
+        rest = self.rest
+        if rest is None:
+            rest = self.rest = _group(activation_actions(self.state, moves=False, passes=False))
+        return rest
 
     def __getitem__(self, kind: str) -> list[Action]:
         got = self.get(kind, [])
@@ -778,6 +828,11 @@ class _Listing:
         return got
 
     def __contains__(self, kind: object) -> bool:
+        # Every listed kind has at least one action (_group), so a look-up in the listed
+        # kinds answers at once for all but the moves.
+        rest = self.rest
+        if rest is not None and kind != "move":
+            return kind in rest
         return bool(self.get(str(kind), []))
 
 
@@ -954,49 +1009,76 @@ class _Danger:
     """Expected clicks a hero risks on a square from the enemies that can reach it next turn,
     plus the cost of waking monster markers (their spawn appear next to the hero)."""
 
-    __slots__ = ("threats", "marker_secs", "board")
+    __slots__ = ("threats", "marker_secs", "board", "state", "f")
 
     def __init__(self, state: CrawlState, f: Figure) -> None:
-        self.board = board_of(state)
-        self.threats: list[tuple[Square, int, int, float]] = []
+        # Worked out when first asked (the state stays as it is during one decision): many
+        # decisions end without looking at the danger of any square.
+        self.state: CrawlState | None = state
+        self.f = f
+        self.board: Board | None = None
+        # Per threat: the square box it reaches (x and y from, to), where it stands, the
+        # least distance it needs and the expected clicks.
+        self.threats: list[tuple[int, int, int, int, int, int, int, float]] = []
+        self.marker_secs: dict[int, float] = {}
+
+    def _build(self, state: CrawlState) -> None:
+        """Lists the threats and the markers' worth per section."""
+        self.state = None
+        f = self.f
+        self.board = board = board_of(state)
         defence_m = value(state, f, "defence", "melee")
         defence_r = value(state, f, "defence", "ranged")
+        threats = self.threats
         for e in state.figures:
             if e.where != "board" or e.pos is None or not may_attack(state, e, f):
                 continue
-            key = (e.did, e.hero, e.click, item_keys(state, e), defence_m, defence_r)
+            # Only heroes carry items (core.item_keys).
+            key = (e.did, e.hero, e.click, item_keys(state, e) if e.hero else (), defence_m,
+                   defence_r)
             threat = _THREATS.get(key)
             if threat is None:
                 threat = _threat(state, e, defence_m, defence_r)
                 if len(_THREATS) > 8192:
                     _THREATS.clear()
                 _THREATS[key] = threat
+            ex, ey = e.pos
             for reach, low, hurt in threat:
-                self.threats.append((e.pos, reach, low, hurt))
-        self.marker_secs: dict[int, float] = {}
+                threats.append((ex - reach, ex + reach, ey - reach, ey + reach, ex, ey, low, hurt))
         for m in state.markers:
-            sec = self.board.section[m.pos]
+            sec = board.section[m.pos]
             worth = 1.0 if m.rank == "weak" else 2.0
             self.marker_secs[sec] = self.marker_secs.get(sec, 0.0) + worth
             # A marker moves 4 MP towards a hero and wakes next to it.
-            self.threats.append((m.pos, MARKER_REACH, 0, MARKER_FEAR * worth))
+            mx, my = m.pos
+            threats.append((mx - MARKER_REACH, mx + MARKER_REACH, my - MARKER_REACH,
+                            my + MARKER_REACH, mx, my, 0, MARKER_FEAR * worth))
 
     def at(self, sq: Square | None) -> float:
         """Returns the expected clicks lost standing on sq through the opponent's next turn."""
         if sq is None:
             return 0.0
+        if self.state is not None:
+            self._build(self.state)
         x, y = sq
         total = 0.0
-        for (ex, ey), reach, low, hurt in self.threats:
-            dx = ex - x if ex > x else x - ex
-            dy = ey - y if ey > y else y - ey
-            dist = dx if dx > dy else dy
-            if low <= dist <= reach:
+        for x0, x1, y0, y1, ex, ey, low, hurt in self.threats:
+            # Within reach (the distance is the larger of the two axis distances) ...
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                if low:
+                    # ... and at least ``low`` squares away (a shot, not from next to it).
+                    dx = ex - x if ex > x else x - ex
+                    dy = ey - y if ey > y else y - ey
+                    if (dx if dx > dy else dy) < low:
+                        continue
                 total += hurt
         return total
 
     def stop_cost(self, sq: Square) -> float:
         """Returns the price of ending a move on sq: waking the markers of its section."""
+        if self.state is not None:
+            self._build(self.state)
+        assert self.board is not None
         return 4.0 * self.marker_secs.get(self.board.section[sq], 0.0)
 
 
