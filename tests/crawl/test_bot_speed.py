@@ -15,12 +15,11 @@ from engine.core.protocol import GameConfig
 from engine.core.squaregrid import Square
 from engine.rules.crawl import movement
 from engine.rules.crawl.bots import CrawlHeuristicBot, _group, _Listing, _sq
-from engine.rules.crawl.core import board_of, distance, heroes_of, occupancy
+from engine.rules.crawl.core import board_of, distance, heroes_of
 from engine.rules.crawl.rules import (
     BREAK_MP,
     END_ACTIVATION,
     RULES,
-    _entrance_distance,
     activation_actions,
     door_actions,
     drink_actions,
@@ -31,7 +30,7 @@ from engine.rules.crawl.rules import (
     spawn_to_activate,
 )
 from engine.rules.crawl.state import CrawlState, Figure
-from tests.crawl.test_speed_equivalence import _reference_field
+from tests.crawl.test_speed_equivalence import _reference_field, _reference_marker_squares
 
 
 def _reference_chase(state: CrawlState, here: Square, foes: list[Square],
@@ -245,27 +244,6 @@ def _plain_marker(state: CrawlState, seat: int) -> Action:
     return _reference_chase(state, m.pos, foes, moves, reach.costs)
 
 
-def _plain_marker_squares(state: CrawlState) -> list[Square]:
-    """Returns the marker squares the earlier way: every open square of the allowed sections,
-    sorted, then the free ones kept."""
-    board = board_of(state)
-    occ = occupancy(state)
-    chest_secs = {board.section[c.pos] for c in state.chests if c.pos is not None}
-    count: dict[int, int] = {}
-    for m in state.markers:
-        count[board.section[m.pos]] = count.get(board.section[m.pos], 0) + 1
-    out: list[Square] = []
-    for sec, squares in enumerate(board.flat_data().open_squares):
-        if _entrance_distance(state, board, sec) < 2:
-            continue
-        if not state.markers and sec not in chest_secs:
-            continue
-        if count.get(sec, 0) >= (2 if sec in chest_secs else 1):
-            continue
-        out.extend(squares)
-    return [sq for sq in sorted(out) if sq not in occ]
-
-
 MORE_STATES = _games([(GameConfig.for_players(2), 41), (GameConfig.for_players(3), 42),
                       (GameConfig.for_players(4), 43),
                       (GameConfig.for_players(2, board="twin_halls"), 44)])
@@ -283,7 +261,7 @@ def test_markers_spawn_and_turns_decide_as_from_the_full_list() -> None:
         seat = RULES.current_actor(state)
         assert seat is not None
         if state.phase == "markers":
-            assert marker_squares(state.clone()) == _plain_marker_squares(state)
+            assert marker_squares(state.clone()) == _reference_marker_squares(state)
             squares += 1
             continue
         if state.phase != "play" or state.active >= 0:
