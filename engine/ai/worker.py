@@ -8,6 +8,10 @@ cost tens of megabytes; this way the child imports only the engine and the one g
 Requests: ``{"id", "cmd": "choose", "game", "state", "seat", "bot", "difficulty", "seed",
 "options"}``, ``{"id", "cmd": "stats"}``; answers: ``{"id", "action"}`` / ``{"id", "stats"}`` /
 ``{"id", "error"}``. A cancelled request's child is stopped and a new one starts on demand.
+
+The child never sees the true state: ``seat_state`` turns it into a determinization made from
+the acting seat's view, with a seed for the bot taken from that view too, so nothing the seat
+may not know reaches the bot process.
 """
 
 from __future__ import annotations
@@ -27,6 +31,23 @@ from typing import IO, Any
 from engine.core.actions import Action
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def seat_state(rules: Any, state: Any, seat: int, actions: int) -> tuple[dict[str, Any], int]:
+    """Returns what the bot process may be sent for ``seat``: a determinization of ``state``
+    (JSON form) and a seed for the bot, both derived from the seat's view alone.
+
+    ``determinize`` depends only on the seat's view for a given RNG (protocol contract), and
+    the RNG is seeded from a hash of that view and the number of actions played, so two states
+    that differ only in what the seat cannot see give the same request.
+    """
+    from engine.core.hashing import digest
+    from engine.core.rng import Rng
+
+    key = int(digest(rules.view(state, seat))[:16], 16)
+    rng = Rng(key ^ ((actions * 0x9E3779B97F4A7C15 + seat) & ((1 << 64) - 1)))
+    bot_seed = rng.next_u64()
+    return rules.state_to_dict(rules.determinize(state, seat, rng)), bot_seed
 
 
 class BotWorkerError(RuntimeError):
@@ -119,7 +140,8 @@ class BotWorker:
                 options: dict[str, Any] | None = None) -> int:
         """Asks for the action of ``seat`` in the given state; returns the request id.
 
-        A request still running is cancelled first. ``options`` go to the bot's factory; None
+        At the table ``state_dict`` and ``seed`` come from ``seat_state``, never from the true
+        state. A request still running is cancelled first. ``options`` go to the bot's factory; None
         means the interactive budget (``interactive_options``: at most one CPU second).
         """
         if self.busy:
