@@ -513,7 +513,9 @@ class TableScene(Scene):
         self.anim.speed = self.app.settings.anim_speed
         self.anim.update(dt)
         can_act = self.curtain_for is None and not self.is_bot(self.actor)
-        self.undo_button.enabled = can_act and self.undo_steps() > 0
+        # Asked every frame, also while bots move: each new step is checked for hidden
+        # information once, in the frame after it, not all at once when the turn comes back.
+        self.undo_button.enabled = self.undo_steps() > 0 and can_act
         self.redo_button.enabled = self.session.can_redo() and can_act
         super().update(dt)
         if self.log_list is not None:
