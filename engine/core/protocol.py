@@ -149,7 +149,8 @@ class OptionDef(namedtuple("OptionDef",
 
     ``label`` is a catalog key; ``choices`` lists allowed values for a choice; for a whole-number
     range use ``minimum``/``maximum``; ``variant`` marks a printed-rule toggle (shown under "rule
-    variants"); ``choice_labels`` are catalog keys for choices that do not explain themselves.
+    variants"); ``choice_labels`` name choices that do not explain themselves: catalog keys, or
+    content names given inline as ``{en:, de:}`` for choices that come from the content.
     """
 
     __slots__ = ()
