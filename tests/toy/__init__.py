@@ -188,5 +188,8 @@ RULES = ToyRules()
 
 
 def register_toy() -> None:
-    """Registers the toy game in the engine registry under id "toy"."""
+    """Registers the toy game under id "toy" and its sub-game host, the toy league."""
+    from tests.toy.league import register_league
+
     registry.register(registry.GameInfo("toy", "tests.toy", "toy.title", "toy.blurb", "icon.toy"))
+    register_league()
