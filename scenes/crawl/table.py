@@ -18,6 +18,7 @@ import pygame
 from engine.core.actions import Action, Event
 from scenes import assets, theme
 from scenes.anim import Animation, DiceTumble, DieSpec, linear
+from scenes.board.camera import Camera, CameraInput, SquareLayout
 from scenes.crawl import art, query
 from scenes.generic import action_label
 from scenes.table import SEAT_PARAMS, TableScene, format_breakdown
@@ -192,8 +193,8 @@ class CrawlTableScene(TableScene):
     CURTAIN_BODY = "crawl.ui.curtain.body"
 
     def __init__(self, app: Any, session: Any, **kwargs: Any) -> None:
-        self.zoom = art.DEFAULT_ZOOM
-        self.cam = [0.0, 0.0]
+        self.camera = Camera(SquareLayout(1, 1), art.ZOOMS, art.DEFAULT_ZOOM)
+        self.cam_input = CameraInput(self.camera, DRAG_SLOP)
         self.centred = False
         self.selected: tuple[str, int] | None = None
         self.auto_selected = False
@@ -201,8 +202,6 @@ class CrawlTableScene(TableScene):
         self.shoot_pick: list[int] = []
         self.popup: list[Button] = []
         self.popup_rect: pygame.Rect | None = None
-        self.drag: tuple[int, tuple[int, int], tuple[float, float]] | None = None
-        self.dragged = False
         self.keys_held: set[int] = set()
         self.walks: dict[tuple[str, int], PathWalk] = {}
         self.figs: dict[int, dict[str, Any]] = {}
@@ -220,99 +219,69 @@ class CrawlTableScene(TableScene):
         self.compass: list[tuple[pygame.Rect, int, Action | None]] = []
         self.panel_tips: list[tuple[pygame.Rect, list[str]]] = []
         self.board: query.BoardInfo | None = None
-        self.view_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.bar_rect = pygame.Rect(0, 0, 10, 10)
         super().__init__(app, session, **kwargs)
 
-    # --- geometry -----------------------------------------------------------------------
+    # --- geometry (the shared board camera, scenes/board/camera.py) -----------------------
     @property
     def ts(self) -> int:
         """Returns the tile size of the current zoom level."""
-        return art.ZOOMS[self.zoom]
+        return self.camera.ts
+
+    @property
+    def zoom(self) -> int:
+        """Returns the camera's zoom level."""
+        return self.camera.zoom
+
+    @property
+    def cam(self) -> list[float]:
+        """Returns the camera's pan offset in pixels."""
+        return self.camera.offset
+
+    @property
+    def view_rect(self) -> pygame.Rect:
+        """Returns the board's viewport on the screen."""
+        return self.camera.view
 
     def _layout_rects(self) -> None:
         b = self.board_rect
         self.panel_rect = pygame.Rect(b.right - PANEL_W, b.top + 8, PANEL_W - 8, b.height - 16)
-        self.view_rect = pygame.Rect(b.left + 10, b.top + 8, b.width - PANEL_W - 18,
-                                     b.height - BAR_H - 26)
+        self.camera.view = pygame.Rect(b.left + 10, b.top + 8, b.width - PANEL_W - 18,
+                                       b.height - BAR_H - 26)
         self.bar_rect = pygame.Rect(self.view_rect.left, self.view_rect.bottom + 10,
                                     self.view_rect.width, BAR_H)
 
     def square_rect(self, sq: Square) -> pygame.Rect:
         """Returns the screen rectangle of a square."""
-        ts = self.ts
-        return pygame.Rect(self.view_rect.left + int(self.cam[0]) + sq[0] * ts,
-                           self.view_rect.top + int(self.cam[1]) + sq[1] * ts, ts, ts)
+        return self.camera.square_rect(sq)
 
     def square_at(self, pos: tuple[int, int]) -> Square | None:
         """Returns the square under a screen point (None outside the map or viewport)."""
-        if self.board is None or not self.view_rect.collidepoint(pos):
-            return None
-        ts = self.ts
-        x = math.floor((pos[0] - self.view_rect.left - self.cam[0]) / ts)
-        y = math.floor((pos[1] - self.view_rect.top - self.cam[1]) / ts)
-        if 0 <= x < self.board.width and 0 <= y < self.board.height:
-            return (x, y)
-        return None
+        return None if self.board is None else self.camera.cell_at(pos)
 
     def figure_centre(self, uid: int) -> tuple[float, float] | None:
         """Returns where a figure is drawn now (following its walk while it moves)."""
         walk = self.walks.get(("f", uid))
         fig = self.figs.get(uid)
         if walk is not None and not walk.done:
-            fx, fy = walk.where()
-        elif fig is not None and fig.get("pos") is not None:
-            fx, fy = fig["pos"]
-        else:
-            return None
-        ts = self.ts
-        return (self.view_rect.left + self.cam[0] + (fx + 0.5) * ts,
-                self.view_rect.top + self.cam[1] + (fy + 0.5) * ts)
+            return self.camera.cell_centre(walk.where())
+        if fig is not None and fig.get("pos") is not None:
+            return self.camera.cell_centre(fig["pos"])
+        return None
 
     def centre_on(self, sq: tuple[float, float]) -> None:
         """Pans so that a square sits in the middle of the viewport."""
-        ts = self.ts
-        self.cam = [self.view_rect.width / 2 - (sq[0] + 0.5) * ts,
-                    self.view_rect.height / 2 - (sq[1] + 0.5) * ts]
-        self._clamp()
+        self.camera.centre_on(sq)
 
     def fit(self) -> None:
         """Picks the largest zoom that shows the whole dungeon, and centres it."""
-        if self.board is None:
-            return
-        self.zoom = 0
-        for i, ts in enumerate(art.ZOOMS):
-            if ts * self.board.width <= self.view_rect.width and \
-                    ts * self.board.height <= self.view_rect.height:
-                self.zoom = i
-        self.centre_on(((self.board.width - 1) / 2, (self.board.height - 1) / 2))
+        if self.board is not None:
+            self.camera.fit()
 
     def set_zoom(self, index: int, anchor: tuple[int, int] | None = None) -> None:
         """Zooms to a level, keeping the point under ``anchor`` (or the centre) in place."""
-        index = max(0, min(len(art.ZOOMS) - 1, index))
-        if index == self.zoom:
-            return
-        ax, ay = anchor or self.view_rect.center
-        old = self.ts
-        mx = (ax - self.view_rect.left - self.cam[0]) / old
-        my = (ay - self.view_rect.top - self.cam[1]) / old
-        self.zoom = index
-        self.cam = [ax - self.view_rect.left - mx * self.ts,
-                    ay - self.view_rect.top - my * self.ts]
-        self._clamp()
-
-    def _clamp(self) -> None:
-        if self.board is None:
-            return
-        ts = self.ts
-        w, h = self.board.width * ts, self.board.height * ts
-        vw, vh = self.view_rect.width, self.view_rect.height
-        margin = ts * 2
-        lo_x, hi_x = min(vw - w - margin, (vw - w) / 2), max(margin, (vw - w) / 2)
-        lo_y, hi_y = min(vh - h - margin, (vh - h) / 2), max(margin, (vh - h) / 2)
-        self.cam[0] = max(lo_x, min(hi_x, self.cam[0]))
-        self.cam[1] = max(lo_y, min(hi_y, self.cam[1]))
+        self.camera.set_zoom(index, anchor)
 
     # --- reading the view ---------------------------------------------------------------
     def layout(self) -> None:
@@ -325,6 +294,9 @@ class CrawlTableScene(TableScene):
         if not v:
             return
         self.board = query.board(v["board"], v["map"], v.get("layout"))
+        layout = self.camera.layout
+        if (layout.width, layout.height) != (self.board.width, self.board.height):
+            self.camera.layout = SquareLayout(self.board.width, self.board.height)
         if not self.centred:
             self.centred = True
             self.fit()
@@ -1088,58 +1060,15 @@ class CrawlTableScene(TableScene):
         for b in self.bar:
             if b.handle(event):
                 return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        if event.type == pygame.MOUSEWHEEL:
-            if self.view_rect.collidepoint(self.app.mouse) and self.view.get("phase") != "pick":
-                self.set_zoom(self.zoom + (1 if event.y > 0 else -1), self.app.mouse)
-                return True
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            if self.view_rect.collidepoint(event.pos):
-                self.drag = (event.button, event.pos, (self.cam[0], self.cam[1]))
-                self.dragged = False
-                return True
-            return False
-        if event.type == pygame.MOUSEMOTION and self.drag is not None:
-            _, start, cam = self.drag
-            dx, dy = event.pos[0] - start[0], event.pos[1] - start[1]
-            if self.dragged or abs(dx) + abs(dy) > DRAG_SLOP:
-                self.dragged = True
-                self.cam = [cam[0] + dx, cam[1] + dy]
-                self._clamp()
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
-            drag, self.drag = self.drag, None
-            if drag is None or self.dragged:
-                self.dragged = False
-                return drag is not None
-            if event.button == 1:
-                self.left_click(event.pos)
-            elif event.button == 3:
+        zoom_ok = self.view.get("phase") != "pick"
+        used, click = self.cam_input.handle(event, self.app.mouse, zoom_ok)
+        if click is not None:
+            button, pos = click
+            if button == 1:
+                self.left_click(pos)
+            elif button == 3:
                 self.select(None)
-            return True
-        return False
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        step = self.ts * 2
-        moves = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step),
-                 pygame.K_DOWN: (0, -step)}
-        if event.key in moves:
-            dx, dy = moves[event.key]
-            self.cam = [self.cam[0] + dx, self.cam[1] + dy]
-            self._clamp()
-            return True
-        if event.key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
-            self.set_zoom(self.zoom + 1)
-            return True
-        if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.set_zoom(self.zoom - 1)
-            return True
-        if event.key == pygame.K_HOME:
-            self.fit()
-            return True
-        return False
+        return used
 
     def left_click(self, pos: tuple[int, int]) -> None:
         """Answers a left click inside the viewport (the roster while heroes are picked)."""
@@ -1186,7 +1115,7 @@ class CrawlTableScene(TableScene):
         self._build_compass()
         mouse = self.app.mouse
         self.hover_sq = self.square_at(mouse) if not self.popup else None
-        if self.hover_sq is not None and self.view.get("phase") != "pick" and self.drag is None:
+        if self.hover_sq is not None and self.view.get("phase") != "pick" and self.cam_input.drag is None:
             lines = self.square_lines(self.hover_sq)
             if lines:
                 self.hint(("crawl.sq", self.hover_sq), lines, self.square_rect(self.hover_sq))
