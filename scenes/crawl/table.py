@@ -19,6 +19,7 @@ from engine.core.actions import Action, Event
 from scenes import assets, theme
 from scenes.anim import Animation, DiceTumble, DieSpec, linear
 from scenes.board.camera import Camera, CameraInput, SquareLayout
+from scenes.board.chooser import Popup
 from scenes.crawl import art, query
 from scenes.generic import action_label
 from scenes.table import SEAT_PARAMS, TableScene, format_breakdown
@@ -200,8 +201,7 @@ class CrawlTableScene(TableScene):
         self.auto_selected = False
         self.hover_sq: Square | None = None
         self.shoot_pick: list[int] = []
-        self.popup: list[Button] = []
-        self.popup_rect: pygame.Rect | None = None
+        self.popup: Popup | None = None
         self.keys_held: set[int] = set()
         self.walks: dict[tuple[str, int], PathWalk] = {}
         self.figs: dict[int, dict[str, Any]] = {}
@@ -325,7 +325,7 @@ class CrawlTableScene(TableScene):
             self.selected = None
             self.auto_selected = False
         self.shoot_pick = [u for u in self.shoot_pick if self._shoot_ok([u])]
-        self.popup, self.popup_rect = [], None
+        self.popup = None
         self._compute_reach()
         self._build_bar()
         self._build_roster()
@@ -558,17 +558,7 @@ class CrawlTableScene(TableScene):
 
     def open_popup(self, choices: list[Choice], pos: tuple[int, int]) -> None:
         """Opens a small menu of the actions one click could mean."""
-        width = max(assets.size_of(label, "bold", theme.SIZE_SMALL)[0] for label, _ in choices)
-        width = min(420, width + 40)
-        h = 40
-        rect = pygame.Rect(pos[0] + 10, pos[1], width + 20, len(choices) * (h + 6) + 14)
-        rect.clamp_ip(self.view_rect)
-        self.popup_rect = rect
-        self.popup = []
-        for i, (label, actions) in enumerate(choices):
-            self.popup.append(Button((rect.left + 10, rect.top + 10 + i * (h + 6), width, h),
-                                     label, lambda acts=actions: self._popup_pick(acts),
-                                     size=theme.SIZE_SMALL))
+        self.popup = Popup.listing(choices, self._popup_pick, pos, self.view_rect)
 
     def open_section_pick(self) -> None:
         """Opens a grid of the open builder sections, each drawn as a small map with its
@@ -611,19 +601,19 @@ class CrawlTableScene(TableScene):
         rect = pygame.Rect(0, 0, cols * (w + gap) + 14, rows * (h + gap) + 14)
         rect.center = centre
         rect.clamp_ip(self.view_rect)
-        self.popup_rect = rect
-        self.popup = []
+        buttons = []
         for i, (a, rot, line, tip) in enumerate(entries):
             sid = str(a["section"])
             x = rect.left + 10 + (i % cols) * (w + gap)
             y = rect.top + 10 + (i // cols) * (h + gap)
-            self.popup.append(SectionButton(
+            buttons.append(SectionButton(
                 (x, y, w, h), self.app.catalog.text(query.content().get("board", sid).name),
                 lambda acts=[a]: self._popup_pick(acts), sid, query.board(sid, sid),
                 query.section_exits(sid), query.section_doors(sid), line, tip, rot=rot))
+        self.popup = Popup(buttons, rect)
 
     def _popup_pick(self, actions: list[Action]) -> None:
-        self.popup, self.popup_rect = [], None
+        self.popup = None
         self.send_all(actions)
 
     # --- bar, roster, compass -----------------------------------------------------------
@@ -1047,15 +1037,11 @@ class CrawlTableScene(TableScene):
 
     # --- input --------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
-        if self.popup:
-            for b in self.popup:
-                if b.handle(event):
-                    return True
-            if event.type == pygame.MOUSEBUTTONUP and self.popup_rect is not None \
-                    and not self.popup_rect.collidepoint(event.pos):
-                self.popup, self.popup_rect = [], None
-                return True
-            if event.type == pygame.MOUSEBUTTONDOWN:
+        if self.popup is not None:
+            used, close = self.popup.handle(event)
+            if close:
+                self.popup = None
+            if used:
                 return True
         for b in self.bar:
             if b.handle(event):
@@ -1109,12 +1095,12 @@ class CrawlTableScene(TableScene):
 
     # --- update -------------------------------------------------------------------------
     def update_board(self, dt: float) -> None:
-        for b in self.bar + self.popup:
+        for b in self.bar + (self.popup.buttons if self.popup is not None else []):
             b.update(dt, self.app)
         self.walks = {k: w for k, w in self.walks.items() if not w.done}
         self._build_compass()
         mouse = self.app.mouse
-        self.hover_sq = self.square_at(mouse) if not self.popup else None
+        self.hover_sq = self.square_at(mouse) if self.popup is None else None
         if self.hover_sq is not None and self.view.get("phase") != "pick" and self.cam_input.drag is None:
             lines = self.square_lines(self.hover_sq)
             if lines:
@@ -1228,10 +1214,8 @@ class CrawlTableScene(TableScene):
                     surface.blit(hint, hint.get_rect(midleft=(self.bar_rect.left + 14, int(y))))
         for b in self.bar:
             b.draw(surface)
-        if self.popup_rect is not None:
-            surface.blit(theme.panel(self.popup_rect.size, "wood"), self.popup_rect)
-            for b in self.popup:
-                b.draw(surface)
+        if self.popup is not None:
+            self.popup.draw(surface)
 
     def _draw_doors(self, surface: pygame.Surface) -> None:
         assert self.board is not None
