@@ -127,6 +127,9 @@ def _report_crash() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Returns the exit status; no traceback ever reaches the player."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:  # pythonw / a windowed bundle: no console behind them
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
     args = sys.argv[1:] if argv is None else list(argv)
     if args[:1] == [BOT_WORKER_FLAG]:
         from engine.ai.worker import main as worker_main

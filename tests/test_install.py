@@ -179,3 +179,22 @@ def test_bot_worker_starts_from_a_frozen_program(tmp_path: Path,
         worker.request("toy", rules.state_to_dict(state), rules.current_actor(state),
                        "random", "easy", 1)
         assert worker.wait(60) in rules.legal_actions(state)
+
+
+def test_no_console_still_reports_quietly(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    from tabletop_hall import launcher
+
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+
+    # pythonw (the Windows gui-script) and a windowed bundle start with no stdout/stderr.
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert launcher.main(["--bogus"]) == 2
+
+    def boom(args: object) -> int:
+        raise RuntimeError("kaputt")
+
+    monkeypatch.setattr(launcher, "run", boom)
+    assert launcher.main([]) == 1
+    assert "kaputt" in (tmp_path / "tabletop-hall.log").read_text(encoding="utf-8")
