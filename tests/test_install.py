@@ -198,3 +198,16 @@ def test_no_console_still_reports_quietly(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(launcher, "run", boom)
     assert launcher.main([]) == 1
     assert "kaputt" in (tmp_path / "tabletop-hall.log").read_text(encoding="utf-8")
+
+
+def test_bootstrap_reinstalls_when_the_package_layout_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bootstrap
+
+    monkeypatch.setattr(bootstrap, "ROOT", tmp_path)
+    (tmp_path / "pyproject.toml").write_text("[project]\n", encoding="utf-8")
+    (tmp_path / "setup.py").write_text("MAPPED = {}\n", encoding="utf-8")
+    before = bootstrap._wanted_stamp("dev")
+    (tmp_path / "setup.py").write_text("MAPPED = {'tabletop_hall.data': 'data'}\n",
+                                       encoding="utf-8")
+    assert bootstrap._wanted_stamp("dev") != before
