@@ -31,6 +31,9 @@ from typing import IO, Any
 from engine.core.actions import Action
 
 ROOT = Path(__file__).resolve().parents[2]
+# A frozen program (the PyInstaller bundle) has no ``-m``: its launcher
+# (tabletop_hall.launcher.main) serves requests when started with this first argument.
+FROZEN_FLAG = "--bot-worker"
 
 
 def seat_state(rules: Any, state: Any, seat: int, actions: int) -> tuple[dict[str, Any], int]:
@@ -97,9 +100,7 @@ class BotWorker:
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
         env.setdefault("PYTHONIOENCODING", "utf-8")
-        cmd = [self.python, "-m", "engine.ai.worker"]
-        for spec in self.init:
-            cmd += ["--init", spec]
+        cmd = worker_command(self.python, self.init)
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, encoding="utf-8",
                                 cwd=str(ROOT), env=env, bufsize=1)
@@ -228,6 +229,15 @@ class BotWorker:
             self.close()
         except Exception:  # noqa: BLE001 - interpreter shutdown: nothing left to report to
             pass
+
+
+def worker_command(python: str, init: Sequence[str] = ()) -> list[str]:
+    """Returns the command line that starts a bot process with this interpreter or program."""
+    frozen = bool(getattr(sys, "frozen", False)) and python == sys.executable
+    cmd = [python, FROZEN_FLAG] if frozen else [python, "-m", "engine.ai.worker"]
+    for spec in init:
+        cmd += ["--init", spec]
+    return cmd
 
 
 def _read_answers(stream: IO[str], answers: queue.Queue[dict[str, Any] | None]) -> None:
