@@ -212,14 +212,19 @@ class TableScene(Scene):
         actor = self.actor
         if actor is None or self.is_bot(actor):
             return
-        if len(self.humans) >= 2 and actor != self.viewer:
+        viewer = self.viewer
+        private = (self.rules.private_information if viewer is None
+                   else not self.rules.shares_view(self.session.config, actor, viewer))
+        if len(self.humans) >= 2 and actor != viewer and private:
             self.curtain_for = actor
             # The button was made at layout time for another seat: name the one waiting now
             # (before the first layout there is none yet; layout names the seat then).
             button = getattr(self, "curtain_button", None)
             if button is not None:
                 button.label = self.app.t("ui.curtain.show", name=self.seat_name(actor))
-        elif len(self.humans) == 1:
+        else:
+            # One human, or humans who see the same (open information): no curtain, the
+            # screen simply follows whoever is to act.
             self.viewer = actor
 
     def lift_curtain(self) -> None:

@@ -205,6 +205,10 @@ class GameRules(ABC, _StateGeneric[S]):
     # of ``GameConfig.carry`` (None: the game is no part of a campaign), and the campaigns.
     carry_schema: ClassVar[Any] = None
     campaigns: ClassVar[tuple[Any, ...]] = ()
+    # Whether seats hold information the others may not see (hands, dials). In a game without
+    # it (co-operative, open information) no hot-seat curtain falls and a handover between
+    # humans is no undo barrier (DESIGN "Game metadata").
+    private_information: ClassVar[bool] = True
 
     # --- set-up -------------------------------------------------------------------------
     @abstractmethod
@@ -239,6 +243,17 @@ class GameRules(ABC, _StateGeneric[S]):
     def content_hash(self) -> str:
         """Returns a hash of the content this game's rules read (empty content: constant)."""
         return digest([])
+
+    # --- sides and information ---------------------------------------------------------
+    def sides(self, config: GameConfig) -> tuple[int, ...]:
+        """Returns the side of each seat: seats with the same number win or lose together
+        (default: every seat for itself; a co-operative game puts every seat on side 0)."""
+        return tuple(range(config.players))
+
+    def shares_view(self, config: GameConfig, a: int, b: int) -> bool:
+        """Returns True when seats a and b see the same, so a handover between them needs no
+        curtain and is no undo barrier."""
+        return a == b or not self.private_information
 
     def carry_out(self, state: S) -> dict[str, Any]:
         """Returns what a finished game carries into the next game of a campaign."""

@@ -174,3 +174,37 @@ def test_the_bot_process_gets_a_determinization_from_its_seats_view(app: Any) ->
     assert sent[0][0] not in truths
     hands = sent[0][0]["hands"]
     assert len(hands[0]) == 2 and hands[1] == []
+
+
+def test_humans_who_see_the_same_pass_the_mouse_without_curtain_or_undo_barrier(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game without private information (co-operative, open cards) declares so: no curtain
+    falls between its humans, and a handover between them is no undo barrier."""
+    from engine import registry
+
+    rules = registry.rules("relay")
+    monkeypatch.setattr(rules, "private_information", False)
+    table = _open(app, HUMAN, HUMAN)
+    session = table.session
+    assert table.curtain_for is None and table.viewer == session.actor == 0
+    assert table.send(STEP) and table.send(PASS)
+    assert session.actor == 1
+    assert table.curtain_for is None and table.viewer == 1
+    assert session.can_undo()  # the handover between open seats is not a barrier
+    monkeypatch.setattr(rules, "private_information", True)
+    table = _open(app, HUMAN, HUMAN)
+    table.lift_curtain()
+    assert table.send(STEP) and table.send(PASS)
+    assert table.curtain_for == 1 and not table.session.can_undo()
+
+
+def test_sides_default_to_every_seat_for_itself() -> None:
+    from engine import registry
+
+    for game in registry.game_ids():
+        rules = registry.rules(game)
+        config = GameConfig.for_players(rules.min_players)
+        sides = rules.sides(config)
+        assert len(sides) == config.players
+        if rules.private_information:
+            assert not rules.shares_view(config, 0, config.players - 1) or config.players == 1
