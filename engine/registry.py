@@ -12,8 +12,12 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-class GameInfo(namedtuple("GameInfo", "id module title blurb icon")):
-    """A registered game: id, rules module, catalog keys of title and blurb, menu icon asset id."""
+class GameInfo(namedtuple("GameInfo", "id module title blurb icon listed", defaults=(True,))):
+    """A registered game: id, rules module, catalog keys of title and blurb, menu icon asset id.
+
+    ``listed`` is False for a game the menu does not offer yet (no board scene, or a game that
+    only runs inside another, such as a battle); the CLI, tests and replays still cover it.
+    """
 
     __slots__ = ()
     id: str
@@ -21,6 +25,7 @@ class GameInfo(namedtuple("GameInfo", "id module title blurb icon")):
     title: str
     blurb: str
     icon: str
+    listed: bool
 
 
 _GAMES: dict[str, GameInfo] = {}
@@ -41,6 +46,11 @@ def unregister(game_id: str) -> None:
 def game_ids() -> list[str]:
     """Returns the ids of all registered games in menu order."""
     return list(_GAMES)
+
+
+def listed_ids() -> list[str]:
+    """Returns the ids of the games the menu offers, in menu order."""
+    return [g for g, i in _GAMES.items() if i.listed]
 
 
 def info(game_id: str) -> GameInfo:
@@ -66,5 +76,10 @@ for _info in (
              "game.deckbuilder.blurb", "icon.deckbuilder"),
     GameInfo("duel", "engine.rules.duel", "game.duel.title", "game.duel.blurb", "icon.duel"),
     GameInfo("crawl", "engine.rules.crawl", "game.crawl.title", "game.crawl.blurb", "icon.crawl"),
+    # Not in the menu until its board scenes exist (issue #13: rules, content and skirmish first).
+    GameInfo("heroes", "engine.rules.heroes", "game.heroes.title", "game.heroes.blurb",
+             "icon.heroes", listed=False),
+    GameInfo("heroes_battle", "engine.rules.heroes.battle", "game.heroes_battle.title",
+             "game.heroes_battle.blurb", "icon.heroes", listed=False),
 ):
     register(_info)

@@ -80,10 +80,10 @@ def frames(count: int, quick: bool) -> None:
     def p99(xs: list[float]) -> float:
         xs = sorted(xs)
         return xs[min(len(xs) - 1, int(round(0.99 * (len(xs) - 1))))]
-    screens = [("menu", None)] + [("table", g) for g in registry.game_ids()]
+    screens = [("menu", None)] + [("table", g) for g in registry.listed_ids()]
     if not quick:
         screens += [("games", None), ("settings", None), ("rules", None)]
-        screens += [("setup", g) for g in registry.game_ids()]
+        screens += [("setup", g) for g in registry.listed_ids()]
     worst: tuple[float, float, str] | None = None
     skipped: list[str] = []
     for name, game in screens:

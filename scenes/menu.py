@@ -65,7 +65,7 @@ class MainMenuScene(Scene):
         from scenes import saves
 
         self.looked_for_saves = True
-        found = saves.latest(registry.game_ids())
+        found = saves.latest(registry.listed_ids())
         self.continue_path = found.path if found else None
         self.layout()
 

@@ -201,7 +201,7 @@ class GameSelectScene(MenuScreen):
     title_key = "ui.choose_game"
 
     def build(self) -> None:
-        ids = registry.game_ids()
+        ids = registry.listed_ids()  # games without board scenes stay off the menu
         if not ids:
             self.widgets.append(Label((800, 400), self.app.t("ui.no_games"), role="italic",
                                       size=theme.SIZE_H3, colour=theme.INK_DIM, align="center"))

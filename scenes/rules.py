@@ -76,13 +76,13 @@ class RulesScene(MenuScreen):
 
     def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
-        ids = registry.game_ids()
+        ids = registry.listed_ids()
         self.game = game if game in ids else (ids[0] if ids else None)
         self.page = 0
 
     def build(self) -> None:
         t = self.app.t
-        ids = registry.game_ids()
+        ids = registry.listed_ids()
         if self.game is None:
             self.widgets.append(Label((800, 400), t("ui.no_games"), role="italic",
                                       size=theme.SIZE_H3, colour=theme.INK_DIM, align="center"))

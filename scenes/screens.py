@@ -23,7 +23,7 @@ def pick_game(game: str | None) -> str:
     """Returns the game to show: the one asked for, else the first registered one."""
     from engine import registry
 
-    ids = registry.game_ids()
+    ids = registry.listed_ids()
     if game is None:
         if not ids:
             raise ScreenshotError("no game is registered yet; pass --game or add a game")

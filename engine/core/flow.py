@@ -246,8 +246,8 @@ class Flow:
             if missing:
                 problems.append(f"{step.id}: unknown action kinds {missing}")
                 continue
-            step._gens = tuple(self.actions[k].options for k in step.kinds
-                               if self.actions[k].options is not None)
+            step._gens = tuple(gen for k in step.kinds
+                               if (gen := self.actions[k].options) is not None)
         if self.turn_phase not in self.phases:
             problems.append(f"turn phase {self.turn_phase!r} is not a phase")
         if problems:

@@ -108,7 +108,7 @@ class Session:
 
     def _is_handover(self, after: int | None) -> bool:
         """Returns True when ``after`` is a human other than the last human who acted."""
-        return (self._is_human(after) and self.last_human is not None
+        return (after is not None and self._is_human(after) and self.last_human is not None
                 and after != self.last_human
                 and not self.rules.shares_view(self.config, after, self.last_human))
 

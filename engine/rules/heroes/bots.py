@@ -1,0 +1,435 @@
+"""The heroes heuristic bot: builds an army, deploys it, moves, picks targets and plays cards.
+
+It reads the battle as its seat may (its own hand, public units; never the other hand or the
+decks' order) and decides with cheap estimates: the expected damage of each attack it can make
+this activation against the retaliation it would take, a kill or a Pack flip worth extra, spells
+that finish a unit, statistic cards on its own attacker or defender before a blow. The same bot
+plays ``heroes`` (set-up and the battle inside) and ``heroes_battle`` alone.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.ai.base import Bot, register_bot, register_evaluator, register_playout_depth_scale
+from engine.core.actions import Action
+from engine.core.protocol import GameRules
+from engine.rules.heroes import board as B
+from engine.rules.heroes import combat
+from engine.rules.heroes import content as C
+from engine.rules.heroes.state import (
+    BATTLE,
+    DEPLOY,
+    GATE,
+    ORDER,
+    PICK,
+    RESPOND,
+    SCHOOL,
+    TIE,
+    TIME,
+    BattleState,
+    Unit,
+)
+
+TIER_VALUE = (1.0, 2.2, 4.0, 6.0)
+# mean of one attack die, of the lower and of the higher of two (faces -1, -1, 0, 0, 1, 1)
+DIE_MEAN = {"one": 0.0, "low": -4 / 9, "high": 4 / 9}
+
+
+def unit_value(u: Unit) -> float:
+    """Returns a rough worth of a unit: its tier and the health it has left."""
+    return TIER_VALUE[B.tier_rank(u)] + 0.4 * B.total_hp_left(u) + 0.3 * B.attack_value(u)
+
+
+def expected_damage(st: BattleState, a: Unit, t: Unit, retaliation: bool = False) -> float:
+    """Returns the mean damage of an attack of ``a`` on ``t`` (the die's mean, no cards)."""
+    h = combat.prepare_hit(st, a, t, retaliation, not retaliation)
+    mean = DIE_MEAN[h.pick] if h.fixed is None else h.fixed
+    raw = h.attack + mean + h.die_bonus - h.defence - (1 / 3 if h.defend else 0) - h.protection
+    if raw <= 0:
+        # the die may still lift it above zero
+        return max(0.0, (raw + 1) / 3) if h.fixed is None else 0.0
+    return raw
+
+
+def attack_score(st: BattleState, a: Unit, t: Unit) -> float:
+    """Returns how good attacking ``t`` from where ``a`` stands is (damage, kills, retaliation)."""
+    dmg = expected_damage(st, a, t)
+    score = dmg * (TIER_VALUE[B.tier_rank(t)] / 2 + 0.5)
+    left = B.total_hp_left(t)
+    if dmg >= left:
+        score += 3 + unit_value(t)
+    elif t.pack and dmg >= B.hp_left(t):
+        score += 1.5
+    if not t.tower and combat.may_retaliate(st, a, t, st.attacked == 0) and dmg < left:
+        back = expected_damage(st, t, a, retaliation=True)
+        score -= back * (TIER_VALUE[B.tier_rank(a)] / 2 + 0.5) * 0.8
+        if back >= B.total_hp_left(a):
+            score -= 2 + unit_value(a)
+    return score
+
+
+class HeroesBot(Bot):
+    """The heuristic bot of the heroes games."""
+
+    bot_id = "heuristic"
+
+    def choose(self, rules: GameRules[Any], state: Any, seat: int) -> Action:
+        """Returns the action for ``seat``."""
+        legal = self._legal_for(rules, state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(state, BattleState):
+            return self.battle(state, seat, legal)
+        if state.sub is not None:
+            sub = state.sub
+            return self.battle(sub.state, sub.sub_seat(seat), legal)
+        return self.setup(state, seat, legal)
+
+    # --- skirmish set-up ---------------------------------------------------------------------
+    def setup(self, st: Any, seat: int, legal: list[Action]) -> Action:
+        """Searches for the best ability card and buys the most army for the budget."""
+        kinds = {a.kind for a in legal}
+        if "keep" in kinds:
+            return max(legal, key=lambda a: CARD_VALUE.get(a["card"], 1.0))
+        if "search" in kinds:
+            top = st.ability_discard[-1] if st.ability_discard else None
+            if top is not None and CARD_VALUE.get(top, 1.0) >= 3.0:
+                return next(a for a in legal if a.get("from") == "discard")
+            return next(a for a in legal if a.get("from") == "deck")
+        buys = [a for a in legal if a.kind in ("recruit", "reinforce")]
+        if not buys:
+            return next(a for a in legal if a.kind == "ready")
+        army = st.armies[st.current]
+        left = int(st.opts["budget"]) - sum(_price(d, p) for d, p in army)
+
+        def worth(a: Action) -> float:
+            d = C.unit(a["unit"])
+            if a.kind == "reinforce":
+                gain = _strength(d, True) - _strength(d, False)
+                cost = _price(a["unit"], True) - _price(a["unit"], False)
+            else:
+                gain = _strength(d, False)
+                cost = _price(a["unit"], False)
+            # keep room for the five slots: a cheap unit now beats an empty slot later
+            slots = 5 - len(army)
+            need = cost / max(1, left) * (1.5 if a.kind == "recruit" and slots > 1 else 1.0)
+            return gain / max(1, cost) - 0.2 * need
+        return max(buys, key=worth)
+
+    # --- battle ------------------------------------------------------------------------------
+    def battle(self, st: BattleState, seat: int | None, legal: list[Action]) -> Action:
+        """Chooses in the battle: deployment, the activation, card windows and decisions."""
+        top = st.flow.top
+        if top is not None:
+            return self.decision(st, seat, top.kind, legal)
+        phase = st.flow.phase
+        if phase == DEPLOY:
+            return self.deploy(st, legal)
+        if phase == GATE:
+            return min(legal, key=lambda a: abs(a["col"] - 1.5))
+        if phase == BATTLE:
+            return self.activation(st, seat, legal)
+        return legal[0]
+
+    def decision(self, st: BattleState, seat: int | None, kind: str,
+                 legal: list[Action]) -> Action:
+        """Answers a pending decision."""
+        if kind == RESPOND:
+            return self.respond(st, seat, legal)
+        if kind == SCHOOL:
+            return legal[0]
+        if kind == PICK:
+            return legal[0]
+        if kind == TIE:
+            # the enemy attacks one of ours: offer the sturdiest
+            return max(legal, key=lambda a: B.total_hp_left(st.units[a["unit"]]))
+        if kind == ORDER:
+            return max(legal, key=lambda a: self._best_attack(st, st.units[a["unit"]])[0])
+        if kind == TIME:
+            mine = combat.army_strength(st, 0)
+            theirs = combat.army_strength(st, 1)
+            ext = [a for a in legal if a.kind == "extend"]
+            return ext[0] if ext and mine >= theirs else next(a for a in legal
+                                                               if a.kind == "retreat")
+        return legal[0]
+
+    def deploy(self, st: BattleState, legal: list[Action]) -> Action:
+        """Places the strongest unit first: ranged at the back, the rest at the front, centred."""
+        places = [a for a in legal if a.kind == "place"]
+        if not places:
+            return legal[0]
+        side = st.deploying
+        uids = sorted({a["unit"] for a in places},
+                      key=lambda u: -unit_value(st.units[u]))
+        u = st.units[uids[0]]
+        want_back = B.utype(u) == "ranged"
+
+        def score(a: Action) -> float:
+            sq = a["square"]
+            back = B.is_back_row(sq, side)
+            centre = -abs(B.col(sq) - 1.5)
+            return (2.0 if back == want_back else 0.0) + centre * 0.5 - sq * 0.001
+        return max((a for a in places if a["unit"] == u.uid), key=score)
+
+    def activation(self, st: BattleState, seat: int | None, legal: list[Action]) -> Action:
+        """Plays the active unit: a card worth playing, the best attack, else closing in."""
+        u = st.units[st.active]
+        play = self._card_play(st, seat, legal, own_turn=True)
+        if play is not None:
+            return play
+        attacks = [a for a in legal if a.kind == "attack"]
+        moves = [a for a in legal if a.kind == "move"]
+        abilities = [a for a in legal if a.kind == "ability"]
+        if abilities and not st.attacked:
+            heal = [a for a in abilities if a["kind"] == "heal_ally"]
+            if heal:
+                best = max(heal, key=lambda a: st.units[a["target"]].damage)
+                if st.units[best["target"]].damage >= 3:
+                    return best
+            breach = [a for a in abilities if a["kind"] == "breach"]
+            if breach and not attacks:
+                return breach[0]
+        if st.attacked:
+            # a ranged unit after its shot: step away from an adjacent enemy
+            if moves and combat.adjacent_enemies(st, u):
+                safe = [a for a in moves if not _threatened(st, u, a["to"])]
+                if safe:
+                    return safe[0]
+            return _end(legal)
+        best_score, plan = self._best_attack(st, u)
+        if plan is not None and best_score > -0.5:
+            sq, target, wall = plan
+            if sq != u.sq:
+                mv = Action("move", (("to", sq),))
+                if mv in legal:
+                    return mv
+            if wall is not None:
+                act = Action("attack", (("wall", wall),))
+            else:
+                act = Action("attack", (("target", target),))
+            if act in legal:
+                return act
+        if attacks:
+            return max(attacks, key=lambda a: attack_score(st, u, st.units[a["target"]])
+                       if "target" in a.params else 0.5)
+        if moves and B.utype(u) != "ranged":
+            return min(moves, key=lambda a: (_closest_enemy(st, u, a["to"]), a["to"]))
+        defend = [a for a in legal if a.kind == "defend"]
+        if defend and combat.enemies(st, u.side):
+            return defend[0]
+        return _end(legal)
+
+    def _best_attack(self, st: BattleState, u: Unit) -> tuple[float, Any]:
+        """Returns (score, (square, target uid, wall column)) of the best attack this activation."""
+        from engine.rules.heroes.battle import _move_squares, _move_steps, attack_targets
+
+        if st.active != u.uid:
+            # for ordering tied units: a cheap estimate from where it stands
+            targets = [e for e in combat.enemies(st, u.side) if B.utype(u) == "ranged"
+                       or combat.is_adjacent(u, e)]
+            return (max((attack_score(st, u, t) for t in targets), default=-1.0), None)
+        best: tuple[float, Any] = (-99.0, None)
+        units, walls = attack_targets(st, u)
+        for uid in units:
+            s = attack_score(st, u, st.units[uid])
+            if s > best[0]:
+                best = (s, (u.sq, uid, None))
+        if walls and B.utype(u) != "ranged":
+            best = max(best, (0.2, (u.sq, -1, walls[0])), key=lambda x: x[0])
+        steps = _move_steps(st, u)
+        if B.utype(u) != "ranged" and steps and not st.attacked:
+            home, moved = u.sq, st.moved
+            dist = B.reach(st, u, steps)
+            for sq in _move_squares(st, u, steps):
+                near = [e for e in st.units if e.alive and e.side != u.side and e.sq >= 0
+                        and e.sq in B.ADJACENT[sq]]
+                if not near:
+                    continue
+                u.sq, st.moved = sq, dist.get(sq, 1)
+                try:
+                    for e in near:
+                        s = attack_score(st, u, e) - 0.05
+                        if s > best[0]:
+                            best = (s, (sq, e.uid, None))
+                finally:
+                    u.sq, st.moved = home, moved
+        return best
+
+    def respond(self, st: BattleState, seat: int | None, legal: list[Action]) -> Action:
+        """Plays a statistic or spell card on the own unit in the coming attack, else declines."""
+        play = self._card_play(st, seat, legal, own_turn=False)
+        if play is not None:
+            return play
+        return next(a for a in legal if a.kind == "decline")
+
+    def _card_play(self, st: BattleState, seat: int | None, legal: list[Action],
+                   own_turn: bool) -> Action | None:
+        """Returns a card play worth making now, or None."""
+        plays = [a for a in legal if a.kind == "play"]
+        if not plays:
+            return None
+        side = combat.side_of_seat(st, seat)
+        s = st.sides[side]
+        top = st.flow.top
+        chain = top.data if top is not None and top.kind == RESPOND else None
+        best: tuple[float, Action | None] = (0.6, None)
+        for a in plays:
+            card = C.card(a["card"])
+            mode = next(m for m in card.modes if m.id == a["mode"])
+            score = self._play_score(st, side, s, card, mode, a, chain, own_turn)
+            if score > best[0]:
+                best = (score, a)
+        return best[1]
+
+    def _play_score(self, st: BattleState, side: int, s: Any, card: Any, mode: Any, a: Action,
+                    chain: Any, own_turn: bool) -> float:
+        types = [e.type for e in mode.effects]
+        target = st.units[a["target"]] if "target" in a.params else None
+        score = 0.0
+        if mode.crown:
+            score -= 0.4
+        if "damage" in types and target is not None:
+            amount = next(int(e.params["amount"]) for e in mode.effects if e.type == "damage")
+            amount = max(0, amount - B.traits(target).spell_resist - target.ward)
+            left = B.total_hp_left(target)
+            score += amount * TIER_VALUE[B.tier_rank(target)] / 2
+            if amount >= left:
+                score += 3 + unit_value(target)
+            elif target.pack and amount >= B.hp_left(target):
+                score += 1.0
+            if "damage_adjacent" in types:
+                adj = next(int(e.params["amount"]) for e in mode.effects
+                           if e.type == "damage_adjacent")
+                for x in st.units:
+                    if x.alive and x.sq >= 0 and target.sq >= 0 \
+                            and x.sq in B.ADJACENT[target.sq]:
+                        score += adj * (1 if x.side != side else -1.5)
+            return score
+        if "empower" in types and not mode.cast:
+            # empower only when it lets a spell in hand reach a tier that kills
+            gain = next(int(e.params["amount"]) for e in mode.effects if e.type == "empower")
+            return self._empower_value(st, side, s, card.id, gain) + ("draw" in types) * 0.5
+        if chain is not None:
+            attacker = st.units[chain[0] if chain[2] == combat.HIT else chain[1]]
+            defender = st.units[chain[1] if chain[2] == combat.HIT else chain[0]]
+            if "stat" in types and target is not None:
+                eff = next(e for e in mode.effects if e.type == "stat")
+                atk = int(eff.params.get("attack", 0))
+                dfn = int(eff.params.get("defence", 0))
+                if target is attacker and target.side == side and atk > 0:
+                    score += atk * 1.2
+                elif target is defender and target.side == side and dfn > 0:
+                    score += dfn * 1.2
+                elif target is defender and target.side != side and dfn < 0:
+                    score += -dfn * 1.0
+                elif target is attacker and target.side != side and atk < 0:
+                    score += -atk * 1.0
+                else:
+                    return 0.0
+                if "draw" in types:
+                    score += 0.5
+                return score
+            if "fix_die" in types and target is attacker and target.side == side:
+                return 0.9
+        if own_turn and "stat" in types and target is not None and mode.timing != "instant":
+            return 0.7 if target.side == side else 0.0
+        if own_turn and ("heal" in types or "heal_side" in types):
+            hurt = target.damage if target is not None else sum(
+                u.damage for u in st.units if u.alive and u.side == side)
+            return 0.4 * hurt
+        if "side_stat" in types and own_turn and mode.timing == "ongoing":
+            return 0.9
+        if "draw" in types and len(types) == 1:
+            return 0.7
+        if "paralyze" in types and target is not None and target.side != side:
+            return 1.0 + TIER_VALUE[B.tier_rank(target)] / 2
+        return 0.0
+
+    def _empower_value(self, st: BattleState, side: int, s: Any, skip: str, gain: int) -> float:
+        pool = s.empower + gain
+        best = 0.0
+        for cid in s.hand:
+            if cid == skip:
+                continue
+            card = C.card(cid)
+            if card.kind not in ("spell", "specialty"):
+                continue
+            for mode in card.modes:
+                if not mode.cost or mode.cost > pool or mode.cost <= s.empower:
+                    continue
+                if mode.cast and s.spells >= s.spell_limit:
+                    continue
+                for e in mode.effects:
+                    if e.type == "damage":
+                        amount = int(e.params["amount"])
+                        for u in combat.enemies(st, side):
+                            if B.total_hp_left(u) <= amount:
+                                best = max(best, 1.5 + unit_value(u) * 0.3)
+        return best
+
+
+def _end(legal: list[Action]) -> Action:
+    for a in legal:
+        if a.kind == "end":
+            return a
+    return legal[-1]
+
+
+def _threatened(st: BattleState, u: Unit, sq: int) -> bool:
+    return any(e.alive and e.side != u.side and e.sq in B.ADJACENT[sq] for e in st.units)
+
+
+def _closest_enemy(st: BattleState, u: Unit, sq: int) -> int:
+    best = 99
+    for e in st.units:
+        if e.alive and e.side != u.side and e.sq >= 0:
+            best = min(best, B.distance(sq, e.sq))
+    return best
+
+
+def _price(did: str, pack: bool) -> int:
+    from engine.rules.heroes.skirmish import unit_price
+
+    return unit_price(did, pack)
+
+
+def _strength(d: Any, pack: bool) -> float:
+    s = d.pack if pack and d.pack is not None else d.few
+    ranged = 1.3 if d.type == "ranged" else 1.0
+    return (s.attack * 1.6 + s.defence * 1.2 + s.hp * 0.9 + s.initiative * 0.15) * ranged
+
+
+CARD_VALUE = {"offense": 3.0, "armorer": 2.5, "sorcery": 3.0, "archery": 2.0, "first_aid": 2.0,
+              "tactics": 1.5, "resistance": 1.5, "ballistics": 1.0, "rally": 2.5,
+              "mysticism": 2.0}
+
+
+def evaluate(rules: Any, state: Any) -> list[float]:
+    """Returns each seat's chance-like value from the armies' remaining worth (MCTS cut-off)."""
+    st = state.sub.state if getattr(state, "sub", None) is not None else state
+    if not isinstance(st, BattleState):
+        n = max(1, getattr(state, "players", 1))
+        return [0.5] * n
+    worth = [0.0, 0.0]
+    for u in st.units:
+        if u.alive and u.deployed and not u.tower:
+            worth[u.side] += unit_value(u)
+    seats: dict[int, float] = {}
+    for side, s in enumerate(st.sides):
+        if s.seat is not None:
+            diff = worth[side] - worth[1 - side]
+            seats[s.seat] = 0.5 + 0.5 * math.tanh(diff / 10)
+    n = max(seats) + 1 if seats else 1
+    return [seats.get(p, 0.5) for p in range(n)]
+
+
+def _factory(difficulty: str = "normal", seed: int = 0, **_: Any) -> HeroesBot:
+    return HeroesBot(difficulty, seed)
+
+
+for _game in ("heroes", "heroes_battle"):
+    register_bot("heuristic", _factory, game=_game, label="bot.heuristic")
+    register_evaluator(_game, evaluate)
+    register_playout_depth_scale(_game, 0.5)

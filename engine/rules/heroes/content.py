@@ -1,0 +1,44 @@
+"""The heroes content, loaded once per process, and the tables the rules read from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.content.loader import load_game_content
+from engine.content.schema import Content
+from engine.rules.heroes import defs, effects  # noqa: F401  (registers kinds and effects)
+
+GAME = defs.GAME
+_CONTENT: list[Content] = []
+
+
+def content() -> Content:
+    """Returns the heroes content, loaded once per process."""
+    if not _CONTENT:
+        _CONTENT.append(load_game_content(GAME))
+    return _CONTENT[0]
+
+
+def unit(uid: str) -> defs.UnitDef:
+    """Returns a unit definition."""
+    return content().get("unit", uid)
+
+
+def card(cid: str) -> defs.CardDef:
+    """Returns a card definition."""
+    return content().get("card", cid)
+
+
+def hero(hid: str) -> defs.HeroDef:
+    """Returns a hero definition."""
+    return content().get("hero", hid)
+
+
+def faction(fid: str) -> defs.FactionDef:
+    """Returns a faction definition."""
+    return content().get("faction", fid)
+
+
+def all_of(kind: str) -> list[Any]:
+    """Returns every entry of a kind in file order."""
+    return content().all(kind)

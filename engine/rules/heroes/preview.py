@@ -1,0 +1,177 @@
+"""Previews of battle actions: what a player needs to know before committing.
+
+``annotate(rules, state, seat, actions)`` returns one mapping per action. For an attack it gives
+the exact distribution of the damage (the attack die, the ranged penalty's two dice, a defend
+token's die, abilities that reroll or fix the die), the chance to flip a Pack and to defeat the
+target, whether a retaliation follows and the exact distribution of its damage, and the terms of
+the attack and defence values. Probabilities are exact fractions written as ``[num, den]``.
+Refused actions carry the rule that refuses them. The scenes read this; they never re-derive a
+rule.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from engine.core.actions import Action
+from engine.rules.heroes import board as B
+from engine.rules.heroes import combat
+from engine.rules.heroes import content as C
+from engine.rules.heroes.state import BattleState, Unit
+
+THIRD = Fraction(1, 3)  # each attack-die result: two faces of six
+
+
+def _frac(p: Fraction) -> list[int]:
+    return [p.numerator, p.denominator]
+
+
+def die_distribution(h: combat.Hit) -> dict[int, Fraction]:
+    """Returns the exact distribution of a hit's resolved die (with rerolls, two dice, bonus)."""
+    if h.fixed is not None:
+        return {h.fixed + h.die_bonus: Fraction(1)}
+    single: dict[int, Fraction] = {}
+    for f in combat.FACES:
+        if f in h.reroll:
+            for g in combat.FACES:
+                single[g] = single.get(g, Fraction(0)) + THIRD * THIRD
+        else:
+            single[f] = single.get(f, Fraction(0)) + THIRD
+    dist = single
+    if h.dice == 2:
+        pair: dict[int, Fraction] = {}
+        for a, pa in single.items():
+            for b, pb in single.items():
+                r = min(a, b) if h.pick == "low" else max(a, b)
+                pair[r] = pair.get(r, Fraction(0)) + pa * pb
+        dist = pair
+    return {k + h.die_bonus: v for k, v in sorted(dist.items())}
+
+
+def damage_distribution(h: combat.Hit) -> dict[int, Fraction]:
+    """Returns the exact distribution of a hit's damage."""
+    out: dict[int, Fraction] = {}
+    defend = {1: THIRD, 0: 1 - THIRD} if h.defend else {0: Fraction(1)}
+    for die, p in die_distribution(h).items():
+        for dd, q in defend.items():
+            dmg, _ = combat.damage_of(h, die, dd)
+            out[dmg] = out.get(dmg, Fraction(0)) + p * q
+    return dict(sorted(out.items()))
+
+
+def _after_damage(u: Unit, dmg: int) -> Unit | None:
+    """Returns a copy of ``u`` after ``dmg`` damage (None when defeated), without side effects."""
+    c = u.clone()
+    d = B.udef(u.did)
+    c.damage += dmg
+    while c.damage >= B.base(c).hp:
+        if c.pack and d.pack is not None:
+            c.damage -= d.pack.hp
+            c.pack = False
+            continue
+        if B.traits(c).survive_once and not c.survived:
+            c.damage = B.base(c).hp - 1
+            c.survived = True
+            break
+        return None
+    return c
+
+
+def attack_preview(st: BattleState, a: Unit, t: Unit) -> dict[str, Any]:
+    """Returns the preview of the active unit ``a`` attacking ``t``."""
+    first = st.attacked == 0
+    h = combat.prepare_hit(st, a, t, False, first)
+    dist = damage_distribution(h)
+    p_flip = Fraction(0)
+    p_kill = Fraction(0)
+    ret_dist: dict[int, Fraction] = {}
+    p_ret = Fraction(0)
+    retaliates = combat.may_retaliate(st, a, t, first) if not t.tower else False
+    worse = first and B.traits(a).worse_retaliation
+    for dmg, p in dist.items():
+        after = _after_damage(t, dmg)
+        if after is None:
+            p_kill += p
+            continue
+        if t.pack and not after.pack:
+            p_flip += p
+        if retaliates:
+            p_ret += p
+            # the bonuses that expire with the first attack are gone for the retaliation
+            after.bonuses = [b for b in after.bonuses if b[3] != "attack"]
+            a2 = a.clone()
+            a2.bonuses = [b for b in a2.bonuses if b[3] != "attack"]
+            a2.fixed_die = None
+            rh = combat.prepare_hit(st, after, a2, True, False, worse)
+            for rd, q in damage_distribution(rh).items():
+                ret_dist[rd] = ret_dist.get(rd, Fraction(0)) + p * q
+    expected = sum((k * v for k, v in dist.items()), Fraction(0))
+    out = {
+        "kind": "attack", "attacker": a.uid, "target": t.uid,
+        "attack_terms": [term.to_json() for term in h.atk_terms],
+        "defence_terms": [term.to_json() for term in h.def_terms],
+        "attack": h.attack, "defence": h.defence, "dice": h.dice, "pick": h.pick,
+        "fixed_die": h.fixed, "die_bonus": h.die_bonus, "penalty": h.pick == "low" and not worse,
+        "protection": h.protection, "defend_die": h.defend,
+        "die": {str(k): _frac(v) for k, v in die_distribution(h).items()},
+        "damage": {str(k): _frac(v) for k, v in dist.items()},
+        "expected_damage": float(expected),
+        "p_flip": _frac(p_flip), "p_kill": _frac(p_kill),
+        "retaliation": {"possible": retaliates, "probability": _frac(p_ret),
+                        "damage": {str(k): _frac(v / p_ret) for k, v in sorted(ret_dist.items())}
+                        if p_ret else {}},
+    }
+    return out
+
+
+def play_preview(st: BattleState, side: int, action: Action) -> dict[str, Any]:
+    """Returns what a card play does: its timing, costs and, for damage, the result."""
+    card = C.card(action["card"])
+    mode = next(m for m in card.modes if m.id == action["mode"])
+    out: dict[str, Any] = {"kind": "play", "card": card.id, "mode": mode.id,
+                           "timing": mode.timing, "empower_cost": mode.cost,
+                           "crown": mode.crown, "cast": mode.cast,
+                           "text": dict(mode.text)}
+    target = action.get("target", -1)
+    if target >= 0:
+        u = st.units[target]
+        for spec in mode.effects:
+            if spec.type == "damage":
+                amount = int(spec.params["amount"])
+                if card.kind in ("spell", "specialty"):
+                    amount = max(0, amount - B.traits(u).spell_resist - u.ward)
+                after = _after_damage(u, amount)
+                out["damage"] = amount
+                out["kills"] = after is None
+                out["flips"] = after is not None and u.pack and not after.pack
+    return out
+
+
+def annotate(rules: Any, st: BattleState, seat: int | None,
+             actions: list[Action]) -> list[dict[str, Any]]:
+    """Returns one preview per action (refusals name their rule)."""
+    out = []
+    for action in actions:
+        problem = rules._flow().check(rules, st, action)
+        if problem is not None:
+            out.append({"legal": False, "rule": problem[0], "detail": problem[1]})
+            continue
+        info: dict[str, Any] = {"legal": True, "kind": action.kind}
+        if action.kind == "attack" and "target" in action.params:
+            info.update(attack_preview(st, st.units[st.active], st.units[action["target"]]))
+        elif action.kind == "attack":
+            info.update({"kind": "wall", "col": action["wall"]})
+        elif action.kind == "move":
+            u = st.units[st.active]
+            from engine.rules.heroes.battle import _move_steps
+
+            info["distance"] = B.reach(st, u, _move_steps(st, u)).get(action["to"], 0)
+            info["ranged_ends"] = B.utype(u) == "ranged"
+        elif action.kind == "play":
+            side = combat.side_of_seat(st, rules.current_actor(st))
+            info.update(play_preview(st, side, action))
+        out.append(info)
+    return out
+
+

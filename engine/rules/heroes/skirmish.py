@@ -1,0 +1,613 @@
+"""The ``heroes`` game, mode ``skirmish``: pick a hero, build an army by a budget, fight one battle.
+
+Our own definition (the seed's battlefield rules are not in it; spec §23.6): each seat leads a
+hero of its faction at the chosen level with the hero's starting deck (plus specialties IV and
+VI by level, one Search (2) of the ability deck per silver level, and optionally two spells and
+an artifact drawn at random), and buys up to five units with a budget counted in gold (building
+materials at 2 gold, valuables at 6 gold: the trade rates). The battle is the ``heroes_battle``
+game run as a sub-game (engine/core/subgame.py): player against player, against the neutral
+army of a chosen field level and difficulty (automatic, or controlled by the second seat as in a
+Clash game), or a siege in which the second seat defends its town behind walls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import subgame
+from engine.core.actions import Action, Event, Message
+from engine.core.decisions import ONE, Decision
+from engine.core.errors import IllegalAction
+from engine.core.flow import ActionKind, DecisionKind, Flow, FlowState, Phase
+from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
+from engine.core.rng import Rng
+from engine.core.subgame import SubGame, SubGameHost
+from engine.rules.heroes import content as C
+from engine.rules.heroes import decks
+from engine.rules.heroes.names import add_names
+
+SEARCH = "search"
+BUILD = "build"
+FIGHT = "battle"
+OVER = "over"
+KEEP = "keep"
+MAX_UNITS = 5  # seed 002, "Einheiten": up to five units take part in a combat
+FACTIONS = ("sunward", "underhold", "gravemoor")
+_NAMES = {"sunward": {"en": "Sunward Keep", "de": "Sonnwacht"},
+          "underhold": {"en": "Underhold", "de": "Unterfeste"},
+          "gravemoor": {"en": "Gravemoor", "de": "Grabmoor"}}
+
+
+def cost_value(cost: Any) -> int:
+    """Returns a cost in gold at the trade rates (spec §16: 2 gold buy 1 building material,
+    6 gold 1 valuable)."""
+    if cost is None:
+        return 0
+    return cost.gold + 2 * cost.materials + 6 * cost.valuables
+
+
+def unit_price(did: str, pack: bool) -> int:
+    """Returns the skirmish price of a unit: its recruitment, plus reinforcement for a Pack."""
+    d = C.unit(did)
+    return cost_value(d.recruit) + (cost_value(d.reinforce) if pack else 0)
+
+
+class SkirmishState:
+    """The skirmish: options, each seat's hero, deck and army, the shared decks, the battle."""
+
+    __slots__ = ("rng", "flow", "opts", "current", "factions", "heroes", "decks", "armies",
+                 "searches", "looking", "ability_deck", "ability_discard", "sub", "winners",
+                 "reason", "turn", "players")
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+        self.flow = FlowState(SEARCH)
+        self.opts: dict[str, Any] = {}
+        self.current = 0
+        self.players = 1
+        self.factions: list[str] = []
+        self.heroes: list[str] = []
+        self.decks: list[list[str]] = []  # each hero's Might & Magic deck (composition is public)
+        self.armies: list[list[list[Any]]] = []  # [[unit id, pack], ...] per seat
+        self.searches: list[int] = []  # ability Searches left per seat
+        self.looking: list[str] = []  # cards the current seat looks at (hidden from others)
+        self.ability_deck: list[str] = []
+        self.ability_discard: list[str] = []
+        self.sub: SubGame | None = None
+        self.winners: list[int] = []
+        self.reason = ""
+        self.turn = 0
+
+    def clone(self) -> SkirmishState:
+        """Returns an independent copy (a running battle shares the copy's rng)."""
+        s = SkirmishState.__new__(SkirmishState)
+        s.rng = self.rng.clone()
+        s.flow = self.flow.clone()
+        s.opts = self.opts
+        s.current = self.current
+        s.players = self.players
+        s.factions = self.factions[:]
+        s.heroes = self.heroes[:]
+        s.decks = [d[:] for d in self.decks]
+        s.armies = [[e[:] for e in a] for a in self.armies]
+        s.searches = self.searches[:]
+        s.looking = self.looking[:]
+        s.ability_deck = self.ability_deck[:]
+        s.ability_discard = self.ability_discard[:]
+        s.sub = self.sub.clone(s.rng) if self.sub is not None else None
+        s.winners = self.winners[:]
+        s.reason = self.reason
+        s.turn = self.turn
+        return s
+
+    def to_dict(self) -> dict[str, Any]:
+        """Returns the JSON form."""
+        return {"rng": self.rng.to_dict(), "flow": self.flow.to_json(), "opts": dict(self.opts),
+                "current": self.current, "players": self.players,
+                "factions": self.factions[:], "heroes": self.heroes[:],
+                "decks": [d[:] for d in self.decks], "armies": [[e[:] for e in a]
+                                                                 for a in self.armies],
+                "searches": self.searches[:], "looking": self.looking[:],
+                "ability_deck": self.ability_deck[:],
+                "ability_discard": self.ability_discard[:],
+                "sub": self.sub.to_dict() if self.sub is not None else None,
+                "winners": self.winners[:], "reason": self.reason, "turn": self.turn}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SkirmishState:
+        """Returns the state stored by ``to_dict``."""
+        s = cls(Rng.from_dict(data["rng"]))
+        s.flow = FlowState.from_json(data["flow"])
+        s.opts = dict(data["opts"])
+        s.current = int(data["current"])
+        s.players = int(data["players"])
+        s.factions = list(data["factions"])
+        s.heroes = list(data["heroes"])
+        s.decks = [list(d) for d in data["decks"]]
+        s.armies = [[list(e) for e in a] for a in data["armies"]]
+        s.searches = list(data["searches"])
+        s.looking = list(data["looking"])
+        s.ability_deck = list(data["ability_deck"])
+        s.ability_discard = list(data["ability_discard"])
+        s.sub = SubGame.from_dict(data["sub"], s.rng) if data["sub"] is not None else None
+        s.winners = list(data["winners"])
+        s.reason = str(data["reason"])
+        s.turn = int(data["turn"])
+        return s
+
+
+def _faction_labels() -> tuple[Any, ...]:
+    return ("heroes.opt.random", *(_NAMES[f] for f in FACTIONS))
+
+
+class HeroesRules(SubGameHost, GameRules[SkirmishState]):
+    """The heroes game; this issue delivers its skirmish mode (the map game comes next)."""
+
+    game_id = "heroes"
+    rules_version = "1"
+    min_players = 1
+    max_players = 2
+    options = (
+        OptionDef("mode", "heroes.opt.mode", "skirmish", choices=("skirmish",),
+                  choice_labels=("heroes.opt.mode.skirmish",)),
+        OptionDef("opponent", "heroes.opt.opponent", "player", choices=("player", "neutral"),
+                  choice_labels=("heroes.opt.opponent.player", "heroes.opt.opponent.neutral")),
+        OptionDef("faction_1", "heroes.opt.faction_1", "random", choices=("random", *FACTIONS),
+                  choice_labels=_faction_labels()),
+        OptionDef("faction_2", "heroes.opt.faction_2", "random", choices=("random", *FACTIONS),
+                  choice_labels=_faction_labels()),
+        OptionDef("hero_1", "heroes.opt.hero_1", "might", choices=("might", "magic"),
+                  choice_labels=("heroes.opt.might", "heroes.opt.magic")),
+        OptionDef("hero_2", "heroes.opt.hero_2", "might", choices=("might", "magic"),
+                  choice_labels=("heroes.opt.might", "heroes.opt.magic")),
+        OptionDef("level", "heroes.opt.level", 3, minimum=1, maximum=7),
+        OptionDef("budget", "heroes.opt.budget", 40, minimum=10, maximum=120),
+        OptionDef("field", "heroes.opt.field", 4, minimum=1, maximum=7),
+        OptionDef("difficulty", "heroes.opt.difficulty", "normal",
+                  choices=("easy", "normal", "expert", "impossible"),
+                  choice_labels=("heroes.opt.difficulty.easy", "heroes.opt.difficulty.normal",
+                                 "heroes.opt.difficulty.expert",
+                                 "heroes.opt.difficulty.impossible")),
+        OptionDef("siege", "heroes.opt.siege", False, choices=(False, True)),
+        OptionDef("bonus_cards", "heroes.opt.bonus_cards", True, choices=(True, False)),
+        OptionDef("max_rounds", "heroes.opt.max_rounds", 12, minimum=0, maximum=40),
+        OptionDef("min_damage", "heroes.opt.min_damage", False, choices=(False, True),
+                  variant=True),
+        OptionDef("no_die_damage", "heroes.opt.no_die_damage", False, choices=(False, True),
+                  variant=True),
+    )
+
+    # --- set-up ------------------------------------------------------------------------------
+    def new_game(self, config: GameConfig, seed: int) -> SkirmishState:
+        """Returns a skirmish: heroes chosen, decks built, the ability deck shuffled."""
+        self.check_config(config)
+        opts = {o.id: config.options.get(o.id, o.default) for o in self.options}
+        st = SkirmishState(Rng(seed))
+        st.opts = opts
+        st.players = config.players
+        rng = st.rng
+        armies = 1 if self.neutral_opponent(st) else config.players
+        st.ability_deck = decks.shared_deck("ability")
+        rng.shuffle(st.ability_deck)
+        st.ability_discard = [st.ability_deck.pop()]  # seed setup 15.: discard the top card
+        spells = decks.shared_deck("spell")
+        spells = [c for c in spells if c != "magic_arrow"] + ["magic_arrow"] * 2
+        rng.shuffle(spells)
+        artifacts = decks.shared_deck("artifact")
+        rng.shuffle(artifacts)
+        level = int(opts["level"])
+        for seat in range(armies):
+            faction = opts[f"faction_{seat + 1}"]
+            if faction == "random":
+                faction = FACTIONS[rng.below(len(FACTIONS))]
+            hero = _hero_of(faction, opts[f"hero_{seat + 1}"])
+            deck = decks.starting_deck(hero, level)
+            if opts["bonus_cards"]:
+                deck += [spells.pop(), spells.pop(), artifacts.pop()]
+            st.factions.append(faction)
+            st.heroes.append(hero)
+            st.decks.append(deck)
+            st.armies.append([])
+            st.searches.append(sum(1 for lvl in decks.SEARCH_LEVELS if lvl <= level))
+        st.current = 0
+        st.flow.phase = SEARCH
+        ev: list[Event] = []
+        _advance_setup(self, st, ev)
+        return st
+
+    def neutral_opponent(self, st: SkirmishState) -> bool:
+        """Returns True when the army fights neutral units."""
+        return st.players == 1 or st.opts["opponent"] == "neutral"
+
+    def content_hash(self) -> str:
+        """Returns the hash of the heroes content."""
+        return C.content().hash
+
+    def turn_number(self, state: SkirmishState) -> int:
+        """Returns a counter for autosaves (set-up steps, then the battle's activations)."""
+        return state.turn + (state.sub.state.turn if state.sub is not None else 0)
+
+    # --- protocol with the running battle ----------------------------------------------------
+    def current_actor(self, state: SkirmishState) -> int | None:
+        """Returns the seat to act (inside the battle while it runs)."""
+        if state.sub is not None:
+            return self.sub_actor(state)
+        return super().current_actor(state)
+
+    def legal_actions(self, state: SkirmishState) -> list[Action]:
+        """Returns the legal actions (the battle's while it runs)."""
+        if state.sub is not None:
+            return self.sub_legal_actions(state)
+        return super().legal_actions(state)
+
+    def prompt(self, state: SkirmishState) -> Message:
+        """Returns what the actor must decide."""
+        if state.sub is not None:
+            return self.sub_prompt(state)
+        return super().prompt(state)
+
+    def validate(self, state: SkirmishState, action: Action) -> None:
+        """Lets the battle judge its own actions."""
+        if state.sub is not None:
+            self.sub_validate(state, action)
+            return
+        super().validate(state, action)
+
+    def explain_illegal(self, state: SkirmishState, action: Action) -> tuple[str, str]:
+        """Returns why an action is refused (the battle's reason while it runs)."""
+        if state.sub is not None:
+            try:
+                self.sub_validate(state, action)
+            except IllegalAction as exc:
+                return (exc.rule, exc.detail)
+            return ("rule.not_legal_now", f"{action} is not legal now")
+        return super().explain_illegal(state, action)
+
+    def do_apply(self, state: SkirmishState, action: Action) -> list[Event]:
+        """Applies a validated action (in the battle while it runs)."""
+        if state.sub is not None:
+            return add_names(self.sub_apply(state, action))
+        return add_names(super().do_apply(state, action))
+
+    def sub_game_over(self, state: SkirmishState, sub: SubGame, outcome: Outcome) -> list[Event]:
+        """Ends the skirmish with the battle's result."""
+        state.flow.phase = OVER
+        state.winners = [sub.host_seat(w) for w in outcome.winners]  # type: ignore[misc]
+        state.reason = sub.state.reason
+        return [Event("heroes.ev.skirmish_over", {"winners": list(state.winners),
+                                                  "reason": state.reason})]
+
+    def annotate(self, state: SkirmishState, seat: int | None,
+                 actions: list[Action]) -> list[dict[str, Any]]:
+        """Returns the battle's previews while it runs; prices during army building."""
+        if state.sub is not None:
+            sub = state.sub
+            return sub.rules.annotate(sub.state, sub.sub_seat(seat), actions)  # type: ignore
+        out = []
+        for a in actions:
+            if a.kind in ("recruit", "reinforce"):
+                pack = a.kind == "reinforce"
+                price = unit_price(a["unit"], pack) - (unit_price(a["unit"], False)
+                                                       if pack else 0)
+                out.append({"kind": a.kind, "price": price, "left": budget_left(state) - price})
+            else:
+                out.append({"kind": a.kind})
+        return out
+
+    # --- reading -----------------------------------------------------------------------------
+    def view(self, state: SkirmishState, seat: int | None) -> dict[str, Any]:
+        """Returns the skirmish as ``seat`` sees it (the battle inside while it runs)."""
+        out: dict[str, Any] = {
+            "game": "heroes", "mode": state.opts["mode"], "phase": state.flow.phase,
+            "step": state.flow.step, "current": state.current, "seat": seat,
+            "options": dict(state.opts), "factions": state.factions[:],
+            "heroes": state.heroes[:], "budget": state.opts["budget"],
+            "armies": [[e[:] for e in a] for a in state.armies],
+            "spent": [army_cost(a) for a in state.armies],
+            "decks": [sorted(d) for d in state.decks], "searches": state.searches[:],
+            "ability_discard_top": state.ability_discard[-1] if state.ability_discard else None,
+            "ability_deck_count": len(state.ability_deck),
+            "looking": state.looking[:] if seat == state.current and state.looking else [],
+            "winners": state.winners[:], "reason": state.reason,
+            "prompt": self.prompt(state).to_json() if not self.is_over(state) else None,
+        }
+        if state.sub is not None:
+            out["battle"] = self.sub_view(state, seat)
+        return out
+
+    def is_over(self, state: SkirmishState) -> bool:
+        """Returns True once the battle has ended."""
+        return state.flow.phase == OVER
+
+    def outcome(self, state: SkirmishState) -> Outcome | None:
+        """Returns the winning seat (none after a draw or retreat)."""
+        if state.flow.phase != OVER:
+            return None
+        scores = tuple(1.0 if p in state.winners else 0.0 for p in range(state.players))
+        return Outcome(tuple(state.winners), scores, Message(f"heroes.end.{state.reason}", {}))
+
+    # --- persistence -------------------------------------------------------------------------
+    def state_to_dict(self, state: SkirmishState) -> dict[str, Any]:
+        """Returns the state as JSON data."""
+        return state.to_dict()
+
+    def state_from_dict(self, data: dict[str, Any]) -> SkirmishState:
+        """Returns the state stored by state_to_dict."""
+        return SkirmishState.from_dict(data)
+
+    def clone(self, state: SkirmishState) -> SkirmishState:
+        """Returns a hand-written copy."""
+        return state.clone()
+
+    def determinize(self, state: SkirmishState, seat: int, rng: Rng) -> SkirmishState:
+        """Re-deals what ``seat`` cannot see: the ability deck's order (with the cards another
+        seat is looking at) and, in the battle, decks and the other hands."""
+        out = state.clone()
+        hidden = out.ability_deck + (out.looking if seat != out.current else [])
+        hidden.sort()
+        rng.shuffle(hidden)
+        if seat != out.current and out.looking:
+            out.looking = hidden[:len(out.looking)]
+            hidden = hidden[len(out.looking):]
+        out.ability_deck = hidden
+        if state.sub is not None:
+            self.sub_determinize(state, out, seat, rng)
+        out.rng = Rng(rng.next_u64())
+        if out.sub is not None:
+            out.sub.state.rng = out.rng
+        return out
+
+    def setup_scenario(self, state: SkirmishState, setup_map: dict[str, Any]) -> None:
+        """Scenario files set a skirmish up through its options; the battle has its own
+        vocabulary (game ``heroes_battle``)."""
+        if setup_map:
+            from engine.core.errors import MalformedAction
+
+            raise MalformedAction("heroes: use game heroes_battle for battle set-ups")
+
+
+def _hero_of(faction: str, kind: str) -> str:
+    for hid in C.faction(faction).heroes:
+        if C.hero(hid).type == kind:
+            return hid
+    return C.faction(faction).heroes[0]
+
+
+def army_cost(army: list[list[Any]]) -> int:
+    """Returns what an army cost."""
+    return sum(unit_price(did, pack) for did, pack in army)
+
+
+def budget_left(st: SkirmishState) -> int:
+    """Returns the current seat's budget left."""
+    return int(st.opts["budget"]) - army_cost(st.armies[st.current])
+
+
+# --- set-up flow ---------------------------------------------------------------------------------
+def _advance_setup(rules: HeroesRules, st: SkirmishState, ev: list[Event]) -> None:
+    """Moves through the seats' Searches and army building, then starts the battle."""
+    n = len(st.armies)
+    while st.flow.phase in (SEARCH, BUILD) and not st.flow.stack:
+        if st.flow.phase == SEARCH:
+            if st.current < n and st.searches[st.current] > 0:
+                return
+            if st.current + 1 < n:
+                st.current += 1
+                continue
+            st.current = 0
+            st.flow.phase = BUILD
+            continue
+        return
+
+
+def _opt_look(rules: HeroesRules, st: SkirmishState, out: list[Action]) -> None:
+    out.append(Action("search", (("from", "deck"),)))
+    if st.ability_discard:
+        out.append(Action("search", (("from", "discard"),)))
+
+
+def _apply_search(rules: HeroesRules, st: SkirmishState, action: Action, ev: list[Event]) -> None:
+    """seed card rule 5: Search (2) looks at the top two cards of the ability deck and keeps one,
+    or takes the top card of its discard pile."""
+    st.turn += 1
+    st.searches[st.current] -= 1
+    if action["from"] == "discard":
+        card = st.ability_discard.pop()
+        _gain(st, card, ev)
+        _refill_discard(st)
+    else:
+        if len(st.ability_deck) < 2 and st.ability_discard:
+            _reshuffle(st)
+        st.looking = [st.ability_deck.pop() for _ in range(min(2, len(st.ability_deck)))]
+        if st.looking:
+            ev.append(Event("heroes.ev.look", {"seat": st.current, "cards": st.looking[:]},
+                            reveal=True, seat=st.current))
+            st.flow.push(Decision(KEEP, st.current, ONE))
+            return
+    _advance_setup(rules, st, ev)
+
+
+def _gain(st: SkirmishState, card: str, ev: list[Event]) -> None:
+    c = C.card(card)
+    deck = st.decks[st.current]
+    if c.faction is not None and c.faction != st.factions[st.current]:
+        # seed 002 (faction cards): a card of another faction is of no use; it is discarded
+        st.ability_discard.append(card)
+        ev.append(Event("heroes.ev.unusable", {"seat": st.current, "card": card}))
+        return
+    deck.append(card)
+    ev.append(Event("heroes.ev.gain", {"seat": st.current, "card": card}))
+
+
+def _reshuffle(st: SkirmishState) -> None:
+    """seed card rule 6: an empty deck is refilled from its shuffled discard pile."""
+    st.ability_deck = st.ability_discard + st.ability_deck
+    st.ability_discard = []
+    st.rng.shuffle(st.ability_deck)
+    _refill_discard(st)
+
+
+def _refill_discard(st: SkirmishState) -> None:
+    if not st.ability_discard and st.ability_deck:
+        st.ability_discard.append(st.ability_deck.pop())
+
+
+def _opt_keep(rules: HeroesRules, st: SkirmishState, out: list[Action]) -> None:
+    seen: set[str] = set()
+    for c in st.looking:
+        if c not in seen:
+            seen.add(c)
+            out.append(Action("keep", (("card", c),)))
+
+
+def _apply_keep(rules: HeroesRules, st: SkirmishState, action: Action, ev: list[Event]) -> None:
+    card = action["card"]
+    st.looking.remove(card)
+    _gain(st, card, ev)
+    st.ability_discard.extend(st.looking)
+    st.looking = []
+
+
+def _close_keep(rules: HeroesRules, st: SkirmishState, d: Decision, ev: list[Event]) -> None:
+    _advance_setup(rules, st, ev)
+
+
+def _buyable(st: SkirmishState) -> tuple[list[str], list[str]]:
+    """Returns the units the current seat may recruit and those it may reinforce."""
+    army = st.armies[st.current]
+    left = budget_left(st)
+    have = {e[0] for e in army}
+    recruit = []
+    if len(army) < MAX_UNITS:
+        for did in C.faction(st.factions[st.current]).units:
+            if did not in have and unit_price(did, False) <= left:
+                recruit.append(did)
+    reinforce = [did for did, pack in army if not pack
+                 and unit_price(did, True) - unit_price(did, False) <= left]
+    return recruit, reinforce
+
+
+def _opt_recruit(rules: HeroesRules, st: SkirmishState, out: list[Action]) -> None:
+    out.extend(Action("recruit", (("unit", u),)) for u in _buyable(st)[0])
+
+
+def _opt_reinforce(rules: HeroesRules, st: SkirmishState, out: list[Action]) -> None:
+    out.extend(Action("reinforce", (("unit", u),)) for u in _buyable(st)[1])
+
+
+def _refuse_buy(rules: HeroesRules, st: SkirmishState, action: Action) -> tuple[str, str]:
+    did = action.get("unit")
+    if not isinstance(did, str) or did not in C.faction(st.factions[st.current]).units:
+        return ("heroes.rule.not_faction_unit", f"{did!r} is no unit of your faction")
+    if action.kind == "recruit" and len(st.armies[st.current]) >= MAX_UNITS:
+        return ("heroes.rule.five_units", "at most five units fight")
+    return ("heroes.rule.budget", "the budget does not cover it (or it is taken)")
+
+
+def _apply_recruit(rules: HeroesRules, st: SkirmishState, action: Action, ev: list[Event]) -> None:
+    st.turn += 1
+    st.armies[st.current].append([action["unit"], False])
+    ev.append(Event("heroes.ev.recruit", {"seat": st.current, "unit": action["unit"]}))
+
+
+def _apply_reinforce(rules: HeroesRules, st: SkirmishState, action: Action,
+                     ev: list[Event]) -> None:
+    st.turn += 1
+    for e in st.armies[st.current]:
+        if e[0] == action["unit"]:
+            e[1] = True
+    ev.append(Event("heroes.ev.reinforce", {"seat": st.current, "unit": action["unit"]}))
+
+
+def _opt_ready(rules: HeroesRules, st: SkirmishState, out: list[Action]) -> None:
+    if st.armies[st.current]:
+        out.append(Action("ready"))
+
+
+def _check_ready(rules: HeroesRules, st: SkirmishState, action: Action) -> tuple[str, str] | None:
+    if action.args or not st.armies[st.current]:
+        return ("heroes.rule.empty_army", "recruit at least one unit")
+    return None
+
+
+def _apply_ready(rules: HeroesRules, st: SkirmishState, action: Action, ev: list[Event]) -> None:
+    st.turn += 1
+    ev.append(Event("heroes.ev.ready", {"seat": st.current}))
+    if st.current + 1 < len(st.armies):
+        st.current += 1
+        return
+    start_battle(rules, st, ev)
+
+
+def battle_spec(rules: HeroesRules, st: SkirmishState) -> dict[str, Any]:
+    """Returns the battle specification of the skirmish (engine/rules/heroes/battle/setup.py)."""
+    o = st.opts
+    level = int(o["level"])
+    sides = []
+    for seat in range(len(st.armies)):
+        side = {"seat": seat, "hero": st.heroes[seat], "level": level,
+                "deck": st.decks[seat][:], "faction": st.factions[seat],
+                "units": [{"unit": did, "pack": pack} for did, pack in st.armies[seat]],
+                "gold": 10}
+        sides.append(side)
+    if rules.neutral_opponent(st):
+        controller = 1 if st.players == 2 else None
+        sides.append({"seat": controller, "neutral": {"field": int(o["field"]),
+                                                      "difficulty": o["difficulty"]}})
+    elif o["siege"]:
+        sides[1]["town"] = True
+    variants = {k: True for k in ("min_damage", "no_die_damage") if o[k]}
+    return {"kind": "siege" if o["siege"] and not rules.neutral_opponent(st) else "field",
+            "sides": sides, "max_rounds": int(o["max_rounds"]), "variants": variants}
+
+
+def start_battle(rules: HeroesRules, st: SkirmishState, ev: list[Event]) -> None:
+    """Starts the battle as a sub-game; seat i of the battle is host seat i."""
+    spec = battle_spec(rules, st)
+    seats = tuple(range(st.players))
+    config = GameConfig.for_players(st.players, bots=False, battle=spec)
+    st.flow.phase = FIGHT
+    st.sub = subgame.start("heroes_battle", config, seats, st.rng, {"mode": "skirmish"})
+    ev.append(Event("heroes.ev.battle", {"kind": spec["kind"]}))
+
+
+def _prompt_setup(rules: HeroesRules, st: SkirmishState) -> Message:
+    if st.flow.phase == SEARCH:
+        return Message("heroes.prompt.search", {"seat": st.current,
+                                                "left": st.searches[st.current]})
+    if st.flow.phase == BUILD:
+        return Message("heroes.prompt.build", {"seat": st.current, "left": budget_left(st)})
+    return Message("heroes.prompt.over", {})
+
+
+def _current(st: SkirmishState) -> int:
+    return st.current
+
+
+def _no_params(rules: HeroesRules, st: SkirmishState, action: Action) -> tuple[str, str] | None:
+    return None if not action.args else ("heroes.rule.bad_action", f"{action} takes nothing")
+
+
+FLOW = Flow(
+    "heroes",
+    phases=(
+        Phase(SEARCH, ("search",), _prompt_setup),
+        Phase(BUILD, ("recruit", "reinforce", "ready"), _prompt_setup),
+        Phase(FIGHT, (), "heroes.prompt.battle"),
+        Phase(OVER, (), "heroes.prompt.over", terminal=True),
+    ),
+    decisions=(
+        DecisionKind(KEEP, ("keep",), "heroes.prompt.keep", on_close=_close_keep),
+    ),
+    actions=(
+        ActionKind("search", _opt_look, None, _apply_search),
+        ActionKind("keep", _opt_keep, None, _apply_keep),
+        ActionKind("recruit", _opt_recruit, None, _apply_recruit, _refuse_buy),
+        ActionKind("reinforce", _opt_reinforce, None, _apply_reinforce, _refuse_buy),
+        ActionKind("ready", _opt_ready, _check_ready, _apply_ready),
+    ),
+    turn_seat=_current,
+    closed=("heroes.rule.wrong_step", "{kind} is not possible during {step}"),
+)
+HeroesRules.flow = FLOW
+RULES = HeroesRules()
