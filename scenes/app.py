@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -27,7 +28,8 @@ from scenes.userdata import Settings
 TOOLTIP_DELAY = 0.35
 TOAST_TIME = 3.0
 FPS = 60
-IDLE_FPS = 4  # frames a second while nothing moves: enough for a text caret's blink
+IDLE_TICK = 0.25  # seconds between frames at rest while something blinks (a text caret)
+IDLE_WAIT = 1.0  # the longest sleep at rest: one frame a second keeps any slow timer going
 WAKE_TIME = 0.5  # seconds of full frame rate after input: presses, hovers and scrolling settle
 WINDOW_ROOM = (40, 80)  # desktop space left free around a window for panels and its title bar
 BAR_COLOUR = (0, 0, 0)
@@ -60,10 +62,15 @@ def fit_window(size: Size, desktop: Size, room: Size = WINDOW_ROOM) -> Size:
 
 def wait_events(timeout: float) -> list[pygame.event.Event]:
     """Returns the waiting events, sleeping up to timeout seconds for the first one."""
-    first = pygame.event.wait(max(1, int(timeout * 1000)))
-    if first.type == pygame.NOEVENT:
-        return []
-    return [first, *pygame.event.get()]
+    # pygame's event.wait polls every millisecond, which alone costs a few per cent of a core;
+    # looking once a frame's time answers input as fast as a running frame loop would.
+    end = time.monotonic() + timeout
+    while True:
+        events = pygame.event.get()
+        left = end - time.monotonic()
+        if events or left <= 0:
+            return events
+        time.sleep(min(1.0 / FPS, left))
 
 
 class Scene:
@@ -115,6 +122,10 @@ class Scene:
     def is_animating(self) -> bool:
         """Returns True while the picture may change without input (the app then runs at 60 fps)."""
         return self.animated
+
+    def is_ticking(self) -> bool:
+        """Returns True while a widget changes a few times a second on its own (a caret blinks)."""
+        return any(widget.is_ticking() for widget in self.widgets)
 
     def back(self) -> None:
         """Reacts to Esc: leaves the scene unless it is the last one."""
@@ -207,8 +218,10 @@ class App:
 
     def present(self) -> None:
         """Shows the canvas: scaled to fit the window, centred between bars, then flipped."""
+        window = pygame.display.get_surface()
+        if window is None:
+            return
         if not self.headless:
-            window = pygame.display.get_surface()
             size = window.get_size()
             if size == theme.SCREEN_SIZE:
                 window.blit(self.screen, (0, 0))
@@ -355,6 +368,10 @@ class App:
             return True
         return self.top is not None and self.top.is_animating()
 
+    def idle_wait(self) -> float:
+        """Returns how long the loop may sleep for input while nothing animates."""
+        return IDLE_TICK if self.top is not None and self.top.is_ticking() else IDLE_WAIT
+
     def update(self, dt: float) -> None:
         """Advances the top scene, the tooltip timer and the toasts."""
         self.time += dt
@@ -402,12 +419,15 @@ class App:
         clock = pygame.time.Clock()
         while self.running and self.stack:
             if self.is_animating():
-                ms = clock.tick(FPS)
+                dt = min(clock.tick(FPS) / 1000.0, 0.1)
                 events = pygame.event.get()
             else:
-                events = wait_events(1.0 / IDLE_FPS)
-                ms = clock.tick()
-            self.step(events, min(ms / 1000.0, 0.1))
+                events = wait_events(self.idle_wait())
+                slept = clock.tick() / 1000.0
+                # Woken by input: an ordinary frame, so a scene it opens starts from zero;
+                # woken by the timeout: the time slept, so a caret keeps its rhythm.
+                dt = 1.0 / FPS if events else min(slept, IDLE_WAIT)
+            self.step(events, dt)
             if self.running:
                 self.present()
         while self.stack:

@@ -188,6 +188,25 @@ def test_the_menu_at_rest_lets_the_app_idle(app: Any) -> None:
     assert app.is_animating()  # a toast fades out on its own
 
 
+def test_a_focused_text_field_keeps_its_caret_blinking(app: Any) -> None:
+    import scenes.app
+    from scenes.newgame import SetupScene
+    from scenes.widgets import TextInput
+
+    setup = SetupScene(app, "toy")
+    app.push(setup)
+    for _ in range(40):
+        app.step([], 1 / 60)
+    assert not app.is_animating() and app.idle_wait() == scenes.app.IDLE_WAIT
+    field = next(w for w in setup.widgets if isinstance(w, TextInput))
+    app.step(_clicks(field.rect.center), 1 / 60)
+    assert field.focused
+    for _ in range(40):
+        app.step([], 1 / 60)
+    # At rest, but woken four times a second so the caret blinks.
+    assert not app.is_animating() and app.idle_wait() == scenes.app.IDLE_TICK
+
+
 def test_a_table_keeps_the_full_frame_rate(app: Any) -> None:
     from scenes.screens import build
 
@@ -204,10 +223,14 @@ def test_run_waits_for_events_while_nothing_moves(app: Any,
 
     waits: list[float] = []
     ticks: list[int] = []
+    steps: list[float] = []
 
     def fake_wait(timeout: float) -> list[pygame.event.Event]:
         waits.append(timeout)
-        if len(waits) == 3:
+        if len(waits) == 2:
+            return [pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                       buttons=(0, 0, 0))]
+        if len(waits) == 4:
             return [pygame.event.Event(pygame.QUIT)]
         return []
 
@@ -215,12 +238,39 @@ def test_run_waits_for_events_while_nothing_moves(app: Any,
         def tick(self, fps: int = 0) -> int:
             ticks.append(fps)
             assert len(ticks) < 50, "the loop never went idle"
-            return 100  # 0.1 s a frame: the wake-up time passes after a few frames
+            return 100 if fps else 700  # a frame at full rate; a sleep at rest
+
+    real_update = app.update
+
+    def update(dt: float) -> None:
+        steps.append(dt)
+        real_update(dt)
 
     monkeypatch.setattr(scenes.app, "wait_events", fake_wait)
     monkeypatch.setattr(pygame.time, "Clock", FakeClock)
+    monkeypatch.setattr(app, "update", update)
     app.push(MainMenuScene(app))
     app.run()
-    assert waits == [1 / scenes.app.IDLE_FPS] * 3
-    assert ticks[:5] == [scenes.app.FPS] * 5  # the first half second runs at full rate
-    assert not app.stack
+    full = ticks.index(0)
+    assert full >= 5 and ticks[:full] == [scenes.app.FPS] * full  # half a second at full rate
+    assert waits[0] == scenes.app.IDLE_WAIT
+    # The sleeps: timed out (0.7 s slept), woken by the mouse (an ordinary frame), then the
+    # wake-up half second at full rate again before the next sleeps.
+    assert steps[full:full + 2] == [0.7, 1 / scenes.app.FPS]
+    assert len(waits) == 4 and not app.stack
+
+
+def test_wait_events_returns_input_at_once_and_sleeps_otherwise(app: Any) -> None:
+    import time
+
+    from scenes.app import wait_events
+
+    pygame.event.clear()
+    start = time.monotonic()
+    assert wait_events(0.1) == []
+    assert time.monotonic() - start >= 0.1
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    start = time.monotonic()
+    events = wait_events(5.0)
+    assert [e.type for e in events] == [pygame.KEYDOWN]
+    assert time.monotonic() - start < 1.0
