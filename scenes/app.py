@@ -190,11 +190,14 @@ class App:
                 return
             except pygame.error:
                 self.settings.fullscreen = False
-        size = tuple(self.settings.window_size)
+        w, h = self.settings.window_size
         desktop = self._desktop_size()
-        if desktop:
-            size = fit_window(size, desktop)  # type: ignore[arg-type]
-        pygame.display.set_mode(size, pygame.RESIZABLE)
+        size = fit_window((w, h), desktop) if desktop else (w, h)
+        try:
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+        except pygame.error:
+            # A size the system refuses still leaves a window: the canvas's own size.
+            pygame.display.set_mode(theme.SCREEN_SIZE, pygame.RESIZABLE)
 
     def window_size(self) -> Size:
         """Returns the window's size in pixels (the canvas's size headless)."""

@@ -117,6 +117,24 @@ def test_settings_window_size_resizes_the_window(window_app: Any, private_home: 
     assert pygame.display.get_window_size() == (1920, 1080)
 
 
+def test_a_refused_window_size_still_leaves_a_window(window_app: Any,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    real_set_mode = pygame.display.set_mode
+
+    def picky(size: tuple[int, int] = (0, 0), flags: int = 0) -> pygame.Surface:
+        if tuple(size) != (1600, 900):
+            raise pygame.error("no such size")
+        return real_set_mode(size, flags)
+
+    window_app.set_window_size((1280, 720))
+    monkeypatch.setattr(pygame.display, "set_mode", picky)
+    window_app.set_window_size((1920, 1080))
+    assert pygame.display.get_window_size() == (1600, 900)
+    window_app.toggle_fullscreen()  # refused too: back in a window, not a crash
+    assert not window_app.settings.fullscreen
+    assert pygame.display.get_window_size() == (1600, 900)
+
+
 def test_fullscreen_toggles_and_returns_to_the_window(window_app: Any) -> None:
     window_app.set_window_size((1280, 720))
     window_app.toggle_fullscreen()
