@@ -34,6 +34,7 @@ class Overlay(Scene):
     """A scene drawn over the one below it, which is dimmed."""
 
     opaque = False
+    animated = False
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.shade(surface.get_size()), (0, 0))

@@ -19,6 +19,7 @@ class MenuScreen(Scene):
 
     title_key = ""
     show_back = True
+    animated = False
 
     def layout(self) -> None:
         self.widgets = []
@@ -42,6 +43,8 @@ class MenuScreen(Scene):
 
 class MainMenuScene(Scene):
     """The title screen: new game, continue, load, settings, rules, credits, quit."""
+
+    animated = False
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
