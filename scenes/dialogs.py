@@ -27,6 +27,8 @@ RECORD_ERROR_KEYS = {
     "save.rules_version": "ui.error.save_rules_version",
     "save.bad_config": "ui.error.save_bad_config",
     "save.mismatch": "ui.error.save_mismatch",
+    "save.content_changed": "ui.error.save_content_changed",
+    "save.not_a_file": "ui.error.save_not_a_file",
 }
 
 

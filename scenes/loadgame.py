@@ -55,6 +55,8 @@ class LoadScene(MenuScreen):
         super().__init__(app)
         self.infos = saves.list_saves()
         self.selected: Path | None = self.infos[0].path if self.infos else None
+        self.checker = saves.SaveChecker(self.infos)
+        self._checked = 0
 
     def build(self) -> None:
         t = self.app.t
@@ -72,6 +74,17 @@ class LoadScene(MenuScreen):
                                     self.ask_delete, style="danger", icon="ui.delete",
                                     enabled=self._deletable())
         self.widgets += [self.load_button, self.delete_button]
+
+    def update(self, dt: float) -> None:
+        # Files found damaged by the background check get their reason as a tooltip.
+        if self.checker.done != self._checked:
+            self._checked = self.checker.done
+            for row in self.list.rows:
+                row.tooltip = self._tooltip(row.data)
+        super().update(dt)
+
+    def exit(self) -> None:
+        self.checker.stop()
 
     def _deletable(self) -> bool:
         return self.selected is not None and not saves.is_autosave(self.selected)
@@ -115,8 +128,11 @@ class LoadScene(MenuScreen):
         except OSError as exc:
             self.app.toast(self.app.t("ui.load.delete_failed", detail=exc.strerror or ""),
                            "error")
+        self.checker.stop()
         self.infos = saves.list_saves()
         self.selected = self.infos[0].path if self.infos else None
+        self.checker = saves.SaveChecker(self.infos)
+        self._checked = 0
         self.layout()
 
     def _paint(self, surface: pygame.Surface, rect: pygame.Rect, row: Row, hovered: bool,

@@ -67,6 +67,9 @@ class MainMenuScene(Scene):
         from engine import registry
         from scenes import saves
 
+        if not self.looked_for_saves:
+            # At start: what writes killed mid-way left behind (a file per crash) goes.
+            saves.clean_temp_files()
         self.looked_for_saves = True
         found = saves.latest(registry.game_ids())
         self.continue_path = found.path if found else None
