@@ -19,6 +19,7 @@ from typing import Any
 from engine.core.errors import RecordError
 from engine.core.record import (
     GameRecord,
+    check_hashes,
     read_record,
     read_summary,
     replay,
@@ -103,7 +104,7 @@ def check(info: SaveInfo) -> SaveInfo:
     """Reads the whole file of info and records whether it is damaged; returns info."""
     if not info.checked:
         try:
-            read_record(info.path)
+            check_hashes(read_record(info.path))
         except Exception as exc:  # noqa: BLE001 - a damaged file is listed, never fatal
             info.error = _as_record_error(exc)
         info.checked = True

@@ -399,9 +399,8 @@ def replay(record: GameRecord, *, verify: bool = True) -> Any:
                                f"save was made, and {what}", step=step)
         return RecordError("save.mismatch", what, step=step)
 
-    if verify and len(record.hashes) != len(record.actions) + 1:
-        raise _corrupt(f"the save holds {len(record.hashes)} hashes for "
-                       f"{len(record.actions)} actions (it needs one more than actions)")
+    if verify:
+        check_hashes(record)
     try:
         session = Session.start(record.game_id, record.config, record.seed)
     except (MalformedAction, EngineError) as exc:
@@ -434,6 +433,13 @@ def replay(record: GameRecord, *, verify: bool = True) -> Any:
             raise diverged(len(record.actions), "the save's snapshot disagrees with its replay")
     session.irreversible_floor = len(session.actions)  # a loaded game starts a fresh undo history
     return session
+
+
+def check_hashes(record: GameRecord) -> None:
+    """Raises RecordError unless the record holds the hash before and after every action."""
+    if len(record.hashes) != len(record.actions) + 1:
+        raise _corrupt(f"the save holds {len(record.hashes)} hashes for "
+                       f"{len(record.actions)} actions (it needs one more than actions)")
 
 
 def content_changed(record: GameRecord) -> bool:
