@@ -171,12 +171,16 @@ class SaveChecker:
 
 
 def clean_temp_files() -> list[Path]:
-    """Deletes what interrupted writes left in the saves, settings and cache folders."""
+    """Deletes what interrupted writes left in the saves, settings, decks and cache folders."""
     from engine.content.cache import cache_dir
     from engine.core.record import clean_temp_files as clean_folder
 
     folders = {userdata.saves_dir(), userdata.settings_path().parent, userdata.home() / "cache",
                cache_dir() / "content", cache_dir() / "yaml"}
+    try:  # the player's own decks, one folder per game
+        folders.update(p for p in (userdata.home() / "decks").iterdir() if p.is_dir())
+    except OSError:
+        pass
     removed: list[Path] = []
     for folder in sorted(folders):
         removed += clean_folder(folder)
