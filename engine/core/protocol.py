@@ -191,10 +191,6 @@ class OptionDef(namedtuple("OptionDef",
                 raise MalformedAction(f"option {self.id}: {value} is below {self.minimum}")
             if self.maximum is not None and value > self.maximum:
                 raise MalformedAction(f"option {self.id}: {value} is above {self.maximum}")
-        if not self.choices and isinstance(self.default, str) and not isinstance(value, str):
-            # A free-text option (a set-up code, a deck name) reaches the rules as text only.
-            raise MalformedAction(f"option {self.id}: expected text, not "
-                                  f"{type(value).__name__}")
 
 
 class GameRules(ABC, _StateGeneric[S]):
