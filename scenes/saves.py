@@ -28,6 +28,7 @@ from engine.core.record import (
 from scenes import userdata
 
 AUTOSAVE_PREFIX = "autosave-"
+PAUSE_BETWEEN_CHECKS = 0.03  # seconds the background check rests after each file
 
 
 @dataclass
@@ -155,6 +156,8 @@ class SaveChecker:
                 return
             check(info)
             self.done += 1
+            # A pause between files hands the frame thread the interpreter lock for a while.
+            self._stop.wait(PAUSE_BETWEEN_CHECKS)
 
     @property
     def finished(self) -> bool:
