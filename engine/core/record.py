@@ -431,7 +431,7 @@ def replay(record: GameRecord, *, verify: bool = True) -> Any:
             raise _corrupt("the save's snapshot is damaged") from None
         if snap_hash != session.hashes[-1]:
             raise diverged(len(record.actions), "the save's snapshot disagrees with its replay")
-    session.irreversible_floor = len(session.actions)  # a loaded game starts a fresh undo history
+    session.start_fresh_history()  # a loaded game cannot undo into what the save replayed
     return session
 
 

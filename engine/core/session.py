@@ -108,9 +108,16 @@ class Session:
 
     def _is_handover(self, after: int | None) -> bool:
         """Returns True when ``after`` is a human other than the last human who acted."""
-        return (self._is_human(after) and self.last_human is not None
-                and after != self.last_human
-                and not self.rules.shares_view(self.config, after, self.last_human))
+        last = self.last_human
+        if after is None or last is None or after == last or not self._is_human(after):
+            return False
+        return not self.rules.shares_view(self.config, after, last)
+
+    def start_fresh_history(self) -> None:
+        """Makes everything played so far irreversible (a loaded game starts a new history)."""
+        self._undo.clear()
+        self._redo.clear()
+        self.irreversible_floor = len(self.actions)
 
     # --- undo/redo ----------------------------------------------------------------------
     def can_undo(self) -> bool:

@@ -186,3 +186,25 @@ def test_the_menu_reads_headers_not_whole_saves(app: Any, private_home: Path,
     assert menu.continue_path is not None
     assert len(whole) == 1  # only the save that "continue" would open is read whole
     assert json.loads(text)["meta"]["turn"] == session.turn()
+
+
+def test_ctrl_s_says_saved_only_after_the_write(app: Any, private_home: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.core.protocol import GameConfig
+    from engine.core.session import Session
+    from scenes.table import TableScene
+
+    gate = threading.Event()
+    real = saves.write_atomic
+    monkeypatch.setattr(saves, "write_atomic", lambda p, t: (gate.wait(5), real(p, t)))
+    session = Session.start("toy", GameConfig.for_players(2, bots=False), 3)
+    table = TableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL,
+                                 unicode="")], 1 / 60)
+    assert "Game saved." not in [text for text, _, _ in app._toasts]
+    gate.set()
+    table.writer.flush(5)
+    app.step([], 1 / 60)
+    assert "Game saved." in [text for text, _, _ in app._toasts]
+    assert table.save_path is not None and table.save_path.exists()
