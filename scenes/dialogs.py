@@ -29,6 +29,8 @@ RECORD_ERROR_KEYS = {
     "save.mismatch": "ui.error.save_mismatch",
     "save.content_changed": "ui.error.save_content_changed",
     "save.not_a_file": "ui.error.save_not_a_file",
+    "save.snapshot_unusable": "ui.error.save_snapshot_unusable",
+    "save.snapshot_missing": "ui.error.save_snapshot_missing",
 }
 
 

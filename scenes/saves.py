@@ -189,6 +189,11 @@ def clean_temp_files() -> list[Path]:
         removed += clean_folder(folder)
     return removed
 
+def read(path: Path) -> GameRecord:
+    """Returns the record stored in a save; raises RecordError with a player-facing message."""
+    return read_record(path)
+
+
 def load(path: Path) -> Any:
     """Returns the Session stored in a save; raises RecordError with a player-facing message."""
     return replay(read_record(path))

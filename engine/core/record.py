@@ -74,7 +74,8 @@ class GameRecord:
     def __init__(self, game_id: str, config: GameConfig, seed: int, rules_version: str,
                  content_hash: str, actions: list[Action] | None = None,
                  hashes: list[str] | None = None, snapshot: dict[str, Any] | None = None,
-                 meta: dict[str, Any] | None = None) -> None:
+                 meta: dict[str, Any] | None = None, base: dict[str, Any] | None = None,
+                 ) -> None:
         self.game_id = game_id
         self.config = config
         self.seed = seed
@@ -84,6 +85,9 @@ class GameRecord:
         self.hashes: list[str] = [] if hashes is None else hashes
         self.snapshot = snapshot
         self.meta: dict[str, Any] = {} if meta is None else meta
+        # The state the actions start from when the game was continued from an older save's
+        # snapshot (see continue_from_snapshot); None: from new_game(config, seed).
+        self.base = base
 
     def __repr__(self) -> str:
         return (f"GameRecord({self.game_id!r}, seed={self.seed}, "
@@ -103,6 +107,8 @@ class GameRecord:
             "actions": [a.to_json() for a in self.actions],
             "hashes": list(self.hashes),
         }
+        if self.base is not None:
+            out["base"] = self.base
         if self.snapshot is not None:
             out["snapshot"] = self.snapshot
         return out
@@ -140,6 +146,9 @@ class GameRecord:
         snapshot = data.get("snapshot")
         if snapshot is not None and not isinstance(snapshot, dict):
             raise _corrupt("the save's snapshot is damaged")
+        base = data.get("base")
+        if base is not None and not isinstance(base, dict):
+            raise _corrupt("the save's starting position is damaged")
         return cls(
             game_id=game_id,
             config=config,
@@ -150,6 +159,7 @@ class GameRecord:
             hashes=list(hashes),
             snapshot=snapshot,
             meta=dict(meta),
+            base=base,
         )
 
 
@@ -402,7 +412,12 @@ def replay(record: GameRecord, *, verify: bool = True) -> Any:
     if verify:
         check_hashes(record)
     try:
-        session = Session.start(record.game_id, record.config, record.seed)
+        if record.base is not None:
+            session = _session_at(rules, record, record.base)
+        else:
+            session = Session.start(record.game_id, record.config, record.seed)
+    except RecordError:
+        raise
     except (MalformedAction, EngineError) as exc:
         raise RecordError("save.bad_config", f"the save's set-up is not valid: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - a hostile set-up must not crash a game's set-up
@@ -432,6 +447,61 @@ def replay(record: GameRecord, *, verify: bool = True) -> Any:
         if snap_hash != session.hashes[-1]:
             raise diverged(len(record.actions), "the save's snapshot disagrees with its replay")
     session.start_fresh_history()  # a loaded game cannot undo into what the save replayed
+    return session
+
+
+# A replay that fails for these reasons may be continued from the save's snapshot.
+CONTINUABLE = frozenset({"save.mismatch", "save.content_changed", "save.rules_version"})
+
+
+def _session_at(rules: Any, record: GameRecord, data: dict[str, Any]) -> Any:
+    """Returns a Session whose game starts at the stored state ``data`` (checked playable)."""
+    from engine.core.session import Session
+
+    try:
+        state = rules.state_from_dict(data)
+        check_playable(rules, state, record.config.players)
+    except Exception as exc:  # noqa: BLE001 - any misfit of an old state is the same to the player
+        raise RecordError("save.snapshot_unusable", f"the saved position does not fit this "
+                          f"version of the game ({type(exc).__name__}: {exc})") from None
+    session = Session(record.game_id, record.config, record.seed, state)
+    session.base = rules.state_to_dict(state)
+    return session
+
+
+def check_playable(rules: Any, state: Any, players: int) -> None:
+    """Raises when the current rules cannot work with ``state``: hashing, every seat's view,
+    the actor, the prompt and the legal actions must all work (the schema check of a stored
+    state against this version of the game)."""
+    rules.state_hash(state)
+    for seat in (*range(players), None):
+        rules.view(state, seat)
+    if not rules.is_over(state):
+        actor = rules.current_actor(state)
+        if actor is None or not 0 <= actor < players:
+            raise ValueError(f"no seat to act ({actor!r})")
+        rules.prompt(state)
+        if not rules.legal_actions(state):
+            raise ValueError("the seat to act has no legal action")
+    else:
+        rules.outcome(state)
+
+
+def continue_from_snapshot(record: GameRecord) -> Any:
+    """Returns a Session that continues a save from its snapshot, for a save whose replay no
+    longer matches this version of the game (``CONTINUABLE``). The moves before the snapshot
+    can no longer be replayed: the new record starts at the snapshot (its ``base``)."""
+    from engine import registry
+
+    if record.snapshot is None:
+        raise RecordError("save.snapshot_missing", "the save holds no position to continue from")
+    try:
+        rules = registry.rules(record.game_id)
+    except KeyError:
+        raise RecordError("save.unknown_game", f"the save is for a game this program does not "
+                          f"know ({record.game_id})", game=record.game_id) from None
+    session = _session_at(rules, record, record.snapshot)
+    session.start_fresh_history()
     return session
 
 

@@ -68,6 +68,9 @@ class Session:
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
         self.irreversible_floor = 0  # number of actions that can no longer be undone
+        # The stored state the game started from when it was continued from an old save's
+        # snapshot (engine.core.record.continue_from_snapshot); None: from new_game.
+        self.base: dict[str, Any] | None = None
         # The last human seat that acted: the one who may take back what is undoable now.
         self.last_human: int | None = None
 
@@ -232,4 +235,5 @@ class Session:
             hashes=list(self.hashes),
             snapshot=self.rules.state_to_dict(self.state) if snapshot else None,
             meta=dict(meta or {}),
+            base=self.base,
         )
