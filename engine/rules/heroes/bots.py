@@ -10,6 +10,7 @@ plays ``heroes`` (set-up and the battle inside) and ``heroes_battle`` alone.
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 from engine.ai.base import Bot, register_bot, register_evaluator, register_playout_depth_scale
@@ -18,6 +19,7 @@ from engine.core.protocol import GameRules
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
 from engine.rules.heroes import content as C
+from engine.rules.heroes.moves import attack_targets, move_squares, move_steps
 from engine.rules.heroes.state import (
     BATTLE,
     DEPLOY,
@@ -44,12 +46,13 @@ def unit_value(u: Unit) -> float:
 
 def expected_damage(st: BattleState, a: Unit, t: Unit, retaliation: bool = False) -> float:
     """Returns the mean damage of an attack of ``a`` on ``t`` (the die's mean, no cards)."""
-    h = combat.prepare_hit(st, a, t, retaliation, not retaliation)
-    mean = DIE_MEAN[h.pick] if h.fixed is None else h.fixed
-    raw = h.attack + mean + h.die_bonus - h.defence - (1 / 3 if h.defend else 0) - h.protection
+    atk, dfn, pick, fixed, bonus, defend, prot = combat.quick_values(st, a, t, retaliation,
+                                                                     not retaliation)
+    mean = DIE_MEAN[pick] if fixed is None else fixed
+    raw = atk + mean + bonus - dfn - (1 / 3 if defend else 0) - prot
     if raw <= 0:
         # the die may still lift it above zero
-        return max(0.0, (raw + 1) / 3) if h.fixed is None else 0.0
+        return max(0.0, (raw + 1) / 3) if fixed is None else 0.0
     return raw
 
 
@@ -223,8 +226,6 @@ class HeroesBot(Bot):
 
     def _best_attack(self, st: BattleState, u: Unit) -> tuple[float, Any]:
         """Returns (score, (square, target uid, wall column)) of the best attack this activation."""
-        from engine.rules.heroes.battle import _move_squares, _move_steps, attack_targets
-
         if st.active != u.uid:
             # for ordering tied units: a cheap estimate from where it stands
             targets = [e for e in combat.enemies(st, u.side) if B.utype(u) == "ranged"
@@ -238,11 +239,11 @@ class HeroesBot(Bot):
                 best = (s, (u.sq, uid, None))
         if walls and B.utype(u) != "ranged":
             best = max(best, (0.2, (u.sq, -1, walls[0])), key=lambda x: x[0])
-        steps = _move_steps(st, u)
+        steps = move_steps(st, u)
         if B.utype(u) != "ranged" and steps and not st.attacked:
             home, moved = u.sq, st.moved
             dist = B.reach(st, u, steps)
-            for sq in _move_squares(st, u, steps):
+            for sq in move_squares(st, u, steps):
                 near = [e for e in st.units if e.alive and e.side != u.side and e.sq >= 0
                         and e.sq in B.ADJACENT[sq]]
                 if not near:
@@ -275,49 +276,47 @@ class HeroesBot(Bot):
         top = st.flow.top
         chain = top.data if top is not None and top.kind == RESPOND else None
         best: tuple[float, Action | None] = (0.6, None)
+        involved = (chain[0], chain[1]) if chain is not None else ()
         for a in plays:
-            card = C.card(a["card"])
-            mode = next(m for m in card.modes if m.id == a["mode"])
-            score = self._play_score(st, side, s, card, mode, a, chain, own_turn)
+            p = dict(a.args)
+            info = _mode_info(p["card"], p["mode"])
+            target = p.get("target", -1)
+            if involved and target >= 0 and target not in involved and not info.damage:
+                continue  # in a window only the two units at blows matter (or a kill)
+            score = self._play_score(st, side, s, info, target, chain, own_turn)
             if score > best[0]:
                 best = (score, a)
         return best[1]
 
-    def _play_score(self, st: BattleState, side: int, s: Any, card: Any, mode: Any, a: Action,
+    def _play_score(self, st: BattleState, side: int, s: Any, info: _ModeInfo, target_uid: int,
                     chain: Any, own_turn: bool) -> float:
-        types = [e.type for e in mode.effects]
-        target = st.units[a["target"]] if "target" in a.params else None
-        score = 0.0
-        if mode.crown:
-            score -= 0.4
-        if "damage" in types and target is not None:
-            amount = next(int(e.params["amount"]) for e in mode.effects if e.type == "damage")
-            amount = max(0, amount - B.traits(target).spell_resist - target.ward)
+        types = info.types
+        mode = info.mode
+        target = st.units[target_uid] if info.targeted and target_uid >= 0 else None
+        score = -0.4 if mode.crown else 0.0
+        if info.damage and target is not None:
+            amount = max(0, info.damage - B.traits(target).spell_resist - target.ward)
             left = B.total_hp_left(target)
             score += amount * TIER_VALUE[B.tier_rank(target)] / 2
             if amount >= left:
                 score += 3 + unit_value(target)
             elif target.pack and amount >= B.hp_left(target):
                 score += 1.0
-            if "damage_adjacent" in types:
-                adj = next(int(e.params["amount"]) for e in mode.effects
-                           if e.type == "damage_adjacent")
+            if info.splash and target.sq >= 0:
+                near = B.ADJACENT[target.sq]
                 for x in st.units:
-                    if x.alive and x.sq >= 0 and target.sq >= 0 \
-                            and x.sq in B.ADJACENT[target.sq]:
-                        score += adj * (1 if x.side != side else -1.5)
+                    if x.alive and x.sq in near:
+                        score += info.splash * (1 if x.side != side else -1.5)
             return score
-        if "empower" in types and not mode.cast:
+        if info.empower and not mode.cast:
             # empower only when it lets a spell in hand reach a tier that kills
-            gain = next(int(e.params["amount"]) for e in mode.effects if e.type == "empower")
-            return self._empower_value(st, side, s, card.id, gain) + ("draw" in types) * 0.5
+            return self._empower_value(st, side, s, info.card, info.empower) + \
+                ("draw" in types) * 0.5
         if chain is not None:
             attacker = st.units[chain[0] if chain[2] == combat.HIT else chain[1]]
             defender = st.units[chain[1] if chain[2] == combat.HIT else chain[0]]
-            if "stat" in types and target is not None:
-                eff = next(e for e in mode.effects if e.type == "stat")
-                atk = int(eff.params.get("attack", 0))
-                dfn = int(eff.params.get("defence", 0))
+            if info.stat is not None and target is not None:
+                atk, dfn = info.stat
                 if target is attacker and target.side == side and atk > 0:
                     score += atk * 1.2
                 elif target is defender and target.side == side and dfn > 0:
@@ -333,7 +332,8 @@ class HeroesBot(Bot):
                 return score
             if "fix_die" in types and target is attacker and target.side == side:
                 return 0.9
-        if own_turn and "stat" in types and target is not None and mode.timing != "instant":
+        if own_turn and info.stat is not None and target is not None \
+                and mode.timing != "instant":
             return 0.7 if target.side == side else 0.0
         if own_turn and ("heal" in types or "heal_side" in types):
             hurt = target.damage if target is not None else sum(
@@ -368,6 +368,37 @@ class HeroesBot(Bot):
                             if B.total_hp_left(u) <= amount:
                                 best = max(best, 1.5 + unit_value(u) * 0.3)
         return best
+
+
+class _ModeInfo:
+    """What the bot needs to know of a card mode, read once."""
+
+    __slots__ = ("card", "mode", "types", "targeted", "damage", "splash", "empower", "stat")
+
+    def __init__(self, cid: str, mode_id: str) -> None:
+        mode = next(m for m in C.card(cid).modes if m.id == mode_id)
+        self.card = cid
+        self.mode = mode
+        self.types = tuple(e.type for e in mode.effects)
+        self.targeted = mode.target in ("friend", "foe", "unit")
+        self.damage = 0
+        self.splash = 0
+        self.empower = 0
+        self.stat: tuple[int, int] | None = None
+        for e in mode.effects:
+            if e.type == "damage":
+                self.damage = int(e.params["amount"])
+            elif e.type == "damage_adjacent":
+                self.splash = int(e.params["amount"])
+            elif e.type == "empower":
+                self.empower = int(e.params["amount"])
+            elif e.type == "stat":
+                self.stat = (int(e.params.get("attack", 0)), int(e.params.get("defence", 0)))
+
+
+@cache
+def _mode_info(cid: str, mode_id: str) -> _ModeInfo:
+    return _ModeInfo(cid, mode_id)
 
 
 def _end(legal: list[Action]) -> Action:

@@ -14,6 +14,7 @@ artifact's upper or lower effect). Who may play what, and when:
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.content.effects import REGISTRY
@@ -177,13 +178,40 @@ def play_options(st: BattleState, side: int, out: list[Action]) -> None:
                 out.append(play_action(cid, mode, t))
 
 
+def has_window_play(st: BattleState, side: int, chain: list[Any]) -> bool:
+    """Returns True when the side could play a card in the response window before the chain's
+    attack (instants; activation cards too before the active unit's own first attack)."""
+    s = st.sides[side]
+    if s.hero is None or s.seat is None or not s.hand:
+        return False
+    act = (st.active >= 0 and st.units[st.active].side == side and st.attacked == 0
+           and chain[2] == combat.HIT and chain[0] == st.active and bool(chain[3]))
+    seen: set[str] = set()
+    for cid in s.hand:
+        if cid in seen:
+            continue
+        seen.add(cid)
+        card = C.card(cid)
+        for mode in card.modes:
+            if playable(st, side, cid, mode, True, act) is None \
+                    and mode_targets(st, side, card, mode) is not None:
+                return True
+    return False
+
+
 def play_action(cid: str, mode: ModeDef, target: int) -> Action:
-    """Returns the action that plays a card in a mode at a target."""
-    if mode.target == "none":
-        return Action("play", (("card", cid), ("mode", mode.id)))
-    if mode.target == "structure":
-        return Action("play", (("card", cid), ("mode", mode.id), ("wall", target)))
-    return Action("play", (("card", cid), ("mode", mode.id), ("target", target)))
+    """Returns the action that plays a card in a mode at a target (actions are values: the same
+    one is handed out again)."""
+    return _play_action(cid, mode.id, mode.target, target)
+
+
+@cache
+def _play_action(cid: str, mode_id: str, kind: str, target: int) -> Action:
+    if kind == "none":
+        return Action("play", (("card", cid), ("mode", mode_id)))
+    if kind == "structure":
+        return Action("play", (("card", cid), ("mode", mode_id), ("wall", target)))
+    return Action("play", (("card", cid), ("mode", mode_id), ("target", target)))
 
 
 def check_play(st: BattleState, side: int, action: Action) -> tuple[str, str] | None:

@@ -284,6 +284,40 @@ def prepare_hit(st: BattleState, a: Unit, t: Unit, retaliation: bool, first: boo
     return h
 
 
+def quick_values(st: BattleState, a: Unit, t: Unit, retaliation: bool,
+                 first: bool) -> tuple[int, int, str, int | None, int, bool, int]:
+    """Returns (attack, defence, dice pick, fixed die, die bonus, defend token, protection) of an
+    attack as ``prepare_hit`` computes them, without the breakdown (for bots and previews)."""
+    ta = B.traits(a)
+    tt = B.traits(t)
+    abilities = first and not retaliation
+    atk = B.base(a).attack
+    for b in a.bonuses:
+        atk += b[0]
+    if abilities and ta.charge is not None and st.moved >= ta.charge[0] and st.active == a.uid:
+        atk += ta.charge[1]
+    kind = B.utype(a)
+    if kind == "ranged" and not a.tower and st.sides[a.side].ranged_bonus \
+            and not is_adjacent(a, t):
+        atk += st.sides[a.side].ranged_bonus
+    dfn = 0 if abilities and ta.ignore_defence else B.base(t).defence
+    for b in t.bonuses:
+        dfn += b[1]
+    dfn -= t.def_cut
+    dfn += tt.defence_vs.get(kind, 0)
+    fixed = a.fixed_die if a.fixed_die is not None else tt.fixed_die_against
+    if fixed is None and abilities:
+        fixed = ta.fixed_die
+    if ranged_penalty(st, a, t):
+        pick = "low"
+    elif ta.best_of_two and (abilities or kind == "ranged"):
+        pick = "high"
+    else:
+        pick = "one"
+    return (max(0, atk), max(0, dfn), pick, fixed, ta.die_bonus if abilities else 0,
+            t.defending, 1 if protected(st, a, t) else 0)
+
+
 def damage_of(h: Hit, die: int, defend_die: int) -> tuple[int, list[Term]]:
     """Returns the damage for given die results and the terms of its breakdown."""
     terms = list(h.atk_terms)
@@ -369,8 +403,6 @@ def hit(st: BattleState, a: Unit, t: Unit, retaliation: bool, first: bool,
             if extra in ta.bonus_damage_on[0]:
                 apply_damage(st, t, ta.bonus_damage_on[1], ev, "ability")
         if ta.draw_on and die - h.die_bonus in ta.draw_on:
-            from engine.rules.heroes import cards
-
             cards.draw(st, a.side, 1, ev)
         if ta.defence_cut_on is not None and die - h.die_bonus in ta.defence_cut_on[0] \
                 and t.alive:
@@ -405,16 +437,18 @@ def destroy_wall(st: BattleState, c: int, by: int, ev: list[Event]) -> None:
 
 
 # --- attack chains and windows -------------------------------------------------------------------
-def window_seats(st: BattleState, first_side: int) -> list[int]:
+def window_seats(st: BattleState, first_side: int, chain: list[Any]) -> list[int]:
     """Returns the seats that may play cards before an attack, the attacking side's first.
 
-    seed card rule 1: only players whose main hero fights may play cards; a seat with an empty
-    hand cannot play and is not asked (hand sizes are public).
+    seed card rule 1: only players whose main hero fights may play cards. A seat that holds no
+    card it could play now is not asked: the table does not make a player pass for nothing (and
+    in hot-seat play hand the screen over for it); the opponent learns only that no playable card
+    was held, docs/heroes/rules.md.
     """
     seats = []
     for side in (first_side, 1 - first_side):
         s = st.sides[side]
-        if s.seat is not None and s.hero is not None and s.hand:
+        if s.seat is not None and cards.has_window_play(st, side, chain):
             seats.append(s.seat)
     return seats
 
@@ -432,7 +466,7 @@ def start_attack(rules: Any, st: BattleState, a: Unit, t: Unit, ev: list[Event])
 def run_chain(rules: Any, st: BattleState, chain: list[Any], ev: list[Event]) -> None:
     """Opens the response window of the chain's next attack, or resolves it at once."""
     attacker = chain[0] if chain[2] == HIT else chain[1]
-    seats = window_seats(st, st.units[attacker].side)
+    seats = window_seats(st, st.units[attacker].side, chain)
     if seats:
         st.flow.push(Decision(RESPOND, seats, ALL_PASS, data=chain))
         return
@@ -537,8 +571,6 @@ def start_activation(rules: Any, st: BattleState, u: Unit, ev: list[Event]) -> N
     if t.heal_self:
         heal(u, t.heal_self, ev)
     if t.discard_enemy:
-        from engine.rules.heroes import cards
-
         cards.discard_random(st, 1 - u.side, ev)
     if u.tower:
         st.moved = -1  # the tower never moves
@@ -645,8 +677,6 @@ def check_over(rules: Any, st: BattleState, ev: list[Event]) -> bool:
 
 def advance(rules: Any, st: BattleState, ev: list[Event]) -> None:
     """Moves the battle on until a seat must decide: activations, automatic units, rounds."""
-    from engine.rules.heroes import auto
-
     guard = 0
     while st.flow.phase == BATTLE and not st.flow.stack:
         guard += 1
@@ -673,3 +703,7 @@ def advance(rules: Any, st: BattleState, ev: list[Event]) -> None:
             st.flow.push(Decision(ORDER, seat, ONE, data=[u.uid for u in group]))
             return
         start_activation(rules, st, group[0], ev)
+
+
+# the automatic units and cards call back into this module; imported last to close the cycle
+from engine.rules.heroes import auto, cards  # noqa: E402

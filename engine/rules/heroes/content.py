@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.content.loader import load_game_content
@@ -19,21 +20,25 @@ def content() -> Content:
     return _CONTENT[0]
 
 
+@cache
 def unit(uid: str) -> defs.UnitDef:
     """Returns a unit definition."""
     return content().get("unit", uid)
 
 
+@cache
 def card(cid: str) -> defs.CardDef:
     """Returns a card definition."""
     return content().get("card", cid)
 
 
+@cache
 def hero(hid: str) -> defs.HeroDef:
     """Returns a hero definition."""
     return content().get("hero", hid)
 
 
+@cache
 def faction(fid: str) -> defs.FactionDef:
     """Returns a faction definition."""
     return content().get("faction", fid)

@@ -16,33 +16,41 @@ WHY_KEYS = {"priority": "heroes.why.priority", "adjacent": "heroes.why.adjacent"
             "tie": "heroes.why.tie", "approach": "heroes.why.approach", "wall": "heroes.why.wall",
             "priority_chosen": "heroes.why.chosen", "adjacent_chosen": "heroes.why.chosen"}
 UNIT_PARAMS = {"did": "did_name", "attacker_did": "attacker_name", "target_did": "target_name"}
-_NAMES: dict[str, dict[str, str]] = {}
+_NAMES: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def _table(kind: str) -> dict[str, dict[str, str]]:
+    found = _NAMES.get(kind)
+    if found is None:
+        found = _NAMES[kind] = {e.id: {"en": str(e.name["en"]), "de": str(e.name["de"])}
+                                for e in C.all_of(kind)}
+    return found
 
 
 def name_of(kind: str, cid: str) -> dict[str, str]:
     """Returns the ``{en, de}`` name of a unit or card id."""
-    key = f"{kind}:{cid}"
-    found = _NAMES.get(key)
-    if found is None:
-        text = C.content().get(kind, cid).name
-        found = _NAMES[key] = {"en": str(text["en"]), "de": str(text["de"])}
-    return found
+    return _table(kind)[cid]
 
 
 def add_names(events: list[Event]) -> list[Event]:
     """Adds readable names to the events' parameters (in place) and returns them."""
-    content = C.content()
+    units = _table("unit")
+    cards = _table("card")
     for e in events:
         p = e.params
         extra: dict[str, Any] = {}
         for key, value in p.items():
-            if key in UNIT_PARAMS and isinstance(value, str) and value:
-                extra[UNIT_PARAMS[key]] = name_of("unit", value)
-            elif key == "unit" and isinstance(value, str) and content.has("unit", value):
-                extra["unit_name"] = name_of("unit", value)
-            elif key == "card" and isinstance(value, str) and content.has("card", value):
-                extra["card_name"] = name_of("card", value)
+            if key in UNIT_PARAMS:
+                if value in units:
+                    extra[UNIT_PARAMS[key]] = units[value]
+            elif key == "unit":
+                if isinstance(value, str) and value in units:
+                    extra["unit_name"] = units[value]
+            elif key == "card":
+                if isinstance(value, str) and value in cards:
+                    extra["card_name"] = cards[value]
             elif key == "why" and value in WHY_KEYS:
                 extra["why_name"] = {"key": WHY_KEYS[value], "params": {}}
-        p.update(extra)
+        if extra:
+            p.update(extra)
     return events

@@ -18,6 +18,7 @@ from engine.core.actions import Action
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
 from engine.rules.heroes import content as C
+from engine.rules.heroes.moves import move_steps
 from engine.rules.heroes.state import BattleState, Unit
 
 THIRD = Fraction(1, 3)  # each attack-die result: two faces of six
@@ -164,9 +165,7 @@ def annotate(rules: Any, st: BattleState, seat: int | None,
             info.update({"kind": "wall", "col": action["wall"]})
         elif action.kind == "move":
             u = st.units[st.active]
-            from engine.rules.heroes.battle import _move_steps
-
-            info["distance"] = B.reach(st, u, _move_steps(st, u)).get(action["to"], 0)
+            info["distance"] = B.reach(st, u, move_steps(st, u)).get(action["to"], 0)
             info["ranged_ends"] = B.utype(u) == "ranged"
         elif action.kind == "play":
             side = combat.side_of_seat(st, rules.current_actor(st))

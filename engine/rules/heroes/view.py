@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
+from engine.rules.heroes.moves import attack_targets, move_steps
 from engine.rules.heroes.state import BATTLE, RESPOND, BattleState, Unit
 
 
@@ -108,10 +109,8 @@ def battle_view(rules: Any, st: BattleState, seat: int | None) -> dict[str, Any]
                            "target": top.data[1] if top.data[2] == combat.HIT else top.data[0],
                            "retaliation": top.data[2] != combat.HIT}}
     if actor is not None and seat == actor and st.active >= 0 and not st.flow.stack:
-        from engine.rules.heroes.battle import _move_steps, attack_targets
-
         u = st.units[st.active]
-        steps = _move_steps(st, u)
+        steps = move_steps(st, u)
         units, walls = attack_targets(st, u)
         out["reach"] = sorted(B.reach(st, u, steps)) if steps else []
         out["targets"] = units

@@ -13,6 +13,7 @@ order and time; and every action kind with its options, its check and its effect
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core.actions import Action, Event, Message
@@ -24,6 +25,12 @@ from engine.rules.heroes import auto, cards, combat
 from engine.rules.heroes import board as B
 from engine.rules.heroes import content as C
 from engine.rules.heroes.battle import setup
+from engine.rules.heroes.moves import (
+    attack_targets,
+    move_squares,
+    move_steps,
+    must_attack,
+)
 from engine.rules.heroes.names import add_names
 from engine.rules.heroes.state import (
     BATTLE,
@@ -222,6 +229,18 @@ def start_battle(rules: Any, st: BattleState, ev: list[Event]) -> None:
 
 
 # --- the flow: phases, decisions, action kinds ---------------------------------------------------
+@cache
+def _act1(kind: str, name: str, value: Any) -> Action:
+    """Returns an action with one parameter (actions are values: one object per value)."""
+    return Action(kind, ((name, value),))
+
+
+@cache
+def _act2(kind: str, n1: str, v1: Any, n2: str, v2: Any) -> Action:
+    """Returns an action with two parameters given in sorted order."""
+    return Action(kind, ((n1, v1), (n2, v2)))
+
+
 def _actor(st: BattleState) -> int:
     phase = st.flow.phase
     if phase == DEPLOY:
@@ -279,7 +298,7 @@ def _opt_place(rules: Any, st: BattleState, out: list[Action]) -> None:
     waiting, squares = _placeable(st)
     for u in waiting:
         for sq in _allowed_squares(st, u, squares):
-            out.append(Action("place", (("square", sq), ("unit", u.uid))))
+            out.append(_act2("place", "square", sq, "unit", u.uid))
 
 
 def _check_place(rules: Any, st: BattleState, action: Action) -> Refusal | None:
@@ -346,73 +365,25 @@ def _apply_gate(rules: Any, st: BattleState, action: Action, ev: list[Event]) ->
     place_gate(rules, st, action["col"], ev)
 
 
-# seed 002, "Ablauf einer Kampfrunde": neutral units controlled by an opponent must attack if
-# they can; they never defend
-def must_attack(st: BattleState, u: Unit) -> bool:
-    """Returns True when a player-controlled neutral unit can attack this activation (so it
-    must: no ending, no moving away from every target)."""
-    s = st.sides[u.side]
-    if not s.neutral or s.seat is None or st.attacked:
-        return False
-    units, walls = attack_targets(st, u)
-    if units or walls:
-        return True
-    steps = _move_steps(st, u)
-    if steps and B.utype(u) != "ranged":
-        return bool(_attack_squares(st, u, steps))
-    return False
-
-
-def _attack_squares(st: BattleState, u: Unit, steps: int) -> list[int]:
-    """Returns the squares within reach from which the unit could attack an enemy."""
-    out = []
-    for sq in B.reach(st, u, steps):
-        if any(e.alive and e.side != u.side and e.sq in B.ADJACENT[sq] for e in st.units):
-            out.append(sq)
-    return out
-
-
-# move
-def _move_steps(st: BattleState, u: Unit) -> int:
-    if st.moved != 0 or u.tower:
-        return 0
-    if B.utype(u) == "ranged":
-        return B.RANGED_MOVE
-    if st.attacked:
-        return 0
-    return B.MOVE + st.extra_move
-
-
 def _opt_move(rules: Any, st: BattleState, out: list[Action]) -> None:
     u = _active(st)
     if u is None:
         return
-    steps = _move_steps(st, u)
+    steps = move_steps(st, u)
     if steps:
-        out.extend(Action("move", (("to", sq),)) for sq in _move_squares(st, u, steps))
-
-
-def _move_squares(st: BattleState, u: Unit, steps: int) -> list[int]:
-    squares = sorted(B.reach(st, u, steps))
-    if must_attack(st, u):
-        if B.utype(u) == "ranged" and not st.attacked:
-            return []  # it must shoot first
-        if not attack_targets(st, u)[0]:
-            return _attack_squares(st, u, steps)
-        return []  # a target stands next to it already
-    return squares
+        out.extend(_act1("move", "to", sq) for sq in move_squares(st, u, steps))
 
 
 def _check_move(rules: Any, st: BattleState, action: Action) -> Refusal | None:
     u = _active(st)
     if u is None:
         return ("heroes.rule.no_active", "no unit is active")
-    steps = _move_steps(st, u)
+    steps = move_steps(st, u)
     if not steps:
         return ("heroes.rule.moved", "this unit cannot move now")
     if set(action.params) != {"to"} or action.get("to") not in B.reach(st, u, steps):
         return ("heroes.rule.out_of_reach", f"{action.get('to')!r} is out of reach")
-    if action.get("to") not in _move_squares(st, u, steps):
+    if action.get("to") not in move_squares(st, u, steps):
         return ("heroes.rule.must_attack", "a neutral unit that can attack must attack")
     return None
 
@@ -420,7 +391,7 @@ def _check_move(rules: Any, st: BattleState, action: Action) -> Refusal | None:
 def _apply_move(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
     u = st.units[st.active]
     to = action["to"]
-    dist = B.reach(st, u, _move_steps(st, u))[to]
+    dist = B.reach(st, u, move_steps(st, u))[to]
     auto.move(st, u, to, dist, ev)
     if B.utype(u) == "ranged":
         # seed 002, "Einheitentypen": a ranged unit attacks and then moves, or only moves
@@ -429,36 +400,13 @@ def _apply_move(rules: Any, st: BattleState, action: Action, ev: list[Event]) ->
 
 
 # attack
-def attack_targets(st: BattleState, u: Unit) -> tuple[list[int], list[int]]:
-    """Returns the units and the wall columns the active unit may attack now."""
-    if st.attacked:
-        return [], []
-    kind = B.utype(u)
-    if kind == "ranged":
-        if st.moved != 0 and not u.tower:
-            return [], []
-        if u.tower:
-            return [e.uid for e in combat.enemies(st, u.side)], []
-        near = combat.adjacent_enemies(st, u)
-        if near:
-            return [e.uid for e in near], []
-        return [e.uid for e in combat.enemies(st, u.side, board_only=False)], []
-    units = [e.uid for e in combat.adjacent_enemies(st, u)]
-    walls = []
-    if st.walls and u.sq >= 0:
-        for n in B.NEIGHBOURS[u.sq]:
-            if B.row(n) == B.MIDDLE and st.walls[B.col(n)] is not None:
-                walls.append(B.col(n))
-    return units, walls
-
-
 def _opt_attack(rules: Any, st: BattleState, out: list[Action]) -> None:
     u = _active(st)
     if u is None:
         return
     units, walls = attack_targets(st, u)
-    out.extend(Action("attack", (("target", t),)) for t in units)
-    out.extend(Action("attack", (("wall", c),)) for c in walls)
+    out.extend(_act1("attack", "target", t) for t in units)
+    out.extend(_act1("attack", "wall", c) for c in walls)
 
 
 def _check_attack(rules: Any, st: BattleState, action: Action) -> Refusal | None:
@@ -500,7 +448,7 @@ def _can_defend(st: BattleState) -> bool:
 
 def _opt_defend(rules: Any, st: BattleState, out: list[Action]) -> None:
     if _can_defend(st):
-        out.append(Action("defend"))
+        out.append(_DEFEND)
 
 
 def _check_defend(rules: Any, st: BattleState, action: Action) -> Refusal | None:
@@ -525,7 +473,7 @@ def _apply_defend(rules: Any, st: BattleState, action: Action, ev: list[Event]) 
 def _opt_end(rules: Any, st: BattleState, out: list[Action]) -> None:
     u = _active(st)
     if u is None or not must_attack(st, u):
-        out.append(Action("end"))
+        out.append(_END)
 
 
 def _check_end(rules: Any, st: BattleState, action: Action) -> Refusal | None:
@@ -652,8 +600,13 @@ def _apply_play(rules: Any, st: BattleState, action: Action, ev: list[Event]) ->
         _done(rules, st, ev)
 
 
+_DECLINE = Action("decline")
+_END = Action("end")
+_DEFEND = Action("defend")
+
+
 def _opt_pass(rules: Any, st: BattleState, out: list[Action]) -> None:
-    out.append(Action("decline"))
+    out.append(_DECLINE)
 
 
 # decisions: school, pick, tie, order, time
@@ -689,7 +642,7 @@ def _close_pick(rules: Any, st: BattleState, d: Decision, ev: list[Event]) -> No
 
 def _opt_choose(rules: Any, st: BattleState, out: list[Action]) -> None:
     top = st.flow.stack[-1]
-    out.extend(Action("choose", (("unit", u),)) for u in top.data)
+    out.extend(_act1("choose", "unit", u) for u in top.data)
 
 
 def _apply_choose(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
@@ -706,7 +659,7 @@ def _close_tie(rules: Any, st: BattleState, d: Decision, ev: list[Event]) -> Non
 
 def _opt_activate(rules: Any, st: BattleState, out: list[Action]) -> None:
     top = st.flow.stack[-1]
-    out.extend(Action("activate", (("unit", u),)) for u in top.data)
+    out.extend(_act1("activate", "unit", u) for u in top.data)
 
 
 def _apply_activate(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
