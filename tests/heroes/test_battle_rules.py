@@ -3,6 +3,7 @@ automatic targeting (T-16), the gate, initiative order, and properties of random
 
 from __future__ import annotations
 
+from engine.core.actions import Action
 from engine.core.protocol import GameConfig
 from engine.core.rng import Rng
 from engine.rules.heroes import auto, combat
@@ -157,3 +158,30 @@ def test_damage_never_negative_and_attack_floor_keeps_the_sum() -> None:
     h = combat.prepare_hit(st, a, t, False, True)
     dmg, terms = combat.damage_of(h, -1, 0)
     assert dmg == 0 and sum(x.value for x in terms) == 0
+
+
+def test_clash_neutrals_are_placed_and_moved_by_the_opponent_and_must_attack() -> None:
+    from engine.rules.heroes.moves import must_attack
+
+    spec = {"sides": [{"seat": 0, "hero": "adelmar", "draw": False,
+                       "units": [{"unit": "pike_guard"}]},
+                      {"seat": 1, "neutral": {"field": 2, "difficulty": "normal"}}]}
+    st = _battle(spec, players=2, seed=5)
+    RULES.apply(st, RULES.legal_actions(st)[0])  # the attacker places its only unit
+    assert RULES.current_actor(st) == 1 and st.deploying == 1
+    actions = RULES.legal_actions(st)
+    assert actions and all(a.kind == "place" for a in actions)  # every neutral is placed
+    for u in st.units:
+        if u.side == 1 and B.utype(u) == "ranged":
+            assert all(B.row(a["square"]) == 4 for a in actions if a["unit"] == u.uid)
+    while st.flow.phase == "deploy":
+        RULES.apply(st, RULES.legal_actions(st)[0])
+    apply_battle_setup(RULES, st, {"units": [
+        {"unit": "pike_guard", "side": 0, "square": 9, "activated": True},
+        {"unit": "tusker", "side": 1, "square": 13},
+    ]})
+    u = st.units[1]
+    assert st.active == u.uid and must_attack(st, u)
+    legal = RULES.legal_actions(st)
+    assert Action.make("end") not in legal and Action.make("defend") not in legal
+    assert [a for a in legal if a.kind == "attack"] == [Action.make("attack", target=0)]

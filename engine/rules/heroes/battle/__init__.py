@@ -678,6 +678,10 @@ def _opt_extend(rules: Any, st: BattleState, out: list[Action]) -> None:
         out.append(Action("extend"))
 
 
+def _refuse_extend(rules: Any, st: BattleState, action: Action) -> Refusal:
+    return ("heroes.rule.no_mp", "extending needs a movement point of the fighting hero")
+
+
 def _opt_retreat(rules: Any, st: BattleState, out: list[Action]) -> None:
     out.append(Action("retreat"))
 
@@ -768,7 +772,7 @@ FLOW = Flow(
         ActionKind("pick", _opt_pick, None, _apply_pick),
         ActionKind("choose", _opt_choose, None, _apply_choose),
         ActionKind("activate", _opt_activate, None, _apply_activate),
-        ActionKind("extend", _opt_extend, None, _apply_extend),
+        ActionKind("extend", _opt_extend, None, _apply_extend, _refuse_extend),
         ActionKind("retreat", _opt_retreat, None, _apply_retreat),
     ),
     turn_seat=_actor,
