@@ -24,6 +24,14 @@ sys.path.insert(0, str(Path.cwd()))
 
 BOT_MIXES = (("heuristic", "heuristic"), ("random", "heuristic"), ("heuristic", "random", "random"),
              ("random", "random", "heuristic", "heuristic"))
+# --variants: options by seed % 4 (and "human" seats, still played by their bots, for rules
+# that treat human seats differently, such as the duel's dice arrangement)
+VARIANTS: dict[str, tuple[tuple[dict[str, Any], bool], ...]] = {
+    "deckbuilder": (({}, False), ({"disease_rule": "printed"}, False),
+                    ({"strength_rule": "printed", "setup": "random"}, False),
+                    ({"setup": "smart", "disease_rule": "printed"}, True)),
+    "duel": (({}, False), ({"day": True}, True), ({"day": True}, False), ({}, True)),
+}
 
 
 def _mutations(action: Any) -> list[Any]:
@@ -60,16 +68,21 @@ def _verdict(rules: Any, state: Any, action: Any) -> Any:
     return "ok"
 
 
-def trace_game(game_id: str, seed: int, refusals: bool) -> dict[str, Any]:
+def trace_game(game_id: str, seed: int, refusals: bool, variants: bool = False,
+               ) -> dict[str, Any]:
     """Returns the trace digest (and its outcome) of one seeded bot game."""
     from engine import registry
     from engine.ai.play import bot_config, seat_bots
     from engine.core.actions import Action
+    from engine.core.protocol import HUMAN, GameConfig
 
     rules = registry.rules(game_id)
     mixes = [m for m in BOT_MIXES if rules.min_players <= len(m) <= rules.max_players]
     bots_ids = mixes[seed % len(mixes)]
-    config = bot_config(game_id, list(bots_ids))
+    options, humans = VARIANTS[game_id][seed % 4] if variants else ({}, False)
+    config = bot_config(game_id, list(bots_ids), options=options)
+    if humans:
+        config = GameConfig(tuple(s._replace(kind=HUMAN) for s in config.seats), options)
     state = rules.new_game(config, seed)
     bots = seat_bots(game_id, config, seed)
     h = hashlib.sha256()
@@ -110,6 +123,7 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--refusals", action="store_true")
+    parser.add_argument("--variants", action="store_true")
     parser.add_argument("--out")
     parser.add_argument("--compare", nargs=2)
     args = parser.parse_args()
@@ -123,7 +137,8 @@ def main() -> int:
     result = {}
     for game_id in args.games.split(","):
         for seed in range(args.first, args.first + args.seeds):
-            result[f"{game_id}/{seed}"] = trace_game(game_id, seed, args.refusals)
+            result[f"{game_id}/{seed}"] = trace_game(game_id, seed, args.refusals,
+                                                           args.variants)
     text = json.dumps(result, indent=1, sort_keys=True)
     if args.out:
         Path(args.out).write_text(text)

@@ -35,9 +35,9 @@ _FIELDS = ("kind", "seats", "policy", "at", "passes", "reason", "data")
 
 
 class Decision:
-    """One pending decision; ``seat`` answers now. A finished one has no seat left to answer."""
+    """One pending decision; ``seat`` answers now (-1 once finished: every seat has answered)."""
 
-    __slots__ = _FIELDS
+    __slots__ = (*_FIELDS, "seat")
 
     kind: str
     seats: tuple[int, ...]
@@ -46,13 +46,14 @@ class Decision:
     passes: int
     reason: Message | None
     data: tuple[Any, ...]
+    seat: int
 
     def __init__(self, kind: str, seats: tuple[int, ...] | list[int] | int,
                  policy: str = ONE, reason: Message | None = None,
                  data: tuple[Any, ...] | list[Any] = (), at: int = 0, passes: int = 0) -> None:
         seats = (seats,) if isinstance(seats, int) else tuple(seats)
-        if not seats:
-            raise ValueError("a decision needs at least one seat")
+        if not seats or min(seats) < 0:
+            raise ValueError("a decision needs at least one seat (numbered from 0)")
         if policy not in POLICIES:
             raise ValueError(f"unknown decision policy {policy!r}")
         if policy == ONE and len(seats) != 1:
@@ -65,6 +66,7 @@ class Decision:
         s(self, "passes", passes)
         s(self, "reason", reason)
         s(self, "data", _freeze(data))
+        s(self, "seat", seats[at] if at < len(seats) else -1)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("decisions are immutable: build the next one instead")
@@ -79,18 +81,14 @@ class Decision:
         s(d, "passes", passes)
         s(d, "reason", self.reason)
         s(d, "data", self.data)
+        s(d, "seat", self.seats[at] if at < len(self.seats) else -1)
         return d
 
     # --- reading -----------------------------------------------------------------------------
     @property
-    def seat(self) -> int:
-        """Returns the seat that answers now."""
-        return self.seats[self.at]
-
-    @property
     def finished(self) -> bool:
         """Returns True once every seat that had to answer has done so."""
-        return self.at >= len(self.seats)
+        return self.seat < 0
 
     @property
     def is_window(self) -> bool:

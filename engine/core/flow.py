@@ -28,8 +28,10 @@ records the pass itself.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from engine.core.actions import Action, Event, Message
-from engine.core.decisions import Decision
+from engine.core.decisions import ONE, Decision
 from engine.core.errors import MalformedAction
 from engine.core.turnorder import TurnOrder
 
@@ -208,19 +210,18 @@ class FlowState:
                    None if order is None else TurnOrder.from_dict(order))
 
 
-def _order_seat(state: Any) -> int:
-    return state.flow.order.current
+_order_seat = attrgetter("flow.order.current")
 
 
 class Flow:
     """A game's declared turn flow; answers actor, legal actions, prompt, check and apply."""
 
     __slots__ = ("game", "phases", "decisions", "actions", "turn_seat", "seat_param",
-                 "closed", "unknown", "not_legal", "turn_phase", "on_round")
+                 "closed", "unknown", "not_legal", "turn_phase", "on_round", "_actors")
 
     def __init__(self, game: str, phases: tuple[Phase, ...], actions: tuple[ActionKind, ...],
                  decisions: tuple[DecisionKind, ...] = (), *,
-                 turn_seat: Callable[[Any], int] | None = None, seat_param: str = "seat",
+                 turn_seat: Callable[[Any], int] | str | None = None, seat_param: str = "seat",
                  closed: Refusal = CLOSED, unknown: Refusal | None = None,
                  not_legal: Refusal = NOT_LEGAL, turn_phase: str | None = None,
                  on_round: Callable[..., None] | None = None) -> None:
@@ -228,13 +229,17 @@ class Flow:
         self.phases = {p.id: p for p in phases}
         self.decisions = {d.id: d for d in decisions}
         self.actions = {a.id: a for a in actions}
-        self.turn_seat = turn_seat if turn_seat is not None else _order_seat
+        # the turn holder: a function of the state, or the name of its attribute
+        self.turn_seat = _order_seat if turn_seat is None else attrgetter(turn_seat) \
+            if isinstance(turn_seat, str) else turn_seat
         self.seat_param = seat_param
         self.closed = closed
         self.unknown = unknown if unknown is not None else closed
         self.not_legal = not_legal
         self.turn_phase = turn_phase if turn_phase is not None else phases[0].id
         self.on_round = on_round
+        # who acts in each phase when nothing is pending (None: nobody, the game is over)
+        self._actors = {p.id: None if p.terminal else p.actor or self.turn_seat for p in phases}
         problems = []
         if len(self.phases) != len(phases) or len(self.decisions) != len(decisions) \
                 or len(self.actions) != len(actions):
@@ -246,8 +251,8 @@ class Flow:
             if missing:
                 problems.append(f"{step.id}: unknown action kinds {missing}")
                 continue
-            step._gens = tuple(gen for k in step.kinds
-                               if (gen := self.actions[k].options) is not None)
+            gens = (self.actions[k].options for k in step.kinds)
+            step._gens = tuple(g for g in gens if g is not None)
         if self.turn_phase not in self.phases:
             problems.append(f"turn phase {self.turn_phase!r} is not a phase")
         if problems:
@@ -265,15 +270,10 @@ class Flow:
     def current_actor(self, state: Any) -> int | None:
         """Returns the seat that acts now, or None in a terminal phase."""
         fs = state.flow
-        stack = fs.stack
-        if stack:
-            d = stack[-1]
-            return d.seats[d.at]
-        phase = self.phases[fs.phase]
-        if phase.terminal:
-            return None
-        actor = phase.actor
-        return actor(state) if actor is not None else self.turn_seat(state)
+        if fs.stack:
+            return fs.stack[-1].seat
+        actor = self._actors[fs.phase]
+        return None if actor is None else actor(state)
 
     def open_kinds(self, state: Any) -> tuple[str, ...]:
         """Returns the action kinds open now, in the order their options are listed."""
@@ -295,11 +295,11 @@ class Flow:
         if fs.stack:
             d = fs.stack[-1]
             if d.reason is not None:
-                return d.reason
+                return Message(d.reason.key, dict(d.reason.params))  # a copy to hand out
             kind = self.decisions[d.kind]
             if callable(kind.prompt):
                 return kind.prompt(rules, state, d)
-            return Message(kind.prompt, {self.seat_param: d.seats[d.at]})
+            return Message(kind.prompt, {self.seat_param: d.seat})
         phase = self.phases[fs.phase]
         if callable(phase.prompt):
             return phase.prompt(rules, state)
@@ -307,12 +307,16 @@ class Flow:
 
     def check(self, rules: Any, state: Any, action: Action) -> Refusal | None:
         """Returns None when ``action`` may be taken now, else (rule key, detail)."""
-        if self.current_actor(state) is None:
-            return GAME_OVER
+        fs = state.flow
+        if fs.stack:
+            step: _Step = self.decisions[fs.stack[-1].kind]
+        else:
+            step = self.phases[fs.phase]
+            if self._actors[fs.phase] is None:
+                return GAME_OVER
         kind = self.actions.get(action.kind)
         if kind is None:
             return self._format(self.unknown, action, state)
-        step = self.step_of(state)
         if action.kind not in step._open:
             return self._format(kind.closed or self.closed, action, state)
         if kind.check is not None:
@@ -345,20 +349,23 @@ class Flow:
         if top is not None and len(stack) >= n and stack[n - 1] is top:
             # the effect left the answered decision in place: record the answer
             dkind = self.decisions[top.kind]
-            nxt = top.after_pass() if action.kind == dkind.pass_kind else top.after_play()
-            if nxt is not top:
-                if nxt.at >= len(nxt.seats) and dkind.on_close is None and n < len(stack):
-                    del stack[n - 1]  # done, and nothing waits for it: the choices above stay
-                else:
-                    stack[n - 1] = nxt
-        if stack and stack[-1].at >= len(stack[-1].seats):
+            if top.policy == ONE and dkind.on_close is None:
+                del stack[n - 1]  # answered, and nothing waits for it (choices above stay)
+            else:
+                nxt = top.after_pass() if action.kind == dkind.pass_kind else top.after_play()
+                if nxt is not top:
+                    if nxt.seat < 0 and dkind.on_close is None and n < len(stack):
+                        del stack[n - 1]  # done, nothing waits for it: the choices above stay
+                    else:
+                        stack[n - 1] = nxt
+        if stack and stack[-1].seat < 0:
             self.settle(rules, state, events)
         return events
 
     def settle(self, rules: Any, state: Any, events: list[Event]) -> None:
         """Pops every finished decision on top of the stack, running its close hook."""
         stack = state.flow.stack
-        while stack and stack[-1].finished:
+        while stack and stack[-1].seat < 0:
             done = stack.pop()
             hook = self.decisions[done.kind].on_close
             if hook is not None:

@@ -269,11 +269,22 @@ class GameRules(ABC, _StateGeneric[S]):
 
     def current_actor(self, state: S) -> int | None:
         """Returns the seat that must act now, or None when the game is over."""
-        return self._flow().current_actor(state)
+        flow = self.flow
+        if flow is None:
+            return self._flow().current_actor(state)
+        # Flow.current_actor inlined: bots and scenes ask on every step
+        fs = state.flow  # type: ignore[attr-defined]
+        if fs.stack:
+            return fs.stack[-1].seat  # type: ignore[no-any-return]
+        actor = flow._actors[fs.phase]
+        return None if actor is None else actor(state)
 
     def legal_actions(self, state: S) -> list[Action]:
         """Returns every action the current actor may take, in a stable order."""
-        return self._flow().legal_actions(self, state)
+        flow = self.flow
+        if flow is None:
+            return self._flow().legal_actions(self, state)
+        return flow.legal_actions(self, state)
 
     def prompt(self, state: S) -> Message:
         """Returns what the current actor must decide, for the prompt line."""
@@ -326,7 +337,10 @@ class GameRules(ABC, _StateGeneric[S]):
 
     def do_apply(self, state: S, action: Action) -> list[Event]:
         """Applies an action already validated; returns the events."""
-        return self._flow().apply(self, state, action)
+        flow = self.flow
+        if flow is None:
+            return self._flow().apply(self, state, action)
+        return flow.apply(self, state, action)
 
     # --- reading ------------------------------------------------------------------------
     @abstractmethod

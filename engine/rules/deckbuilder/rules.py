@@ -1079,10 +1079,6 @@ def _village_prompt(rules: DeckRules, st: DeckState) -> Message:
     return rules.village_prompt(st)
 
 
-def _current(st: DeckState) -> int:
-    return st.current
-
-
 FLOW = Flow(
     "deckbuilder",
     phases=(
@@ -1115,7 +1111,7 @@ FLOW = Flow(
         ActionKind("end_spoils", _options_end_spoils, _no_params),
         ActionKind("end_turn", _options_end_turn, _no_params, _apply_end_turn),
     ),
-    turn_seat=_current,
+    turn_seat="current",
     seat_param="player",
     closed=("deckbuilder.rule.wrong_phase", "{kind} is not possible during {step}"),
 )
