@@ -32,7 +32,7 @@ from operator import attrgetter
 
 from engine.core.actions import Action, Event, Message
 from engine.core.decisions import ONE, Decision
-from engine.core.errors import MalformedAction
+from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.turnorder import TurnOrder
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings here
@@ -97,20 +97,25 @@ class Phase(_Step):
     ``prompt`` is a catalog key (its parameter is the acting seat) or ``(rules, state) ->
     Message``; ``actor(state)`` names the seat that acts when it is not the turn holder;
     ``enter``/``exit`` are ``(rules, state, events)`` hooks run by ``Flow.enter``; a
-    ``terminal`` phase ends the game (nobody acts).
+    ``terminal`` phase ends the game (nobody acts). ``sub(state)`` returns the sub-game that
+    runs in this phase (engine/core/subgame.py) or None: while one runs and nothing of the host
+    is pending, the sub-game answers actor, legal actions, prompt and checks, and the host's
+    rules (a ``SubGameHost``) apply its actions with ``sub_apply``.
     """
 
-    __slots__ = ("actor", "enter", "exit", "terminal")
+    __slots__ = ("actor", "enter", "exit", "terminal", "sub")
 
     def __init__(self, id: str, kinds: tuple[str, ...] = (), prompt: Any = None, *,
                  actor: Callable[[Any], int] | None = None,
                  enter: Callable[..., None] | None = None,
-                 exit: Callable[..., None] | None = None, terminal: bool = False) -> None:
+                 exit: Callable[..., None] | None = None, terminal: bool = False,
+                 sub: Callable[[Any], Any] | None = None) -> None:
         super().__init__(id, kinds, prompt if prompt is not None else id)
         self.actor = actor
         self.enter = enter
         self.exit = exit
         self.terminal = terminal
+        self.sub = sub
 
 
 class DecisionKind(_Step):
@@ -259,30 +264,54 @@ class Flow:
             raise ValueError(f"flow of {game}: " + "; ".join(problems))
 
     # --- reading -----------------------------------------------------------------------------
+    def running_sub(self, state: Any) -> Any:
+        """Returns the sub-game that answers now (its phase runs one, nothing else pends)."""
+        fs = state.flow
+        if fs.stack:
+            return None
+        get = self.phases[fs.phase].sub
+        return None if get is None else get(state)
+
     def step_of(self, state: Any) -> _Step:
-        """Returns the declaration of what is decided now: the top decision's kind or phase."""
+        """Returns the declaration of what is decided now: the top decision's kind or phase
+        (inside a running sub-game that declares a flow, its step)."""
         fs = state.flow
         stack = fs.stack
         if stack:
             return self.decisions[stack[-1].kind]
-        return self.phases[fs.phase]
+        phase = self.phases[fs.phase]
+        if phase.sub is not None:
+            sub = phase.sub(state)
+            if sub is not None and sub.rules.flow is not None:
+                return sub.rules.flow.step_of(sub.state)
+        return phase
 
     def current_actor(self, state: Any) -> int | None:
         """Returns the seat that acts now, or None in a terminal phase."""
         fs = state.flow
         if fs.stack:
             return fs.stack[-1].seat
+        sub = self.running_sub(state)
+        if sub is not None:
+            return sub.host_seat(sub.rules.current_actor(sub.state))
         actor = self._actors[fs.phase]
         return None if actor is None else actor(state)
 
     def open_kinds(self, state: Any) -> tuple[str, ...]:
         """Returns the action kinds open now, in the order their options are listed."""
+        sub = self.running_sub(state)
+        if sub is not None and sub.rules.flow is None:
+            return tuple(dict.fromkeys(a.kind for a in sub.rules.legal_actions(sub.state)))
         return self.step_of(state).kinds
 
     def legal_actions(self, rules: Any, state: Any) -> list[Action]:
         """Returns the options of every open action kind, in declared order."""
         fs = state.flow
         stack = fs.stack
+        if not stack and self.phases[fs.phase].sub is not None:
+            sub = self.running_sub(state)
+            if sub is not None:
+                return sub.rules.legal_actions(sub.state)
         step = self.decisions[stack[-1].kind] if stack else self.phases[fs.phase]
         out: list[Action] = []
         for options in step._gens:
@@ -301,6 +330,9 @@ class Flow:
                 return kind.prompt(rules, state, d)
             return Message(kind.prompt, {self.seat_param: d.seat})
         phase = self.phases[fs.phase]
+        sub = self.running_sub(state)
+        if sub is not None:
+            return sub.rules.prompt(sub.state)
         if callable(phase.prompt):
             return phase.prompt(rules, state)
         return Message(phase.prompt, {self.seat_param: self.current_actor(state)})
@@ -314,6 +346,14 @@ class Flow:
             step = self.phases[fs.phase]
             if self._actors[fs.phase] is None:
                 return GAME_OVER
+            if step.sub is not None:  # type: ignore[attr-defined]
+                sub = step.sub(state)  # type: ignore[attr-defined]
+                if sub is not None:
+                    try:
+                        sub.rules.validate(sub.state, action)
+                    except IllegalAction as exc:
+                        return (exc.rule, exc.detail)
+                    return None
         kind = self.actions.get(action.kind)
         if kind is None:
             return self._format(self.unknown, action, state)
@@ -337,6 +377,9 @@ class Flow:
     # --- acting ------------------------------------------------------------------------------
     def apply(self, rules: Any, state: Any, action: Action) -> list[Event]:
         """Runs the action's effect, moves on the decision it answered; returns the events."""
+        if not state.flow.stack and self.phases[state.flow.phase].sub is not None \
+                and self.running_sub(state) is not None:
+            return rules.sub_apply(state, action)
         kind = self.actions.get(action.kind)
         if kind is None:
             raise MalformedAction(f"{self.game} has no action {action.kind}")

@@ -30,7 +30,7 @@ class SubGame:
     over, which heroes take part, …).
     """
 
-    __slots__ = ("game", "seats", "state", "tag")
+    __slots__ = ("game", "seats", "state", "tag", "_rules")
 
     def __init__(self, game: str, seats: tuple[int, ...], state: Any,
                  tag: dict[str, Any] | None = None) -> None:
@@ -38,13 +38,17 @@ class SubGame:
         self.seats = tuple(seats)
         self.state = state
         self.tag = {} if tag is None else tag
+        self._rules: GameRules[Any] | None = None
 
     @property
     def rules(self) -> GameRules[Any]:
-        """Returns the rules object of the sub-game."""
-        from engine import registry
+        """Returns the rules object of the sub-game (looked up once: hosts ask on every call)."""
+        rules = self._rules
+        if rules is None:
+            from engine import registry
 
-        return registry.rules(self.game)
+            rules = self._rules = registry.rules(self.game)
+        return rules
 
     def host_seat(self, sub_seat: int | None) -> int | None:
         """Returns the host seat that plays sub-game seat ``sub_seat``."""

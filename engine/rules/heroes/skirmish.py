@@ -18,7 +18,6 @@ from typing import Any
 from engine.core import subgame
 from engine.core.actions import Action, Event, Message
 from engine.core.decisions import ONE, Decision
-from engine.core.errors import IllegalAction
 from engine.core.flow import ActionKind, DecisionKind, Flow, FlowState, Phase
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
 from engine.core.rng import Rng
@@ -259,16 +258,6 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
             BATTLE.validate(state.sub.state, action)
             return
         super().validate(state, action)
-
-    def explain_illegal(self, state: SkirmishState, action: Action) -> tuple[str, str]:
-        """Returns why an action is refused (the battle's reason while it runs)."""
-        if state.sub is not None:
-            try:
-                self.sub_validate(state, action)
-            except IllegalAction as exc:
-                return (exc.rule, exc.detail)
-            return ("rule.not_legal_now", f"{action} is not legal now")
-        return super().explain_illegal(state, action)
 
     def do_apply(self, state: SkirmishState, action: Action) -> list[Event]:
         """Applies a validated action (in the battle while it runs)."""
@@ -594,6 +583,10 @@ def _prompt_setup(rules: HeroesRules, st: SkirmishState) -> Message:
     return Message("heroes.prompt.over", {})
 
 
+def _running_battle(st: SkirmishState) -> SubGame | None:
+    return st.sub
+
+
 def _current(st: SkirmishState) -> int:
     return st.current
 
@@ -607,7 +600,7 @@ FLOW = Flow(
     phases=(
         Phase(SEARCH, ("search",), _prompt_setup),
         Phase(BUILD, ("recruit", "reinforce", "ready"), _prompt_setup),
-        Phase(FIGHT, (), "heroes.prompt.battle"),
+        Phase(FIGHT, (), "heroes.prompt.battle", sub=_running_battle),
         Phase(OVER, (), "heroes.prompt.over", terminal=True),
     ),
     decisions=(
