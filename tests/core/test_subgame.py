@@ -81,3 +81,45 @@ def test_the_sub_game_ending_resumes_the_host() -> None:
     assert session.rules.current_actor(session.state) == session.state.chooser
     kinds = {a.kind for a in session.rules.legal_actions(session.state)}
     assert kinds == {"open", "taunt"}
+
+
+def test_a_flow_phase_hands_over_to_its_running_sub_game() -> None:
+    """A host declaring its turn flow names the sub-game of a phase (Phase(sub=...)): while it
+    runs, the flow answers with the sub-game's actor (mapped to host seats), legal actions,
+    prompt and refusals, and applies through the host's sub_apply."""
+    from engine.core import subgame
+    from engine.core.errors import IllegalAction
+    from engine.core.flow import ActionKind, Flow, FlowState, Phase
+    from engine.core.subgame import SubGameHost
+
+    class Host(SubGameHost):
+        def sub_game_over(self, state, sub, outcome):
+            state.flow.phase = "done"
+            return []
+
+    class HostState:
+        def __init__(self) -> None:
+            self.flow = FlowState("match")
+            self.rng = Rng(5)
+            self.sub = subgame.start("toy", GameConfig.for_players(2, target=10), (1, 0),
+                                     self.rng)
+
+    flow = Flow("host", (Phase("match", (), sub=lambda st: st.sub),
+                         Phase("done", (), terminal=True)),
+                (ActionKind("noop"),), turn_seat=lambda st: 0)
+    host, st, toy = Host(), HostState(), registry.rules("toy")
+    inner = st.sub.state
+    assert flow.current_actor(st) == 1 - toy.current_actor(inner)  # seats swapped
+    assert flow.legal_actions(host, st) == toy.legal_actions(inner)
+    assert flow.prompt(host, st) == toy.prompt(inner)
+    bad = Action.make("hold")
+    try:
+        toy.validate(inner, bad)
+        expected = None
+    except IllegalAction as exc:
+        expected = (exc.rule, exc.detail)
+    assert flow.check(host, st, bad) == expected
+    chooser = Rng(1)
+    while st.flow.phase == "match":
+        flow.apply(host, st, chooser.choice(flow.legal_actions(host, st)))
+    assert st.sub is None and flow.current_actor(st) is None
