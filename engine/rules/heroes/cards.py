@@ -87,10 +87,26 @@ def can_play_now(st: BattleState, side: int) -> tuple[bool, bool]:
     return True, own_activation
 
 
+@cache
+def _mode_kinds(cid: str, mode_id: str) -> tuple[str, ...]:
+    card = C.card(cid)
+    return tuple(e.type for e in next(m for m in card.modes if m.id == mode_id).effects)
+
+
 def mode_targets(st: BattleState, side: int, card: CardDef, mode: ModeDef) -> list[int] | None:
     """Returns the legal targets of a mode (``[-1]`` for none, wall columns for structures), or
     None when the mode cannot be played for its own reasons (nothing to recall, …)."""
-    kinds = [e.type for e in mode.effects]
+    kinds = _mode_kinds(card.id, mode.id)
+    if kinds and ("recall" in kinds or "destroy_structure" in kinds or "swap" in kinds
+                  or "ranged_bonus" in kinds or "extra_move" in kinds):
+        return _special_targets(st, side, card, mode, kinds)
+    if mode.target == "none":
+        return [-1]
+    return _unit_targets(st, side, card, mode, kinds)
+
+
+def _special_targets(st: BattleState, side: int, card: CardDef, mode: ModeDef,
+                     kinds: tuple[str, ...]) -> list[int] | None:
     s = st.sides[side]
     if "recall" in kinds and (s.last_cast is None or s.last_cast not in s.discard):
         return None
@@ -107,24 +123,32 @@ def mode_targets(st: BattleState, side: int, card: CardDef, mode: ModeDef) -> li
                                                and B.utype(u) == "ranged" for u in st.units):
             return None
         return [-1]
+    return _unit_targets(st, side, card, mode, kinds)
+
+
+def _unit_targets(st: BattleState, side: int, card: CardDef, mode: ModeDef,
+                  kinds: tuple[str, ...]) -> list[int] | None:
     spellish = card.kind in ("spell", "specialty")
+    target = mode.target
+    max_rank = TIER_RANK[mode.max_tier] if mode.max_tier is not None else 9
+    types = mode.types
+    special = "swap" in kinds or "extra_move" in kinds
     out = []
     for u in st.units:
         if not u.alive or not u.deployed:
             continue
-        if mode.target == "friend" and u.side != side:
+        if target == "friend":
+            if u.side != side:
+                continue
+        elif target == "foe" and u.side == side:
             continue
-        if mode.target == "foe" and u.side == side:
+        if max_rank < 9 and B.tier_rank(u) > max_rank:
             continue
-        if u.tower and ("swap" in kinds or "extra_move" in kinds):
-            continue
-        if mode.max_tier is not None and TIER_RANK[B.udef(u.did).tier] > TIER_RANK[mode.max_tier]:
-            continue
-        if mode.types and B.utype(u) not in mode.types:
+        if types and B.utype(u) not in types:
             continue
         if spellish and B.traits(u).spell_resist >= IMMUNE:
             continue
-        if "extra_move" in kinds and u.uid != st.active:
+        if special and (u.tower or ("extra_move" in kinds and u.uid != st.active)):
             continue
         out.append(u.uid)
     return out or None
