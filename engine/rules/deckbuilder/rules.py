@@ -25,6 +25,7 @@ from engine.rules.deckbuilder.cards import (
     table,
 )
 from engine.rules.deckbuilder.keys import FILTER_KEYS
+from engine.rules.deckbuilder.preview import DeckPreviews
 from engine.rules.deckbuilder.state import (
     CHOOSE,
     DESTROY,
@@ -166,7 +167,7 @@ class _Breach:
                 self.events.append(Event("deckbuilder.ev.xp_lost", {"player": i, "amount": lost}))
 
 
-class DeckRules(GameRules[DeckState]):
+class DeckRules(DeckPreviews, GameRules[DeckState]):
     """The dungeon deck-builder of seed 000 for 2-5 players."""
 
     game_id = "deckbuilder"

@@ -13,6 +13,7 @@ from engine.rules.duel import decks, ops, pairing
 from engine.rules.duel.cards import cards
 from engine.rules.duel.effects import PLAY, EffectCtx, run
 from engine.rules.duel.ops import msg
+from engine.rules.duel.preview import DuelPreviews
 from engine.rules.duel.state import (
     ACT_ATTACK,
     ACT_MAGIC,
@@ -38,7 +39,7 @@ KINDS = ("summon", "equip", "cast", "attack", "end_turn", "defend", "arrange", "
          "pass_counter", "play_land", "play_treasure", "pass_window", "next_game")
 
 
-class DuelRules(GameRules[DuelState]):
+class DuelRules(DuelPreviews, GameRules[DuelState]):
     """Seed 003: two main characters, clan members, dice pool, attack dice against defence dice."""
 
     game_id = "duel"
