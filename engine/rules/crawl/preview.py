@@ -256,7 +256,7 @@ def _activate_preview(state: CrawlState, action: Action) -> Preview:
         except (KeyError, IndexError, TypeError, ValueError, MalformedAction):
             return Preview()
     f = _fig(state, action.get("figure"))
-    if f is None:
+    if f is None or not (f.where == "outside" or (f.where == "board" and f.pos is not None)):
         return Preview()
     reach = reachable(state, f.uid)
     for entry in reach["squares"]:

@@ -5,8 +5,8 @@
 - ``level(card, to)``: the XP it costs.
 - ``attack(rank)`` and ``diseases(magic)`` (the split that decides the fight): the fight's
   attack breakdown and every consequence the fight will have, each as the message of the event
-  that will log it: victory or defeat, heroes destroyed at the end of the fight (strength 0 or
-  less, the monster's battle effects), diseases gained, XP lost or won, spoils, the monster
+  that will log it: victory or defeat, heroes destroyed at the end of the fight (the monster's
+  battle effects; ``deckbuilder.preview.too_weak`` for strength 0 or less), diseases gained, XP lost or won, spoils, the monster
   going back under the dungeon deck; cards the player must pick to destroy are named by filter.
   An attack that leads to the disease split shows the best split.
 """
@@ -40,7 +40,7 @@ def fight_consequences(st: DeckState, f: battle.Fight, r: battle.Result) -> list
         for h in f.low:
             if h not in doomed:
                 doomed.append(h)
-                out.append(Message("deckbuilder.ev.doomed",
+                out.append(Message("deckbuilder.preview.too_weak",
                                    {"player": cur, "card": cards[st.play[h]].name}))
     if mp.diseases:
         out.append(Message("deckbuilder.ev.disease", {"player": cur, "count": mp.diseases}))
