@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from engine.core.actions import Action, Event, Message
+from engine.core.actions import Action, Event
 from engine.core.protocol import Preview
 from scenes import assets, theme
 from scenes.anim import Animation, DiceTumble, DieSpec, linear
@@ -927,13 +927,14 @@ class CrawlTableScene(TableScene):
         active figure's move preview, or the reach preview of a figure not yet activated."""
         to = path[-1]
         if self.view.get("active", -1) >= 0:
-            costs = self.preview(Action.make("move", to=[to[0], to[1]])).cost
-            return [(term.label, int(term.value)) for bd in costs[:1] for term in bd.terms]
-        for entry in self.reach.values():
-            if entry["at"] == to and entry.get("move"):
-                return [(Message.from_json(term["label"]), int(term["value"]))
-                        for term in entry["move"]["terms"]]
-        return []
+            move = Action.make("move", to=[to[0], to[1]])
+        elif self.reach_of is not None:
+            # Not active yet: the move the click would make after activating the figure.
+            move = Action.make("move", to=[to[0], to[1]], figure=self.reach_of[1])
+        else:
+            return []
+        costs = self.preview(move).cost
+        return [(term.label, int(term.value)) for bd in costs[:1] for term in bd.terms]
 
     def no_attack_lines(self, uid: int) -> list[str]:
         """Returns why the active figure cannot strike the enemy uid next to it (or within its

@@ -26,16 +26,17 @@ CONFIGS = [(2, {"turn_limit": 8}, 3), (2, {"mode": "team", "turn_limit": 6}, 4),
 ROLLS = [(r1, r2) for r1 in range(1, 7) for r2 in range(1, 7)]
 
 
-def _activations(players: int, options: dict[str, Any], seed: int) -> Iterator[CrawlState]:
-    """Yields the states of seeded random play in which a figure is active (doing things is
-    preferred over ending, so fights happen)."""
+def _activations(players: int, options: dict[str, Any], seed: int, active: bool = True
+                 ) -> Iterator[CrawlState]:
+    """Yields the states of seeded random play in which a figure is active (or, with ``active``
+    False, in which none is; doing things is preferred over ending, so fights happen)."""
     state = RULES.new_game(GameConfig.for_players(players, **options), seed)
     rng = Rng(seed * 7 + 1)
     for _ in range(2500):
         if RULES.is_over(state):
             return
         legal = RULES.legal_actions(state)
-        if state.active >= 0 and state.pending is None:
+        if (state.active >= 0) == active and state.pending is None and state.phase == "play":
             yield state
         busy = [a for a in legal if a.kind not in ("end_turn", "end_activation", "face")]
         strikes = [a for a in legal if a.kind in ("attack", "shoot", "heal", "disarm")]
@@ -107,6 +108,27 @@ def test_costs_are_what_the_action_pays() -> None:
                 assert p.detail is not None and p.detail["cost"] == p.cost[0].total
             checked.add(action.kind)
     assert {"move", "break_away"} <= checked, checked
+
+
+def test_a_move_before_the_activation_costs_what_it_will() -> None:
+    checked = 0
+    for players, options, seed in CONFIGS:
+        for state in _activations(players, options, seed, active=False):
+            for act in RULES.legal_actions(state):
+                if act.kind != "activate" or checked >= 60:
+                    continue
+                reach = RULES.explain(state, state.current, act).detail["reach"]["squares"]
+                for entry in reach[:: max(1, len(reach) // 3)]:
+                    move = Action.make("move", to=entry["at"], figure=act["figure"])
+                    p = RULES.explain(state, state.current, move)
+                    assert p.refused is not None  # a candidate only: the figure is not active
+                    clone = RULES.clone(state)
+                    RULES.apply(clone, act)
+                    mp = clone.mp
+                    RULES.apply(clone, Action.make("move", to=entry["at"]))
+                    assert mp - clone.mp == p.cost[0].total == entry["cost"], (act, entry)
+                    checked += 1
+    assert checked >= 30
 
 
 def test_odds_count_the_rolls_that_succeed(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -221,12 +221,24 @@ def _move_preview(state: CrawlState, action: Action, memo: dict[str, Any]) -> Pr
             return Preview()
         return Preview(cost=(Breakdown(Message("crawl.bd.move"), cost),),
                        detail={"cost": cost, "stop": sq in reach.stops})
-    f = _active(state)
-    if f is None:
-        return Preview()
-    reach = memo.get("reach")
-    if reach is None:
-        reach = memo["reach"] = figure_reach(state, f, state.mp)
+    if action.get("figure") is not None:
+        # A figure not yet active (the table's "activate and move there" in one click): its
+        # reach with a full move value, as reachable() shows it.
+        f = _fig(state, action.get("figure"))
+        if f is None or not (f.where == "outside" or (f.where == "board" and f.pos is not None)):
+            return Preview()
+        from engine.rules.crawl.core import value
+
+        mp = state.mp if f.uid == state.active else value(state, f, "move")
+        reach = figure_reach(state, f, mp)
+    else:
+        f = _active(state)
+        if f is None:
+            return Preview()
+        mp = state.mp
+        reach = memo.get("reach")
+        if reach is None:
+            reach = memo["reach"] = figure_reach(state, f, mp)
     cost = reach.costs.get(sq)
     if cost is None or sq == f.pos:
         return Preview()
@@ -235,7 +247,7 @@ def _move_preview(state: CrawlState, action: Action, memo: dict[str, Any]) -> Pr
     consequences: tuple[Message, ...] = ()
     if _strike_after(state, f, sq):
         # The player should see before stepping in whether the strike is still affordable.
-        left = state.mp - cost
+        left = mp - cost
         key = "crawl.preview.strike_after" if left >= ATTACK_MP \
             else "crawl.preview.no_strike_after"
         consequences = (Message(key, {"left": left, "cost": ATTACK_MP}),)
@@ -246,8 +258,7 @@ def _move_preview(state: CrawlState, action: Action, memo: dict[str, Any]) -> Pr
 
 def _activate_preview(state: CrawlState, action: Action) -> Preview:
     """Returns the reach a figure or marker would have once activated: every square with its
-    cost, path and the rules' cost breakdown, and the break-away it would need."""
-    from engine.rules.crawl.rules import move_breakdown
+    cost and path, and the break-away it would need."""
     from engine.rules.crawl.view import marker_reachable, reachable
 
     if action.kind == "activate_marker":
@@ -258,11 +269,7 @@ def _activate_preview(state: CrawlState, action: Action) -> Preview:
     f = _fig(state, action.get("figure"))
     if f is None or not (f.where == "outside" or (f.where == "board" and f.pos is not None)):
         return Preview()
-    reach = reachable(state, f.uid)
-    for entry in reach["squares"]:
-        path = [(p[0], p[1]) for p in entry["path"]]
-        entry["move"] = move_breakdown(state, f, path).to_json() if path else None
-    return Preview(detail={"reach": reach})
+    return Preview(detail={"reach": reachable(state, f.uid)})
 
 
 def _disarm_preview(state: CrawlState, action: Action) -> Preview:
