@@ -174,6 +174,8 @@ class DuelTableScene(TableScene):
         self.focus: int | None = None  # the character whose odds the chart shows
         self.targeting: str | None = None  # a magic card waiting for its target
         self.arrange_slots: list[int] | None = None
+        self._pairs_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._pairs: list[list[int]] = []
         self.arrange_pick: int | None = None
         self.hovered: tuple[Any, ...] | None = None
         self.tumble: DiceTumble | None = None
@@ -1105,10 +1107,7 @@ class DuelTableScene(TableScene):
             seat = fight["attacker_seat"]
             slots = list(self.arrange_slots) if self.arrange_slots is not None \
                 else list(fight["auto"])
-            seat_ = None if self.curtain_for is not None else self.viewer
-            scored = self.rules.explain(self.session.state, seat_, Action.make(
-                "arrange", order=slots)).detail or {}
-            pairs = [list(row) for row in scored.get("pairs", ())]
+            pairs = [list(row) for row in self._scored_pairs(slots)]
             return {"attacker": {"seat": seat, "uid": fight["attacker"]},
                     "defender": {"seat": 1 - seat, "uid": fight["defender"]},
                     "attack": fight["attack"], "slots": slots, "pairs": pairs,
@@ -1116,6 +1115,17 @@ class DuelTableScene(TableScene):
                     "taken": sum(p[3] for p in pairs), "pending": True,
                     "spare": self._spare(fight["defence"], slots)}
         return v["last_fight"]
+
+    def _scored_pairs(self, slots: list[int]) -> list[list[int]]:
+        """Returns the rules' scoring of the dice as placed: [attacker die, defender die,
+        dealt, taken] per slot (the preview of ``arrange``, kept while the dice stay put)."""
+        key = (tuple(self.view["fight"]["attack"]), tuple(slots))
+        if self._pairs_key != key:
+            seat = None if self.curtain_for is not None else self.viewer
+            detail = self.rules.explain(self.session.state, seat, Action.make(
+                "arrange", order=slots)).detail or {}
+            self._pairs_key, self._pairs = key, list(detail.get("pairs", ()))
+        return self._pairs
 
     @staticmethod
     def _spare(defence: list[int], slots: list[int]) -> list[int]:
