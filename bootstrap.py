@@ -2,7 +2,7 @@
 
 Used by ``main.py`` and ``run_tests.py`` so that a fresh machine with nothing but Python 3.11+
 needs no manual set-up. The environment lives in ``.venv`` beside this file and is refreshed
-whenever ``pyproject.toml`` changes (a stamp file holds its hash).
+whenever ``pyproject.toml`` or ``setup.py`` changes (a stamp file holds their hash).
 """
 
 from __future__ import annotations
@@ -25,8 +25,12 @@ def _venv_python() -> Path:
 
 
 def _wanted_stamp(extras: str) -> str:
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    return f"{digest}:{extras}"
+    h = hashlib.sha256((ROOT / "pyproject.toml").read_bytes())
+    # setup.py lists the packages the editable install maps; a new one needs a re-install.
+    setup = ROOT / "setup.py"
+    if setup.is_file():
+        h.update(setup.read_bytes())
+    return f"{h.hexdigest()}:{extras}"
 
 
 def _installed_extras() -> str:

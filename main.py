@@ -1,130 +1,19 @@
-"""Starts Tabletop Hall: the main menu window, or one headless screenshot of a scene.
+"""Starts Tabletop Hall from a checkout (prepares .venv on the first start).
 
-    python main.py [--lang de|en]
+    python main.py [--lang de|en] [--size WxH]
     python main.py --screenshot OUT.png --scene NAME [--game G] [--seed S] [--lang de|en]
-                   [--size WxH]
+
+An installed copy starts with the ``tabletop-hall`` command instead; both run
+``tabletop_hall.launcher.main``.
 """
 
 import bootstrap
 
 bootstrap.ensure()
 
-import argparse  # noqa: E402
-import os  # noqa: E402
 import sys  # noqa: E402
-import traceback  # noqa: E402
-from datetime import datetime  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import NoReturn  # noqa: E402
 
-from scenes.screens import SCENE_NAMES  # noqa: E402
-
-EXIT_USAGE = 2
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser that reports a mistake in one line and exits with status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"main.py: {message} (see main.py --help)\n")
-        sys.exit(EXIT_USAGE)
-
-
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1600x900, not {text!r}") from None
-    if not (160 <= w <= 7680 and 90 <= h <= 4320):
-        raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range")
-    return (w, h)
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, not {text!r}") from None
-    if not 0 <= value < 2**64:
-        raise argparse.ArgumentTypeError("seed must be between 0 and 2^64-1")
-    return value
-
-
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    """Returns the parsed command line; a bad one prints one line and exits 2."""
-    parser = _Parser(prog="main.py", description="Tabletop Hall: five tabletop games.")
-    parser.add_argument("--lang", choices=("de", "en"), help="language of the interface")
-    parser.add_argument("--screenshot", metavar="OUT.png", help="render one scene to a PNG and exit")
-    parser.add_argument("--scene", choices=SCENE_NAMES, help="scene for --screenshot")
-    parser.add_argument("--game", help="game id for game scenes")
-    parser.add_argument("--seed", type=_seed, default=1, help="seed for game scenes")
-    parser.add_argument("--size", type=_size, help="window or picture size WxH")
-    args = parser.parse_args(argv)
-    if args.screenshot and not args.scene:
-        parser.error("--screenshot needs --scene NAME")
-    if args.scene and not args.screenshot:
-        parser.error("--scene only works together with --screenshot OUT.png")
-    if args.screenshot and not args.screenshot.lower().endswith(".png"):
-        parser.error("--screenshot must name a .png file")
-    return args
-
-
-def run(args: argparse.Namespace) -> int:
-    """Returns the exit status after running the window or taking the screenshot."""
-    if args.screenshot:
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        from scenes.screens import ScreenshotError, screenshot
-
-        try:
-            screenshot(Path(args.screenshot), args.scene, game=args.game, seed=args.seed,
-                       lang=args.lang, size=args.size)
-        except ScreenshotError as exc:
-            sys.stderr.write(f"main.py: {exc}\n")
-            return EXIT_USAGE
-        return 0
-    from scenes.app import App
-    from scenes.menu import MainMenuScene
-    from scenes.userdata import Settings
-
-    settings = Settings.load()
-    if args.size:
-        settings.window_size = args.size
-    app = App(settings, lang=args.lang)
-    app.push(MainMenuScene(app))
-    app.run()
-    return 0
-
-
-def _report_crash() -> int:
-    from scenes.userdata import log_path
-
-    path = log_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n")
-            fh.write(traceback.format_exc())
-        where = f" (details in {path})"
-    except OSError:
-        where = ""
-    exc = sys.exc_info()[1]
-    sys.stderr.write(f"Tabletop Hall stopped after an unexpected error: "
-                     f"{type(exc).__name__}: {exc}{where}\n")
-    return 1
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Returns the exit status; no traceback ever reaches the player."""
-    try:
-        return run(parse_args(argv))
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    except KeyboardInterrupt:
-        return 130
-    except BaseException:  # noqa: BLE001 - the top level logs everything and carries on
-        return _report_crash()
-
+from tabletop_hall.launcher import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main())

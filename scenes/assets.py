@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import io
 from collections import OrderedDict
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import pygame
 
+from engine.paths import assets_dir
 from scenes import theme
 
-ROOT = Path(__file__).resolve().parents[1]
-ASSET_DIR = ROOT / "assets"
+ASSET_DIR = assets_dir()
 FONT_DIR = ASSET_DIR / "fonts"
 ICON_DIR = ASSET_DIR / "icons"
 MANIFEST_DIR = ASSET_DIR / "manifest"

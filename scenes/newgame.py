@@ -245,7 +245,9 @@ def option_choices(app: App, option: OptionDef) -> list[tuple[Any, str]]:
     labels = []
     for i, value in enumerate(values):
         if i < len(option.choice_labels):
-            labels.append(app.t(option.choice_labels[i]))
+            label = option.choice_labels[i]
+            # A catalog key, or a content name given inline as {en:, de:} (content-driven choices).
+            labels.append(app.t(label) if isinstance(label, str) else app.catalog.text(label))
         elif isinstance(value, bool):
             labels.append(app.t("ui.yes") if value else app.t("ui.no"))
         else:

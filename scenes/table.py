@@ -31,7 +31,6 @@ PROMPT_H = 68
 LOG_W = 372
 LOG_ROW_H = 26
 BOT_MIN_DELAY = 0.45  # seconds a bot "thinks" at least, so people can follow its moves
-_MASK64 = (1 << 64) - 1
 
 # module:function callables the bot process runs before it starts (tests register toy games).
 WORKER_INIT: list[str] = []
@@ -213,14 +212,19 @@ class TableScene(Scene):
         actor = self.actor
         if actor is None or self.is_bot(actor):
             return
-        if len(self.humans) >= 2 and actor != self.viewer:
+        viewer = self.viewer
+        private = (self.rules.private_information if viewer is None
+                   else not self.rules.shares_view(self.session.config, actor, viewer))
+        if len(self.humans) >= 2 and actor != viewer and private:
             self.curtain_for = actor
             # The button was made at layout time for another seat: name the one waiting now
             # (before the first layout there is none yet; layout names the seat then).
             button = getattr(self, "curtain_button", None)
             if button is not None:
                 button.label = self.app.t("ui.curtain.show", name=self.seat_name(actor))
-        elif len(self.humans) == 1:
+        else:
+            # One human, or humans who see the same (open information): no curtain, the
+            # screen simply follows whoever is to act.
             self.viewer = actor
 
     def lift_curtain(self) -> None:
@@ -231,26 +235,43 @@ class TableScene(Scene):
             self.refresh()
             self.layout()
 
+    def undo_steps(self) -> int:
+        """Returns how many actions one undo takes back: the last action of the player at the
+        screen and the bot moves after it (0 when there is none this side of an irreversible
+        point, or nobody is seated at the screen)."""
+        if self.curtain_for is not None:
+            return 0
+        return self.session.steps_to_undo(self.viewer)
+
     def undo(self) -> None:
-        """Takes back the last action, and any bot moves since, while undo is allowed."""
-        if not self.session.can_undo():
+        """Takes back the viewer's last action and the bot moves after it, never more."""
+        steps = self.undo_steps()
+        if not steps:
             self.app.toast(self.app.t("ui.nothing_to_undo"))
             return
         self._cancel_bot()
-        self.session.undo()
-        while self.is_bot(self.actor) and self.session.can_undo():
+        for _ in range(steps):
             self.session.undo()
-        self.last_turn = self.session.turn()
-        self.refresh()
+        self._after_undo_redo()
 
     def redo(self) -> None:
-        """Applies the last undone action again."""
-        if not self.session.can_redo():
+        """Applies the last undone action again, and the bot moves one undo took back with it."""
+        if self.curtain_for is not None or not self.session.can_redo():
             self.app.toast(self.app.t("ui.nothing_to_redo"))
             return
         self._cancel_bot()
         self.session.redo()
+        # The next undone step starts where this one ends: while a bot acts there it is a bot
+        # move that the same undo took back.
+        while self.is_bot(self.actor) and self.session.can_redo():
+            self.session.redo()
+        self._after_undo_redo()
+
+    def _after_undo_redo(self) -> None:
         self.last_turn = self.session.turn()
+        # Undo never crosses a handover, but should the seat to act be another human, the
+        # curtain must name them rather than leave the table waiting with nobody able to act.
+        self._check_handover(None)
         self.refresh()
 
     def play_event_sounds(self, before: int | None, events: list[Event]) -> None:
@@ -302,13 +323,15 @@ class TableScene(Scene):
         if self.bot_request != key:
             self._cancel_bot()
             seat = self.session.config.seats[actor]
-            seed = (self.session.seed * 0x9E3779B97F4A7C15 + len(self.session.actions) * 31
-                    + actor) & _MASK64
             if self.worker is None:
                 self.worker = self.worker_factory()
             try:
-                self.worker.request(self.game_id, self.rules.state_to_dict(self.session.state),
-                                    actor, seat.bot, seat.difficulty, seed)
+                from engine.ai.worker import seat_state
+
+                # The bot process gets only what its seat may know (a determinization made
+                # from the seat's view), never the true state with everybody's cards.
+                state, seed = seat_state(self.rules, self.session.state, actor, key[1])
+                self.worker.request(self.game_id, state, actor, seat.bot, seat.difficulty, seed)
             except Exception:  # noqa: BLE001 - a broken bot must not stop the table
                 self._bot_failed()
             self.bot_request = key
@@ -495,7 +518,9 @@ class TableScene(Scene):
         self.anim.speed = self.app.settings.anim_speed
         self.anim.update(dt)
         can_act = self.curtain_for is None and not self.is_bot(self.actor)
-        self.undo_button.enabled = self.session.can_undo() and can_act
+        # Asked every frame, also while bots move: each new step is checked for hidden
+        # information once, in the frame after it, not all at once when the turn comes back.
+        self.undo_button.enabled = self.undo_steps() > 0 and can_act
         self.redo_button.enabled = self.session.can_redo() and can_act
         super().update(dt)
         if self.log_list is not None:

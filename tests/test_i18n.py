@@ -1,6 +1,6 @@
 """Both languages are complete, and every catalog key is used somewhere.
 
-A key counts as used when it appears as a literal string in code (engine/, scenes/, main.py)
+A key counts as used when it appears as a literal string in code (engine/, scenes/, tabletop_hall/)
 or in content data. Keys built at run time must therefore be listed literally where they are
 chosen (a table of keys), which also keeps them searchable.
 """
@@ -18,7 +18,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 def _sources() -> str:
     parts = []
-    for folder in ("engine", "scenes", "tools"):
+    for folder in ("engine", "scenes", "tools", "tabletop_hall"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             parts.append(path.read_text(encoding="utf-8"))
     parts.append((ROOT / "main.py").read_text(encoding="utf-8")

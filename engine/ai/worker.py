@@ -8,6 +8,10 @@ cost tens of megabytes; this way the child imports only the engine and the one g
 Requests: ``{"id", "cmd": "choose", "game", "state", "seat", "bot", "difficulty", "seed",
 "options"}``, ``{"id", "cmd": "stats"}``; answers: ``{"id", "action"}`` / ``{"id", "stats"}`` /
 ``{"id", "error"}``. A cancelled request's child is stopped and a new one starts on demand.
+
+The child never sees the true state: ``seat_state`` turns it into a determinization made from
+the acting seat's view, with a seed for the bot taken from that view too, so nothing the seat
+may not know reaches the bot process.
 """
 
 from __future__ import annotations
@@ -27,6 +31,26 @@ from typing import IO, Any
 from engine.core.actions import Action
 
 ROOT = Path(__file__).resolve().parents[2]
+# A frozen program (the PyInstaller bundle) has no ``-m``: its launcher
+# (tabletop_hall.launcher.main) serves requests when started with this first argument.
+FROZEN_FLAG = "--bot-worker"
+
+
+def seat_state(rules: Any, state: Any, seat: int, actions: int) -> tuple[dict[str, Any], int]:
+    """Returns what the bot process may be sent for ``seat``: a determinization of ``state``
+    (JSON form) and a seed for the bot, both derived from the seat's view alone.
+
+    ``determinize`` depends only on the seat's view for a given RNG (protocol contract), and
+    the RNG is seeded from a hash of that view and the number of actions played, so two states
+    that differ only in what the seat cannot see give the same request.
+    """
+    from engine.core.hashing import digest
+    from engine.core.rng import Rng
+
+    key = int(digest(rules.view(state, seat))[:16], 16)
+    rng = Rng(key ^ ((actions * 0x9E3779B97F4A7C15 + seat) & ((1 << 64) - 1)))
+    bot_seed = rng.next_u64()
+    return rules.state_to_dict(rules.determinize(state, seat, rng)), bot_seed
 
 
 class BotWorkerError(RuntimeError):
@@ -76,9 +100,7 @@ class BotWorker:
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
         env.setdefault("PYTHONIOENCODING", "utf-8")
-        cmd = [self.python, "-m", "engine.ai.worker"]
-        for spec in self.init:
-            cmd += ["--init", spec]
+        cmd = worker_command(self.python, self.init)
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, encoding="utf-8",
                                 cwd=str(ROOT), env=env, bufsize=1)
@@ -119,7 +141,8 @@ class BotWorker:
                 options: dict[str, Any] | None = None) -> int:
         """Asks for the action of ``seat`` in the given state; returns the request id.
 
-        A request still running is cancelled first. ``options`` go to the bot's factory; None
+        At the table ``state_dict`` and ``seed`` come from ``seat_state``, never from the true
+        state. A request still running is cancelled first. ``options`` go to the bot's factory; None
         means the interactive budget (``interactive_options``: at most one CPU second).
         """
         if self.busy:
@@ -206,6 +229,15 @@ class BotWorker:
             self.close()
         except Exception:  # noqa: BLE001 - interpreter shutdown: nothing left to report to
             pass
+
+
+def worker_command(python: str, init: Sequence[str] = ()) -> list[str]:
+    """Returns the command line that starts a bot process with this interpreter or program."""
+    frozen = bool(getattr(sys, "frozen", False)) and python == sys.executable
+    cmd = [python, FROZEN_FLAG] if frozen else [python, "-m", "engine.ai.worker"]
+    for spec in init:
+        cmd += ["--init", spec]
+    return cmd
 
 
 def _read_answers(stream: IO[str], answers: queue.Queue[dict[str, Any] | None]) -> None:

@@ -15,9 +15,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+from engine.paths import data_dir
+
 LANGUAGES = ("de", "en")
 DEFAULT_LANGUAGE = "en"
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+DATA_DIR = data_dir()
 
 
 _PLACEHOLDER = re.compile(r"{(\w+)}")

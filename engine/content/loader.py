@@ -40,8 +40,9 @@ from engine.content.yamlload import (
     show_node,
 )
 from engine.core.errors import ContentError
+from engine.paths import data_dir
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+DATA_DIR = data_dir()
 ROOT = DATA_DIR.parent
 # Bumped whenever the loader's reading of the same files and schemas changes.
 PIPELINE_VERSION = 1

@@ -82,23 +82,29 @@ class SeatConfig(namedtuple("SeatConfig", "kind bot difficulty name colour",
 
 
 class GameConfig:
-    """What ``new_game`` needs besides the seed: the seats, options and rule variants."""
+    """What ``new_game`` needs besides the seed: the seats, options and rule variants.
 
-    __slots__ = ("seats", "options")
+    ``carry`` is what the previous game of a campaign carries into this one (a roster, treasure,
+    the floor reached), validated by the game's ``carry_schema``; None outside campaigns.
+    """
+
+    __slots__ = ("seats", "options", "carry")
 
     def __init__(self, seats: tuple[SeatConfig, ...], options: dict[str, Any] | None = None,
-                 ) -> None:
+                 carry: dict[str, Any] | None = None) -> None:
         self.seats = tuple(seats)
         self.options = {} if options is None else options
+        self.carry = carry
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, GameConfig) and (self.seats, self.options) == (
-            other.seats, other.options)
+        return isinstance(other, GameConfig) and (self.seats, self.options, self.carry) == (
+            other.seats, other.options, other.carry)
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"GameConfig({self.seats!r}, {self.options!r})"
+        extra = "" if self.carry is None else f", carry={self.carry!r}"
+        return f"GameConfig({self.seats!r}, {self.options!r}{extra})"
 
     @property
     def players(self) -> int:
@@ -113,9 +119,17 @@ class GameConfig:
         seats = tuple(SeatConfig(kind=kind, bot=bot, name=f"P{i + 1}") for i in range(n))
         return cls(seats, dict(options))
 
+    def with_carry(self, carry: dict[str, Any] | None) -> GameConfig:
+        """Returns the same seats and options carrying ``carry``."""
+        return GameConfig(self.seats, dict(self.options), carry)
+
     def to_dict(self) -> dict[str, Any]:
-        """Returns the JSON form."""
-        return {"seats": [s.to_dict() for s in self.seats], "options": dict(self.options)}
+        """Returns the JSON form (``carry`` only when there is one, so old records stay alike)."""
+        out: dict[str, Any] = {"seats": [s.to_dict() for s in self.seats],
+                               "options": dict(self.options)}
+        if self.carry is not None:
+            out["carry"] = self.carry
+        return out
 
     @classmethod
     def from_dict(cls, data: Any) -> GameConfig:
@@ -125,7 +139,10 @@ class GameConfig:
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise RecordError("save.bad_config", "config options must be an object")
-        return cls(tuple(SeatConfig.from_dict(s) for s in data["seats"]), dict(options))
+        carry = data.get("carry")
+        if carry is not None and not isinstance(carry, dict):
+            raise RecordError("save.bad_config", "config carry must be an object")
+        return cls(tuple(SeatConfig.from_dict(s) for s in data["seats"]), dict(options), carry)
 
 
 class Outcome(namedtuple("Outcome", "winners scores reason", defaults=(None,))):
@@ -149,7 +166,8 @@ class OptionDef(namedtuple("OptionDef",
 
     ``label`` is a catalog key; ``choices`` lists allowed values for a choice; for a whole-number
     range use ``minimum``/``maximum``; ``variant`` marks a printed-rule toggle (shown under "rule
-    variants"); ``choice_labels`` are catalog keys for choices that do not explain themselves.
+    variants"); ``choice_labels`` name choices that do not explain themselves: catalog keys, or
+    content names given inline as ``{en:, de:}`` for choices that come from the content.
     """
 
     __slots__ = ()
@@ -240,6 +258,14 @@ class GameRules(ABC, _StateGeneric[S]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options: ClassVar[tuple[OptionDef, ...]] = ()
+    # What a campaign carries from one game into the next (engine/core/campaign.py): the schema
+    # of ``GameConfig.carry`` (None: the game is no part of a campaign), and the campaigns.
+    carry_schema: ClassVar[Any] = None
+    campaigns: ClassVar[tuple[Any, ...]] = ()
+    # Whether seats hold information the others may not see (hands, dials). In a game without
+    # it (co-operative, open information) no hot-seat curtain falls and a handover between
+    # humans is no undo barrier (DESIGN "Game metadata").
+    private_information: ClassVar[bool] = True
 
     # --- set-up -------------------------------------------------------------------------
     @abstractmethod
@@ -257,6 +283,12 @@ class GameRules(ABC, _StateGeneric[S]):
             if key not in known:
                 raise MalformedAction(f"{self.game_id} has no option {key!r}")
             known[key].check(value)
+        if config.carry is not None:
+            if self.carry_schema is None:
+                raise MalformedAction(f"{self.game_id} takes nothing carried from another game")
+            from engine.core.campaign import check_schema
+
+            check_schema(self.carry_schema, config.carry, "carry")
 
     def option(self, config: GameConfig, option_id: str) -> Any:
         """Returns the option's configured value or its default."""
@@ -268,6 +300,21 @@ class GameRules(ABC, _StateGeneric[S]):
     def content_hash(self) -> str:
         """Returns a hash of the content this game's rules read (empty content: constant)."""
         return digest([])
+
+    # --- sides and information ---------------------------------------------------------
+    def sides(self, config: GameConfig) -> tuple[int, ...]:
+        """Returns the side of each seat: seats with the same number win or lose together
+        (default: every seat for itself; a co-operative game puts every seat on side 0)."""
+        return tuple(range(config.players))
+
+    def shares_view(self, config: GameConfig, a: int, b: int) -> bool:
+        """Returns True when seats a and b see the same, so a handover between them needs no
+        curtain and is no undo barrier."""
+        return a == b or not self.private_information
+
+    def carry_out(self, state: S) -> dict[str, Any]:
+        """Returns what a finished game carries into the next game of a campaign."""
+        raise NotImplementedError(f"{self.game_id} carries nothing out of a game")
 
     # --- turn structure -----------------------------------------------------------------
     @abstractmethod

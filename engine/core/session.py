@@ -1,8 +1,16 @@
 """A game in progress: state plus its record, with undo/redo back to the last irreversible point.
 
-Irreversible points (DESIGN "Determinism"): an action that drew from the RNG (shuffle, draw
-from a shuffled deck, die roll), emitted a ``reveal`` event, or handed the turn from one human
-seat to another (hot-seat handover). Undo never steps back across one.
+Irreversible points (DESIGN "Determinism"): an action that drew from the RNG (shuffle, die
+roll), emitted a ``reveal`` event, showed the seat that could take it back something that was
+hidden from it (a draw from an already shuffled deck, a card from a hidden hand), or handed the
+turn to a human other than the last human who acted (hot-seat handover; bots in between do not
+count). Undo never steps back across one.
+
+The third kind is found without the game's help: the step is re-played on determinizations of
+the state before it (everything the seat could not see re-dealt), and if the seat's view or the
+events it may read come out different, the step depended on hidden information. That check is
+lazy: it runs for a step only when undo asks about it, so replays, simulations and bot games
+never pay for it.
 """
 
 from __future__ import annotations
@@ -11,21 +19,38 @@ from engine import registry
 from engine.core.actions import Action, Event
 from engine.core.protocol import GameConfig, GameRules
 from engine.core.record import GameRecord
+from engine.core.rng import Rng
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings here
 if TYPE_CHECKING:
     from typing import Any
 
 
+_MASK64 = (1 << 64) - 1
+# Determinizations per seat that a step is re-played on to see whether it showed hidden
+# information. One differs when it did unless the re-deal happens to repeat what was shown
+# (a drawn deck-builder hand: 259 of 260 caught by each sample); the games mark their known
+# reveals themselves, so this is the safety net, and each sample costs a view and an apply.
+REVEAL_SAMPLES = 1
+
+
 class _Step:
-    """One undoable action: the action, a clone of the state before it, and its events."""
+    """One undoable action: the action, a clone of the state before it, its events and actor.
 
-    __slots__ = ("action", "before", "events")
+    ``last_human`` is the session's last human actor before the step (restored by undo);
+    ``checked`` says whether the lazy hidden-information check has cleared the step.
+    """
 
-    def __init__(self, action: Action, before: Any, events: list[Event]) -> None:
+    __slots__ = ("action", "before", "events", "actor", "last_human", "checked")
+
+    def __init__(self, action: Action, before: Any, events: list[Event], actor: int | None,
+                 last_human: int | None) -> None:
         self.action = action
         self.before = before
         self.events = events
+        self.actor = actor
+        self.last_human = last_human
+        self.checked = False
 
 
 class Session:
@@ -43,6 +68,8 @@ class Session:
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
         self.irreversible_floor = 0  # number of actions that can no longer be undone
+        # The last human seat that acted: the one who may take back what is undoable now.
+        self.last_human: int | None = None
 
     @classmethod
     def start(cls, game_id: str, config: GameConfig, seed: int) -> Session:
@@ -64,26 +91,84 @@ class Session:
         self.hashes.append(rules.state_hash(self.state))
         self.log.extend(events)
         self._redo.clear()
-        after = rules.current_actor(self.state)
+        last_human = self.last_human
+        if self._is_human(actor):
+            self.last_human = actor
         if (rules.rng_of(self.state).state != rng_before
                 or any(e.reveal for e in events)
-                or self._is_handover(actor, after)):
+                or self._is_handover(rules.current_actor(self.state))):
             self._undo.clear()
             self.irreversible_floor = len(self.actions)
         else:
-            self._undo.append(_Step(action, before, events))
+            self._undo.append(_Step(action, before, events, actor, last_human))
         return events
 
-    def _is_handover(self, before: int | None, after: int | None) -> bool:
-        if before is None or after is None or before == after:
-            return False
-        seats = self.config.seats
-        return seats[before].is_human and seats[after].is_human
+    def _is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.config.seats[seat].is_human
+
+    def _is_handover(self, after: int | None) -> bool:
+        """Returns True when ``after`` is a human other than the last human who acted."""
+        return (self._is_human(after) and self.last_human is not None
+                and after != self.last_human
+                and not self.rules.shares_view(self.config, after, self.last_human))
 
     # --- undo/redo ----------------------------------------------------------------------
     def can_undo(self) -> bool:
         """Returns True when the last action can be taken back."""
-        return bool(self._undo)
+        return self._undoable(len(self._undo) - 1)
+
+    def steps_to_undo(self, seat: int | None) -> int:
+        """Returns how many actions undo must take back to take back ``seat``'s last action
+        (with everything after it), or 0 when that action is beyond an irreversible point."""
+        if seat is None:
+            return 0
+        for i in range(len(self._undo) - 1, -1, -1):
+            if not self._undoable(i):
+                return 0
+            if self._undo[i].actor == seat:
+                return len(self._undo) - i
+        return 0
+
+    def _undoable(self, i: int) -> bool:
+        """Returns True when undo step ``i`` showed nothing hidden; else makes it the floor."""
+        if i < 0:
+            return False
+        step = self._undo[i]
+        if step.checked:
+            return True
+        after = self._undo[i + 1].before if i + 1 < len(self._undo) else self.state
+        if self._shows_hidden(step, after, len(self.actions) - len(self._undo) + i):
+            # Everything up to and including this step can no longer be taken back.
+            del self._undo[:i + 1]
+            self.irreversible_floor = len(self.actions) - len(self._undo)
+            return False
+        step.checked = True
+        return True
+
+    def _shows_hidden(self, step: _Step, after: Any, index: int) -> bool:
+        """Returns True when the step's outcome, as the seats who could undo it see it,
+        depends on something those seats could not see before it."""
+        rules = self.rules
+        if self.last_human is not None:
+            seats: range | tuple[int, ...] = (self.last_human,)
+        else:  # nobody at the screen has acted yet: every seat counts
+            seats = range(self.config.players)
+        for seat in seats:
+            view = rules.view(after, seat)
+            events = [e for e in step.events if e.seat is None or e.seat == seat]
+            for sample in range(REVEAL_SAMPLES):
+                rng = Rng((self.seed * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9
+                           + seat * 0x94D049BB133111EB + sample) & _MASK64)
+                other = rules.determinize(step.before, seat, rng)
+                try:
+                    rules.validate(other, step.action)
+                    got = rules.do_apply(other, step.action)
+                except Exception:  # noqa: BLE001 - the action needs what the seat cannot see
+                    return True
+                if (rules.view(other, seat) != view
+                        or [e for e in got if e.seat is None or e.seat == seat] != events):
+                    return True
+        return False
 
     def can_redo(self) -> bool:
         """Returns True when an undone action can be applied again."""
@@ -91,10 +176,11 @@ class Session:
 
     def undo(self) -> Action:
         """Takes back the last action (never across an irreversible point); returns it."""
-        if not self._undo:
+        if not self.can_undo():
             raise IndexError("nothing to undo")
         step = self._undo.pop()
         self.state = step.before
+        self.last_human = step.last_human
         self.actions.pop()
         self.hashes.pop()
         del self.log[len(self.log) - len(step.events):]

@@ -20,6 +20,8 @@ from engine.core.actions import Action, Event
 from engine.core.protocol import Preview
 from scenes import assets, theme
 from scenes.anim import Animation, DiceTumble, DieSpec, linear
+from scenes.board.camera import Camera, CameraInput, SquareLayout
+from scenes.board.chooser import Popup
 from scenes.crawl import art, query
 from scenes.generic import action_label
 from scenes.table import SEAT_PARAMS, TableScene, format_breakdown
@@ -192,17 +194,14 @@ class CrawlTableScene(TableScene):
     CURTAIN_BODY = "crawl.ui.curtain.body"
 
     def __init__(self, app: Any, session: Any, **kwargs: Any) -> None:
-        self.zoom = art.DEFAULT_ZOOM
-        self.cam = [0.0, 0.0]
+        self.camera = Camera(SquareLayout(1, 1), art.ZOOMS, art.DEFAULT_ZOOM)
+        self.cam_input = CameraInput(self.camera, DRAG_SLOP)
         self.centred = False
         self.selected: tuple[str, int] | None = None
         self.auto_selected = False
         self.hover_sq: Square | None = None
         self.shoot_pick: list[int] = []
-        self.popup: list[Button] = []
-        self.popup_rect: pygame.Rect | None = None
-        self.drag: tuple[int, tuple[int, int], tuple[float, float]] | None = None
-        self.dragged = False
+        self.popup: Popup | None = None
         self.keys_held: set[int] = set()
         self.walks: dict[tuple[str, int], PathWalk] = {}
         self.figs: dict[int, dict[str, Any]] = {}
@@ -221,99 +220,69 @@ class CrawlTableScene(TableScene):
         self.panel_tips: list[tuple[pygame.Rect, list[str]]] = []
         self.board: query.BoardInfo | None = None
         self.previews: dict[Action, Preview] = {}  # the rules' previews of this view
-        self.view_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.bar_rect = pygame.Rect(0, 0, 10, 10)
         super().__init__(app, session, **kwargs)
 
-    # --- geometry -----------------------------------------------------------------------
+    # --- geometry (the shared board camera, scenes/board/camera.py) -----------------------
     @property
     def ts(self) -> int:
         """Returns the tile size of the current zoom level."""
-        return art.ZOOMS[self.zoom]
+        return self.camera.ts
+
+    @property
+    def zoom(self) -> int:
+        """Returns the camera's zoom level."""
+        return self.camera.zoom
+
+    @property
+    def cam(self) -> list[float]:
+        """Returns the camera's pan offset in pixels."""
+        return self.camera.offset
+
+    @property
+    def view_rect(self) -> pygame.Rect:
+        """Returns the board's viewport on the screen."""
+        return self.camera.view
 
     def _layout_rects(self) -> None:
         b = self.board_rect
         self.panel_rect = pygame.Rect(b.right - PANEL_W, b.top + 8, PANEL_W - 8, b.height - 16)
-        self.view_rect = pygame.Rect(b.left + 10, b.top + 8, b.width - PANEL_W - 18,
-                                     b.height - BAR_H - 26)
+        self.camera.view = pygame.Rect(b.left + 10, b.top + 8, b.width - PANEL_W - 18,
+                                       b.height - BAR_H - 26)
         self.bar_rect = pygame.Rect(self.view_rect.left, self.view_rect.bottom + 10,
                                     self.view_rect.width, BAR_H)
 
     def square_rect(self, sq: Square) -> pygame.Rect:
         """Returns the screen rectangle of a square."""
-        ts = self.ts
-        return pygame.Rect(self.view_rect.left + int(self.cam[0]) + sq[0] * ts,
-                           self.view_rect.top + int(self.cam[1]) + sq[1] * ts, ts, ts)
+        return self.camera.square_rect(sq)
 
     def square_at(self, pos: tuple[int, int]) -> Square | None:
         """Returns the square under a screen point (None outside the map or viewport)."""
-        if self.board is None or not self.view_rect.collidepoint(pos):
-            return None
-        ts = self.ts
-        x = math.floor((pos[0] - self.view_rect.left - self.cam[0]) / ts)
-        y = math.floor((pos[1] - self.view_rect.top - self.cam[1]) / ts)
-        if 0 <= x < self.board.width and 0 <= y < self.board.height:
-            return (x, y)
-        return None
+        return None if self.board is None else self.camera.cell_at(pos)
 
     def figure_centre(self, uid: int) -> tuple[float, float] | None:
         """Returns where a figure is drawn now (following its walk while it moves)."""
         walk = self.walks.get(("f", uid))
         fig = self.figs.get(uid)
         if walk is not None and not walk.done:
-            fx, fy = walk.where()
-        elif fig is not None and fig.get("pos") is not None:
-            fx, fy = fig["pos"]
-        else:
-            return None
-        ts = self.ts
-        return (self.view_rect.left + self.cam[0] + (fx + 0.5) * ts,
-                self.view_rect.top + self.cam[1] + (fy + 0.5) * ts)
+            return self.camera.cell_centre(walk.where())
+        if fig is not None and fig.get("pos") is not None:
+            return self.camera.cell_centre(fig["pos"])
+        return None
 
     def centre_on(self, sq: tuple[float, float]) -> None:
         """Pans so that a square sits in the middle of the viewport."""
-        ts = self.ts
-        self.cam = [self.view_rect.width / 2 - (sq[0] + 0.5) * ts,
-                    self.view_rect.height / 2 - (sq[1] + 0.5) * ts]
-        self._clamp()
+        self.camera.centre_on(sq)
 
     def fit(self) -> None:
         """Picks the largest zoom that shows the whole dungeon, and centres it."""
-        if self.board is None:
-            return
-        self.zoom = 0
-        for i, ts in enumerate(art.ZOOMS):
-            if ts * self.board.width <= self.view_rect.width and \
-                    ts * self.board.height <= self.view_rect.height:
-                self.zoom = i
-        self.centre_on(((self.board.width - 1) / 2, (self.board.height - 1) / 2))
+        if self.board is not None:
+            self.camera.fit()
 
     def set_zoom(self, index: int, anchor: tuple[int, int] | None = None) -> None:
         """Zooms to a level, keeping the point under ``anchor`` (or the centre) in place."""
-        index = max(0, min(len(art.ZOOMS) - 1, index))
-        if index == self.zoom:
-            return
-        ax, ay = anchor or self.view_rect.center
-        old = self.ts
-        mx = (ax - self.view_rect.left - self.cam[0]) / old
-        my = (ay - self.view_rect.top - self.cam[1]) / old
-        self.zoom = index
-        self.cam = [ax - self.view_rect.left - mx * self.ts,
-                    ay - self.view_rect.top - my * self.ts]
-        self._clamp()
-
-    def _clamp(self) -> None:
-        if self.board is None:
-            return
-        ts = self.ts
-        w, h = self.board.width * ts, self.board.height * ts
-        vw, vh = self.view_rect.width, self.view_rect.height
-        margin = ts * 2
-        lo_x, hi_x = min(vw - w - margin, (vw - w) / 2), max(margin, (vw - w) / 2)
-        lo_y, hi_y = min(vh - h - margin, (vh - h) / 2), max(margin, (vh - h) / 2)
-        self.cam[0] = max(lo_x, min(hi_x, self.cam[0]))
-        self.cam[1] = max(lo_y, min(hi_y, self.cam[1]))
+        self.camera.set_zoom(index, anchor)
 
     # --- reading the view ---------------------------------------------------------------
     def layout(self) -> None:
@@ -327,6 +296,9 @@ class CrawlTableScene(TableScene):
         if not v:
             return
         self.board = query.board(v["board"], v["map"], v.get("layout"))
+        layout = self.camera.layout
+        if (layout.width, layout.height) != (self.board.width, self.board.height):
+            self.camera.layout = SquareLayout(self.board.width, self.board.height)
         if not self.centred:
             self.centred = True
             self.fit()
@@ -355,7 +327,7 @@ class CrawlTableScene(TableScene):
             self.selected = None
             self.auto_selected = False
         self.shoot_pick = [u for u in self.shoot_pick if self._shoot_ok([u])]
-        self.popup, self.popup_rect = [], None
+        self.popup = None
         self._compute_reach()
         self._build_bar()
         self._build_roster()
@@ -601,17 +573,7 @@ class CrawlTableScene(TableScene):
 
     def open_popup(self, choices: list[Choice], pos: tuple[int, int]) -> None:
         """Opens a small menu of the actions one click could mean."""
-        width = max(assets.size_of(label, "bold", theme.SIZE_SMALL)[0] for label, _ in choices)
-        width = min(420, width + 40)
-        h = 40
-        rect = pygame.Rect(pos[0] + 10, pos[1], width + 20, len(choices) * (h + 6) + 14)
-        rect.clamp_ip(self.view_rect)
-        self.popup_rect = rect
-        self.popup = []
-        for i, (label, actions) in enumerate(choices):
-            self.popup.append(Button((rect.left + 10, rect.top + 10 + i * (h + 6), width, h),
-                                     label, lambda acts=actions: self._popup_pick(acts),
-                                     size=theme.SIZE_SMALL))
+        self.popup = Popup.listing(choices, self._popup_pick, pos, self.view_rect)
 
     def open_section_pick(self) -> None:
         """Opens a grid of the open builder sections, each drawn as a small map with its
@@ -654,19 +616,19 @@ class CrawlTableScene(TableScene):
         rect = pygame.Rect(0, 0, cols * (w + gap) + 14, rows * (h + gap) + 14)
         rect.center = centre
         rect.clamp_ip(self.view_rect)
-        self.popup_rect = rect
-        self.popup = []
+        buttons = []
         for i, (a, rot, line, tip) in enumerate(entries):
             sid = str(a["section"])
             x = rect.left + 10 + (i % cols) * (w + gap)
             y = rect.top + 10 + (i // cols) * (h + gap)
-            self.popup.append(SectionButton(
+            buttons.append(SectionButton(
                 (x, y, w, h), self.app.catalog.text(query.content().get("board", sid).name),
                 lambda acts=[a]: self._popup_pick(acts), sid, query.board(sid, sid),
                 query.section_exits(sid), query.section_doors(sid), line, tip, rot=rot))
+        self.popup = Popup(buttons, rect)
 
     def _popup_pick(self, actions: list[Action]) -> None:
-        self.popup, self.popup_rect = [], None
+        self.popup = None
         self.send_all(actions)
 
     # --- bar, roster, compass -----------------------------------------------------------
@@ -1085,71 +1047,24 @@ class CrawlTableScene(TableScene):
 
     # --- input --------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
-        if self.popup:
-            for b in self.popup:
-                if b.handle(event):
-                    return True
-            if event.type == pygame.MOUSEBUTTONUP and self.popup_rect is not None \
-                    and not self.popup_rect.collidepoint(event.pos):
-                self.popup, self.popup_rect = [], None
-                return True
-            if event.type == pygame.MOUSEBUTTONDOWN:
+        if self.popup is not None:
+            used, close = self.popup.handle(event)
+            if close:
+                self.popup = None
+            if used:
                 return True
         for b in self.bar:
             if b.handle(event):
                 return True
-        if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        if event.type == pygame.MOUSEWHEEL:
-            if self.view_rect.collidepoint(self.app.mouse) and self.view.get("phase") != "pick":
-                self.set_zoom(self.zoom + (1 if event.y > 0 else -1), self.app.mouse)
-                return True
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            if self.view_rect.collidepoint(event.pos):
-                self.drag = (event.button, event.pos, (self.cam[0], self.cam[1]))
-                self.dragged = False
-                return True
-            return False
-        if event.type == pygame.MOUSEMOTION and self.drag is not None:
-            _, start, cam = self.drag
-            dx, dy = event.pos[0] - start[0], event.pos[1] - start[1]
-            if self.dragged or abs(dx) + abs(dy) > DRAG_SLOP:
-                self.dragged = True
-                self.cam = [cam[0] + dx, cam[1] + dy]
-                self._clamp()
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
-            drag, self.drag = self.drag, None
-            if drag is None or self.dragged:
-                self.dragged = False
-                return drag is not None
-            if event.button == 1:
-                self.left_click(event.pos)
-            elif event.button == 3:
+        zoom_ok = self.view.get("phase") != "pick"
+        used, click = self.cam_input.handle(event, self.app.mouse, zoom_ok)
+        if click is not None:
+            button, pos = click
+            if button == 1:
+                self.left_click(pos)
+            elif button == 3:
                 self.select(None)
-            return True
-        return False
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        step = self.ts * 2
-        moves = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step),
-                 pygame.K_DOWN: (0, -step)}
-        if event.key in moves:
-            dx, dy = moves[event.key]
-            self.cam = [self.cam[0] + dx, self.cam[1] + dy]
-            self._clamp()
-            return True
-        if event.key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
-            self.set_zoom(self.zoom + 1)
-            return True
-        if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.set_zoom(self.zoom - 1)
-            return True
-        if event.key == pygame.K_HOME:
-            self.fit()
-            return True
-        return False
+        return used
 
     def left_click(self, pos: tuple[int, int]) -> None:
         """Answers a left click inside the viewport (the roster while heroes are picked)."""
@@ -1190,13 +1105,13 @@ class CrawlTableScene(TableScene):
 
     # --- update -------------------------------------------------------------------------
     def update_board(self, dt: float) -> None:
-        for b in self.bar + self.popup:
+        for b in self.bar + (self.popup.buttons if self.popup is not None else []):
             b.update(dt, self.app)
         self.walks = {k: w for k, w in self.walks.items() if not w.done}
         self._build_compass()
         mouse = self.app.mouse
-        self.hover_sq = self.square_at(mouse) if not self.popup else None
-        if self.hover_sq is not None and self.view.get("phase") != "pick" and self.drag is None:
+        self.hover_sq = self.square_at(mouse) if self.popup is None else None
+        if self.hover_sq is not None and self.view.get("phase") != "pick" and self.cam_input.drag is None:
             lines = self.square_lines(self.hover_sq)
             if lines:
                 self.hint(("crawl.sq", self.hover_sq), lines, self.square_rect(self.hover_sq))
@@ -1309,10 +1224,8 @@ class CrawlTableScene(TableScene):
                     surface.blit(hint, hint.get_rect(midleft=(self.bar_rect.left + 14, int(y))))
         for b in self.bar:
             b.draw(surface)
-        if self.popup_rect is not None:
-            surface.blit(theme.panel(self.popup_rect.size, "wood"), self.popup_rect)
-            for b in self.popup:
-                b.draw(surface)
+        if self.popup is not None:
+            self.popup.draw(surface)
 
     def _draw_doors(self, surface: pygame.Surface) -> None:
         assert self.board is not None

@@ -16,6 +16,7 @@ import pygame
 from engine.core.actions import Action
 from scenes import assets, theme
 from scenes.anim import CardFlight, Tween, ease_out_back
+from scenes.board.chooser import Popup
 from scenes.deckbuilder import cards
 from scenes.deckbuilder.viewer import CardViewerScene
 from scenes.generic import action_label
@@ -73,7 +74,7 @@ class DeckbuilderTableScene(TableScene):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.selected: int | None = None
-        self.popup: list[Button] = []
+        self.popup: Popup | None = None
         self.popup_actions: list[Action] = []
         self.phase_buttons: list[Button] = []
         self.press: tuple[int, tuple[int, int]] | None = None
@@ -258,7 +259,7 @@ class DeckbuilderTableScene(TableScene):
     def on_view_changed(self) -> None:
         self.legal = self.legal_actions()
         self.selected = None
-        self.popup = []
+        self.popup = None
         self.press = None
         self.dragging = False
         self._breakdowns = {}
@@ -368,7 +369,7 @@ class DeckbuilderTableScene(TableScene):
 
     def back(self) -> None:
         """Esc first lets go of a chosen card, then opens the pause menu."""
-        if self.selected is not None or self.popup:
+        if self.selected is not None or self.popup is not None:
             self._deselect()
             return
         super().back()
@@ -417,7 +418,7 @@ class DeckbuilderTableScene(TableScene):
 
     # --- input ------------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
-        for button in self.popup + self.phase_buttons:
+        for button in self._popup_buttons() + self.phase_buttons:
             if button.handle(event):
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
@@ -468,7 +469,7 @@ class DeckbuilderTableScene(TableScene):
 
     def _deselect(self) -> None:
         self.selected = None
-        self.popup = []
+        self.popup = None
 
     def click_card(self, index: int) -> None:
         """Reacts to a click on a card in the hand area."""
@@ -498,20 +499,13 @@ class DeckbuilderTableScene(TableScene):
         self._open_popup(actions, spot.face_rect if spot else HAND)
 
     def _open_popup(self, actions: list[Action], anchor: pygame.Rect) -> None:
-        labels = [self.label(a) for a in actions]
-        width = min(560, max(300, max(assets.size_of(s, "bold", theme.SIZE_SMALL)[0]
-                                      for s in labels) + 40))
-        height = 40
-        x = max(HAND.left + 8, min(anchor.centerx - width // 2, HAND.right - width - 8))
-        y = anchor.top - 10 - height
-        self.popup = []
+        choices = [(self.label(a), a, "primary" if a.kind != "unequip" else "normal")
+                   for a in actions]
+        self.popup = Popup.stacked_above(choices, self.send, anchor, HAND)
         self.popup_actions = list(actions)
-        for action, label in zip(actions, labels, strict=True):
-            self.popup.append(Button((x, y, width, height), label,
-                                     self._sender(action), size=theme.SIZE_SMALL,
-                                     style="primary" if action.kind != "unequip" else "normal",
-                                     align="left"))
-            y -= height + 6
+
+    def _popup_buttons(self) -> list[Button]:
+        return self.popup.buttons if self.popup is not None else []
 
     def click_table(self, pos: tuple[int, int]) -> bool:
         """Reacts to a click outside the hand: monsters, piles, players' piles, the trash."""
@@ -569,7 +563,7 @@ class DeckbuilderTableScene(TableScene):
 
     # --- hover --------------------------------------------------------------------------------
     def update_board(self, dt: float) -> None:
-        for button in self.popup + self.phase_buttons:
+        for button in self._popup_buttons() + self.phase_buttons:
             button.update(dt, self.app)
         if self.banner is not None and self.banner[1].done:
             self.banner = None
@@ -578,7 +572,7 @@ class DeckbuilderTableScene(TableScene):
         self.preview_rank = None
         if self.dragging:
             return
-        for button, action in zip(self.popup, self.popup_actions, strict=False):
+        for button, action in zip(self._popup_buttons(), self.popup_actions, strict=False):
             entry = self.level_entry(action) if action.kind == "level" else None
             if entry is not None and button.rect.collidepoint(mouse):
                 self.zoom = (entry["next"], button.rect, None,
@@ -586,7 +580,7 @@ class DeckbuilderTableScene(TableScene):
                                         name=self.name(self.play_card(entry["card"]))))
                 return
         spot = self.spot_at(mouse)
-        if spot is not None and not any(b.rect.collidepoint(mouse) for b in self.popup):
+        if spot is not None and not (self.popup is not None and self.popup.contains(mouse)):
             notes = []
             if spot.carried_by is not None:
                 notes.append(self.app.t("deckbuilder.ui.carried",
@@ -723,8 +717,8 @@ class DeckbuilderTableScene(TableScene):
         self._draw_village(surface)
         self._draw_turn(surface)
         self._draw_hand(surface)
-        for button in self.popup:
-            button.draw(surface)
+        if self.popup is not None:
+            self.popup.draw(surface)
         if self.dragging and self.press is not None:
             cid = self.play_card(self.press[0])
             if cid:

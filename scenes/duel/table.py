@@ -18,6 +18,7 @@ from engine.core.actions import Action, Breakdown, Event, Message, Term
 from scenes import assets, theme
 from scenes.anim import CardFlight, DiceTumble, DieSpec, Tween, die_face, ease_in_out_cubic
 from scenes.app import App
+from scenes.board.chooser import ChoicePanel
 from scenes.duel import art
 from scenes.duel.art import cards
 from scenes.duel.fx import FloatText, RollBanner
@@ -31,6 +32,7 @@ MID = pygame.Rect(8, 280, 1204, 200)
 ME = pygame.Rect(8, 486, 1204, 198)
 HAND = pygame.Rect(8, 690, 1204, 204)
 CENTRE = pygame.Rect(MID.left + 294, MID.top + 4, 600, 192)
+CHOOSER_CENTRE = (CENTRE.centerx, 430)
 RIGHT = pygame.Rect(MID.left + 904, MID.top + 4, 292, 192)
 LAND = pygame.Rect(MID.left + 10, MID.top + 9, *CARD)
 TABLE_TREASURE = pygame.Rect(MID.left + 152, MID.top + 9, *CARD)
@@ -98,67 +100,6 @@ class Legal:
                 or card in self.counter)
 
 
-class Chooser:
-    """A small modal panel over the board: a question and a row of answers."""
-
-    def __init__(self, title: str, lines: list[str],
-                 options: list[tuple[str, str, Callable[[], None]]],
-                 cancel: Callable[[], None], cancel_label: str) -> None:
-        per_row = min(6, max(1, len(options)))
-        rows = (len(options) + per_row - 1) // per_row
-        bw, bh, gap = 132, 62, 12
-        width = max(520, per_row * (bw + gap) + 60)
-        height = 150 + len(lines) * 26 + rows * (bh + gap) + 70
-        self.rect = pygame.Rect(0, 0, width, height)
-        self.rect.center = (CENTRE.centerx, 430)
-        self.title, self.lines = title, lines
-        self.buttons: list[Button] = []
-        self.notes: list[tuple[str, pygame.Rect]] = []
-        top = self.rect.top + 96 + len(lines) * 26
-        for i, (label, note, action) in enumerate(options):
-            row, col = divmod(i, per_row)
-            in_row = min(per_row, len(options) - row * per_row)
-            left = self.rect.centerx - (in_row * (bw + gap) - gap) // 2
-            rect = pygame.Rect(left + col * (bw + gap), top + row * (bh + gap), bw, bh)
-            self.buttons.append(Button(rect, label, action, style="primary" if i == 0 and
-                                       len(options) == 1 else "normal", size=theme.SIZE_SMALL))
-            self.notes.append((note, rect))
-        self.buttons.append(Button((self.rect.centerx - 90, self.rect.bottom - 62, 180, 46),
-                                   cancel_label, cancel, style="ghost", icon="ui.cancel",
-                                   hotkey=pygame.K_ESCAPE))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Passes an event to the answers; the panel swallows every click."""
-        for button in self.buttons:
-            if button.handle(event):
-                return True
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-
-    def update(self, dt: float, app: App) -> None:
-        """Tracks hover."""
-        for button in self.buttons:
-            button.update(dt, app)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draws the panel."""
-        surface.blit(theme.panel(self.rect.size, "glass"), self.rect)
-        title = assets.text(self.title, "serif", theme.SIZE_H3, theme.GOLD)
-        blit_centered(surface, title, (self.rect.centerx, self.rect.top + 34))
-        theme.ornament(surface, (self.rect.centerx, self.rect.top + 62),
-                       min(self.rect.width - 80, title.get_width() + 100))
-        y = self.rect.top + 80
-        for line in self.lines:
-            image = assets.text(line, "body", theme.SIZE_SMALL, theme.INK_DIM)
-            blit_centered(surface, image, (self.rect.centerx, y + 10))
-            y += 26
-        for button in self.buttons:
-            button.draw(surface)
-        for note, rect in self.notes:
-            if note:
-                image = assets.text(note, "body", theme.SIZE_TINY, theme.INK_DIM)
-                blit_centered(surface, image, (rect.centerx, rect.bottom + 4 + 6))
-
-
 class DuelTableScene(TableScene):
     """The duel's board: two sides, the centre with fights and odds, the hand at the bottom."""
 
@@ -169,7 +110,7 @@ class DuelTableScene(TableScene):
         self.zones: list[tuple[pygame.Rect, tuple[Any, ...]]] = []
         self.buttons: list[Button] = []
         self.legal = Legal([])
-        self.chooser: Chooser | None = None
+        self.chooser: ChoicePanel | None = None
         self.selected_attacker: int | None = None
         self.focus: int | None = None  # the character whose odds the chart shows
         self.targeting: str | None = None  # a magic card waiting for its target
@@ -458,7 +399,8 @@ class DuelTableScene(TableScene):
             options.append((t("duel.ui.dice_n", n=k), t("duel.ui.chance",
                                                          pct=f"{chance * 100:.0f}"),
                             self._chooser_send(action)))
-        self.chooser = Chooser(title, lines, options, self._close_chooser, t("duel.ui.cancel"))
+        self.chooser = ChoicePanel(title, lines, options, self._close_chooser,
+                                   t("duel.ui.cancel"), CHOOSER_CENTRE)
 
     def _target_name(self, card: str, target: Any) -> str:
         kind = cards().target.get(card)
@@ -488,8 +430,9 @@ class DuelTableScene(TableScene):
         t = self.app.t
         options = [(art.card_name(self.app, str(target)), "",
                     self._pick_target(card, target)) for target in self.legal.cast[card]]
-        self.chooser = Chooser(t("duel.ui.choose.revive", card=art.card_name(self.app, card)),
-                               [], options, self._close_chooser, t("duel.ui.cancel"))
+        self.chooser = ChoicePanel(t("duel.ui.choose.revive", card=art.card_name(self.app, card)),
+                                   [], options, self._close_chooser, t("duel.ui.cancel"),
+                                   CHOOSER_CENTRE)
 
     def _pick_target(self, card: str, target: Any) -> Callable[[], None]:
         def go() -> None:

@@ -25,6 +25,7 @@ class FakeWorker:
 
     def __init__(self) -> None:
         self.requests: list[tuple[str, int, str, str, int]] = []
+        self.states: list[dict[str, Any]] = []  # what the bot process would have been sent
         self.answer: Action | None = None
         self.cancelled = 0
         self.closed = False
@@ -37,6 +38,7 @@ class FakeWorker:
         legal = rules.legal_actions(state)
         self.answer = Rng(seed).choice(legal)
         self.requests.append((game_id, seat, bot_id, difficulty, seed))
+        self.states.append(state_dict)
         return len(self.requests)
 
     def poll(self) -> Action | None:

@@ -17,11 +17,9 @@ ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
 def _main() -> Any:
-    os.environ["TABLETOP_NO_BOOTSTRAP"] = "1"
-    sys.path.insert(0, str(ROOT))
-    import main
+    from tabletop_hall import launcher
 
-    return main
+    return launcher
 
 
 @pytest.mark.parametrize("argv", [

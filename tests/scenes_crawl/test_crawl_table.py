@@ -89,7 +89,7 @@ def test_clicking_legal_squares_sends_those_actions(app: Any) -> None:
                     _click(app, scene.square_rect(sq).center)  # type: ignore[arg-type]
                     assert scene.popup, "several meanings open a menu"
                     index = next(i for i, (_, acts) in enumerate(choices) if a in acts)
-                    _click(app, scene.popup[index].rect.center)
+                    _click(app, scene.popup.buttons[index].rect.center)
                     assert scene.session.actions[before] == a
                 continue
             choice = bots.choice(scene.mouse_choices())
@@ -257,16 +257,16 @@ def test_builder_draft_opens_the_pile_and_shows_every_hand(app: Any) -> None:
     scene = CrawlTableScene(app, session, autosave=False)
     app.push(scene)
     _frames(app, 2)
-    assert scene.popup and scene.popup_rect is not None  # the open pile, without a click
+    assert scene.popup is not None and scene.popup.rect is not None  # the open pile, without a click
     assert scene.view["hands"] == [[], []]
-    _click(app, scene.popup[0].rect.center)
+    _click(app, scene.popup.buttons[0].rect.center)
     for _ in range(200):  # the bot takes its section, then the pile opens again
         _frames(app, 1)
-        if scene.popup and scene.view["hands"][1]:
+        if scene.popup is not None and scene.view["hands"][1]:
             break
     hands = scene.view["hands"]
     assert len(hands[0]) == 1 and len(hands[1]) == 1
-    scene.popup, scene.popup_rect = [], None
+    scene.popup = None
     _frames(app, 2)
     assert any(tip for _rect, tip in scene.panel_tips)  # each section in hand has its name
 
@@ -289,11 +289,11 @@ def test_placing_a_section_offers_drawn_turned_sections(app: Any) -> None:
             cells.setdefault(tuple(a["cell"]), []).append(a)
     cell = max(cells, key=lambda c: len(cells[c]))
     scene.click_square((cell[0] * 5 + 2, cell[1] * 5 + 2), (100, 100))
-    assert len(scene.popup) == len(cells[cell]) > 1
-    assert all(isinstance(b, SectionButton) for b in scene.popup)
-    assert scene.popup_rect is not None and scene.view_rect.contains(scene.popup_rect)
+    assert len(scene.popup.buttons) == len(cells[cell]) > 1
+    assert all(isinstance(b, SectionButton) for b in scene.popup.buttons)
+    assert scene.popup.rect is not None and scene.view_rect.contains(scene.popup.rect)
     _frames(app, 2)
-    turned = next(b for b in scene.popup if b.rot)
+    turned = next(b for b in scene.popup.buttons if b.rot)
     placed = session.state.layout.get("pieces", [])[:]
     _click(app, turned.rect.center)
     _frames(app, 2)

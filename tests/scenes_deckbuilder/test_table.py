@@ -63,7 +63,7 @@ def click_for(app: Any, table: DeckbuilderTableScene, action: Action) -> None:
     if kind in ("use", "level", "destroy", "unequip"):
         index = action["weapon"] if kind == "unequip" else action["card"]
         _click(app, _spot(table, index).rect.center)
-        if not table.popup:
+        if table.popup is None:
             return  # sent at once (a card to destroy)
         if kind == "use" and action.get("target") is not None:
             # the popup lists the other choices; aim at the target instead
@@ -71,10 +71,10 @@ def click_for(app: Any, table: DeckbuilderTableScene, action: Action) -> None:
                 _click(app, table.rank_rects[action["target"]].center)
             else:
                 _click(app, _spot(table, action["target"]).rect.center)
-            if table.popup:
-                _click(app, _button(table.popup, table.label(action)).rect.center)
+            if table.popup is not None:
+                _click(app, _button(table.popup.buttons, table.label(action)).rect.center)
             return
-        _click(app, _button(table.popup, table.label(action)).rect.center)
+        _click(app, _button(table.popup.buttons, table.label(action)).rect.center)
         return
     _click(app, _button(table.phase_buttons, table.label(action)).rect.center)
 
@@ -157,9 +157,9 @@ def test_dragging_a_weapon_onto_a_hero_equips_it(app: Any) -> None:
     weapon = _spot(table, equip["weapon"])
     assert weapon.carried_by == equip["hero"]
     _click(app, weapon.rect.center)
-    assert [b.label for b in table.popup] == [table.label(Action.make("unequip",
+    assert [b.label for b in table.popup.buttons] == [table.label(Action.make("unequip",
                                                                       weapon=equip["weapon"]))]
-    _click(app, table.popup[0].rect.center)
+    _click(app, table.popup.buttons[0].rect.center)
     assert session.actions[-1].kind == "unequip" and table.equip_map() == {}
 
 
@@ -168,7 +168,7 @@ def test_clicking_weapon_then_hero_equips_it(app: Any) -> None:
     table = _open(app, session)
     equip = next(a for a in table.legal if a.kind == "equip")
     _click(app, _spot(table, equip["weapon"]).rect.center)
-    assert table.selected == equip["weapon"] and table.popup
+    assert table.selected == equip["weapon"] and table.popup is not None
     _click(app, _spot(table, equip["hero"]).rect.center)
     assert session.actions[-1] == equip
 

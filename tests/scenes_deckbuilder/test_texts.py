@@ -36,7 +36,7 @@ def test_level_options_name_the_new_card_and_show_it(app: Any) -> None:
     action = next(a for a in table.legal if a.kind == "level" and a["card"] == 0)
     assert table.name(elf["next"]) in table.label(action)
     table.click_card(0)
-    button = next(b for b in table.popup if b.label == table.label(action))
+    button = next(b for b in table.popup.buttons if b.label == table.label(action))
     app.mouse = button.rect.center
     app.step([], 1 / 60)
     assert table.zoom is not None and table.zoom[0] == elf["next"]

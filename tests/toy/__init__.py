@@ -12,6 +12,7 @@ from typing import Any
 
 from engine import registry
 from engine.core.actions import Action, Breakdown, Event, Message, Term
+from engine.core.campaign import CampaignDef
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
 from engine.core.rng import Rng
 
@@ -32,6 +33,7 @@ class ToyState:
     pending: str | None  # "after_six" while the roller must choose
     target: int
     over: bool
+    carried: dict[str, Any] | None = None  # the match wins carried in by a campaign
 
 
 class ToyRules(GameRules[ToyState]):
@@ -50,7 +52,7 @@ class ToyRules(GameRules[ToyState]):
         rng.shuffle(deck)
         secrets = [deck.pop() for _ in range(config.players)]
         return ToyState(rng, [0] * config.players, secrets, deck, 0, 0, 0, None,
-                        self.option(config, "target"), False)
+                        self.option(config, "target"), False, config.carry)
 
     def current_actor(self, state: ToyState) -> int | None:
         """Returns the seat to act."""
@@ -136,24 +138,42 @@ class ToyRules(GameRules[ToyState]):
         best = max(finals)
         return Outcome(tuple(i for i, f in enumerate(finals) if f == best), finals)
 
+    def carry_out(self, state: ToyState) -> dict[str, Any]:
+        """Returns the match wins so far, this game's winners counted."""
+        wins = list((state.carried or {}).get("wins", [0] * len(state.scores)))
+        outcome = self.outcome(state)
+        assert outcome is not None
+        for w in outcome.winners:
+            wins[w] += 1
+        return {"wins": wins}
+
     def state_to_dict(self, state: ToyState) -> dict[str, Any]:
         """Returns the state as JSON data."""
-        return {"rng": state.rng.to_dict(), "scores": list(state.scores),
-                "secrets": list(state.secrets), "deck": list(state.deck), "actor": state.actor,
-                "turn": state.turn, "turn_total": state.turn_total, "pending": state.pending,
-                "target": state.target, "over": state.over}
+        out = {"rng": state.rng.to_dict(), "scores": list(state.scores),
+               "secrets": list(state.secrets), "deck": list(state.deck), "actor": state.actor,
+               "turn": state.turn, "turn_total": state.turn_total, "pending": state.pending,
+               "target": state.target, "over": state.over}
+        if state.carried is not None:
+            out["carried"] = {"wins": list(state.carried["wins"])}
+        return out
 
     def state_from_dict(self, data: dict[str, Any]) -> ToyState:
         """Returns the state from JSON data."""
+        carried = data.get("carried")
         return ToyState(Rng.from_dict(data["rng"]), list(data["scores"]), list(data["secrets"]),
                         list(data["deck"]), data["actor"], data["turn"], data["turn_total"],
-                        data["pending"], data["target"], data["over"])
+                        data["pending"], data["target"], data["over"],
+                        {"wins": list(carried["wins"])} if carried else None)
 
     def clone(self, state: ToyState) -> ToyState:
         """Returns a copy."""
+        carried = state.carried
         return ToyState(state.rng.clone(), list(state.scores), list(state.secrets),
                         list(state.deck), state.actor, state.turn, state.turn_total,
-                        state.pending, state.target, state.over)
+                        state.pending, state.target, state.over,
+                        {"wins": list(carried["wins"])} if carried else None)
+
+    carry_schema = {"wins": [int]}
 
     def determinize(self, state: ToyState, seat: int, rng: Rng) -> ToyState:
         """Re-deals the secrets seat cannot see from the cards it has not seen."""
@@ -184,9 +204,33 @@ class ToyRules(GameRules[ToyState]):
             raise MalformedAction(f"toy set-up has no {sorted(unknown)}")
 
 
+class BestOfThree(CampaignDef):
+    """The toy's campaign: games until a seat has won two; the loser of a game opens the next."""
+
+    id = "best_of_three"
+    label = "toy.title"
+
+    def next_config(self, config: GameConfig, index: int, outcome: Outcome,
+                    carry: dict[str, Any]) -> GameConfig | None:
+        """Returns the next game's set-up, or None once a seat has two wins."""
+        if max(carry["wins"]) >= 2:
+            return None
+        return config.with_carry(carry)
+
+    def outcome(self, outcomes: list[Outcome], carries: list[dict[str, Any]]) -> Outcome:
+        """Returns the seats with the most game wins."""
+        wins = carries[-1]["wins"]
+        return Outcome(tuple(i for i, w in enumerate(wins) if w == max(wins)),
+                       tuple(float(w) for w in wins))
+
+
+ToyRules.campaigns = (BestOfThree(),)
 RULES = ToyRules()
 
 
 def register_toy() -> None:
-    """Registers the toy game in the engine registry under id "toy"."""
+    """Registers the toy game under id "toy" and its sub-game host, the toy league."""
+    from tests.toy.league import register_league
+
     registry.register(registry.GameInfo("toy", "tests.toy", "toy.title", "toy.blurb", "icon.toy"))
+    register_league()

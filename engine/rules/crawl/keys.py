@@ -1,8 +1,6 @@
 """Catalog keys the crawl builds at run time, listed literally (the i18n test finds them here)."""
 
-BOARD_KEYS = ("crawl.board.crypt_hall", "crawl.board.sunken_vault", "crawl.board.twin_halls",
-              "crawl.board.builder")
-POOL_KEYS = ("crawl.pool.classic", "crawl.pool.starter", "crawl.pool.everything")
+BOARD_KEYS = ("crawl.board.builder",)  # the other boards and the pools are named by the content
 END_KEYS = ("crawl.end.all_out", "crawl.end.turn_limit", "crawl.end.solo_won",
             "crawl.end.solo_lost")
 PROMPT_KEYS = ("crawl.prompt.pick", "crawl.prompt.chests", "crawl.prompt.markers",

@@ -46,8 +46,9 @@ from engine.rules.crawl.movement import (
 from engine.rules.crawl.preview import CrawlPreviews, refusal, strike_refusal
 from engine.rules.crawl.state import Chest, CrawlState, Figure, Marker, Player
 
-BOARDS = ("crypt_hall", "sunken_vault", "twin_halls", "builder")
-POOLS = ("classic", "starter", "everything")
+BUILDER = "builder"  # the board option that builds the dungeon from sections during set-up
+# The options read the boards and pools from the content (one list per loaded content).
+_OPTIONS: list[Any] = []
 TEAM_POINTS = 100
 SOLO_SECTIONS = 10  # seed 004, solitaire: "9 bis 12 Sektionen"
 ATTACK_MP, LOOT_MP, FAST_MP, SLOW_MP, BREAK_MP, OPEN_MP, CLOSE_MP = 4, 2, 3, 6, 2, 2, 1
@@ -120,22 +121,33 @@ class CrawlRules(CrawlPreviews, GameRules[CrawlState]):
     rules_version = "1"
     min_players = 1
     max_players = 4
-    options = (
-        OptionDef("board", "crawl.option.board", "crypt_hall", choices=BOARDS,
-                  choice_labels=tuple(f"crawl.board.{b}" for b in BOARDS)),
-        OptionDef("mode", "crawl.option.mode", "lone_wolf", choices=("lone_wolf", "team"),
-                  choice_labels=("crawl.mode.lone_wolf", "crawl.mode.team")),
-        OptionDef("pool", "crawl.option.pool", "classic", choices=POOLS,
-                  choice_labels=tuple(f"crawl.pool.{p}" for p in POOLS)),
-        OptionDef("turn_limit", "crawl.option.turn_limit", 30, minimum=5, maximum=200),
-        OptionDef("hero_vs_hero", "crawl.option.hero_vs_hero", False, choices=(False, True),
-                  variant=True),
-        OptionDef("pieces", "crawl.option.pieces", False, choices=(False, True), variant=True),
-        OptionDef("survival", "crawl.option.survival", False, choices=(False, True),
-                  variant=True),
-        OptionDef("campaign", "crawl.option.campaign", False, choices=(False, True),
-                  variant=True),
-    )
+    @property
+    def options(self) -> tuple[OptionDef, ...]:  # type: ignore[override]
+        """Returns the set-up options; boards and spawn pools are the ones the content defines."""
+        c = content()
+        if _OPTIONS and _OPTIONS[0] is c:
+            return _OPTIONS[1]
+        boards = [b for b in c.all("board") if b.kind == "board"]
+        pools = list(c.all("pool"))
+        opts = (
+            OptionDef("board", "crawl.option.board", "crypt_hall",
+                      choices=(*(b.id for b in boards), BUILDER),
+                      choice_labels=(*(b.name for b in boards), "crawl.board.builder")),
+            OptionDef("mode", "crawl.option.mode", "lone_wolf", choices=("lone_wolf", "team"),
+                      choice_labels=("crawl.mode.lone_wolf", "crawl.mode.team")),
+            OptionDef("pool", "crawl.option.pool", "classic", choices=tuple(p.id for p in pools),
+                      choice_labels=tuple(p.name for p in pools)),
+            OptionDef("turn_limit", "crawl.option.turn_limit", 30, minimum=5, maximum=200),
+            OptionDef("hero_vs_hero", "crawl.option.hero_vs_hero", False, choices=(False, True),
+                      variant=True),
+            OptionDef("pieces", "crawl.option.pieces", False, choices=(False, True), variant=True),
+            OptionDef("survival", "crawl.option.survival", False, choices=(False, True),
+                      variant=True),
+            OptionDef("campaign", "crawl.option.campaign", False, choices=(False, True),
+                      variant=True),
+        )
+        _OPTIONS[:] = [c, opts]
+        return opts
 
     # --- set-up -------------------------------------------------------------------------
     def new_game(self, config: GameConfig, seed: int) -> CrawlState:

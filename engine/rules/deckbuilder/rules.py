@@ -857,15 +857,19 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
         p.discard.extend(c for c in st.play if c is not None)
         p.discard.extend(p.hand)
         p.hand = self._draw(st, cur, HAND, ev)
+        # The new hand comes from a deck shuffled earlier (no RNG is drawn now): the reveal
+        # mark makes ending the turn an irreversible point, so undo cannot show the next hand.
+        drew = bool(p.hand)
         st.reset_turn()
         st.turn += 1
         if st.holder >= 0 or st.hall[0] == STONE or st.turn >= st.last_turn:
             st.phase = OVER
-            ev.append(Event("deckbuilder.ev.game_over", {"reason": self._end_reason(st)}))
+            ev.append(Event("deckbuilder.ev.game_over", {"reason": self._end_reason(st)},
+                            reveal=drew))
             return
         st.current = (cur + 1) % len(st.players)
         st.phase = CHOOSE
-        ev.append(Event("deckbuilder.ev.turn", {"player": st.current}))
+        ev.append(Event("deckbuilder.ev.turn", {"player": st.current}, reveal=drew))
 
     def _end_reason(self, st: DeckState) -> str:
         if st.holder >= 0:

@@ -20,10 +20,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from engine.paths import data_dir
 from engine.rules.duel.cards import cards
 from engine.rules.duel.state import MAIN_UID, DuelState, Fighter
 
-MODEL_PATH = Path(__file__).resolve().parents[3] / "data" / "duel" / "defence_model.json"
+MODEL_PATH = data_dir() / "duel" / "defence_model.json"
 
 # One name per entry of ``block_features``; the model file lists them, so stale weights of
 # another feature set are refused rather than misread.
