@@ -231,3 +231,14 @@ def test_strike_refusals_say_why() -> None:
     why = RULES.explain(state, 0, attack).refused
     assert why == Message("crawl.rule.attack_mp", {"figure": 100, "mp": ATTACK_MP - 1,
                                                    "cost": ATTACK_MP})
+
+
+def test_a_demoralized_figure_is_refused_first() -> None:
+    # A standard gnawer on its demoralized click (the fifth), active beside a hero it faces.
+    state = RULES.new_game(GameConfig.for_players(2), 1)
+    RULES.setup_scenario(state, {"pool_empty": True, "figures": [
+        {"hero": "brannoc", "owner": 0, "at": [2, 12], "facing": 0},
+        {"spawn": "gnawer_standard", "at": [2, 11], "facing": 4, "click": 4}]})
+    state.active, state.mp = 101, ATTACK_MP - 1
+    why = RULES.explain(state, 0, Action.make("attack", target=100)).refused
+    assert why == Message("crawl.rule.demoralized", {"figure": 101})
