@@ -280,7 +280,7 @@ def cmd_record(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Re-simulates a record; with --verify every hash must match."""
     from engine.core.errors import RecordError
-    from engine.core.record import read_record, replay
+    from engine.core.record import content_changed, read_record, replay
 
     try:
         record = read_record(args.file)
@@ -297,6 +297,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if outcome is not None:
         extra = " winners " + ",".join(f"P{w + 1}" for w in outcome.winners)
     checked = "all hashes verified" if args.verify else "not verified"
+    if content_changed(record):
+        # The record is whole and (with --verify) still replays; the data it was made with
+        # is not what this program has, which a reader of "verified" should know.
+        checked += "; note: the game's content changed since the record was made"
+        print(f"{args.file}: warning: content hash {record.content_hash[:12]} differs from this "
+              f"program's {rules.content_hash()[:12]}", file=sys.stderr)
     print(f"{args.file}: {record.game_id}, {len(record.actions)} actions, {status}{extra}; "
           f"{checked}; final hash {session.hashes[-1][:12]}")
     return EXIT_OK

@@ -3,11 +3,18 @@
 A scene's ``draw`` must not change any state: everything that moves (hover, tweens, timers,
 bot polling) happens in ``update``. Only the top scene receives events and updates; scenes that
 are not ``opaque`` (dialogs, overlays) are drawn over the scenes beneath them.
+
+Scenes always draw on a logical 1600×900 canvas. The window may have any size: the canvas is
+scaled into it, centred between black bars, and mouse positions are mapped back to the canvas
+before any scene sees them. When nothing moves on its own (see ``Scene.is_animating``) the loop
+sleeps until input arrives instead of drawing 60 frames a second.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -20,12 +27,58 @@ from scenes.userdata import Settings
 
 TOOLTIP_DELAY = 0.35
 TOAST_TIME = 3.0
+FPS = 60
+IDLE_TICK = 0.25  # seconds between frames at rest while something blinks (a text caret)
+IDLE_WAIT = 1.0  # the longest sleep at rest: one frame a second keeps any slow timer going
+WAKE_TIME = 0.5  # seconds of full frame rate after input: presses, hovers and scrolling settle
+WINDOW_ROOM = (40, 80)  # desktop space left free around a window for panels and its title bar
+BAR_COLOUR = (0, 0, 0)
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+Size = tuple[int, int]
+
+
+def letterbox(window: Size, canvas: Size = theme.SCREEN_SIZE) -> tuple[int, int, int, int]:
+    """Returns (x, y, w, h): where the canvas, scaled to fit and centred, lies in the window."""
+    scale = min(window[0] / canvas[0], window[1] / canvas[1])
+    w = max(0, min(window[0], round(canvas[0] * scale)))
+    h = max(0, min(window[1], round(canvas[1] * scale)))
+    return ((window[0] - w) // 2, (window[1] - h) // 2, w, h)
+
+
+def to_canvas(pos: tuple[float, float], window: Size, canvas: Size = theme.SCREEN_SIZE) -> Size:
+    """Returns the canvas point shown at a window position (outside the canvas over the bars)."""
+    x, y, w, h = letterbox(window, canvas)
+    if w <= 0 or h <= 0:
+        return (-1, -1)
+    return (math.floor((pos[0] - x) * canvas[0] / w), math.floor((pos[1] - y) * canvas[1] / h))
+
+
+def fit_window(size: Size, desktop: Size, room: Size = WINDOW_ROOM) -> Size:
+    """Returns size, shrunk with its shape kept, so the window and its frame fit the desktop."""
+    scale = min(1.0, (desktop[0] - room[0]) / size[0], (desktop[1] - room[1]) / size[1])
+    return (max(1, int(size[0] * scale)), max(1, int(size[1] * scale)))
+
+
+def wait_events(timeout: float) -> list[pygame.event.Event]:
+    """Returns the waiting events, sleeping up to timeout seconds for the first one."""
+    # pygame's event.wait polls every millisecond, which alone costs a few per cent of a core;
+    # looking once a frame's time answers input as fast as a running frame loop would.
+    end = time.monotonic() + timeout
+    while True:
+        events = pygame.event.get()
+        left = end - time.monotonic()
+        if events or left <= 0:
+            return events
+        time.sleep(min(1.0 / FPS, left))
 
 
 class Scene:
     """One screen on the stack. Subclasses build widgets in ``layout`` (re-run on language change)."""
 
     opaque = True  # False: the scene below shows through (dialogs, pause menu)
+    # False: the picture changes only through input (menus, dialogs), so the app may idle.
+    animated = True
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -66,6 +119,14 @@ class Scene:
         for widget in self.widgets:
             widget.draw(surface)
 
+    def is_animating(self) -> bool:
+        """Returns True while the picture may change without input (the app then runs at 60 fps)."""
+        return self.animated
+
+    def is_ticking(self) -> bool:
+        """Returns True while a widget changes a few times a second on its own (a caret blinks)."""
+        return any(widget.is_ticking() for widget in self.widgets)
+
     def back(self) -> None:
         """Reacts to Esc: leaves the scene unless it is the last one."""
         if len(self.app.stack) > 1:
@@ -92,6 +153,7 @@ class App:
         self._tooltip_key: Any = None
         self._tooltip_age = 0.0
         self._toasts: list[tuple[str, str, float]] = []
+        self._calm = 0.0  # seconds since the last event or scene change
         # Sound stays off headless (screenshots, tests); the mixer starts on the first sound.
         self.sound = SoundPlayer(self.settings, enabled=not headless)
         sound.install(self.play_ui_sound)
@@ -105,49 +167,76 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(self.t("ui.window_title"))
-        # SDL scales the logical 1600×900 to the window; headless renders it unscaled.
-        flags = 0 if self.headless else pygame.SCALED | pygame.RESIZABLE
-        if self.settings.fullscreen and not self.headless:
-            flags |= pygame.FULLSCREEN
-        screen = pygame.display.set_mode(theme.SCREEN_SIZE, flags)
-        if not self.headless and not self.settings.fullscreen:
-            self._apply_window_size()
         pygame.key.set_repeat(350, 35)
-        return screen
+        if self.headless:
+            # Screenshots and tests draw straight on a window of the canvas's size.
+            return pygame.display.set_mode(theme.SCREEN_SIZE)
+        os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+        self._set_mode()
+        return pygame.Surface(theme.SCREEN_SIZE).convert()
 
-    def _apply_window_size(self) -> None:
+    def _desktop_size(self) -> Size | None:
         try:
-            window = pygame.Window.from_display_module()
-            desktop = pygame.display.get_desktop_sizes()
-            w, h = self.settings.window_size
-            if desktop:
-                dw, dh = desktop[0]
-                # Keep the window on the desktop; the logical 1600×900 is scaled by SDL.
-                scale = min(1.0, (dw - 40) / w, (dh - 80) / h)
-                w, h = int(w * scale), int(h * scale)
-            window.size = (w, h)
-            window.position = pygame.WINDOWPOS_CENTERED
-        except (AttributeError, pygame.error):
-            pass
+            sizes = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            return None
+        return tuple(sizes[0]) if sizes else None  # type: ignore[return-value]
+
+    def _set_mode(self) -> None:
+        if self.settings.fullscreen:
+            try:
+                # (0, 0): the desktop's own resolution, so nothing switches video modes.
+                pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                return
+            except pygame.error:
+                self.settings.fullscreen = False
+        w, h = self.settings.window_size
+        desktop = self._desktop_size()
+        size = fit_window((w, h), desktop) if desktop else (w, h)
+        try:
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+        except pygame.error:
+            # A size the system refuses still leaves a window: the canvas's own size.
+            pygame.display.set_mode(theme.SCREEN_SIZE, pygame.RESIZABLE)
+
+    def window_size(self) -> Size:
+        """Returns the window's size in pixels (the canvas's size headless)."""
+        if self.headless:
+            return theme.SCREEN_SIZE
+        return pygame.display.get_window_size()
 
     def toggle_fullscreen(self) -> None:
         """Switches between window and fullscreen and remembers the choice."""
         self.settings.fullscreen = not self.settings.fullscreen
         if not self.headless:
-            try:
-                pygame.display.toggle_fullscreen()
-            except pygame.error:
-                pass
-            if not self.settings.fullscreen:
-                self._apply_window_size()
+            self._set_mode()
         self.settings.save()
 
     def set_window_size(self, size: tuple[int, int]) -> None:
-        """Resizes the window (the logical resolution stays 1600×900)."""
+        """Resizes the window (the canvas stays 1600×900 and is scaled into it)."""
         self.settings.window_size = size
         if not self.headless and not self.settings.fullscreen:
-            self._apply_window_size()
+            self._set_mode()
         self.settings.save()
+
+    def present(self) -> None:
+        """Shows the canvas: scaled to fit the window, centred between bars, then flipped."""
+        window = pygame.display.get_surface()
+        if window is None:
+            return
+        if not self.headless:
+            size = window.get_size()
+            if size == theme.SCREEN_SIZE:
+                window.blit(self.screen, (0, 0))
+            else:
+                x, y, w, h = letterbox(size)
+                if w <= 0 or h <= 0:
+                    return  # minimised
+                if x or y:
+                    window.fill(BAR_COLOUR)
+                pygame.transform.smoothscale(self.screen, (w, h),
+                                             window.subsurface((x, y, w, h)))
+        pygame.display.flip()
 
     # --- language ------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -192,6 +281,7 @@ class App:
         if self.stack:
             self.stack[-1].pause()
         self.stack.append(scene)
+        self._calm = 0.0
         scene.enter()
 
     def pop(self) -> Scene | None:
@@ -199,6 +289,7 @@ class App:
         if not self.stack:
             return None
         scene = self.stack.pop()
+        self._calm = 0.0
         scene.exit()
         if self.stack:
             self.stack[-1].resume()
@@ -209,6 +300,7 @@ class App:
         if self.stack:
             self.stack.pop().exit()
         self.stack.append(scene)
+        self._calm = 0.0
         scene.enter()
 
     def reset(self, scene: Scene) -> None:
@@ -216,6 +308,7 @@ class App:
         while self.stack:
             self.stack.pop().exit()
         self.stack.append(scene)
+        self._calm = 0.0
         scene.enter()
 
     def quit(self) -> None:
@@ -237,10 +330,12 @@ class App:
     # --- frame ---------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         """Handles global keys, then passes the event to the top scene."""
+        self._calm = 0.0
         if event.type == pygame.QUIT:
             self.quit()
             return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        if event.type in MOUSE_EVENTS:
+            event = self.to_canvas_event(event)
             self.mouse = tuple(event.pos)  # type: ignore[assignment]
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
@@ -254,9 +349,36 @@ class App:
         if self.top is not None:
             self.top.handle(event)
 
+    def to_canvas_event(self, event: pygame.event.Event) -> pygame.event.Event:
+        """Returns a mouse event with its position (and motion) in canvas coordinates."""
+        window = self.window_size()
+        if window == theme.SCREEN_SIZE:
+            return event
+        values = dict(event.dict)
+        values["pos"] = to_canvas(event.pos, window)
+        if "rel" in values:
+            _, _, w, h = letterbox(window)
+            values["rel"] = (round(event.rel[0] * theme.SCREEN_SIZE[0] / max(1, w)),
+                             round(event.rel[1] * theme.SCREEN_SIZE[1] / max(1, h)))
+        return pygame.event.Event(event.type, values)
+
+    def is_animating(self) -> bool:
+        """Returns True while the picture may change without input: the top scene moves, a toast
+        fades, a tooltip is about to show, or input arrived moments ago."""
+        if self._calm < WAKE_TIME or self._toasts:
+            return True
+        if self._tooltip is not None and self._tooltip_age < TOOLTIP_DELAY:
+            return True
+        return self.top is not None and self.top.is_animating()
+
+    def idle_wait(self) -> float:
+        """Returns how long the loop may sleep for input while nothing animates."""
+        return IDLE_TICK if self.top is not None and self.top.is_ticking() else IDLE_WAIT
+
     def update(self, dt: float) -> None:
         """Advances the top scene, the tooltip timer and the toasts."""
         self.time += dt
+        self._calm += dt
         self._tooltip = None
         if self.top is not None:
             self.top.update(dt)
@@ -296,11 +418,20 @@ class App:
         self.draw()
 
     def run(self) -> None:
-        """Runs the frame loop until the player quits."""
+        """Runs the frame loop until the player quits; sleeps while nothing moves."""
         clock = pygame.time.Clock()
         while self.running and self.stack:
-            dt = min(clock.tick(60) / 1000.0, 0.1)
-            self.step(pygame.event.get(), dt)
-            pygame.display.flip()
+            if self.is_animating():
+                dt = min(clock.tick(FPS) / 1000.0, 0.1)
+                events = pygame.event.get()
+            else:
+                events = wait_events(self.idle_wait())
+                slept = clock.tick() / 1000.0
+                # Woken by input: an ordinary frame, so a scene it opens starts from zero;
+                # woken by the timeout: the time slept, so a caret keeps its rhythm.
+                dt = 1.0 / FPS if events else min(slept, IDLE_WAIT)
+            self.step(events, dt)
+            if self.running:
+                self.present()
         while self.stack:
             self.stack.pop().exit()

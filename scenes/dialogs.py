@@ -27,6 +27,10 @@ RECORD_ERROR_KEYS = {
     "save.rules_version": "ui.error.save_rules_version",
     "save.bad_config": "ui.error.save_bad_config",
     "save.mismatch": "ui.error.save_mismatch",
+    "save.content_changed": "ui.error.save_content_changed",
+    "save.not_a_file": "ui.error.save_not_a_file",
+    "save.snapshot_unusable": "ui.error.save_snapshot_unusable",
+    "save.snapshot_missing": "ui.error.save_snapshot_missing",
 }
 
 
@@ -34,6 +38,7 @@ class Overlay(Scene):
     """A scene drawn over the one below it, which is dimmed."""
 
     opaque = False
+    animated = False
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.shade(surface.get_size()), (0, 0))

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from engine import registry
 from engine.core.errors import RecordError
+from engine.core.record import CONTINUABLE, continue_from_snapshot
 from scenes import assets, saves, theme
 from scenes.app import App
 from scenes.dialogs import RECORD_ERROR_KEYS, MessageDialog, show_record_error
@@ -19,22 +21,52 @@ ROW_H = 78
 
 
 def open_save(app: App, path: Path) -> bool:
-    """Loads a save and opens its table; a bad file shows a dialog. Returns success."""
-    from scenes.games import scene_class
-    from scenes.menu import MainMenuScene
+    """Loads a save and opens its table; a bad file shows a dialog. Returns success.
 
+    A save that no longer replays because the game changed since (rules or content) is offered
+    to be continued from its snapshot; it is never lost silently.
+    """
+    record = None
     try:
-        session = saves.load(path)
+        record = saves.read(path)
+        session = saves.replay(record)
     except RecordError as exc:
-        show_record_error(app, exc)
+        if exc.key in CONTINUABLE and record is not None and record.snapshot is not None:
+            _offer_snapshot(app, path, record, exc)
+        else:
+            show_record_error(app, exc)
         return False
     except Exception as exc:  # noqa: BLE001 - a game's own replay bug must not end the program
         show_record_error(app, RecordError("save.corrupt", f"{type(exc).__name__}: {exc}"))
         return False
+    _open_table(app, path, session)
+    return True
+
+
+def _open_table(app: App, path: Path, session: Any) -> None:
+    from scenes.games import scene_class
+    from scenes.menu import MainMenuScene
+
     app.reset(MainMenuScene(app))
     slot = None if saves.is_autosave(path) else path
     app.push(scene_class(session.game_id)(app, session, save_path=slot))
-    return True
+
+
+def _offer_snapshot(app: App, path: Path, record: Any, error: RecordError) -> None:
+    """Asks whether to go on from the save's snapshot; the file stays as it is either way."""
+    reason = app.t(RECORD_ERROR_KEYS.get(error.key, "ui.error.save_generic"), **error.params)
+
+    def go_on() -> None:
+        try:
+            session = continue_from_snapshot(record)
+        except RecordError as exc:
+            show_record_error(app, exc)
+            return
+        _open_table(app, path, session)
+
+    app.push(MessageDialog(app, app.t("ui.load.old_title"), app.t("ui.load.old_body"),
+                           detail=reason, buttons=[(app.t("ui.load.old_continue"), go_on),
+                                                   (app.t("ui.cancel"), lambda: None)]))
 
 
 def format_date(iso: str, lang: str) -> str:
@@ -55,6 +87,8 @@ class LoadScene(MenuScreen):
         super().__init__(app)
         self.infos = saves.list_saves()
         self.selected: Path | None = self.infos[0].path if self.infos else None
+        self.checker = saves.SaveChecker(self.infos)
+        self._checked = 0
 
     def build(self) -> None:
         t = self.app.t
@@ -72,6 +106,17 @@ class LoadScene(MenuScreen):
                                     self.ask_delete, style="danger", icon="ui.delete",
                                     enabled=self._deletable())
         self.widgets += [self.load_button, self.delete_button]
+
+    def update(self, dt: float) -> None:
+        # Files found damaged by the background check get their reason as a tooltip.
+        if self.checker.done != self._checked:
+            self._checked = self.checker.done
+            for row in self.list.rows:
+                row.tooltip = self._tooltip(row.data)
+        super().update(dt)
+
+    def exit(self) -> None:
+        self.checker.stop()
 
     def _deletable(self) -> bool:
         return self.selected is not None and not saves.is_autosave(self.selected)
@@ -115,8 +160,11 @@ class LoadScene(MenuScreen):
         except OSError as exc:
             self.app.toast(self.app.t("ui.load.delete_failed", detail=exc.strerror or ""),
                            "error")
+        self.checker.stop()
         self.infos = saves.list_saves()
         self.selected = self.infos[0].path if self.infos else None
+        self.checker = saves.SaveChecker(self.infos)
+        self._checked = 0
         self.layout()
 
     def _paint(self, surface: pygame.Surface, rect: pygame.Rect, row: Row, hovered: bool,

@@ -19,6 +19,7 @@ class MenuScreen(Scene):
 
     title_key = ""
     show_back = True
+    animated = False
 
     def layout(self) -> None:
         self.widgets = []
@@ -43,6 +44,8 @@ class MenuScreen(Scene):
 class MainMenuScene(Scene):
     """The title screen: new game, continue, load, settings, rules, credits, quit."""
 
+    animated = False
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.continue_path: Path | None = None
@@ -64,6 +67,9 @@ class MainMenuScene(Scene):
         from engine import registry
         from scenes import saves
 
+        if not self.looked_for_saves:
+            # At start: what writes killed mid-way left behind (a file per crash) goes.
+            saves.clean_temp_files()
         self.looked_for_saves = True
         found = saves.latest(registry.game_ids())
         self.continue_path = found.path if found else None

@@ -304,8 +304,8 @@ class TableScene(Scene):
         """Writes the game's save slot (Ctrl+S)."""
         if self.save_path is None or saves.is_autosave(self.save_path):
             self.save_path = saves.new_slot_path(self.game_id)
-        self.writer.write(self.save_path, self._record_text(autosave=False))
-        self.app.toast(self.app.t("ui.saved"), "ok")
+        # "Game saved." comes from writer.report once the file is on the disk.
+        self.writer.write(self.save_path, self._record_text(autosave=False), announce=True)
 
     # --- bots ---------------------------------------------------------------------------
     def _cancel_bot(self) -> None:
@@ -525,8 +525,7 @@ class TableScene(Scene):
         super().update(dt)
         if self.log_list is not None:
             self.log_list.update(dt, self.app)
-        for error in self.writer.take_errors():
-            self.app.toast(self.app.t("ui.save_failed", detail=error), "error")
+        self.writer.report(self.app)
         if self.curtain_for is not None:
             self.curtain_button.update(dt, self.app)
             return

@@ -7,6 +7,7 @@ with pygame's primitives once per size and cached, so a steady frame only blits.
 from __future__ import annotations
 
 import math
+import os
 from functools import lru_cache
 
 import pygame
@@ -132,13 +133,19 @@ def background(size: tuple[int, int] = SCREEN_SIZE, seed: int = 7) -> pygame.Sur
     except (pygame.error, OSError, FileNotFoundError):
         pass
     surf = _draw_background(size, seed)
+    # Named like engine.core.record.write_atomic's temp files (pid inside), so that what a
+    # killed program leaves is cleaned at the next start; the .bmp ending picks the format.
+    tmp = cache.parent / f".{cache.name}.{os.getpid()}.tmp.bmp"
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(".tmp.bmp")
         pygame.image.save(surf, str(tmp))
         tmp.replace(cache)
     except (pygame.error, OSError):
-        pass
+        # A full disk must not leave half a picture behind: it only costs a redraw next time.
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
     return surf.convert() if pygame.display.get_surface() else surf
 
 

@@ -10,6 +10,7 @@ from typing import Any
 APP_DIR_NAME = "tabletop-hall"
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 ANIM_SPEEDS = (0.0, 0.5, 1.0, 1.5, 2.0)  # 0 = no animation
+MAX_SETTINGS_BYTES = 64 * 1024  # the real file is a few hundred bytes
 
 
 def home() -> Path:
@@ -73,9 +74,12 @@ class Settings:
         """Returns the stored settings; missing or broken files give the defaults."""
         path = path or settings_path()
         settings = cls(language=default_language())
+        from engine.core.files import FileRefused, read_regular
+
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(read_regular(path, MAX_SETTINGS_BYTES).decode("utf-8"))
+        except (OSError, ValueError, RecursionError, FileRefused):
+            # RecursionError: absurdly nested JSON; FileRefused: a FIFO, a device, a huge file.
             return settings
         if not isinstance(data, dict):
             return settings

@@ -51,6 +51,10 @@ class Widget:
     def draw(self, surface: pygame.Surface) -> None:
         """Draws the widget."""
 
+    def is_ticking(self) -> bool:
+        """Returns True while the widget changes a few times a second without input."""
+        return False
+
 
 class Label(Widget):
     """A line (or, with wrap, a block) of text."""
@@ -353,6 +357,9 @@ class TextInput(Widget):
     def update(self, dt: float, app: Any) -> None:
         super().update(dt, app)
         self.blink = (self.blink + dt) % 1.0
+
+    def is_ticking(self) -> bool:
+        return self.focused and self.visible  # the caret blinks
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:

@@ -9,12 +9,18 @@ if TYPE_CHECKING:
     from typing import Any
 
 _SCALARS = (str, int, bool, type(None))
+# No game nests an action's lists this deep; a record that does is damaged or hostile, and
+# unbounded nesting would end in a RecursionError instead of a MalformedAction.
+MAX_NESTING = 16
+MAX_TEXT = 10_000  # characters of an action written as text (scenario files, the CLI)
 
 
-def _freeze(value: Any) -> Any:
+def _freeze(value: Any, depth: int = 0) -> Any:
     """Returns value with lists turned into tuples, so it can live in a frozen action."""
     if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
+        if depth >= MAX_NESTING:
+            raise MalformedAction(f"action parameter nested deeper than {MAX_NESTING}")
+        return tuple(_freeze(v, depth + 1) for v in value)
     if isinstance(value, _SCALARS):
         return value
     raise MalformedAction(f"action parameter of unsupported type {type(value).__name__}")
@@ -61,7 +67,7 @@ class Action:
         return (Action, (self.kind, self.args))
 
     @classmethod
-    def make(cls, kind: str, **params: Any) -> Action:
+    def make(cls, kind: str, /, **params: Any) -> Action:
         """Returns an action of ``kind`` with the given parameters."""
         if not isinstance(kind, str) or not kind:
             raise MalformedAction("action kind must be a non-empty string")
@@ -97,6 +103,7 @@ class Action:
         args = data.get("args", {})
         if not isinstance(args, dict):
             raise MalformedAction("action 'args' must be an object")
+        # ``kind`` is positional-only in make, so an argument named "kind" is just an argument.
         return cls.make(data["kind"], **args)
 
     def __str__(self) -> str:
@@ -106,7 +113,11 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> Action:
         """Returns the action written as ``kind(a=1, b='x')`` or as its JSON form."""
+        if not isinstance(text, str):
+            raise MalformedAction("an action must be written as text")
         text = text.strip()
+        if len(text) > MAX_TEXT:
+            raise MalformedAction(f"an action is at most {MAX_TEXT} characters long")
         if text.startswith("{"):
             import json
 
@@ -114,23 +125,26 @@ class Action:
                 return cls.from_json(json.loads(text))
             except json.JSONDecodeError as exc:
                 raise MalformedAction(f"bad action JSON: {exc.msg}") from None
+            except (ValueError, RecursionError):  # a number over Python's digit limit; nesting
+                raise MalformedAction("bad action JSON") from None
         import ast
 
         try:
             node = ast.parse(text, mode="eval").body
-        except SyntaxError:
-            raise MalformedAction(f"cannot read action {text!r}") from None
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            # MemoryError: CPython's parser reports some absurd nesting that way.
+            raise MalformedAction(f"cannot read action {text[:80]!r}") from None
         if isinstance(node, ast.Name):
             return cls.make(node.id)
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or node.args:
-            raise MalformedAction(f"cannot read action {text!r}; write kind(name=value, ...)")
+            raise MalformedAction(f"cannot read action {text[:80]!r}; write kind(name=value, ...)")
         params: dict[str, Any] = {}
         for kw in node.keywords:
             if kw.arg is None:
                 raise MalformedAction("action parameters must be named")
             try:
                 params[kw.arg] = ast.literal_eval(kw.value)
-            except ValueError:
+            except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
                 raise MalformedAction(f"parameter {kw.arg} is not a literal") from None
         return cls.make(node.func.id, **params)
 

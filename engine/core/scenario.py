@@ -29,6 +29,13 @@ OUTCOME_KEYS = {"winners", "scores"}
 EVENT_KEYS = {"key", "params"}
 BREAKDOWN_KEYS = {"name", "total", "terms"}
 _MISSING = object()
+# Bounds on what one file may hold. Real scenarios are a few KB with a few hundred values;
+# the bounds keep a hostile file (a "billion laughs" of YAML aliases, a huge player count)
+# to a short failure instead of gigabytes of memory.
+MAX_FILE_BYTES = 1024 * 1024
+MAX_NODES = 100_000  # values in the file, counting every use of an alias
+MAX_DEPTH = 64
+MAX_TEXT = 10_000  # characters of the name and the description
 
 
 class ScenarioFileError(Exception):
@@ -53,11 +60,15 @@ class ScenarioResult:
 
 def load_scenario(path: Path) -> dict[str, Any]:
     """Returns the scenario mapping of a file; raises ScenarioFileError if it is unusable."""
+    from engine.core.files import FileRefused, read_regular
+
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path, MAX_FILE_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise ScenarioFileError(f"there is no file {path}") from None
+    except FileRefused as exc:
+        raise ScenarioFileError(f"cannot read {path}: {exc}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioFileError(f"cannot read {path}: {exc}") from None
     try:
@@ -66,8 +77,12 @@ def load_scenario(path: Path) -> dict[str, Any]:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
         raise ScenarioFileError(f"{path}{where}: not valid YAML") from None
+    except (ValueError, OverflowError, RecursionError) as exc:
+        # A number past Python's digit limit (ValueError), absurd nesting, and the like.
+        raise ScenarioFileError(f"{path}: unusable value ({type(exc).__name__})") from None
     if not isinstance(data, dict):
         raise ScenarioFileError(f"{path}: a scenario must be a mapping")
+    _check_size(data)
     _check_keys(data, TOP_KEYS, "scenario")
     for key in ("game", "seed"):
         if key not in data:
@@ -76,7 +91,35 @@ def load_scenario(path: Path) -> dict[str, Any]:
         raise ScenarioFileError("'game' must be a game id")
     if not _is_int(data["seed"]):
         raise ScenarioFileError("'seed' must be a whole number")
+    for key in ("name", "description"):
+        if key in data and not (isinstance(data[key], str) and len(data[key]) <= MAX_TEXT):
+            raise ScenarioFileError(f"{key!r} must be text of at most {MAX_TEXT} characters")
     return data
+
+
+def _check_size(data: Any) -> None:
+    """Raises ScenarioFileError when data holds too many values or nests too deep.
+
+    Every use of a YAML alias counts, so a few lines of nested aliases cannot stand for
+    billions of values; the walk stops as soon as a bound is passed.
+    """
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    seen = 0
+    while stack:
+        value, depth = stack.pop()
+        seen += 1
+        if seen > MAX_NODES:
+            raise ScenarioFileError(f"the scenario holds more than {MAX_NODES} values "
+                                    f"(counting every use of an alias)")
+        if depth > MAX_DEPTH:
+            raise ScenarioFileError(f"the scenario nests deeper than {MAX_DEPTH} levels")
+        if isinstance(value, dict):
+            stack.extend((k, depth + 1) for k in value)
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list | tuple | set):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str | bytes) and len(value) > MAX_FILE_BYTES:
+            raise ScenarioFileError("the scenario holds an absurdly long text")
 
 
 def _check_keys(data: dict[str, Any], known: set[str], where: str) -> None:
@@ -102,6 +145,10 @@ def _config(data: dict[str, Any], rules: GameRules[Any]) -> GameConfig:
     players = data.get("players", rules.min_players)
     if not _is_int(players):
         raise ScenarioFileError("'players' must be a whole number")
+    if not rules.min_players <= players <= rules.max_players:
+        # Checked before the seats are built: a huge count must not build millions of them.
+        raise MalformedAction(f"{rules.game_id} takes {rules.min_players}–"
+                              f"{rules.max_players} players, not {players}")
     options = data.get("options", {}) or {}
     if not isinstance(options, dict):
         raise ScenarioFileError("'options' must be a mapping")
@@ -135,7 +182,8 @@ def run_scenario(data: dict[str, Any], path: str = "<scenario>") -> ScenarioResu
     """Runs a loaded scenario mapping; returns its result."""
     from engine import registry
 
-    result = ScenarioResult(path, str(data.get("name", "")))
+    name = data.get("name", "")
+    result = ScenarioResult(path, name if isinstance(name, str) else "")
     try:
         steps = _steps(data)
         if data["game"] not in registry.game_ids():
@@ -152,8 +200,8 @@ def run_scenario(data: dict[str, Any], path: str = "<scenario>") -> ScenarioResu
     except ScenarioFileError as exc:
         result.failures.append(str(exc))
         return result
-    except (EngineError, KeyError, TypeError, ValueError) as exc:
-        result.failures.append(f"set-up failed: {type(exc).__name__}: {exc}")
+    except Exception as exc:  # noqa: BLE001 - a set-up the rules choke on fails this file only
+        result.failures.append(f"set-up failed: {type(exc).__name__}: {_short(exc)}")
         return result
     all_events: list[Event] = []
     where = "start"
@@ -175,8 +223,17 @@ def run_scenario(data: dict[str, Any], path: str = "<scenario>") -> ScenarioResu
         if "expect" in data:
             _check_expect(rules, state, data["expect"], all_events, where, result)
     except Exception as exc:  # noqa: BLE001 - a crash in the rules is a failed scenario
-        result.failures.append(f"{where}: {type(exc).__name__}: {exc}")
+        result.failures.append(f"{where}: {type(exc).__name__}: {_short(exc)}")
     return result
+
+
+def _short(exc: BaseException) -> str:
+    """Returns the start of an exception's text (it may quote a huge value)."""
+    try:
+        text = str(exc)
+    except Exception:  # noqa: BLE001 - e.g. an int past the digit limit in its message
+        return "(no description)"
+    return text if len(text) <= 300 else text[:297] + "..."
 
 
 def _apply_step(rules: GameRules[Any], state: Any, step: dict[str, Any], where: str,
@@ -439,7 +496,13 @@ def run_scenario_file(path: Path | str) -> ScenarioResult:
         data = load_scenario(Path(path))
     except ScenarioFileError as exc:
         return ScenarioResult(str(path), failures=[str(exc)])
-    result = run_scenario(data, str(path))
+    except Exception as exc:  # noqa: BLE001 - one bad file fails alone, never the whole run
+        return ScenarioResult(str(path), failures=[f"unusable file: {type(exc).__name__}: "
+                                                   f"{_short(exc)}"])
+    try:
+        result = run_scenario(data, str(path))
+    except Exception as exc:  # noqa: BLE001 - as above
+        return ScenarioResult(str(path), failures=[f"{type(exc).__name__}: {_short(exc)}"])
     result.path = str(path)
     return result
 

@@ -68,6 +68,9 @@ class Session:
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
         self.irreversible_floor = 0  # number of actions that can no longer be undone
+        # The stored state the game started from when it was continued from an old save's
+        # snapshot (engine.core.record.continue_from_snapshot); None: from new_game.
+        self.base: dict[str, Any] | None = None
         # The last human seat that acted: the one who may take back what is undoable now.
         self.last_human: int | None = None
 
@@ -108,9 +111,16 @@ class Session:
 
     def _is_handover(self, after: int | None) -> bool:
         """Returns True when ``after`` is a human other than the last human who acted."""
-        return (self._is_human(after) and self.last_human is not None
-                and after != self.last_human
-                and not self.rules.shares_view(self.config, after, self.last_human))
+        last = self.last_human
+        if after is None or last is None or after == last or not self._is_human(after):
+            return False
+        return not self.rules.shares_view(self.config, after, last)
+
+    def start_fresh_history(self) -> None:
+        """Makes everything played so far irreversible (a loaded game starts a new history)."""
+        self._undo.clear()
+        self._redo.clear()
+        self.irreversible_floor = len(self.actions)
 
     # --- undo/redo ----------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -225,4 +235,5 @@ class Session:
             hashes=list(self.hashes),
             snapshot=self.rules.state_to_dict(self.state) if snapshot else None,
             meta=dict(meta or {}),
+            base=self.base,
         )

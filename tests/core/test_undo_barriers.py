@@ -190,3 +190,14 @@ def test_games_mark_what_their_actor_is_shown(game_id: str) -> None:
             assert rules.view(other, actor) == rules.view(state, actor), f"{action} shows " \
                 "its actor hidden information without a reveal event"
     assert checked > 20
+
+
+def test_a_loaded_game_cannot_undo_into_the_replayed_actions() -> None:
+    from engine.core.record import replay
+
+    session = _relay(HUMAN, HUMAN)
+    session.apply(Action.make("step"))
+    session.apply(Action.make("step"))
+    assert session.can_undo()
+    loaded = replay(session.record())
+    assert not loaded.can_undo() and loaded.irreversible_floor == len(loaded.actions) == 2
