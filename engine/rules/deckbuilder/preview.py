@@ -41,7 +41,7 @@ def fight_consequences(st: DeckState, f: battle.Fight, r: battle.Result) -> list
             if h not in doomed:
                 doomed.append(h)
                 out.append(Message("deckbuilder.preview.too_weak",
-                                   {"player": cur, "card": cards[st.play[h]].name}))
+                                   {"player": cur, "card": cards[str(st.play[h])].name}))
     if mp.diseases:
         out.append(Message("deckbuilder.ev.disease", {"player": cur, "count": mp.diseases}))
     if f.curse:
@@ -59,7 +59,7 @@ def fight_consequences(st: DeckState, f: battle.Fight, r: battle.Result) -> list
             for i in cands[:count]:
                 doomed.append(i)
                 out.append(Message("deckbuilder.ev.doomed",
-                                   {"player": cur, "card": cards[st.play[i]].name}))
+                                   {"player": cur, "card": cards[str(st.play[i])].name}))
         else:
             out.append(Message("deckbuilder.preview.destroy_choice",
                                {"player": cur, "count": count,
@@ -77,8 +77,8 @@ def fight_consequences(st: DeckState, f: battle.Fight, r: battle.Result) -> list
 def _fight_preview(st: DeckState, rank: int, split: int | None) -> Preview:
     """Returns the breakdown and consequences of fighting the monster on ``rank`` with the
     disease split ``split`` (None: the one the attack will use, or the best of the choices)."""
-    if not 1 <= rank <= len(st.hall) or st.hall[rank - 1] in (None, "", STONE) \
-            or table().cards[st.hall[rank - 1]].mon is None:
+    mid = st.hall[rank - 1] if 1 <= rank <= len(st.hall) else None
+    if mid is None or mid in ("", STONE) or table().cards[mid].mon is None:
         return Preview()
     f = battle.prepare(st, rank, explain=True)
     if split is not None:
