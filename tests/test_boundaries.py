@@ -3,6 +3,9 @@
 - Importing every ``engine`` module never imports pygame or scenes.
 - No ambient randomness under ``engine/``: no ``random`` module, clock, ``id()``/``hash()``,
   OS entropy, and no iteration over sets (their order varies between processes).
+- ``scenes/`` never imports a game's rules package (``engine.rules.<game>``): scenes reach a
+  game's rules only through ``engine.registry`` and the protocol (views and previews), so a rule
+  has one copy, in the rules.
 """
 
 from __future__ import annotations
@@ -102,3 +105,59 @@ def test_the_checker_catches_what_it_should(tmp_path: Path) -> None:
     finally:
         bad.unlink()
     assert len(found) == 4, found
+
+
+SCENES = ROOT / "scenes"
+_IMPORTERS = {"import_module", "__import__"}
+
+
+def _rules_imports(path: Path, root: Path = ROOT) -> list[str]:
+    """Returns every place in a module that imports ``engine.rules`` or a module under it:
+    import statements, ``from engine import rules`` and importlib calls with a literal name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    out = []
+
+    def bad(name: str) -> bool:
+        return name == "engine.rules" or name.startswith("engine.rules.")
+
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        elif isinstance(node, ast.Call):
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else \
+                func.id if isinstance(func, ast.Name) else ""
+            if called in _IMPORTERS and node.args and isinstance(node.args[0], ast.Constant) \
+                    and isinstance(node.args[0].value, str):
+                names = [node.args[0].value]
+        for name in names:
+            if bad(name):
+                out.append(f"{path.relative_to(root)}:{node.lineno}: imports {name}")
+                break
+    return out
+
+
+def test_scenes_reach_rules_only_through_the_registry() -> None:
+    problems = []
+    for path in sorted(SCENES.rglob("*.py")):
+        problems.extend(_rules_imports(path))
+    assert not problems, "\n".join(problems)
+
+
+def test_the_import_contract_catches_every_spelling(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("import engine.rules.crawl.core\n"
+                     "from engine.rules.duel import pairing\n"
+                     "from engine import rules\n"
+                     "import importlib\n"
+                     "m = importlib.import_module('engine.rules.crawl.view')\n"
+                     "n = __import__('engine.rules')\n"
+                     "from engine import registry\n"
+                     "from engine.core.squaregrid import arc_squares\n"
+                     "from engine.rulesbook import x\n")
+    found = _rules_imports(probe, tmp_path)
+    assert [line.split(":")[1] for line in found] == ["1", "2", "3", "5", "6"], found
+

@@ -1,7 +1,7 @@
 """One conformance test over every registered game (and the toy): seeded random play to the end.
 
-At every step it checks clone equality, the to_dict/from_dict round trip, JSON-able views, that a
-rejected action leaves the state byte-identical, that determinization agrees with the seat's view
+At every step it checks clone equality, the to_dict/from_dict round trip, JSON-able views and
+previews, that a rejected action leaves the state byte-identical and is explained by its rule, that determinization agrees with the seat's view
 and ignores hidden contents, and finally that replaying the record reproduces every hash.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine import registry
-from engine.core.actions import Action
+from engine.core.actions import Action, Message
 from engine.core.errors import IllegalAction
 from engine.core.hashing import canonical_json
 from engine.core.protocol import GameConfig
@@ -83,11 +83,21 @@ def _check_state(rules, state, legal, stale, players: int) -> None:
         assert canonical_json(rules.view(d1, actor)) == canonical_json(view)
         d2 = rules.determinize(rules.determinize(state, actor, Rng(7)), actor, Rng(99))
         assert rules.state_hash(d2) == rules.state_hash(d1), "determinize reads hidden contents"
-    # Rejected actions change nothing.
+    # Previews: one per legal action, JSON-able, none refused; reading them changes nothing.
+    for seat in (actor, None):
+        previews = rules.annotate(state, seat, legal)
+        assert len(previews) == len(legal)
+        for preview in previews:
+            assert preview.refused is None
+            canonical_json(preview.to_json())
+    assert canonical_json(rules.state_to_dict(state)) == text
+    # Rejected actions change nothing; their preview names the rule that rejects them.
     candidates = [Action.make("__no_such_action__"), *[a for a in stale if a not in legal][:3]]
     for bad in candidates:
-        with pytest.raises(IllegalAction):
+        why = rules.explain(state, actor, bad).refused
+        with pytest.raises(IllegalAction) as exc:
             rules.apply(state, bad)
+        assert why == Message(exc.value.rule, exc.value.params)
         assert canonical_json(rules.state_to_dict(state)) == text
 
 

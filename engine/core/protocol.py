@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import namedtuple
 
-from engine.core.actions import Action, Event, Message
+from engine.core.actions import Action, Breakdown, Event, Message
 from engine.core.errors import IllegalAction, MalformedAction, RecordError
 from engine.core.hashing import digest
 from engine.core.rng import Rng
@@ -193,6 +193,63 @@ class OptionDef(namedtuple("OptionDef",
                 raise MalformedAction(f"option {self.id}: {value} is below {self.minimum}")
             if self.maximum is not None and value > self.maximum:
                 raise MalformedAction(f"option {self.id}: {value} is above {self.maximum}")
+
+
+# --- previews: what a player needs before committing (annotate / explain) ---------------------
+class Odds(namedtuple("Odds", "event ways out_of")):
+    """An exact chance: ``ways`` of ``out_of`` equally likely outcomes bring ``event`` about.
+
+    ``event`` is a Message naming what the chance is of ("hit", "defender falls"); the basis is
+    explicit (36 rolls of 2d6, 6^k rolls of k dice), so "7/12" is never a rounded float.
+    """
+
+    __slots__ = ()
+    event: Message
+    ways: int
+    out_of: int
+
+    def fraction(self) -> Any:
+        """Returns the chance as a ``fractions.Fraction``."""
+        from fractions import Fraction
+
+        return Fraction(self.ways, self.out_of)
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the JSON form."""
+        return {"event": self.event.to_json(), "ways": self.ways, "out_of": self.out_of}
+
+
+class Preview(namedtuple("Preview", "cost odds breakdowns consequences refused detail",
+                         defaults=((), (), (), (), None, None))):
+    """What one action will do, known before it is taken (``GameRules.annotate``/``explain``).
+
+    ``cost``: one Breakdown per resource it spends (movement points, gold, pool dice);
+    ``odds``: exact chances of its random outcomes; ``breakdowns``: the numbers it will produce
+    (an attack value, a defence); ``consequences``: Messages of everything else that follows;
+    ``refused``: for an action the rules refuse, a Message whose key is the rule key that
+    ``validate`` raises (its params those of the IllegalAction), else None; ``detail``: plain
+    JSON data a board needs beyond that (a reach map, a line of fire), documented per game.
+    """
+
+    __slots__ = ()
+    cost: tuple[Breakdown, ...]
+    odds: tuple[Odds, ...]
+    breakdowns: tuple[Breakdown, ...]
+    consequences: tuple[Message, ...]
+    refused: Message | None
+    detail: dict[str, Any] | None
+
+    def to_json(self) -> dict[str, Any]:
+        """Returns the JSON form."""
+        return {"cost": [b.to_json() for b in self.cost],
+                "odds": [o.to_json() for o in self.odds],
+                "breakdowns": [b.to_json() for b in self.breakdowns],
+                "consequences": [m.to_json() for m in self.consequences],
+                "refused": None if self.refused is None else self.refused.to_json(),
+                "detail": self.detail}
+
+
+NO_PREVIEW = Preview()
 
 
 class GameRules(ABC, _StateGeneric[S]):
@@ -388,6 +445,30 @@ class GameRules(ABC, _StateGeneric[S]):
         Perfect-information games keep the default.
         """
         return self.clone(state)
+
+    # --- previews (annotate / explain) --------------------------------------------------
+    def annotate(self, state: S, seat: int | None, actions: list[Action]) -> list[Preview]:
+        """Returns one Preview per action (aligned), as ``seat`` may know it before committing.
+
+        ``actions`` are the current actor's (normally from ``legal_actions``); ``seat`` is who
+        looks, and a preview uses only what that seat may see. Scenes read these instead of
+        re-deriving a rule. The default knows nothing (empty previews).
+        """
+        return [NO_PREVIEW] * len(actions)
+
+    def explain(self, state: S, seat: int | None, action: Action) -> Preview:
+        """Returns the preview of one candidate action, legal or not ("why can't I do that?").
+
+        A refused action's ``refused`` is the rule key and params ``validate`` raises; games
+        may fill in the rest (odds of a roll that is not allowed from here) where it helps.
+        """
+        try:
+            self.validate(state, action)
+        except IllegalAction as exc:
+            return Preview(refused=Message(exc.rule, dict(exc.params)))
+        except MalformedAction:
+            return Preview(refused=Message("rule.malformed"))
+        return self.annotate(state, seat, [action])[0]
 
     # --- scenario files -----------------------------------------------------------------
     def setup_scenario(self, state: S, setup: dict[str, Any]) -> None:

@@ -3,7 +3,8 @@ doors, a side panel with the selected figure's dial, and an action bar.
 
 Clicks on the board turn into the rules' actions (see ``square_actions``); when one click could
 mean several actions (a chest's facing, disarm fast or slow) a small menu asks. Every cost and
-chance the player sees comes from the rules' queries in ``scenes.crawl.query``.
+chance the player sees comes from the rules' previews (``rules.explain``, kept per view in
+``preview``); the board reads nothing but the view and those previews.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 import pygame
 
 from engine.core.actions import Action, Event
+from engine.core.protocol import Preview
 from scenes import assets, theme
 from scenes.anim import Animation, DiceTumble, DieSpec, linear
 from scenes.board.camera import Camera, CameraInput, SquareLayout
@@ -27,8 +29,6 @@ from scenes.widgets import Button, blit_centered
 
 PANEL_W = 322
 BAR_H = 64
-# seed 004, "Kampf": "Jeder Angriff kostet 4 Bewegungspunkte."
-ATTACK_MP = 4
 DRAG_SLOP = 6
 FACINGS = 8
 STATS = ("move", "attack", "defence", "damage")
@@ -219,6 +219,7 @@ class CrawlTableScene(TableScene):
         self.compass: list[tuple[pygame.Rect, int, Action | None]] = []
         self.panel_tips: list[tuple[pygame.Rect, list[str]]] = []
         self.board: query.BoardInfo | None = None
+        self.previews: dict[Action, Preview] = {}  # the rules' previews of this view
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.bar_rect = pygame.Rect(0, 0, 10, 10)
         super().__init__(app, session, **kwargs)
@@ -290,6 +291,7 @@ class CrawlTableScene(TableScene):
 
     def on_view_changed(self) -> None:
         self._layout_rects()
+        self.previews = {}
         v = self.view
         if not v:
             return
@@ -339,24 +341,37 @@ class CrawlTableScene(TableScene):
         """Fills self.reach for the active figure, or a preview for a selected one."""
         self.reach, self.break_info, self.reach_of = {}, {}, None
         v = self.view
-        state = self.session.state
         sel = self.selected
         if v.get("active", -1) >= 0 and "reach" in v:
             squares, self.break_info = v["reach"]["squares"], v["reach"]["break_away"]
             self.reach_of = ("f", v["active"])
         elif v.get("active_marker", -1) >= 0:
-            squares = query.marker_reachable(state, v["active_marker"])
+            squares = v.get("marker_reach", [])
             self.reach_of = ("m", v["active_marker"])
-        elif sel is not None and sel[0] == "f" and self._can("activate", figure=sel[1]):
-            r = query.reachable(state, sel[1])
+        elif sel is not None and sel[0] == "f" and (act := self._can("activate", figure=sel[1])):
+            r = (self.preview(act).detail or {}).get("reach", {"squares": [], "break_away": {}})
             squares, self.break_info = r["squares"], r["break_away"]
             self.reach_of = sel
-        elif sel is not None and sel[0] == "m" and self._can("activate_marker", marker=sel[1]):
-            squares = query.marker_reachable(state, sel[1])
+        elif sel is not None and sel[0] == "m" and (
+                act := self._can("activate_marker", marker=sel[1])):
+            squares = (self.preview(act).detail or {}).get("reach", [])
             self.reach_of = sel
         else:
             return
         self.reach = {(s["at"][0], s["at"][1]): s for s in squares}
+
+    def preview(self, action: Action) -> Preview:
+        """Returns the rules' preview of an action (legal or a candidate), once per view."""
+        hit = self.previews.get(action)
+        if hit is None:
+            seat = None if self.curtain_for is not None else self.viewer
+            hit = self.previews[action] = self.rules.explain(self.session.state, seat, action)
+        return hit
+
+    def _strike(self, target: int, mode: str) -> Action:
+        """Returns the action that strikes a figure: a melee attack or a shot at it alone."""
+        return Action.make("attack", target=target) if mode == "melee" else \
+            Action.make("shoot", targets=[target])
 
     def _can(self, kind: str, **params: Any) -> Action | None:
         for a in self.legal:
@@ -435,7 +450,7 @@ class CrawlTableScene(TableScene):
             elif here is not None and here[0] == "f" and k in ("attack", "heal") \
                     and a["target"] == here[1]:
                 out.append((t(DO_KEYS[k], name=self.fig_name(here[1]),
-                              chance=self._chance_text(here[1], "melee")), [a]))
+                              chance=self._pct_text(a, here[1])), [a]))
             elif here is not None and here[0] == "f" and k == "shoot" \
                     and list(a["targets"]) == [here[1]]:
                 out.append((t("crawl.ui.do.shoot", name=self.fig_name(here[1]),
@@ -769,39 +784,45 @@ class CrawlTableScene(TableScene):
         info = self.reach.get(sq)
         return str(info["cost"]) if info else "?"
 
-    def _chance(self, target: int, mode: str) -> dict[str, Any] | None:
-        active = self.view.get("active", -1)
-        if active < 0:
+    def _hit(self, action: Action, target: int) -> dict[str, Any] | None:
+        """Returns the preview's numbers of one target of an attack, shot or healing:
+        attack, defence, need and ways (of 36), or None when there is nothing to show."""
+        if self.view.get("active", -1) < 0:
             return None
-        try:
-            return query.hit_chance(self.session.state, active, target, mode)
-        except (KeyError, AssertionError):
-            return None
+        for hit in (self.preview(action).detail or {}).get("hits", ()):
+            if hit["target"] == target:
+                return dict(hit)
+        return None
 
-    def _chance_text(self, target: int, mode: str) -> str:
-        info = self._chance(target, mode)
+    def _pct_text(self, action: Action, target: int) -> str:
+        info = self._hit(action, target)
         if info is None:
             return "?"
         return self.app.t("crawl.ui.pct", pct=round(info["ways"] * 100 / 36))
 
+    def _chance_text(self, target: int, mode: str) -> str:
+        return self._pct_text(self._strike(target, mode), target)
+
     def chance_lines(self, target: int, mode: str) -> list[str]:
         """Returns the tooltip that explains the exact chance to hit a target."""
         t = self.app.t
-        info = self._chance(target, mode)
+        action = self._strike(target, mode)
+        info = self._hit(action, target)
         if info is None:
             return []
         need = max(2, min(12, info["need"]))
-        lines = [t("crawl.ui.chance.title", chance=info["chance"],
-                   pct=round(info["ways"] * 100 / 36), ways=info["ways"]),
+        ways = info["ways"]
+        frac = Fraction(ways, 36)
+        lines = [t("crawl.ui.chance.title", chance=f"{frac.numerator}/{frac.denominator}",
+                   pct=round(ways * 100 / 36), ways=ways),
                  t("crawl.ui.chance.values", attack=info["attack"], defence=info["defence"],
                    need=need),
                  t("crawl.ui.chance.dice")]
-        try:
-            bds = query.attack_breakdowns(self.session.state, self.view["active"], target, mode)
-        except (KeyError, AssertionError):
-            bds = ()
         # Where the two numbers come from: dial, items, abilities, rear arc, cover.
-        lines[2:2] = [format_breakdown(self.app, bd) for bd in bds]
+        bds = self.preview(action).breakdowns
+        index = next(i for i, o in enumerate(self.preview(action).odds)
+                     if o.event.params.get("target") == target)
+        lines[2:2] = [format_breakdown(self.app, bd) for bd in bds[2 * index:2 * index + 2]]
         if mode == "ranged":
             lines.append(t("crawl.ui.chance.ranged"))
         return lines
@@ -820,11 +841,10 @@ class CrawlTableScene(TableScene):
             lines.append(" · ".join(steps))
         if info.get("stop"):
             lines.append(t("crawl.ui.move.stop"))
-        left = int(self.view.get("mp", 0)) - int(info["cost"])
-        if self.view.get("active", -1) >= 0 and self._next_to_enemy(sq):
-            # The player should see before stepping in whether the strike is still affordable.
-            lines.append(t("crawl.ui.move.attack_after" if left >= ATTACK_MP
-                           else "crawl.ui.move.no_attack_after", left=left, cost=ATTACK_MP))
+        if self.view.get("active", -1) >= 0:
+            # Whether a strike is still affordable after the step (the rules' consequence).
+            lines += [self.app.msg(m) for m in self.preview(
+                Action.make("move", to=[sq[0], sq[1]])).consequences]
         if self.break_info.get("needed") and self.reach_of is not None:
             lines.append(t("crawl.ui.move.break_first"))
         return lines
@@ -837,7 +857,7 @@ class CrawlTableScene(TableScene):
         assert self.board is not None
         if self.reach_of is not None and self.reach_of[0] == "f" and path:
             steps = []
-            for label, mp in query.move_terms(self.session.state, self.reach_of[1], path):
+            for label, mp in self._move_terms(path):
                 key = label.key
                 if key.startswith("crawl.term.terrain."):
                     kind = key.rsplit(".", 1)[1]
@@ -864,54 +884,45 @@ class CrawlTableScene(TableScene):
             out.append(part)
         return out
 
-    def _is_enemy(self, a: dict[str, Any], b: dict[str, Any]) -> bool:
-        """Returns whether the rules let figure a strike figure b."""
-        try:
-            return query.may_attack(self.session.state, a["uid"], b["uid"])
-        except (KeyError, IndexError):
-            return False
-
-    def _next_to_enemy(self, sq: Square) -> bool:
-        """Returns whether an enemy of the active figure stands next to sq, or for a shooter
-        within its range of sq (whether it may strike from there depends on the MP left)."""
-        me = self.figs.get(self.view.get("active", -1))
-        if me is None:
-            return False
-        reach = max(1, int(me.get("range") or 0))
-        for (x, y), what in self.at.items():
-            if what[0] == "f" and 1 <= max(abs(x - sq[0]), abs(y - sq[1])) <= reach:
-                other = self.figs.get(what[1])
-                if other is not None and other["uid"] != me["uid"] and self._is_enemy(me, other):
-                    return True
-        return False
+    def _move_terms(self, path: list[list[int]]) -> list[tuple[Any, int]]:
+        """Returns the rules' cost breakdown of the move along path, as (label, MP) terms: the
+        active figure's move preview, or the reach preview of a figure not yet activated."""
+        to = path[-1]
+        if self.view.get("active", -1) >= 0:
+            move = Action.make("move", to=[to[0], to[1]])
+        elif self.reach_of is not None:
+            # Not active yet: the move the click would make after activating the figure.
+            move = Action.make("move", to=[to[0], to[1]], figure=self.reach_of[1])
+        else:
+            return []
+        costs = self.preview(move).cost
+        return [(term.label, int(term.value)) for bd in costs[:1] for term in bd.terms]
 
     def no_attack_lines(self, uid: int) -> list[str]:
-        """Returns why the active figure cannot strike the adjacent enemy uid now (too few MP,
-        not in the front arc, demoralized), or nothing when no such reason applies."""
+        """Returns why the active figure cannot strike the enemy uid next to it (or within its
+        range) now: demoralized, too few MP, not in the front arc, a blocked line of fire, as
+        the rules refuse it; nothing when no such reason applies."""
         t = self.app.t
         me = self.figs.get(self.view.get("active", -1))
         other = self.figs.get(uid)
-        if me is None or other is None or me["pos"] is None or other["pos"] is None \
-                or not self._is_enemy(me, other):
+        if me is None or other is None or me["pos"] is None or other["pos"] is None:
             return []
         dist = max(abs(me["pos"][0] - other["pos"][0]), abs(me["pos"][1] - other["pos"][1]))
         if dist != 1 and not (me["range"] and dist <= me["range"]):
             return []
-        if me.get("demoralized"):
-            return [t("crawl.ui.no_attack.demoralized", name=self.fig_name(me["uid"]))]
-        mp = int(self.view.get("mp", 0))
-        if mp < ATTACK_MP:
-            return [t("crawl.ui.no_attack.mp", name=self.fig_name(me["uid"]), mp=mp,
-                      cost=ATTACK_MP)]
-        if dist > 1:
-            # A shot: the line of fire must be free (seed 004, "Fernkampf").
-            info = query.line_of_fire(self.session.state, me["pos"], other["pos"])
-            if not info["free"]:
-                return [t("crawl.ui.no_attack.shot", why=self._lof_text(info, dist,
-                                                                       me["range"]))]
+        why = self.preview(self._strike(uid, "melee" if dist == 1 else "ranged")).refused
+        if why is None:
             return []
-        front, _rear = query.arcs(me["pos"], me["facing"], me["arc"])
-        if (other["pos"][0], other["pos"][1]) not in front:
+        name = self.fig_name(me["uid"])
+        if why.key == "crawl.rule.demoralized":
+            return [t("crawl.ui.no_attack.demoralized", name=name)]
+        if why.key == "crawl.rule.attack_mp":
+            return [t("crawl.ui.no_attack.mp", name=name, mp=why.params["mp"],
+                      cost=why.params["cost"])]
+        if why.key == "crawl.rule.shoot.line_of_fire":
+            return [t("crawl.ui.no_attack.shot", why=self._lof_text(why.params["line"], dist,
+                                                                   me["range"]))]
+        if why.key == "crawl.rule.attack.arc":
             return [t("crawl.ui.no_attack.arc")]
         return []
 
@@ -1027,13 +1038,12 @@ class CrawlTableScene(TableScene):
         c = next((c for c in self.view["chests"] if c["uid"] == uid), None)
         if active < 0 or c is None or not c.get("trap_values"):
             return None
-        try:
-            bonus = query.trap_bonus(self.session.state, active)
-        except KeyError:
+        odds = [self.preview(Action.make("disarm", chest=uid, slow=slow)).odds
+                for slow in (False, True)]
+        if not odds[0] or not odds[1]:
             return None
-        need = int(c["trap_values"]["disarm"])
-        return (round(query.roll_ways(need, bonus) * 100 / 36),
-                round(query.roll_ways(need, bonus + 2) * 100 / 36))
+        fast, slow = odds[0][0], odds[1][0]
+        return (round(fast.ways * 100 / fast.out_of), round(slow.ways * 100 / slow.out_of))
 
     # --- input --------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
@@ -1461,7 +1471,8 @@ class CrawlTableScene(TableScene):
             # Only for the player's own shooter: not while a bot's figure is active and the
             # player merely places brood for it.
             return
-        info = query.line_of_fire(self.session.state, f["pos"], [hover[0], hover[1]])
+        info = (self.preview(Action.make("shoot", at=[hover[0], hover[1]])).detail or {}).get(
+            "line", {"free": True, "blocked_by": []})
         a = self.square_rect((f["pos"][0], f["pos"][1])).center
         b = self.square_rect(hover).center
         far = max(abs(hover[0] - f["pos"][0]), abs(hover[1] - f["pos"][1])) > f["range"]
@@ -1781,7 +1792,7 @@ class CrawlTableScene(TableScene):
         head = assets.text(t("crawl.ui.dial"), "heading", theme.SIZE_SMALL, theme.GOLD)
         surface.blit(head, (p.left + 20, y))
         y += head.get_height() + 4
-        rows = query.dial_values(self.session.state, uid)
+        rows = query.dial_rows(f["id"], f["hero"], f["click"])
         cur = f["click"]
         start = max(0, min(cur - 2, len(rows) - 7))
         for row in rows[start:start + 7]:

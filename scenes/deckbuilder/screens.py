@@ -156,5 +156,5 @@ def open_moment(app: Any, moment: str, seed: int = 1) -> Any:
         # the level-up options open over the hero; the mouse rests on the first
         level = _find(table.session, "level")
         table.click_card(level["card"])
-        app.mouse = table.popup[0].rect.center
+        app.mouse = table.popup.buttons[0].rect.center
     return table

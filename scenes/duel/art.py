@@ -12,8 +12,14 @@ from typing import Any
 
 import pygame
 
-from engine.rules.duel.cards import cards
+from engine import registry
 from scenes import assets, theme
+
+
+def cards() -> Any:
+    """Returns the duel's card tables (names, kinds, levels, targets) from its rules object."""
+    return registry.rules("duel").cards()
+
 
 # Frame colours per card kind: (band, border).
 KIND_COLOURS: dict[str, tuple[theme.Colour, theme.Colour]] = {

@@ -9,12 +9,12 @@ from typing import Any
 
 import pygame
 
+from engine import registry
 from engine.core.protocol import GameConfig
-from engine.rules.duel import decks
-from engine.rules.duel.cards import cards
 from scenes import assets, theme, userdata
 from scenes.app import App
 from scenes.duel import art
+from scenes.duel.art import cards
 from scenes.menu import MenuScreen
 from scenes.widgets import Button, Cycler, Panel, Row, ScrollList, TextInput, blit_centered
 
@@ -27,6 +27,11 @@ COLS, ROWS = 7, 3
 GRID = pygame.Rect(40, 196, 7 * 136, 3 * 206)
 
 
+def _decks() -> Any:
+    """Returns the duel's deck-construction module from its rules object."""
+    return registry.rules("duel").decks()
+
+
 def user_dir() -> Path:
     """Returns the folder that holds the player's duel decks."""
     return userdata.home() / "decks" / "duel"
@@ -35,8 +40,8 @@ def user_dir() -> Path:
 def deck_choices() -> list[tuple[dict[str, Any], list[Any], Path | None]]:
     """Returns every deck a seat may take: ready-made ones, then saved ones with their problems."""
     out: list[tuple[dict[str, Any], list[Any], Path | None]] = [
-        (d, [], None) for d in decks.ready_made()]
-    for path, deck, problems in decks.list_user_decks(user_dir()):
+        (d, [], None) for d in _decks().ready_made()]
+    for path, deck, problems in _decks().list_user_decks(user_dir()):
         if deck is not None:
             out.append((deck, problems, path))
     return out
@@ -62,7 +67,7 @@ def as_option(deck: dict[str, Any], path: Path | None) -> Any:
     if path is None:
         return deck["id"]
     return {k: (list(deck[k]) if isinstance(deck[k], list | tuple) else deck[k])
-            for k in (*decks.FIELDS, "id") if k in deck}
+            for k in (*_decks().FIELDS, "id") if k in deck}
 
 
 class DeckPickScene(MenuScreen):
@@ -163,7 +168,7 @@ class DeckPickScene(MenuScreen):
         path = self._path(seat)
         if path is None:
             return
-        decks.delete_user_deck(path)
+        _decks().delete_user_deck(path)
         self.app.toast(self.app.t("duel.ui.pick.deleted", file=path.name), "ok")
         self.resume()
 
@@ -201,7 +206,7 @@ class DeckPickScene(MenuScreen):
             if index >= len(self.choices):
                 continue
             deck = self.choices[index][0]
-            counts = decks.summary(deck)
+            counts = _decks().summary(deck)
             y = 580
             main = deck["main"]
             if main in cards().main:
@@ -242,7 +247,7 @@ class DeckBuilderScene(MenuScreen):
     def __init__(self, app: App, deck: dict[str, Any] | None = None,
                  path: Path | None = None) -> None:
         super().__init__(app)
-        first = decks.ready_made()[0]
+        first = _decks().ready_made()[0]
         self.deck: dict[str, Any] = deck or {
             "name": "", "main": first["main"], "starter": "", "cards": [], "lands": [],
             "treasures": []}
@@ -253,11 +258,11 @@ class DeckBuilderScene(MenuScreen):
         self.saved = self._saved_decks()
         self.open_from = path if path in [p for p, _d in self.saved] else (
             self.saved[0][0] if self.saved else None)
-        self.problems = decks.validate_deck(self.deck)
+        self.problems = _decks().validate_deck(self.deck)
 
     @staticmethod
     def _saved_decks() -> list[tuple[Path, dict[str, Any]]]:
-        return [(path, deck) for path, deck, _problems in decks.list_user_decks(user_dir())
+        return [(path, deck) for path, deck, _problems in _decks().list_user_decks(user_dir())
                 if deck is not None]
 
     def _set_open(self, path: Path) -> None:
@@ -269,7 +274,7 @@ class DeckBuilderScene(MenuScreen):
         if path is None:
             return
         try:
-            deck = decks.load_user_deck(path)
+            deck = _decks().load_user_deck(path)
         except (ValueError, OSError):
             self.app.toast(self.app.t("duel.ui.builder.unreadable", file=path.name), "error")
             return
@@ -282,7 +287,7 @@ class DeckBuilderScene(MenuScreen):
         """Deletes the file of the deck being edited; its cards stay in the builder unsaved."""
         if self.path is None:
             return
-        decks.delete_user_deck(self.path)
+        _decks().delete_user_deck(self.path)
         self.app.toast(self.app.t("duel.ui.pick.deleted", file=self.path.name), "ok")
         self.path = None
         self.saved = self._saved_decks()
@@ -323,12 +328,12 @@ class DeckBuilderScene(MenuScreen):
         self._changed()
 
     def _changed(self) -> None:
-        self.problems = decks.validate_deck(self.deck)
+        self.problems = _decks().validate_deck(self.deck)
         self.layout()
 
     def _set_name(self, text: str) -> None:
         self.deck["name"] = text
-        self.problems = decks.validate_deck(self.deck)
+        self.problems = _decks().validate_deck(self.deck)
 
     def _set_starter(self, card: str) -> None:
         self.deck["starter"] = card
@@ -339,7 +344,7 @@ class DeckBuilderScene(MenuScreen):
 
     def copy_ready(self) -> None:
         """Starts over from a ready-made deck."""
-        source = decks.ready_made()[self.copy_from]
+        source = _decks().ready_made()[self.copy_from]
         name = self.deck.get("name", "")
         self.deck = {"name": name, "main": source["main"], "starter": source["starter"],
                      "cards": list(source["cards"]), "lands": list(source["lands"]),
@@ -356,9 +361,9 @@ class DeckBuilderScene(MenuScreen):
         if not str(self.deck.get("name", "")).strip():
             self.app.toast(self.app.t("duel.ui.builder.need_name"), "error")
             return
-        path = decks.save_user_deck(user_dir(), self.deck)
+        path = _decks().save_user_deck(user_dir(), self.deck)
         if self.path is not None and self.path != path:
-            decks.delete_user_deck(self.path)  # a renamed deck moves to its new file
+            _decks().delete_user_deck(self.path)  # a renamed deck moves to its new file
         self.path = path
         self.saved = self._saved_decks()
         self.open_from = path
@@ -417,7 +422,7 @@ class DeckBuilderScene(MenuScreen):
         self.widgets.append(Cycler((x + 20, 254, 500, 44), options, self.deck["starter"],
                                    self._set_starter, label=t("duel.ui.builder.starter"),
                                    label_width=170))
-        ready = [(i, deck_label(self.app, d)) for i, d in enumerate(decks.ready_made())]
+        ready = [(i, deck_label(self.app, d)) for i, d in enumerate(_decks().ready_made())]
         self.widgets.append(Cycler((x + 20, 706, 330, 44), ready, self.copy_from,
                                    self._set_copy, label=t("duel.ui.builder.copy"),
                                    label_width=110))
@@ -503,7 +508,7 @@ class DeckBuilderScene(MenuScreen):
                 blit_centered(surface, assets.text(str(n), "bold", theme.SIZE_SMALL, theme.INK),
                               badge)
             if self.kind != "main":
-                label = assets.text(f"{n}/{decks.MAX_COPIES}" if self.kind in
+                label = assets.text(f"{n}/{_decks().MAX_COPIES}" if self.kind in
                                     ("clan", "magic", "equipment") else str(n), "bold",
                                     theme.SIZE_SMALL, theme.INK)
                 blit_centered(surface, label, (rect.centerx, rect.bottom + 19))
@@ -524,12 +529,12 @@ class DeckBuilderScene(MenuScreen):
             note = assets.text(t("duel.ui.builder.editing", file=self.path.name), "italic",
                                theme.SIZE_TINY, theme.INK_DIM)
             blit_centered(surface, note, (box.centerx, box.top + 60))
-        counts = decks.summary(self.deck)
+        counts = _decks().summary(self.deck)
         y = 312
         main = self.deck["main"]
         surface.blit(art.card_face(self.app, main, (120, 166)), (box.left + 20, y))
-        lines = [(t("duel.ui.builder.total", n=counts["total"], need=decks.DECK_CARDS + 1),
-                  theme.GOLD_BRIGHT if counts["total"] == decks.DECK_CARDS + 1 else theme.INK),
+        lines = [(t("duel.ui.builder.total", n=counts["total"], need=_decks().DECK_CARDS + 1),
+                  theme.GOLD_BRIGHT if counts["total"] == _decks().DECK_CARDS + 1 else theme.INK),
                  (t("duel.ui.pick.summary", clan=counts["clan"], magic=counts["magic"],
                     equipment=counts["equipment"]), theme.INK),
                  (t("duel.ui.pick.side", lands=counts["lands"], treasures=counts["treasures"]),

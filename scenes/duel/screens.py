@@ -74,9 +74,9 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
     if name in ("pick", "builder"):
         app.push(DeckPickScene(app, "duel", session.config, session.seed))
         if name == "builder":
-            from engine.rules.duel import decks
+            from engine import registry
 
-            deck = decks.ready_made()[2]
+            deck = registry.rules("duel").decks().ready_made()[2]
             deck = {**deck, "name": "Moss and Thorn", "cards": deck["cards"][:-3]}
             app.push(DeckBuilderScene(app, deck))
         return app.top

@@ -15,13 +15,12 @@ from typing import Any
 import pygame
 
 from engine.core.actions import Action, Breakdown, Event, Message, Term
-from engine.rules.duel import pairing
-from engine.rules.duel.cards import cards
 from scenes import assets, theme
 from scenes.anim import CardFlight, DiceTumble, DieSpec, Tween, die_face, ease_in_out_cubic
 from scenes.app import App
 from scenes.board.chooser import ChoicePanel
 from scenes.duel import art
+from scenes.duel.art import cards
 from scenes.duel.fx import FloatText, RollBanner
 from scenes.table import TableScene, format_breakdown
 from scenes.widgets import Button, blit_centered
@@ -116,6 +115,8 @@ class DuelTableScene(TableScene):
         self.focus: int | None = None  # the character whose odds the chart shows
         self.targeting: str | None = None  # a magic card waiting for its target
         self.arrange_slots: list[int] | None = None
+        self._pairs_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._pairs: list[list[int]] = []
         self.arrange_pick: int | None = None
         self.hovered: tuple[Any, ...] | None = None
         self.tumble: DiceTumble | None = None
@@ -362,13 +363,11 @@ class DuelTableScene(TableScene):
             self.send(Action.make("arrange", order=order))
 
     # --- choosing dice ------------------------------------------------------------------
-    def _odds_for(self, card: str, dice: int) -> float:
-        odds = self.view.get("roll_odds", {}).get(card)
-        if odds and dice - 1 < len(odds):
-            return float(odds[dice - 1])
-        c = cards()
-        need = c.clan[card].level if card in c.clan else c.magic[card].level
-        return pairing.sum_at_least(dice, need - int(self.side(self.me)["courage"]))
+    def _odds_for(self, action: Action) -> float:
+        """Returns the chance of a summoning, magic or neutralising roll (the rules' preview)."""
+        seat = None if self.curtain_for is not None else self.viewer
+        odds = self.rules.explain(self.session.state, seat, action).odds
+        return odds[0].ways / odds[0].out_of if odds else 0.0
 
     def _need(self, card: str) -> int:
         c = cards()
@@ -390,13 +389,13 @@ class DuelTableScene(TableScene):
             lines.append(t("duel.ui.choose.target", target=self._target_name(card, target)))
         options = []
         for k in sorted(set(dice)):
-            chance = self._odds_for(card, k)
             if kind == "summon":
                 action = Action.make("summon", card=card, dice=k)
             elif kind == "cast":
                 action = Action.make("cast", card=card, dice=k, target=target)
             else:
                 action = Action.make("counter", card=card, dice=k)
+            chance = self._odds_for(action)
             options.append((t("duel.ui.dice_n", n=k), t("duel.ui.chance",
                                                          pct=f"{chance * 100:.0f}"),
                             self._chooser_send(action)))
@@ -1051,8 +1050,7 @@ class DuelTableScene(TableScene):
             seat = fight["attacker_seat"]
             slots = list(self.arrange_slots) if self.arrange_slots is not None \
                 else list(fight["auto"])
-            pairs = [[a, d, *pairing.pair_damage(a, d)] for a, d in zip(fight["attack"], slots,
-                                                                       strict=True)]
+            pairs = [list(row) for row in self._scored_pairs(slots)]
             return {"attacker": {"seat": seat, "uid": fight["attacker"]},
                     "defender": {"seat": 1 - seat, "uid": fight["defender"]},
                     "attack": fight["attack"], "slots": slots, "pairs": pairs,
@@ -1060,6 +1058,17 @@ class DuelTableScene(TableScene):
                     "taken": sum(p[3] for p in pairs), "pending": True,
                     "spare": self._spare(fight["defence"], slots)}
         return v["last_fight"]
+
+    def _scored_pairs(self, slots: list[int]) -> list[list[int]]:
+        """Returns the rules' scoring of the dice as placed: [attacker die, defender die,
+        dealt, taken] per slot (the preview of ``arrange``, kept while the dice stay put)."""
+        key = (tuple(self.view["fight"]["attack"]), tuple(slots))
+        if self._pairs_key != key:
+            seat = None if self.curtain_for is not None else self.viewer
+            detail = self.rules.explain(self.session.state, seat, Action.make(
+                "arrange", order=slots)).detail or {}
+            self._pairs_key, self._pairs = key, list(detail.get("pairs", ()))
+        return self._pairs
 
     @staticmethod
     def _spare(defence: list[int], slots: list[int]) -> list[int]:

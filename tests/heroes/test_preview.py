@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.actions import Action
+from engine.core.actions import Action, Message
 from engine.core.protocol import GameConfig
 from engine.rules.heroes.battle import RULES
 from engine.rules.heroes.scenario import apply_battle_setup
@@ -20,8 +20,9 @@ def _state(units: list[dict]) -> object:
 def test_a_shot_from_afar_has_three_equal_outcomes_and_no_retaliation() -> None:
     st = _state([{"unit": "gazer", "side": 0, "square": 1},
                  {"unit": "pike_guard", "side": 1, "square": 13, "activated": True}])
-    (info,) = RULES.annotate(st, 0, [Action.make("attack", target=1)])
-    assert info["legal"] and info["dice"] == 1 and info["pick"] == "one"
+    (preview,) = RULES.annotate(st, 0, [Action.make("attack", target=1)])
+    info = preview.detail
+    assert preview.refused is None and info["dice"] == 1 and info["pick"] == "one"
     assert info["damage"] == {"1": [1, 3], "2": [1, 3], "3": [1, 3]}
     assert info["p_kill"] == [2, 3]  # Few pike guards: 2 health
     assert info["retaliation"]["possible"] is False
@@ -30,7 +31,8 @@ def test_a_shot_from_afar_has_three_equal_outcomes_and_no_retaliation() -> None:
 def test_the_ranged_penalty_takes_the_lower_of_two_dice() -> None:
     st = _state([{"unit": "gazer", "side": 0, "square": 5},
                  {"unit": "pike_guard", "side": 1, "square": 9, "activated": True}])
-    (info,) = RULES.annotate(st, 0, [Action.make("attack", target=1)])
+    (preview,) = RULES.annotate(st, 0, [Action.make("attack", target=1)])
+    info = preview.detail
     assert info["penalty"] and info["pick"] == "low"
     assert info["die"] == {"-1": [5, 9], "0": [1, 3], "1": [1, 9]}
     assert info["damage"] == {"1": [5, 9], "2": [1, 3], "3": [1, 9]}
@@ -43,7 +45,8 @@ def test_a_defend_token_adds_its_own_die() -> None:
     st = _state([{"unit": "bone_warrior", "side": 0, "square": 5},
                  {"unit": "oathsworn", "side": 1, "square": 9, "activated": True,
                   "defending": True}])
-    (info,) = RULES.annotate(st, 0, [Action.make("attack", target=1)])
+    (preview,) = RULES.annotate(st, 0, [Action.make("attack", target=1)])
+    info = preview.detail
     # attack 2 vs defence 2: die -1 → 0, 0 → 0, +1 → 1 (or 0 when the defend die shows +1)
     assert info["defend_die"] is True
     assert info["damage"] == {"0": [7, 9], "1": [2, 9]}
@@ -53,19 +56,32 @@ def test_refused_actions_name_their_rule() -> None:
     st = _state([{"unit": "gazer", "side": 0, "square": 5},
                  {"unit": "pike_guard", "side": 1, "square": 9, "activated": True},
                  {"unit": "shambler", "side": 1, "square": 18, "activated": True}])
-    (info,) = RULES.annotate(st, 0, [Action.make("attack", target=2)])
-    assert info == {"legal": False, "rule": "heroes.rule.ranged_adjacent",
-                    "detail": "a ranged unit next to an enemy may only attack that enemy"}
+    (preview,) = RULES.annotate(st, 0, [Action.make("attack", target=2)])
+    assert preview.refused == Message("heroes.rule.ranged_adjacent", {})
+    assert RULES.explain(st, 0, Action.make("attack", target=2)).refused == preview.refused
 
 
 def test_preview_matches_the_resolved_attack() -> None:
     st = _state([{"unit": "bone_warrior", "side": 0, "pack": True, "square": 5},
                  {"unit": "shambler", "side": 1, "pack": True, "square": 9,
                   "activated": True}])
-    (info,) = RULES.annotate(st, 0, [Action.make("attack", target=1)])
+    (preview,) = RULES.annotate(st, 0, [Action.make("attack", target=1)])
+    info = preview.detail
     # attack 3 vs defence 1; the Shamblers' Pack gains +1 defence on a 0 or +1
     assert info["damage"] == {"1": [2, 3], "2": [1, 3]}
     st.forced = [1, 0]
     events = RULES.apply(st, Action.make("attack", target=1))
     hits = [e for e in events if e.key == "heroes.ev.attack"]
     assert hits[0].params["damage"] == 2
+
+
+def test_the_preview_gives_exact_odds_breakdowns_and_consequences() -> None:
+    st = _state([{"unit": "gazer", "side": 0, "square": 5},
+                 {"unit": "pike_guard", "side": 1, "square": 9, "activated": True}])
+    (preview,) = RULES.annotate(st, 0, [Action.make("attack", target=1)])
+    damage = {o.event.params["damage"]: (o.ways, o.out_of) for o in preview.odds
+              if o.event.key == "heroes.odds.damage"}
+    assert damage == {1: (5, 9), 2: (3, 9), 3: (1, 9)}
+    attack, defence = preview.breakdowns
+    assert (attack.total, defence.total) == (3, 1)
+    assert [m.key for m in preview.consequences] == ["heroes.ev.declare", "heroes.ev.retaliate"]

@@ -12,9 +12,12 @@ import pygame
 from engine.ai.base import make_bot
 from engine.core.rng import Rng
 from engine.core.session import Session
+from engine.rules.crawl.combat import roll_ways
+from engine.rules.crawl.core import may_attack
+from engine.rules.crawl.preview import ATTACK_MP
 from scenes import assets
 from scenes.crawl import art, query, screens
-from scenes.crawl.table import ATTACK_MP, CrawlTableScene
+from scenes.crawl.table import CrawlTableScene
 
 
 def _frames(app: Any, n: int) -> None:
@@ -134,31 +137,33 @@ def test_no_attack_says_why(app: Any) -> None:
     scene.is_bot = lambda seat: False  # type: ignore[method-assign]
     state = scene.session.state
     pair = None
-    for f in scene.view["figures"]:
-        for g in scene.view["figures"]:
-            if f["where"] == g["where"] == "board" and f["hero"] and not g["hero"] \
-                    and max(abs(f["pos"][0] - g["pos"][0]), abs(f["pos"][1] - g["pos"][1])) == 1 \
-                    and query.may_attack(state, f["uid"], g["uid"]) and not f["demoralized"]:
+    for f in state.figures:
+        for g in state.figures:
+            if f.where == g.where == "board" and f.hero and not g.hero \
+                    and max(abs(f.pos[0] - g.pos[0]), abs(f.pos[1] - g.pos[1])) == 1 \
+                    and may_attack(state, f, g) and not scene.figs[f.uid]["demoralized"]:
                 pair = (f, g)
     if pair is None:  # no fight in this picture: put a brood next to a hero by hand
-        hero = next(f for f in scene.view["figures"] if f["hero"] and f["where"] == "board")
-        brood = dict(next(f for f in scene.view["figures"] if not f["hero"]))
-        brood["pos"] = [hero["pos"][0] + 1, hero["pos"][1]]
-        brood["where"] = "board"
-        scene.figs[brood["uid"]] = brood
+        hero = next(f for f in state.figures if f.hero and f.where == "board")
+        brood = next(f for f in state.figures if not f.hero)
+        brood.pos = (hero.pos[0] + 1, hero.pos[1])
+        brood.where = "board"
         pair = (hero, brood)
     hero, brood = pair
-    scene.view = dict(scene.view, active=hero["uid"], mp=ATTACK_MP - 1)
-    lines = scene.no_attack_lines(brood["uid"])
-    assert lines == [app.t("crawl.ui.no_attack.mp", name=scene.fig_name(hero["uid"]),
+    # The hero is active with one movement point too few: the rules refuse the attack and
+    # the tooltip says why.
+    state.active, state.mp = hero.uid, ATTACK_MP - 1
+    scene.refresh()
+    lines = scene.no_attack_lines(brood.uid)
+    assert lines == [app.t("crawl.ui.no_attack.mp", name=scene.fig_name(hero.uid),
                            mp=ATTACK_MP - 1, cost=ATTACK_MP)]
 
 
 def test_disarm_odds_follow_the_two_and_twelve_rule() -> None:
-    assert query.roll_ways(8, 0) == 15  # 8..12 on 2d6
-    assert query.roll_ways(8, 2) == 26  # careful: +2
-    assert query.roll_ways(20, 0) == 1  # only the 12 always works
-    assert query.roll_ways(0, 5) == 35  # the 2 always fails
+    assert roll_ways(8, 0) == 15  # 8..12 on 2d6
+    assert roll_ways(8, 2) == 26  # careful: +2
+    assert roll_ways(20, 0) == 1  # only the 12 always works
+    assert roll_ways(0, 5) == 35  # the 2 always fails
 
 
 def test_the_solitaire_dungeon_is_named_in_the_log(app: Any) -> None:

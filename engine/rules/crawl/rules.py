@@ -43,6 +43,7 @@ from engine.rules.crawl.movement import (
     marker_reach,
     must_break_away,
 )
+from engine.rules.crawl.preview import CrawlPreviews, refusal, strike_refusal
 from engine.rules.crawl.state import Chest, CrawlState, Figure, Marker, Player
 
 BUILDER = "builder"  # the board option that builds the dungeon from sections during set-up
@@ -113,7 +114,7 @@ def _sq(value: Any) -> Square:
     return (value[0], value[1])
 
 
-class CrawlRules(GameRules[CrawlState]):
+class CrawlRules(CrawlPreviews, GameRules[CrawlState]):
     """Seed 004: the dial-based dungeon skirmish on a square grid."""
 
     game_id = "crawl"
@@ -242,7 +243,7 @@ class CrawlRules(GameRules[CrawlState]):
         else:
             legal = self.legal_actions(state)
         if action not in legal:
-            raise IllegalAction(*self.explain_illegal(state, action))
+            raise refusal(self, state, action)
 
     def legal_actions(self, state: CrawlState) -> list[Action]:
         """Returns every legal action of the current actor, in a stable order."""
@@ -367,6 +368,9 @@ class CrawlRules(GameRules[CrawlState]):
     def explain_illegal(self, state: CrawlState, action: Action) -> tuple[str, str]:
         """Returns the rule that forbids an action now."""
         kind = action.kind
+        why = strike_refusal(state, action) if kind in ("attack", "shoot") else None
+        if why is not None:
+            return why[0], why[1]
         if state.pending is not None and kind != "place_spawn":
             return ("crawl.rule.place_spawn_first", "a mage spawn must be placed first")
         rules = {

@@ -106,6 +106,8 @@ def build_view(state: CrawlState, seat: int | None) -> dict[str, Any]:
     }
     if state.active >= 0:
         out["reach"] = reachable(state, state.active)
+    elif state.active_marker >= 0:
+        out["marker_reach"] = marker_reachable(state, state.active_marker)
     if state.phase == "build" and state.setup.get("hands") is not None:
         # Builder kit: the sections are taken face up from an open pile, so every hand is
         # public while they are taken and placed.

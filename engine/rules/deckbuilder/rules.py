@@ -27,6 +27,7 @@ from engine.rules.deckbuilder.cards import (
     matches,
     table,
 )
+from engine.rules.deckbuilder.preview import DeckPreviews
 from engine.rules.deckbuilder.state import (
     CHOOSE,
     DESTROY,
@@ -152,7 +153,7 @@ class _Breach:
                 self.events.append(Event("deckbuilder.ev.xp_lost", {"player": i, "amount": lost}))
 
 
-class DeckRules(GameRules[DeckState]):
+class DeckRules(DeckPreviews, GameRules[DeckState]):
     """The dungeon deck-builder of seed 000 for 2-5 players."""
 
     game_id = "deckbuilder"

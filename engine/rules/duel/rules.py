@@ -19,6 +19,7 @@ from engine.rules.duel import decks, ops, pairing
 from engine.rules.duel.cards import cards
 from engine.rules.duel.effects import PLAY, EffectCtx, run
 from engine.rules.duel.ops import msg
+from engine.rules.duel.preview import DuelPreviews
 from engine.rules.duel.state import (
     ACT_ATTACK,
     ACT_MAGIC,
@@ -43,7 +44,7 @@ RULES_PAGES = ("duel.rules.1", "duel.rules.2", "duel.rules.3", "duel.rules.4", "
 
 
 
-class DuelRules(GameRules[DuelState]):
+class DuelRules(DuelPreviews, GameRules[DuelState]):
     """Seed 003: two main characters, clan members, dice pool, attack dice against defence dice."""
 
     game_id = "duel"

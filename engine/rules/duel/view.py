@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.rules.duel import ops, pairing
 from engine.rules.duel.cards import cards
+from engine.rules.duel.preview import fight_odds
 from engine.rules.duel.state import (
     ACT_ATTACK,
     ACT_MAGIC,
@@ -72,26 +73,7 @@ def side_view(state: DuelState, seat: int, viewer: int | None) -> dict[str, Any]
 def odds_view(state: DuelState, attacker_seat: int, att: Fighter,
               defender: Fighter) -> dict[str, Any]:
     """Returns the exact damage distributions of one possible fight, armour included."""
-    dseat = 1 - attacker_seat
-    a = ops.attack_of(state, attacker_seat, att)
-    d = ops.defence_of(state, dseat, defender)
-    total, dealt, taken = pairing.counts(a, d)
-    a_arm = ops.armour_of(state, attacker_seat, att)
-    d_arm = ops.armour_of(state, dseat, defender)
-    dealt = pairing.shifted(dealt, d_arm)
-    taken = pairing.shifted(taken, a_arm)
-    d_left = ops.life_of(state, dseat, defender) - defender.damage
-    a_left = ops.life_of(state, attacker_seat, att) - att.damage
-    return {
-        "attacker": att.uid, "defender": defender.uid, "attack_dice": a, "defence_dice": d,
-        "armour": [a_arm, d_arm], "outcomes": total,
-        "dealt": sorted([k, n] for k, n in dealt.items()),
-        "taken": sorted([k, n] for k, n in taken.items()),
-        "expected_dealt": sum(k * n for k, n in dealt.items()) / total,
-        "expected_taken": sum(k * n for k, n in taken.items()) / total,
-        "defender_falls": sum(n for k, n in dealt.items() if k >= d_left) / total,
-        "attacker_falls": sum(n for k, n in taken.items() if k >= a_left) / total,
-    }
+    return fight_odds(state, attacker_seat, att, defender)
 
 
 def roll_odds(dice_max: int, need: int, courage: int) -> list[float]:

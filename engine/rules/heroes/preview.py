@@ -12,9 +12,11 @@ rule.
 from __future__ import annotations
 
 from fractions import Fraction
+from math import lcm
 from typing import Any
 
-from engine.core.actions import Action
+from engine.core.actions import Action, Breakdown, Message, Term
+from engine.core.protocol import Odds, Preview
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
 from engine.rules.heroes import content as C
@@ -108,7 +110,11 @@ def attack_preview(st: BattleState, a: Unit, t: Unit) -> dict[str, Any]:
             for rd, q in damage_distribution(rh).items():
                 ret_dist[rd] = ret_dist.get(rd, Fraction(0)) + p * q
     expected = sum((k * v for k, v in dist.items()), Fraction(0))
+    atk_bd = Breakdown(Message("heroes.bd.attack_value", {}), h.attack, tuple(h.atk_terms))
+    def_bd = Breakdown(Message("heroes.bd.defence_value", {}), h.defence,
+                       tuple(Term(t.label, -t.value) for t in h.def_terms))
     out = {
+        "attack_breakdown": atk_bd, "defence_breakdown": def_bd,
         "kind": "attack", "attacker": a.uid, "target": t.uid,
         "attack_terms": [term.to_json() for term in h.atk_terms],
         "defence_terms": [term.to_json() for term in h.def_terms],
@@ -149,28 +155,85 @@ def play_preview(st: BattleState, side: int, action: Action) -> dict[str, Any]:
     return out
 
 
+def _odds(key: str, p: Fraction, **params: Any) -> Odds:
+    """Returns an exact chance on the smallest common basis of rolls."""
+    return Odds(Message(key, params), p.numerator, p.denominator)
+
+
+def _common(dist: dict[str, list[int]]) -> int:
+    out = 1
+    for _, den in dist.values():
+        out = lcm(out, den)
+    return out
+
+
+def to_preview(info: dict[str, Any]) -> Preview:
+    """Returns the protocol's Preview of one action's information (kept whole in ``detail``)."""
+    kind = info.get("kind")
+    if kind == "attack":
+        basis = _common(info["damage"])
+        odds = [Odds(Message("heroes.odds.damage", {"damage": int(d)}), num * basis // den, basis)
+                for d, (num, den) in info["damage"].items()]
+        for key, value in (("heroes.odds.kill", info["p_kill"]),
+                           ("heroes.odds.flip", info["p_flip"])):
+            if value[0]:
+                odds.append(_odds(key, Fraction(value[0], value[1])))
+        ret = info["retaliation"]
+        consequences = [Message("heroes.ev.declare", {"attacker": info["attacker"],
+                                                      "target": info["target"]})]
+        if ret["possible"] and ret["probability"][0]:
+            odds.append(_odds("heroes.odds.retaliation", Fraction(*ret["probability"])))
+            consequences.append(Message("heroes.ev.retaliate", {"unit": info["target"]}))
+        breakdowns = (info["attack_breakdown"], info["defence_breakdown"])
+        detail = {k: v for k, v in info.items()
+                  if k not in ("attack_breakdown", "defence_breakdown")}
+        return Preview(odds=tuple(odds), breakdowns=breakdowns,
+                       consequences=tuple(consequences), detail=detail)
+    if kind == "move":
+        moved = Breakdown(Message("heroes.bd.movement", {}), info["distance"], ())
+        return Preview(cost=(moved,), detail=info)
+    if kind == "play":
+        cost: list[Breakdown] = []
+        if info["empower_cost"]:
+            cost.append(Breakdown(Message("heroes.bd.empower_cost", {}), info["empower_cost"], ()))
+        if info["crown"]:
+            cost.append(Breakdown(Message("heroes.bd.crown", {}), 1, ()))
+        consequences = [Message("heroes.ev.play", {"card": info["card"]})]
+        if info["cast"]:
+            consequences.append(Message("heroes.ev.cast", {"card": info["card"]}))
+        if info.get("kills"):
+            consequences.append(Message("heroes.ev.defeated", {}))
+        elif info.get("flips"):
+            consequences.append(Message("heroes.ev.flip", {}))
+        return Preview(cost=tuple(cost), consequences=tuple(consequences), detail=info)
+    return Preview(detail=info)
+
+
 def annotate(rules: Any, st: BattleState, seat: int | None,
-             actions: list[Action]) -> list[dict[str, Any]]:
-    """Returns one preview per action (refusals name their rule)."""
+             actions: list[Action]) -> list[Preview]:
+    """Returns one preview per action (a refused one names the rule that refuses it)."""
     out = []
     for action in actions:
         problem = rules._flow().check(rules, st, action)
         if problem is not None:
-            out.append({"legal": False, "rule": problem[0], "detail": problem[1]})
+            out.append(Preview(refused=Message(problem[0], {}), detail={"detail": problem[1]}))
             continue
-        info: dict[str, Any] = {"legal": True, "kind": action.kind}
-        if action.kind == "attack" and "target" in action.params:
-            info.update(attack_preview(st, st.units[st.active], st.units[action["target"]]))
-        elif action.kind == "attack":
-            info.update({"kind": "wall", "col": action["wall"]})
-        elif action.kind == "move":
-            u = st.units[st.active]
-            info["distance"] = B.reach(st, u, move_steps(st, u)).get(action["to"], 0)
-            info["ranged_ends"] = B.utype(u) == "ranged"
-        elif action.kind == "play":
-            side = combat.side_of_seat(st, rules.current_actor(st))
-            info.update(play_preview(st, side, action))
-        out.append(info)
+        out.append(to_preview(describe(rules, st, action)))
     return out
 
 
+def describe(rules: Any, st: BattleState, action: Action) -> dict[str, Any]:
+    """Returns what a legal action will do, as plain data (the previews' ``detail``)."""
+    info: dict[str, Any] = {"kind": action.kind}
+    if action.kind == "attack" and "target" in action.params:
+        info.update(attack_preview(st, st.units[st.active], st.units[action["target"]]))
+    elif action.kind == "attack":
+        info.update({"kind": "wall", "col": action["wall"]})
+    elif action.kind == "move":
+        u = st.units[st.active]
+        info["distance"] = B.reach(st, u, move_steps(st, u)).get(action["to"], 0)
+        info["ranged_ends"] = B.utype(u) == "ranged"
+    elif action.kind == "play":
+        side = combat.side_of_seat(st, rules.current_actor(st))
+        info.update(play_preview(st, side, action))
+    return info

@@ -16,10 +16,10 @@ from functools import cache
 from typing import Any
 
 from engine.core import subgame
-from engine.core.actions import Action, Event, Message
+from engine.core.actions import Action, Breakdown, Event, Message
 from engine.core.decisions import ONE, Decision
 from engine.core.flow import ActionKind, DecisionKind, Flow, FlowState, Phase
-from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
+from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome, Preview
 from engine.core.rng import Rng
 from engine.core.subgame import SubGame, SubGameHost
 from engine.rules.heroes import content as C
@@ -281,20 +281,24 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                                                   "reason": state.reason})]
 
     def annotate(self, state: SkirmishState, seat: int | None,
-                 actions: list[Action]) -> list[dict[str, Any]]:
+                 actions: list[Action]) -> list[Preview]:
         """Returns the battle's previews while it runs; prices during army building."""
-        if state.sub is not None:
-            sub = state.sub
-            return sub.rules.annotate(sub.state, sub.sub_seat(seat), actions)  # type: ignore
+        sub = state.sub
+        if sub is not None:
+            return BATTLE.annotate(sub.state, sub.sub_seat(seat), actions)
         out = []
         for a in actions:
-            if a.kind in ("recruit", "reinforce"):
+            problem = FLOW.check(self, state, a)
+            if problem is not None:
+                out.append(Preview(refused=Message(problem[0], {})))
+            elif a.kind in ("recruit", "reinforce"):
                 pack = a.kind == "reinforce"
                 price = unit_price(a["unit"], pack) - (unit_price(a["unit"], False)
                                                        if pack else 0)
-                out.append({"kind": a.kind, "price": price, "left": budget_left(state) - price})
+                cost = Breakdown(Message("heroes.bd.price", {}), price, ())
+                out.append(Preview(cost=(cost,), detail={"left": budget_left(state) - price}))
             else:
-                out.append({"kind": a.kind})
+                out.append(Preview())
         return out
 
     # --- reading -----------------------------------------------------------------------------

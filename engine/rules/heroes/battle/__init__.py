@@ -19,7 +19,7 @@ from typing import Any
 from engine.core.actions import Action, Event, Message
 from engine.core.decisions import Decision
 from engine.core.flow import ActionKind, DecisionKind, Flow, Phase
-from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
+from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome, Preview
 from engine.core.rng import Rng
 from engine.rules.heroes import auto, cards, combat
 from engine.rules.heroes import board as B
@@ -97,7 +97,7 @@ class BattleRules(GameRules[BattleState]):
         return battle_view(self, state, seat)
 
     def annotate(self, state: BattleState, seat: int | None,
-                 actions: list[Action]) -> list[dict[str, Any]]:
+                 actions: list[Action]) -> list[Preview]:
         """Returns per action what a player needs before committing (engine/rules/heroes/
         preview.py): exact damage odds, retaliation, breakdowns, reachable squares, refusals."""
         from engine.rules.heroes.preview import annotate
