@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from engine.content.effects import REGISTRY
-from engine.core.actions import Action, Event
+from engine.core.actions import Action, Breakdown, Event, Message, Term
 from engine.core.decisions import ONE, Decision
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
@@ -344,15 +344,27 @@ class _Ctx:
         u = self.st.units[t]
         return u if u.alive else None
 
-    def _spell_damage(self, u: Unit, amount: int) -> int:
+    def _spell_damage(self, u: Unit, amount: int) -> tuple[int, Breakdown]:
+        """Returns a card's damage to ``u`` and its breakdown (defence never counts; spell
+        resistance and Warding reduce spells and specialties)."""
+        terms = [Term(Message("heroes.bd.card", {"card": self.cid}), amount)]
         if self.card.kind in ("spell", "specialty"):
-            amount -= B.traits(u).spell_resist + u.ward
-        return max(0, amount)
+            resist = B.traits(u).spell_resist
+            if resist:
+                terms.append(Term(Message("heroes.bd.spell_resist", {}), -resist))
+            if u.ward:
+                terms.append(Term(Message("heroes.bd.ward", {}), -u.ward))
+        total = sum(int(t.value) for t in terms)
+        if total < 0:
+            terms.append(Term(Message("heroes.bd.no_negative", {}), -total))
+            total = 0
+        return total, Breakdown(Message("heroes.bd.damage", {}), total, tuple(terms))
 
     def damage(self, amount: int) -> None:
         u = self._unit()
         if u is not None:
-            combat.apply_damage(self.st, u, self._spell_damage(u, amount), self.ev, self.cid)
+            dmg, bd = self._spell_damage(u, amount)
+            combat.apply_damage(self.st, u, dmg, self.ev, self.cid, bd)
 
     def damage_adjacent(self, amount: int) -> None:
         u = self.st.units[self.target]
@@ -361,8 +373,8 @@ class _Ctx:
         near = B.ADJACENT[u.sq]
         for x in self.st.units:
             if x.alive and x.sq in near and B.traits(x).spell_resist < IMMUNE:
-                combat.apply_damage(self.st, x, self._spell_damage(x, amount), self.ev,
-                                    self.cid)
+                dmg, bd = self._spell_damage(x, amount)
+                combat.apply_damage(self.st, x, dmg, self.ev, self.cid, bd)
 
     def stat(self, attack: int, defence: int, initiative: int, until: str) -> None:
         u = self._unit()

@@ -118,7 +118,8 @@ def may_retaliate(st: BattleState, attacker: Unit, target: Unit, first: bool) ->
 
 
 # --- damage --------------------------------------------------------------------------------------
-def apply_damage(st: BattleState, u: Unit, amount: int, ev: list[Event], source: str) -> None:
+def apply_damage(st: BattleState, u: Unit, amount: int, ev: list[Event], source: str,
+                 breakdown: Breakdown | None = None) -> None:
     """Puts damage on a unit: a Pack flips to Few with the excess carried over; a Few unit (or a
     neutral) with damage reaching its health is defeated (seed 002, "Lebenspunkte")."""
     if amount <= 0 or not u.alive:
@@ -126,7 +127,8 @@ def apply_damage(st: BattleState, u: Unit, amount: int, ev: list[Event], source:
     u.paralysed = False  # seed: damage removes the paralysis token early
     u.damage += amount
     ev.append(Event("heroes.ev.damage", {"unit": u.uid, "did": u.did, "amount": amount,
-                                         "source": source}))
+                                         "source": source},
+                    breakdowns=(breakdown,) if breakdown is not None else ()))
     d = B.udef(u.did)
     while u.alive and u.damage >= B.base(u).hp:
         if u.pack and d.pack is not None:
