@@ -108,3 +108,21 @@ def test_expert_effects_are_limited_by_the_heroes_crowns() -> None:
     with pytest.raises(IllegalAction) as exc:
         RULES.apply(st, A("play", card="power", mode="expert"))
     assert exc.value.rule == "heroes.rule.no_crown"
+
+
+def test_one_permanent_card_in_play_a_new_one_replaces_the_old() -> None:
+    st = _battle([{"unit": "bone_warrior", "side": 0, "square": 5},
+                  {"unit": "shambler", "side": 0, "square": 1, "activated": True},
+                  {"unit": "hornfiend", "side": 1, "square": 17, "activated": True}],
+                 [["war_banner", "war_banner"], []])
+    before = [st.units[0].bonuses[:], st.units[1].bonuses[:]]
+    with pytest.raises(IllegalAction):  # permanent cards are played like activation cards
+        RULES.apply(st, A("play", card="war_banner", mode="top", wall=0))
+    RULES.apply(st, A("play", card="war_banner", mode="top"))
+    side = st.sides[0]
+    assert side.in_play == ["war_banner"] and side.discard == []
+    assert st.units[0].bonuses != before[0] and len(st.units[0].bonuses) == 1
+    events = RULES.apply(st, A("play", card="war_banner", mode="top"))
+    assert "heroes.ev.replaced" in [e.key for e in events]
+    assert side.in_play == ["war_banner"] and side.discard == ["war_banner"]
+    assert len(st.units[0].bonuses) == 1 and len(st.units[1].bonuses) == 1  # not doubled

@@ -339,7 +339,8 @@ class HeroesBot(Bot):
             hurt = target.damage if target is not None else sum(
                 u.damage for u in st.units if u.alive and u.side == side)
             return 0.4 * hurt
-        if "side_stat" in types and own_turn and mode.timing == "ongoing":
+        if "side_stat" in types and own_turn and mode.timing in ("ongoing", "permanent") \
+                and not s.in_play:
             return 0.9
         if "draw" in types and len(types) == 1:
             return 0.7

@@ -295,6 +295,16 @@ def resolve(rules: Any, st: BattleState, side: int, cid: str, mode_id: str, targ
         ev.append(Event("heroes.ev.cast", {"side": side, "card": cid,
                                            "school": school or card.school or "",
                                            "level": card.level or ""}))
+    if mode.timing == "permanent":
+        # seed card rule 7: one permanent card in play; a new one replaces the old, whose
+        # effects end with it
+        for old in s.in_play:
+            s.discard.append(old)
+            for u in st.units:
+                if u.bonuses:
+                    u.bonuses = [b for b in u.bonuses if not (b[4] == old and b[5] == side)]
+            ev.append(Event("heroes.ev.replaced", {"side": side, "card": old}))
+        s.in_play = []
     ctx = _Ctx(rules, st, side, cid, card, target, ev)
     for spec in mode.effects:
         REGISTRY.run(GAME, ctx, spec)
@@ -303,8 +313,6 @@ def resolve(rules: Any, st: BattleState, side: int, cid: str, mode_id: str, targ
     if ctx.keep:
         return
     if mode.timing == "permanent":
-        for old in s.in_play:
-            s.discard.append(old)
         s.in_play = [cid]
     else:
         s.discard.append(cid)
