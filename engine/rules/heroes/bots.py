@@ -56,8 +56,19 @@ def expected_damage(st: BattleState, a: Unit, t: Unit, retaliation: bool = False
     return raw
 
 
-def attack_score(st: BattleState, a: Unit, t: Unit) -> float:
-    """Returns how good attacking ``t`` from where ``a`` stands is (damage, kills, retaliation)."""
+def attack_score(st: BattleState, a: Unit, t: Unit,
+                 memo: dict[tuple[int, int], float] | None = None) -> float:
+    """Returns how good attacking ``t`` from where ``a`` stands is (damage, kills, retaliation).
+
+    ``memo`` shares the scores of one melee unit's candidate squares: for a ground or flying
+    attacker only the squares moved (a charge) change them.
+    """
+    if memo is not None:
+        key = (t.uid, st.moved)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = attack_score(st, a, t)
+        return found
     dmg = expected_damage(st, a, t)
     score = dmg * (TIER_VALUE[B.tier_rank(t)] / 2 + 0.5)
     left = B.total_hp_left(t)
@@ -241,6 +252,7 @@ class HeroesBot(Bot):
             best = max(best, (0.2, (u.sq, -1, walls[0])), key=lambda x: x[0])
         steps = move_steps(st, u)
         if B.utype(u) != "ranged" and steps and not st.attacked:
+            memo: dict[tuple[int, int], float] = {}
             home, moved = u.sq, st.moved
             dist = B.reach(st, u, steps)
             for sq in move_squares(st, u, steps):
@@ -251,7 +263,7 @@ class HeroesBot(Bot):
                 u.sq, st.moved = sq, dist.get(sq, 1)
                 try:
                     for e in near:
-                        s = attack_score(st, u, e) - 0.05
+                        s = attack_score(st, u, e, memo) - 0.05
                         if s > best[0]:
                             best = (s, (sq, e.uid, None))
                 finally:
