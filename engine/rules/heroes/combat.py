@@ -374,7 +374,7 @@ def roll_attack(st: BattleState, h: Hit) -> tuple[int, list[int]]:
 def hit(st: BattleState, a: Unit, t: Unit, retaliation: bool, first: bool,
         ev: list[Event], worse: bool = False) -> None:
     """Resolves one attack of ``a`` on ``t``: dice, damage, abilities; expires card bonuses."""
-    t.paralysed = False if t.alive else t.paralysed  # seed: attacked units lose paralysis early
+    t.paralysed = False  # seed: an attacked unit loses its paralysis token early
     h = prepare_hit(st, a, t, retaliation, first, worse)
     die, rolled = roll_attack(st, h)
     defend_die = roll_die(st) if h.defend else 0

@@ -280,13 +280,12 @@ def _placeable(st: BattleState) -> tuple[list[Unit], list[int]]:
         return [], []
     occ = B.occupancy(st)
     squares = [sq for sq in B.deploy_squares(side) if occ[sq] == -1]
-    if st.sides[side].neutral:
-        # seed 002, "Kampfaufbau" (Clash): ranged neutrals in the back row if possible
-        pass
     return waiting, squares
 
 
 def _allowed_squares(st: BattleState, u: Unit, squares: list[int]) -> list[int]:
+    # seed 002, "Kampfaufbau" (Clash): the opponent places neutral ranged units in the back row
+    # if possible
     if st.sides[u.side].neutral and B.utype(u) == "ranged":
         back = [sq for sq in squares if B.is_back_row(sq, u.side)]
         if back:
