@@ -177,12 +177,19 @@ def prob_at_most(dist: Mapping[int, Fraction], target: int) -> Fraction:
     return sum((p for k, p in dist.items() if k <= target), Fraction(0))
 
 
+def ways_at_least(count: int, target: int, sides: int = 6) -> int:
+    """Returns how many of the sides**count ordered rolls of count dice sum to target or more."""
+    _check(count, sides)
+    if target <= count:
+        return sides**count
+    if target > sides * count:
+        return 0
+    return sum(w for k, w in sum_counts(count, sides).items() if k >= target)
+
+
 def chance_to_reach(target: int, modifier: int = 0, count: int = 2, sides: int = 6) -> Fraction:
     """Returns P(sum of count dice + modifier >= target), e.g. seed 004's "2d6 + attack >= defence"."""
-    _check(count, sides)
-    needed = target - modifier
-    total = sides**count
-    return Fraction(sum(w for k, w in sum_counts(count, sides).items() if k >= needed), total)
+    return Fraction(ways_at_least(count, target - modifier, sides), sides**count)
 
 
 def max_distribution(count: int, sides: int = 6) -> Distribution:

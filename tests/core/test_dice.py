@@ -187,3 +187,11 @@ def test_batched_shuffle_is_uniform_over_permutations():
     for _top, m, _limit in dice._plan(40):
         product *= m
     assert product == factorial(40)
+
+
+def test_ways_at_least_counts_every_ordered_roll() -> None:
+    for count in range(4):
+        for target in range(-1, 6 * count + 3):
+            brute = sum(1 for r in product(range(1, 7), repeat=count) if sum(r) >= target)
+            assert dice.ways_at_least(count, target) == brute, (count, target)
+    assert dice.ways_at_least(2, 10, 4) == 0 and dice.ways_at_least(2, 7, 4) == 3
