@@ -3,6 +3,16 @@
 A distribution is a plain ``dict`` from outcome to ``Fraction`` with keys in ascending order; the
 fractions are exact, so "2d6 + 3 >= 10" is exactly 7/12 and a view can print it as it likes.
 Counting helpers return integer ways (out of ``sides ** count``) where that is the natural form.
+
+``roll_batch``/``shuffle_batch`` are the batched variants for hot loops (the duel rolls about 600
+dice and shuffles 80 cards a game). Drawing one ``next_u64`` per die wastes most of its 64 bits,
+so a batch of k dice is read as the k base-6 digits of one output: outputs at or above the
+largest multiple of 6^k below 2^64 are redrawn (rejection sampling), which leaves every one of
+the 6^k digit strings equally likely. A shuffle does the same with the mixed radix
+(n)(n-1)(n-2)... of Fisher–Yates from the end: as many swaps per output as fit. Both read the
+state's ``Rng`` only through ``next_u64``; their streams differ from ``roll``/``Rng.shuffle``
+but the distributions are the same (docs/duel/performance.md). Their streams are fixed: game
+records and golden hashes depend on them.
 """
 
 from __future__ import annotations
@@ -11,7 +21,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
 from math import factorial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engine.core.rng import Rng
 
@@ -38,6 +48,75 @@ def roll_faces(rng: Rng, faces: Sequence[T]) -> T:
     if not faces:
         raise ValueError("a die needs at least one face")
     return rng.choice(faces)
+
+
+# --- batched dice and shuffles (one 64-bit output, several results) ---------------------------
+
+_TWO64 = 1 << 64
+BATCH = 24  # 6^24 < 2^64 < 6^25: at most 24 dice from one output
+_POW6 = tuple(6 ** k for k in range(BATCH + 1))
+# outputs below LIMIT[k] (a multiple of 6^k) are accepted for a batch of k dice
+_LIMIT6 = tuple(_TWO64 - _TWO64 % m for m in _POW6)
+# the digits of 0 .. 6^k - 1 as dice, lowest digit first, for k = 0..4
+_DIGITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(d + 1 for d in reversed(digits)) for digits in product(range(6), repeat=k))
+    for k in range(5))
+_D4 = _DIGITS[4]
+
+
+def roll_batch(rng: Rng, n: int) -> list[int]:
+    """Returns n six-sided die results, at most 24 from each accepted ``next_u64``."""
+    out: list[int] = []
+    while n > 0:
+        k = n if n < BATCH else BATCH
+        limit = _LIMIT6[k]
+        x = rng.next_u64()
+        while x >= limit:
+            x = rng.next_u64()
+        x %= _POW6[k]  # uniform on 0 .. 6^k - 1: its k base-6 digits are k fair dice
+        n -= k
+        while k >= 4:
+            out += _D4[x % 1296]
+            x //= 1296
+            k -= 4
+        if k:
+            out += _DIGITS[k][x]
+    return out
+
+
+_PLANS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _plan(n: int) -> tuple[tuple[int, int, int], ...]:
+    """Returns (top index, radix product, acceptance limit) per output for n items."""
+    plan = _PLANS.get(n)
+    if plan is None:
+        steps = []
+        i = n - 1
+        while i > 0:
+            top = i
+            m = 1
+            while i > 0 and m * (i + 1) <= _TWO64:
+                m *= i + 1
+                i -= 1
+            steps.append((top, m, _TWO64 - _TWO64 % m))
+        plan = _PLANS[n] = tuple(steps)
+    return plan
+
+
+def shuffle_batch(rng: Rng, items: list[Any]) -> None:
+    """Shuffles in place: Fisher–Yates from the end, several swaps per ``next_u64``."""
+    for top, m, limit in _plan(len(items)):
+        x = rng.next_u64()
+        while x >= limit:
+            x = rng.next_u64()
+        x %= m  # uniform on 0 .. m - 1: its mixed-radix digits are independent uniform picks
+        i = top
+        while m > 1:
+            x, j = divmod(x, i + 1)
+            m //= i + 1
+            items[i], items[j] = items[j], items[i]
+            i -= 1
 
 
 def _sorted(dist: Mapping[int, Fraction]) -> Distribution:
@@ -98,12 +177,19 @@ def prob_at_most(dist: Mapping[int, Fraction], target: int) -> Fraction:
     return sum((p for k, p in dist.items() if k <= target), Fraction(0))
 
 
+def ways_at_least(count: int, target: int, sides: int = 6) -> int:
+    """Returns how many of the sides**count ordered rolls of count dice sum to target or more."""
+    _check(count, sides)
+    if target <= count:
+        return sides**count
+    if target > sides * count:
+        return 0
+    return sum(w for k, w in sum_counts(count, sides).items() if k >= target)
+
+
 def chance_to_reach(target: int, modifier: int = 0, count: int = 2, sides: int = 6) -> Fraction:
     """Returns P(sum of count dice + modifier >= target), e.g. seed 004's "2d6 + attack >= defence"."""
-    _check(count, sides)
-    needed = target - modifier
-    total = sides**count
-    return Fraction(sum(w for k, w in sum_counts(count, sides).items() if k >= needed), total)
+    return Fraction(ways_at_least(count, target - modifier, sides), sides**count)
 
 
 def max_distribution(count: int, sides: int = 6) -> Distribution:

@@ -22,6 +22,7 @@ from scenes import assets, theme
 from scenes.anim import Animation, DiceTumble, DieSpec, linear
 from scenes.board.camera import Camera, CameraInput, SquareLayout
 from scenes.board.chooser import Popup
+from scenes.board.index import ActionIndex
 from scenes.crawl import art, query
 from scenes.generic import action_label
 from scenes.table import SEAT_PARAMS, TableScene, format_breakdown
@@ -208,6 +209,8 @@ class CrawlTableScene(TableScene):
         self.old_figs: dict[int, dict[str, Any]] = {}
         self.at: dict[Square, tuple[str, int]] = {}
         self.legal: list[Action] = []
+        self.index = ActionIndex([])
+        self._where: dict[tuple[str, int], list[Square]] = {}
         self.reach: dict[Square, dict[str, Any]] = {}
         self.break_info: dict[str, Any] = {}
         self.reach_of: tuple[str, int] | None = None
@@ -314,6 +317,10 @@ class CrawlTableScene(TableScene):
             if f["where"] == "board" and f["pos"] is not None:
                 self.at[(f["pos"][0], f["pos"][1])] = ("f", f["uid"])
         self.legal = self.legal_actions()
+        self._where = {}
+        for sq, what in self.at.items():
+            self._where.setdefault(what, []).append(sq)
+        self.index = ActionIndex(self.legal, self._targets)
         if v["active"] >= 0:
             self.selected = ("f", v["active"])
             self.auto_selected = True
@@ -374,13 +381,39 @@ class CrawlTableScene(TableScene):
             Action.make("shoot", targets=[target])
 
     def _can(self, kind: str, **params: Any) -> Action | None:
-        for a in self.legal:
-            if a.kind == kind and all(a.get(k) == v for k, v in params.items()):
-                return a
-        return None
+        return self.index.find(kind, **params)
 
     def _kind(self, kind: str) -> list[Action]:
-        return [a for a in self.legal if a.kind == kind]
+        return self.index.of_kind(kind)
+
+    def _targets(self, a: Action) -> list[Square]:
+        """Returns the squares a click on which can mean action ``a`` (the action index)."""
+        k = a.kind
+        if k in ("place_spawn", "place_chest", "place_marker", "place_terrain",
+                 "choose_exit_square"):
+            return [(a["at"][0], a["at"][1])]
+        if k in ("move", "pass_through", "teleport"):
+            to = a.get("at", a.get("to"))
+            return [(to[0], to[1])]
+        if k in ("choose_entrance", "choose_exit"):
+            return [self.entrance_square(a["entrance"])]
+        if k == "place_section":
+            cx, cy = a["cell"]
+            return [(cx * SECTION_CELL + x, cy * SECTION_CELL + y)
+                    for y in range(SECTION_CELL) for x in range(SECTION_CELL)]
+        if k == "place_door":
+            return self._edge_squares(a["edge"])
+        if k in ("open_door", "close_door", "bash_door"):
+            assert self.board is not None
+            return self._edge_squares(self.board.doors[a["door"]][0])
+        where = self._where
+        if k in ("attack", "heal"):
+            return where.get(("f", a["target"]), [])
+        if k == "shoot" and len(a["targets"]) == 1:
+            return where.get(("f", a["targets"][0]), [])
+        if k in ("examine", "disarm", "loot"):
+            return where.get(("c", a["chest"]), [])
+        return []
 
     def _shoot_ok(self, uids: list[int]) -> Action | None:
         want = sorted(uids)
@@ -418,7 +451,7 @@ class CrawlTableScene(TableScene):
         out: list[Choice] = []
         xy = [sq[0], sq[1]]
         here = self.at.get(sq)
-        for a in self.legal:
+        for a in self.index.at(sq):
             k = a.kind
             if k == "place_spawn" and list(a["at"]) == xy:
                 out.append((t("crawl.ui.do.place_spawn"), [a]))
@@ -504,9 +537,12 @@ class CrawlTableScene(TableScene):
 
     @staticmethod
     def _edge_touches(edge: Any, sq: Square) -> bool:
+        return sq in CrawlTableScene._edge_squares(edge)
+
+    @staticmethod
+    def _edge_squares(edge: Any) -> list[Square]:
         x, y, d = edge
-        other = (x + 1, y) if d == 0 else (x, y + 1)
-        return sq in ((x, y), other)
+        return [(x, y), (x + 1, y) if d == 0 else (x, y + 1)]
 
     def click_square(self, sq: Square, pos: tuple[int, int]) -> None:
         """Answers a left click on a square: send, ask, select or toggle a shot."""

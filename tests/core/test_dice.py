@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
-from math import comb
+from math import comb, factorial
 
 import pytest
 
@@ -118,3 +118,80 @@ def test_rolled_sums_follow_the_exact_distribution() -> None:
     exact = dice.sum_distribution(2, 6)
     for total, seen in counts.items():
         assert abs(seen / trials - float(exact[total])) < 0.01
+
+
+# --- batched dice and shuffles from whole 64-bit outputs (the duel; docs/duel/performance.md) ---
+
+class _ScriptedRng(Rng):
+    """An Rng whose outputs are given in advance."""
+
+    def __init__(self, outputs: list[int]) -> None:
+        super().__init__(0)
+        self.outputs = list(outputs)
+
+    def next_u64(self) -> int:
+        return self.outputs.pop(0)
+
+
+def test_batched_dice_are_the_base6_digits_of_one_accepted_output():
+    # 2 dice: 22 = 3 * 6 + 4 gives the digits 4 then 3, i.e. the dice 5 then 4
+    assert dice.roll_batch(_ScriptedRng([22]), 2) == [5, 4]
+    # an output at or above the largest multiple of 6^k below 2^64 is drawn again
+    limit = (1 << 64) - (1 << 64) % 36
+    rng = _ScriptedRng([limit, limit + 5, 36 * 1000 + 6 * 5 + 0])
+    assert dice.roll_batch(rng, 2) == [1, 6] and not rng.outputs
+    # 30 dice: 24 from the first output, 6 from the second
+    rng = _ScriptedRng([6 ** 24 - 1, 0])
+    assert dice.roll_batch(rng, 30) == [6] * 24 + [1] * 6
+
+
+def test_batched_dice_are_uniform_and_independent():
+    rng = Rng(11)
+    faces = [0] * 7
+    pairs = [[0] * 7 for _ in range(7)]
+    total = 0
+    for n in (1, 2, 3, 5, 7, 12) * 1200:
+        rolled = dice.roll_batch(rng, n)
+        assert len(rolled) == n
+        total += n
+        for a, b in zip(rolled, rolled[1:], strict=False):
+            pairs[a][b] += 1
+        for d in rolled:
+            faces[d] += 1
+    assert faces[0] == 0 and sum(faces) == total
+    for d in range(1, 7):
+        assert abs(faces[d] - total / 6) < 5 * (total * 5 / 36) ** 0.5
+    npairs = sum(map(sum, pairs))
+    chi2 = sum((pairs[a][b] - npairs / 36) ** 2 / (npairs / 36)
+               for a in range(1, 7) for b in range(1, 7))
+    assert chi2 < 80  # 35 degrees of freedom: 80 is far out in the tail
+
+
+def test_batched_shuffle_is_uniform_over_permutations():
+    from itertools import permutations
+
+    rng = Rng(5)
+    seen = dict.fromkeys(permutations(range(4)), 0)
+    for _ in range(12000):
+        items = [0, 1, 2, 3]
+        dice.shuffle_batch(rng, items)
+        seen[tuple(items)] += 1
+    assert all(abs(v - 500) < 5 * 500 ** 0.5 for v in seen.values())
+    # a full deck: several swaps per output, every card still a permutation of the deck
+    deck = [f"c{i}" for i in range(40)]
+    shuffled = deck[:]
+    dice.shuffle_batch(Rng(9), shuffled)
+    assert sorted(shuffled) == sorted(deck) and shuffled != deck
+    # the plan's radices multiply to 40!: one uniform pick for every Fisher-Yates step
+    product = 1
+    for _top, m, _limit in dice._plan(40):
+        product *= m
+    assert product == factorial(40)
+
+
+def test_ways_at_least_counts_every_ordered_roll() -> None:
+    for count in range(4):
+        for target in range(-1, 6 * count + 3):
+            brute = sum(1 for r in product(range(1, 7), repeat=count) if sum(r) >= target)
+            assert dice.ways_at_least(count, target) == brute, (count, target)
+    assert dice.ways_at_least(2, 10, 4) == 0 and dice.ways_at_least(2, 7, 4) == 3

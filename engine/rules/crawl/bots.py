@@ -939,8 +939,7 @@ def _team_spent(state: CrawlState) -> bool:
 
 def _odds_of(need: int) -> float:
     """Returns the chance that 2d6 reach ``need`` (12 always, 2 never succeeds)."""
-    return sum(1 for a in range(1, 7) for b in range(1, 7)
-               if a + b == 12 or (a + b != 2 and a + b >= need)) / 36
+    return combat.roll_ways(need, 0) / 36
 
 
 # Every need from "always" (3 or less) to "only a 12" (12 or more), looked up per decision.

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from engine.core.actions import Breakdown, Event, Message, Term
+from engine.core.dice import sum_counts
 from engine.rules.crawl import names
 from engine.rules.crawl.core import (
     board_of,
@@ -98,16 +99,13 @@ def hit_chance(state: CrawlState, att: Figure, tgt: Figure, mode: str) -> tuple[
     return a, d, roll_ways(d, a)
 
 
+_TWO_D6 = tuple(sum_counts(2).items())  # (total, ways out of 36) of 2d6
+
+
 def roll_ways(need: int, bonus: int) -> int:
     """Returns how many of the 36 rolls of 2d6 succeed when roll + bonus must reach need (seed
     004, "„2“ und „12“": a 2 always fails, a 12 always succeeds)."""
-    ways = 0
-    for r1 in range(1, 7):
-        for r2 in range(1, 7):
-            r = r1 + r2
-            if r == HIT_ROLL or (r != MISS_ROLL and r + bonus >= need):
-                ways += 1
-    return ways
+    return sum(w for r, w in _TWO_D6 if r == HIT_ROLL or (r != MISS_ROLL and r + bonus >= need))
 
 
 def min_click(f: Figure) -> int:

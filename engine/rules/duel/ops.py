@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.actions import Breakdown, Event, Message, Term
-from engine.rules.duel import dice
+from engine.core.dice import roll_batch, shuffle_batch
 from engine.rules.duel.cards import cards
 from engine.rules.duel.state import (
     BETWEEN,
@@ -69,18 +69,18 @@ def roll(state: DuelState, n: int) -> list[int]:
     """Returns n six-sided die results (scenario dice first, then the state's RNG)."""
     forced = state.forced
     if not forced:
-        return dice.roll(state.rng, n)
+        return roll_batch(state.rng, n)
     take = min(n, len(forced))
     out = forced[:take]
     del forced[:take]
     if n > take:
-        out += dice.roll(state.rng, n - take)
+        out += roll_batch(state.rng, n - take)
     return out
 
 
 def shuffle(state: DuelState, cards_: list[str]) -> None:
     """Shuffles a pile with the state's RNG (several swaps per 64-bit output)."""
-    dice.shuffle(state.rng, cards_)
+    shuffle_batch(state.rng, cards_)
 
 
 # --- stats -----------------------------------------------------------------------------------

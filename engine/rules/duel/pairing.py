@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import permutations
 
+from engine.core.dice import multiset_rolls, ways_at_least
 from engine.rules.duel.damage_table import COUNTS
 
 EMPTY = 0  # a slot under an attacker die that holds no defender die
@@ -97,24 +98,8 @@ def is_arrangement(attack_count: int, defence: tuple[int, ...], slots: tuple[int
 
 def _multisets(n: int) -> list[tuple[tuple[int, ...], int]]:
     """Returns each multiset of n dice (descending) with the number of ordered rolls giving it."""
-    out: list[tuple[tuple[int, ...], int]] = []
-    fact = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800, 479001600]
-
-    def rec(prefix: list[int], top: int, left: int) -> None:
-        if left == 0:
-            counts = [prefix.count(v) for v in range(1, 7)]
-            ways = fact[n]
-            for c in counts:
-                ways //= fact[c]
-            out.append((tuple(prefix), ways))
-            return
-        for v in range(top, 0, -1):
-            prefix.append(v)
-            rec(prefix, v, left - 1)
-            prefix.pop()
-
-    rec([], 6, n)
-    return out
+    # highest multiset first (6, 6, ...): the order the joint counts' keys are first seen in
+    return sorted(((faces[::-1], ways) for faces, ways in multiset_rolls(n)), reverse=True)
 
 
 @lru_cache(maxsize=256)
@@ -165,18 +150,7 @@ def expected(attack_dice: int, defence_dice: int) -> tuple[float, float]:
 @lru_cache(maxsize=512)
 def sum_at_least(dice: int, target: int) -> float:
     """Returns the probability that the sum of ``dice`` six-sided dice reaches ``target``."""
-    if target <= dice:
-        return 1.0
-    if target > 6 * dice:
-        return 0.0
-    dist = [1]
-    for _ in range(dice):
-        nxt = [0] * (len(dist) + 6)
-        for s, w in enumerate(dist):
-            for face in range(1, 7):
-                nxt[s + face] += w
-        dist = nxt
-    return sum(dist[target:]) / 6 ** dice
+    return ways_at_least(dice, target) / 6 ** dice
 
 
 def shifted(counts: dict[int, int], reduction: int) -> dict[int, int]:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.actions import Action, Breakdown, Message, Term
+from engine.core.dice import ways_at_least
 from engine.core.protocol import Odds, Preview
 from engine.rules.duel import ops, pairing
 from engine.rules.duel.cards import cards
@@ -30,18 +31,7 @@ _ROLLS = frozenset({"summon", "cast", "counter"})
 def roll_ways(dice: int, target: int) -> int:
     """Returns how many of the 6^dice rolls of ``dice`` six-sided dice sum to ``target`` or
     more (``pairing.sum_at_least`` is this count over 6^dice)."""
-    if target <= dice:
-        return 6 ** dice
-    if target > 6 * dice:
-        return 0
-    dist = [1]
-    for _ in range(dice):
-        nxt = [0] * (len(dist) + 6)
-        for s, w in enumerate(dist):
-            for face in range(1, 7):
-                nxt[s + face] += w
-        dist = nxt
-    return sum(dist[target:])
+    return ways_at_least(dice, target)
 
 
 def _roll_preview(state: DuelState, action: Action) -> Preview:
