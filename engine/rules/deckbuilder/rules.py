@@ -1111,4 +1111,4 @@ FLOW = Flow(
     seat_param="player",
     closed=("deckbuilder.rule.wrong_phase", "{kind} is not possible during {step}"),
 )
-DeckRules.flow = FLOW
+FLOW.install(DeckRules)
