@@ -228,8 +228,7 @@ _order_seat = attrgetter("flow.order.current")
 
 def _actor_function(actors: dict[str, Any]) -> Callable[[Any, Any], int | None]:
     def current_actor(rules: Any, state: Any) -> int | None:
-        """Returns the seat that acts now: the top decision's, else the phase's actor (None in
-        a terminal phase)."""
+        """Returns the top decision's seat, else the phase's actor (None in a terminal phase)."""
         fs = state.flow
         if fs.stack:
             return fs.stack[-1].seat  # type: ignore[no-any-return]
@@ -422,9 +421,9 @@ class Flow:
             new.enter(rules, state, events)
 
     def next_turn(self, rules: Any, state: Any, events: list[Event]) -> bool:
-        """Ends the turn: drops what is pending, passes the turn on (``state.flow.order``) and
-        enters the turn's first phase; runs ``on_round`` first when a round begins. Returns
-        whether a new round began."""
+        """Passes the turn on (``state.flow.order``); returns whether a new round began."""
+        # what is pending is dropped, the phase left, on_round run when a round begins and the
+        # turn's first phase entered
         fs = state.flow
         fs.clear()
         old = self.phases[fs.phase]
@@ -441,12 +440,9 @@ class Flow:
 
     # --- adoption ----------------------------------------------------------------------------
     def install(self, rules_class: Any) -> None:
-        """Makes this flow the turn structure of ``rules_class`` (a GameRules subclass).
-
-        It sets ``flow`` (which gives the class GameRules' flow defaults) and makes the flow's
-        ``current_actor`` and ``apply`` the class's own ``current_actor`` and ``do_apply``,
-        unless the class defines them itself.
-        """
+        """Makes this flow the turn structure of ``rules_class`` (a GameRules subclass)."""
+        # flow gives the class GameRules' flow defaults; current_actor and do_apply become the
+        # flow's functions themselves, unless the class defines its own
         rules_class.flow = self
         for name, function in (("current_actor", self.current_actor), ("do_apply", self.apply)):
             if name not in rules_class.__dict__:
