@@ -267,8 +267,8 @@ def _apply_function(flow: Flow) -> Callable[[Any, Any, Action], list[Event]]:
             else:
                 nxt = top.after_pass() if action.kind == dkind.pass_kind else top.after_play()
                 if nxt is not top:
-                    if nxt.seat < 0 and dkind.on_close is None and n < len(stack):
-                        del stack[n - 1]  # done, nothing waits for it: the choices above stay
+                    if nxt.seat < 0 and dkind.on_close is None:
+                        del stack[n - 1]  # done, nothing waits for it (choices above stay)
                     else:
                         stack[n - 1] = nxt
         if stack and stack[-1].seat < 0:
