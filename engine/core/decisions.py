@@ -19,6 +19,8 @@ is copying a list. Their JSON form holds only lists, strings, numbers, booleans 
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 from engine.core.actions import Message, _freeze, _thaw
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings here
@@ -31,26 +33,29 @@ EACH_ONCE = "each_once"
 ALL_PASS = "all_pass"
 POLICIES = (ONE, IN_ORDER, EACH_ONCE, ALL_PASS)
 
-_FIELDS = ("kind", "seats", "policy", "at", "passes", "reason", "data")
+_FIELDS = ("kind", "seats", "policy", "reason", "data", "at", "passes")
 
 
-class Decision:
-    """One pending decision; ``seat`` answers now (-1 once finished: every seat has answered)."""
+class Decision(namedtuple("Decision", "kind seats policy reason data at passes seat")):
+    """One pending decision; ``seat`` answers now (-1 once finished: every seat has answered).
 
-    __slots__ = (*_FIELDS, "seat")
+    A named tuple (like the protocol's value types): immutable, and cheap to build and read.
+    """
 
+    __slots__ = ()
     kind: str
     seats: tuple[int, ...]
     policy: str
-    at: int
-    passes: int
     reason: Message | None
     data: tuple[Any, ...]
+    at: int
+    passes: int
     seat: int
 
-    def __init__(self, kind: str, seats: tuple[int, ...] | list[int] | int,
-                 policy: str = ONE, reason: Message | None = None,
-                 data: tuple[Any, ...] | list[Any] = (), at: int = 0, passes: int = 0) -> None:
+    def __new__(cls, kind: str, seats: tuple[int, ...] | list[int] | int,
+                policy: str = ONE, reason: Message | None = None,
+                data: tuple[Any, ...] | list[Any] = (), at: int = 0, passes: int = 0,
+                ) -> Decision:
         seats = (seats,) if isinstance(seats, int) else tuple(seats)
         if not seats or min(seats) < 0:
             raise ValueError("a decision needs at least one seat (numbered from 0)")
@@ -58,31 +63,13 @@ class Decision:
             raise ValueError(f"unknown decision policy {policy!r}")
         if policy == ONE and len(seats) != 1:
             raise ValueError("a decision with policy 'one' has exactly one seat")
-        s = object.__setattr__
-        s(self, "kind", kind)
-        s(self, "seats", seats)
-        s(self, "policy", policy)
-        s(self, "at", at)
-        s(self, "passes", passes)
-        s(self, "reason", reason)
-        s(self, "data", _freeze(data))
-        s(self, "seat", seats[at] if at < len(seats) else -1)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("decisions are immutable: build the next one instead")
+        return tuple.__new__(cls, (kind, seats, policy, reason, _freeze(data), at, passes,
+                                   seats[at] if at < len(seats) else -1))
 
     def _next(self, at: int, passes: int) -> Decision:
-        d = Decision.__new__(Decision)
-        s = object.__setattr__
-        s(d, "kind", self.kind)
-        s(d, "seats", self.seats)
-        s(d, "policy", self.policy)
-        s(d, "at", at)
-        s(d, "passes", passes)
-        s(d, "reason", self.reason)
-        s(d, "data", self.data)
-        s(d, "seat", self.seats[at] if at < len(self.seats) else -1)
-        return d
+        seats = self.seats
+        return tuple.__new__(Decision, (self.kind, seats, self.policy, self.reason, self.data, at,
+                                        passes, seats[at] if at < len(seats) else -1))
 
     # --- reading -----------------------------------------------------------------------------
     @property
@@ -121,9 +108,10 @@ class Decision:
 
     # --- values ------------------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Decision):
-            return NotImplemented
-        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
+        return isinstance(other, Decision) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     __hash__ = None  # type: ignore[assignment]  # the reason holds a dict
 

@@ -144,16 +144,20 @@ class DecisionKind(_Step):
 class FlowState:
     """Where a game stands: the phase, the stack of pending decisions, the turn order (or None).
 
-    ``step`` is what is being decided now: the top decision's kind, else the phase.
+    ``step`` is what is being decided now: the top decision's kind, else the phase. Change the
+    stack through ``push``, ``pop``, ``replace`` and ``clear``: they keep ``low``, the lowest
+    depth the stack fell to while an action's effect ran, by which the flow tells whether the
+    effect dealt with the decision it answered (``low`` is scratch, never saved or compared).
     """
 
-    __slots__ = ("phase", "stack", "order")
+    __slots__ = ("phase", "stack", "order", "low")
 
     def __init__(self, phase: str, stack: list[Decision] | None = None,
                  order: TurnOrder | None = None) -> None:
         self.phase = phase
         self.stack: list[Decision] = [] if stack is None else stack
         self.order = order
+        self.low = 0
 
     @property
     def step(self) -> str:
@@ -173,15 +177,23 @@ class FlowState:
 
     def pop(self) -> Decision:
         """Removes and returns the top decision."""
-        return self.stack.pop()
+        stack = self.stack
+        d = stack.pop()
+        if len(stack) < self.low:
+            self.low = len(stack)
+        return d
 
     def replace(self, decision: Decision) -> None:
         """Puts ``decision`` in place of the top one (the same choice, moved on)."""
-        self.stack[-1] = decision
+        stack = self.stack
+        stack[-1] = decision
+        if len(stack) - 1 < self.low:
+            self.low = len(stack) - 1
 
     def clear(self) -> None:
         """Drops every pending decision (a turn or the game ended under them)."""
         self.stack.clear()
+        self.low = 0
 
     def clone(self) -> FlowState:
         """Returns an independent copy (decisions are immutable and shared)."""
@@ -189,6 +201,7 @@ class FlowState:
         f.phase = self.phase
         f.stack = self.stack[:]
         f.order = None if self.order is None else self.order.clone()
+        f.low = 0
         return f
 
     def __eq__(self, other: object) -> bool:
@@ -218,11 +231,73 @@ class FlowState:
 _order_seat = attrgetter("flow.order.current")
 
 
+def _actor_function(actors: dict[str, Any],
+                    subs: dict[str, Any]) -> Callable[[Any, Any], int | None]:
+    def current_actor(rules: Any, state: Any) -> int | None:
+        """Returns the top decision's seat, else the phase's actor (None in a terminal phase);
+        in a phase that runs a sub-game, the host seat of the sub-game's actor."""
+        fs = state.flow
+        if fs.stack:
+            return fs.stack[-1].seat  # type: ignore[no-any-return]
+        if subs:
+            get = subs.get(fs.phase)
+            sub = None if get is None else get(state)
+            if sub is not None:
+                return sub.host_seat(sub.rules.current_actor(sub.state))  # type: ignore
+        actor = actors[fs.phase]
+        return None if actor is None else actor(state)  # type: ignore[no-any-return]
+    return current_actor
+
+
+def _apply_function(flow: Flow) -> Callable[[Any, Any, Action], list[Event]]:
+    effects = {a.id: a.apply for a in flow.actions.values()}
+    decisions = flow.decisions
+    game = flow.game
+    subs = {p.id: p.sub for p in flow.phases.values() if p.sub is not None}
+
+    def apply(rules: Any, state: Any, action: Action) -> list[Event]:
+        """Runs the action's effect, moves on the decision it answered; returns the events."""
+        fs = state.flow
+        stack = fs.stack
+        if subs and not stack and fs.phase in subs and subs[fs.phase](state) is not None:
+            return rules.sub_apply(state, action)  # type: ignore[no-any-return]
+        try:
+            effect = effects[action.kind]
+        except KeyError:
+            raise MalformedAction(f"{game} has no action {action.kind}") from None
+        events: list[Event] = []
+        if not stack:  # an action of the phase: nothing to move on (the hot path of bots)
+            if effect is not None:
+                effect(rules, state, action, events)
+            return events
+        n = fs.low = len(stack)
+        top = stack[-1]
+        if effect is not None:
+            effect(rules, state, action, events)
+        if fs.low >= n:
+            # the effect did not pop, replace or clear the answered decision: record the answer
+            dkind = decisions[top.kind]
+            if top.policy == ONE and dkind.on_close is None:
+                del stack[n - 1]  # answered, and nothing waits for it (choices above stay)
+            else:
+                nxt = top.after_pass() if action.kind == dkind.pass_kind else top.after_play()
+                if nxt is not top:
+                    if nxt.seat < 0 and dkind.on_close is None:
+                        del stack[n - 1]  # done, nothing waits for it (choices above stay)
+                    else:
+                        stack[n - 1] = nxt
+        if stack and stack[-1].seat < 0:
+            flow.settle(rules, state, events)
+        return events
+    return apply
+
+
 class Flow:
     """A game's declared turn flow; answers actor, legal actions, prompt, check and apply."""
 
     __slots__ = ("game", "phases", "decisions", "actions", "turn_seat", "seat_param",
-                 "closed", "unknown", "not_legal", "turn_phase", "on_round", "_actors")
+                 "closed", "unknown", "not_legal", "turn_phase", "on_round", "_actors",
+                 "current_actor", "apply")
 
     def __init__(self, game: str, phases: tuple[Phase, ...], actions: tuple[ActionKind, ...],
                  decisions: tuple[DecisionKind, ...] = (), *,
@@ -245,6 +320,12 @@ class Flow:
         self.on_round = on_round
         # who acts in each phase when nothing is pending (None: nobody, the game is over)
         self._actors = {p.id: None if p.terminal else p.actor or self.turn_seat for p in phases}
+        # current_actor(rules, state) and apply(rules, state, action) are functions built for
+        # this flow, so that ``install`` can make them the rules class's own methods: they run
+        # on every bot step, and a delegating call would cost a tenth of a cheap game's step
+        self.current_actor = _actor_function(
+            self._actors, {p.id: p.sub for p in phases if p.sub is not None})
+        self.apply = _apply_function(self)
         problems = []
         if len(self.phases) != len(phases) or len(self.decisions) != len(decisions) \
                 or len(self.actions) != len(actions):
@@ -283,19 +364,8 @@ class Flow:
         if phase.sub is not None:
             sub = phase.sub(state)
             if sub is not None and sub.rules.flow is not None:
-                return sub.rules.flow.step_of(sub.state)
+                return sub.rules.flow.step_of(sub.state)  # type: ignore[no-any-return]
         return phase
-
-    def current_actor(self, state: Any) -> int | None:
-        """Returns the seat that acts now, or None in a terminal phase."""
-        fs = state.flow
-        if fs.stack:
-            return fs.stack[-1].seat
-        sub = self.running_sub(state)
-        if sub is not None:
-            return sub.host_seat(sub.rules.current_actor(sub.state))
-        actor = self._actors[fs.phase]
-        return None if actor is None else actor(state)
 
     def open_kinds(self, state: Any) -> tuple[str, ...]:
         """Returns the action kinds open now, in the order their options are listed."""
@@ -311,7 +381,7 @@ class Flow:
         if not stack and self.phases[fs.phase].sub is not None:
             sub = self.running_sub(state)
             if sub is not None:
-                return sub.rules.legal_actions(sub.state)
+                return sub.rules.legal_actions(sub.state)  # type: ignore[no-any-return]
         step = self.decisions[stack[-1].kind] if stack else self.phases[fs.phase]
         out: list[Action] = []
         for options in step._gens:
@@ -332,10 +402,10 @@ class Flow:
         phase = self.phases[fs.phase]
         sub = self.running_sub(state)
         if sub is not None:
-            return sub.rules.prompt(sub.state)
+            return sub.rules.prompt(sub.state)  # type: ignore[no-any-return]
         if callable(phase.prompt):
             return phase.prompt(rules, state)
-        return Message(phase.prompt, {self.seat_param: self.current_actor(state)})
+        return Message(phase.prompt, {self.seat_param: self.current_actor(rules, state)})
 
     def check(self, rules: Any, state: Any, action: Action) -> Refusal | None:
         """Returns None when ``action`` may be taken now, else (rule key, detail)."""
@@ -346,14 +416,13 @@ class Flow:
             step = self.phases[fs.phase]
             if self._actors[fs.phase] is None:
                 return GAME_OVER
-            if step.sub is not None:  # type: ignore[attr-defined]
-                sub = step.sub(state)  # type: ignore[attr-defined]
-                if sub is not None:
-                    try:
-                        sub.rules.validate(sub.state, action)
-                    except IllegalAction as exc:
-                        return (exc.rule, exc.detail)
-                    return None
+            sub = self.running_sub(state)
+            if sub is not None:
+                try:
+                    sub.rules.validate(sub.state, action)
+                except IllegalAction as exc:
+                    return (exc.rule, exc.detail)
+                return None
         kind = self.actions.get(action.kind)
         if kind is None:
             return self._format(self.unknown, action, state)
@@ -374,42 +443,13 @@ class Flow:
         rule, detail = refusal
         return (rule, detail.format(kind=action.kind, step=state.flow.step, action=action))
 
-    # --- acting ------------------------------------------------------------------------------
-    def apply(self, rules: Any, state: Any, action: Action) -> list[Event]:
-        """Runs the action's effect, moves on the decision it answered; returns the events."""
-        if not state.flow.stack and self.phases[state.flow.phase].sub is not None \
-                and self.running_sub(state) is not None:
-            return rules.sub_apply(state, action)
-        kind = self.actions.get(action.kind)
-        if kind is None:
-            raise MalformedAction(f"{self.game} has no action {action.kind}")
-        events: list[Event] = []
-        stack = state.flow.stack
-        n = len(stack)
-        top = stack[-1] if n else None
-        if kind.apply is not None:
-            kind.apply(rules, state, action, events)
-        if top is not None and len(stack) >= n and stack[n - 1] is top:
-            # the effect left the answered decision in place: record the answer
-            dkind = self.decisions[top.kind]
-            if top.policy == ONE and dkind.on_close is None:
-                del stack[n - 1]  # answered, and nothing waits for it (choices above stay)
-            else:
-                nxt = top.after_pass() if action.kind == dkind.pass_kind else top.after_play()
-                if nxt is not top:
-                    if nxt.seat < 0 and dkind.on_close is None and n < len(stack):
-                        del stack[n - 1]  # done, nothing waits for it: the choices above stay
-                    else:
-                        stack[n - 1] = nxt
-        if stack and stack[-1].seat < 0:
-            self.settle(rules, state, events)
-        return events
-
+    # --- acting (apply is built by _apply_function) --------------------------------------------
     def settle(self, rules: Any, state: Any, events: list[Event]) -> None:
         """Pops every finished decision on top of the stack, running its close hook."""
-        stack = state.flow.stack
+        fs = state.flow
+        stack = fs.stack
         while stack and stack[-1].seat < 0:
-            done = stack.pop()
+            done = fs.pop()
             hook = self.decisions[done.kind].on_close
             if hook is not None:
                 hook(rules, state, done, events)
@@ -428,11 +468,11 @@ class Flow:
             new.enter(rules, state, events)
 
     def next_turn(self, rules: Any, state: Any, events: list[Event]) -> bool:
-        """Ends the turn: drops what is pending, passes the turn on (``state.flow.order``) and
-        enters the turn's first phase; runs ``on_round`` first when a round begins. Returns
-        whether a new round began."""
+        """Passes the turn on (``state.flow.order``); returns whether a new round began."""
+        # what is pending is dropped, the phase left, on_round run when a round begins and the
+        # turn's first phase entered
         fs = state.flow
-        fs.stack.clear()
+        fs.clear()
         old = self.phases[fs.phase]
         if old.exit is not None:
             old.exit(rules, state, events)
@@ -444,3 +484,13 @@ class Flow:
         if first.enter is not None:
             first.enter(rules, state, events)
         return new_round
+
+    # --- adoption ----------------------------------------------------------------------------
+    def install(self, rules_class: Any) -> None:
+        """Makes this flow the turn structure of ``rules_class`` (a GameRules subclass)."""
+        # flow gives the class GameRules' flow defaults; current_actor and do_apply become the
+        # flow's functions themselves, unless the class defines its own
+        rules_class.flow = self
+        for name, function in (("current_actor", self.current_actor), ("do_apply", self.apply)):
+            if name not in rules_class.__dict__:
+                setattr(rules_class, name, function)

@@ -319,29 +319,18 @@ class GameRules(ABC, _StateGeneric[S]):
         raise NotImplementedError(f"{self.game_id} carries nothing out of a game")
 
     # --- turn structure -----------------------------------------------------------------
-    # A game that declares its turn flow (engine/core/flow.py; its state keeps ``state.flow``)
-    # gets current_actor, legal_actions, prompt, validate, explain_illegal and do_apply from
-    # it; a game without one overrides them.
+    # A game that declares its turn flow (engine/core/flow.py; its state keeps ``state.flow``;
+    # ``Flow.install`` sets ``flow``) gets current_actor, legal_actions, prompt, validate,
+    # explain_illegal and do_apply from it; a game without one overrides them.
     flow: ClassVar[Flow | None] = None
 
     def current_actor(self, state: S) -> int | None:
         """Returns the seat that must act now, or None when the game is over."""
-        flow = self.flow
-        if flow is None:
-            return self._flow().current_actor(state)
-        # Flow.current_actor inlined: bots and scenes ask on every step
-        fs = state.flow  # type: ignore[attr-defined]
-        if fs.stack:
-            return fs.stack[-1].seat  # type: ignore[no-any-return]
-        actor = flow._actors[fs.phase]
-        return None if actor is None else actor(state)
+        return self._flow().current_actor(self, state)
 
     def legal_actions(self, state: S) -> list[Action]:
         """Returns every action the current actor may take, in a stable order."""
-        flow = self.flow
-        if flow is None:
-            return self._flow().legal_actions(self, state)
-        return flow.legal_actions(self, state)
+        return self._flow().legal_actions(self, state)
 
     def prompt(self, state: S) -> Message:
         """Returns what the current actor must decide, for the prompt line."""
@@ -394,10 +383,7 @@ class GameRules(ABC, _StateGeneric[S]):
 
     def do_apply(self, state: S, action: Action) -> list[Event]:
         """Applies an action already validated; returns the events."""
-        flow = self.flow
-        if flow is None:
-            return self._flow().apply(self, state, action)
-        return flow.apply(self, state, action)
+        return self._flow().apply(self, state, action)
 
     # --- reading ------------------------------------------------------------------------
     @abstractmethod

@@ -391,3 +391,21 @@ def test_a_game_without_a_flow_must_declare_its_own_turn_structure() -> None:
         Bare().current_actor(_game())
     with pytest.raises(NotImplementedError):
         Bare().legal_actions(_game())
+
+
+def test_install_makes_the_flow_the_rules_own_methods() -> None:
+    class Installed(SkirmishRules):
+        flow = None
+
+    class Own(SkirmishRules):
+        def current_actor(self, state: Skirmish) -> int | None:
+            return 7
+
+    FLOW.install(Installed)
+    FLOW.install(Own)
+    assert Installed.flow is FLOW and Installed.__dict__["do_apply"] is FLOW.apply
+    st = _game()
+    rules = Installed()
+    rules.apply(st, Action.make("attack"))
+    assert rules.current_actor(st) == 0 and st.flow.step == "window"
+    assert Own().current_actor(st) == 7  # a method the class defines itself stays

@@ -109,7 +109,7 @@ def test_a_flow_phase_hands_over_to_its_running_sub_game() -> None:
                 (ActionKind("noop"),), turn_seat=lambda st: 0)
     host, st, toy = Host(), HostState(), registry.rules("toy")
     inner = st.sub.state
-    assert flow.current_actor(st) == 1 - toy.current_actor(inner)  # seats swapped
+    assert flow.current_actor(host, st) == 1 - toy.current_actor(inner)  # seats swapped
     assert flow.legal_actions(host, st) == toy.legal_actions(inner)
     assert flow.prompt(host, st) == toy.prompt(inner)
     bad = Action.make("hold")
@@ -122,4 +122,4 @@ def test_a_flow_phase_hands_over_to_its_running_sub_game() -> None:
     chooser = Rng(1)
     while st.flow.phase == "match":
         flow.apply(host, st, chooser.choice(flow.legal_actions(host, st)))
-    assert st.sub is None and flow.current_actor(st) is None
+    assert st.sub is None and flow.current_actor(host, st) is None

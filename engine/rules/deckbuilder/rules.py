@@ -550,8 +550,7 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
         self._next_battle_destroy(st, ["battle", "", "", 0, -1, *queue], ev)
 
     def _next_battle_destroy(self, st: DeckState, pend: list[Any], ev: list[Event]) -> None:
-        """Works through the queue of battle destroys (``pend[5:]``: filter, count, ...);
-        asks the player where the choice matters, then ends the fight."""
+        """Destroys by the queued battle effects (``pend[5:]``), asking where it matters."""
         cards = table().cards
         while len(pend) > 5:
             what, count = pend[5], pend[6]
@@ -1116,4 +1115,4 @@ FLOW = Flow(
     seat_param="player",
     closed=("deckbuilder.rule.wrong_phase", "{kind} is not possible during {step}"),
 )
-DeckRules.flow = FLOW
+FLOW.install(DeckRules)

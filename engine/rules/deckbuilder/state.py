@@ -42,12 +42,10 @@ PROMPTS = {
 
 
 def destroy_decision(seat: int, data: tuple[Any, ...] | list[Any]) -> Decision:
-    """Returns the decision to destroy a revealed card; ``data`` is the saved ``pend`` list.
-
-    ``["ability", filter, phase, then draw, source]`` for an ability (the phase is kept for the
-    saved form), ``["battle", filter, "", 0, -1, filter, count, ...]`` for a monster's battle
-    effects (the queue of further destroys follows).
-    """
+    """Returns the decision to destroy a revealed card; ``data`` is the saved ``pend`` list."""
+    # ["ability", filter, phase, then draw, source] for an ability (the phase is kept for the
+    # saved form); ["battle", filter, "", 0, -1, filter, count, ...] for a monster's battle
+    # effects, the queue of further destroys following
     return Decision(DESTROY, seat, reason=Message(PROMPTS[DESTROY], {
         "player": seat, "what": {"key": FILTER_KEYS[str(data[1])]}}), data=data)
 

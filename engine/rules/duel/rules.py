@@ -25,6 +25,7 @@ from engine.rules.duel.state import (
     ACT_MAGIC,
     ARRANGE,
     BETWEEN,
+    DECISIONS,
     DEFEND,
     M_POOL,
     MAIN,
@@ -35,7 +36,6 @@ from engine.rules.duel.state import (
     DuelState,
     Fighter,
     PlayerState,
-    decision,
 )
 
 # The player rules reference, one catalog page each (title line, then text).
@@ -600,7 +600,7 @@ def begin_turn(state: DuelState, seat: int, events: list[Event]) -> None:
     flow.clear()
     flow.phase = MAIN
     if other.lands or other.treasures:
-        flow.push(decision(WINDOW, 1 - seat))
+        flow.push(DECISIONS[WINDOW, 1 - seat])
 
 
 def end_turn(state: DuelState, events: list[Event]) -> None:
@@ -751,7 +751,7 @@ def _apply_cast(rules: Any, state: DuelState, action: Action, events: list[Event
     counters = cards().counters
     if op.pool > 0 and any(c in counters for c in op.hand):
         # the opponent may answer it (seed 003, "Neutralisieren"): a response window
-        state.flow.push(decision(RESPOND, 1 - seat))
+        state.flow.push(DECISIONS[RESPOND, 1 - seat])
         return
     _resolve_cast(state, events)
 
@@ -809,7 +809,7 @@ def _apply_attack(rules: Any, state: DuelState, action: Action, events: list[Eve
     assert f is not None
     f.attacked = True
     state.fight = [f.uid, -1, (), ()]
-    state.flow.push(decision(DEFEND, 1 - seat))
+    state.flow.push(DECISIONS[DEFEND, 1 - seat])
     events.append(Event("duel.ev.attack", {"seat": seat, "uid": f.uid,
                                            "card": ops.fighter_name(state, seat, f)}))
 
@@ -837,7 +837,7 @@ def _apply_defend(rules: Any, state: DuelState, action: Action, events: list[Eve
         "attacker_card": dict(names[att_f.card]),
         "defender_card": dict(names[def_f.card])}, breakdowns=(a_bd, d_bd)))
     if state.arrange[dseat]:
-        state.flow.push(decision(ARRANGE, dseat))  # answered, the defend decision goes
+        state.flow.push(DECISIONS[ARRANGE, dseat])  # answered, the defend decision goes
         return
     # both dice rows are sorted already: the automatic placement needs no second sort
     _fight_result(state, att_f, def_f, att, pairing.auto_sorted(att, dfc), events)
@@ -1110,7 +1110,7 @@ FLOW = Flow(
     turn_seat="active",
     unknown=("duel.rule.unknown_action", "there is no action {kind}"),
 )
-DuelRules.flow = FLOW
+FLOW.install(DuelRules)
 KINDS = tuple(FLOW.actions)
 
 __all__ = ["DuelRules", "KINDS", "RULES_PAGES", "PlayerState", "check", "start_game", "targets"]

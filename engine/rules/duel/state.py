@@ -32,14 +32,9 @@ PHASES = frozenset({WINDOW, MAIN, DEFEND, ARRANGE, RESPOND, BETWEEN, OVER})
 _WINDOWS = frozenset({WINDOW, RESPOND})
 
 
-def decision(step: str, seat: int) -> Decision:
-    """Returns the pending decision ``step`` (window, defend, arrange, respond) for ``seat``."""
-    return _DECISIONS[(step, seat)]
-
-
-# decisions are immutable values: one shared instance per step and seat
-_DECISIONS = {(step, seat): Decision(step, seat, EACH_ONCE if step in _WINDOWS else ONE)
-              for step in (WINDOW, DEFEND, ARRANGE, RESPOND) for seat in (0, 1)}
+# The pending decisions by (step, seat): immutable values, so one shared instance each.
+DECISIONS = {(step, seat): Decision(step, seat, EACH_ONCE if step in _WINDOWS else ONE)
+             for step in (WINDOW, DEFEND, ARRANGE, RESPOND) for seat in (0, 1)}
 
 # Indices into PlayerState.mods: lasting bonuses from equipment, lands, treasures, clan.
 M_MAIN_ATT, M_MAIN_DEF, M_MAGIC, M_COURAGE, M_MAIN_LIFE = 0, 1, 2, 3, 4
@@ -236,7 +231,7 @@ class DuelState:
         if step in (MAIN, BETWEEN, OVER):
             self.flow = FlowState(step)
         else:
-            self.flow = FlowState(MAIN, [decision(step, 1 - self.active)])
+            self.flow = FlowState(MAIN, [DECISIONS[step, 1 - self.active]])
 
     def clone(self) -> DuelState:
         """Returns an independent copy (hand-written; no deepcopy)."""

@@ -620,5 +620,5 @@ FLOW = Flow(
     turn_seat=_current,
     closed=("heroes.rule.wrong_step", "{kind} is not possible during {step}"),
 )
-HeroesRules.flow = FLOW
+FLOW.install(HeroesRules)
 RULES = HeroesRules()

@@ -777,5 +777,5 @@ FLOW = Flow(
     turn_seat=_actor,
     closed=("heroes.rule.wrong_step", "{kind} is not possible during {step}"),
 )
-BattleRules.flow = FLOW
+FLOW.install(BattleRules)
 RULES = BattleRules()
