@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.actions import Breakdown, Event, Message, Term
 from engine.core.decisions import ALL_PASS, ONE, Decision
+from engine.core.dice import roll_faces
 from engine.rules.heroes import board as B
 from engine.rules.heroes.state import (
     BATTLE,
@@ -40,7 +41,7 @@ def roll_die(st: BattleState) -> int:
     """Returns one attack-die result (a scenario's forced results come first)."""
     if st.forced:
         return st.forced.pop(0)
-    return ATTACK_DIE[st.rng.below(6)]
+    return roll_faces(st.rng, ATTACK_DIE)
 
 
 # --- looking things up ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from math import lcm
 from typing import Any
 
 from engine.core.actions import Action, Breakdown, Message, Term
+from engine.core.dice import face_distribution, outcome_distribution
 from engine.core.protocol import Odds, Preview
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
@@ -23,7 +24,7 @@ from engine.rules.heroes import content as C
 from engine.rules.heroes.moves import move_steps
 from engine.rules.heroes.state import BattleState, Unit
 
-THIRD = Fraction(1, 3)  # each attack-die result: two faces of six
+THIRD = Fraction(1, 3)  # each attack-die result: two faces of six (the defend die)
 
 
 def _frac(p: Fraction) -> list[int]:
@@ -34,21 +35,30 @@ def die_distribution(h: combat.Hit) -> dict[int, Fraction]:
     """Returns the exact distribution of a hit's resolved die (with rerolls, two dice, bonus)."""
     if h.fixed is not None:
         return {h.fixed + h.die_bonus: Fraction(1)}
-    single: dict[int, Fraction] = {}
-    for f in combat.FACES:
-        if f in h.reroll:
-            for g in combat.FACES:
-                single[g] = single.get(g, Fraction(0)) + THIRD * THIRD
-        else:
-            single[f] = single.get(f, Fraction(0)) + THIRD
-    dist = single
-    if h.dice == 2:
-        pair: dict[int, Fraction] = {}
-        for a, pa in single.items():
-            for b, pb in single.items():
-                r = min(a, b) if h.pick == "low" else max(a, b)
-                pair[r] = pair.get(r, Fraction(0)) + pa * pb
-        dist = pair
+    faces = combat.ATTACK_DIE
+    if h.reroll:
+        # a face in the reroll set is rolled once more: the die behaves like a new die
+        single: dict[int, Fraction] = {}
+        base = face_distribution(faces)
+        for f, p in base.items():
+            if f in h.reroll:
+                for g, q in base.items():
+                    single[g] = single.get(g, Fraction(0)) + p * q
+            else:
+                single[f] = single.get(f, Fraction(0)) + p
+        dist = single
+        if h.dice == 2:
+            pick = min if h.pick == "low" else max
+            pair: dict[int, Fraction] = {}
+            for a, pa in single.items():
+                for b, pb in single.items():
+                    r = pick(a, b)
+                    pair[r] = pair.get(r, Fraction(0)) + pa * pb
+            dist = pair
+    elif h.dice == 2:
+        dist = outcome_distribution([faces, faces], min if h.pick == "low" else max)
+    else:
+        dist = face_distribution(faces)
     return {k + h.die_bonus: v for k, v in sorted(dist.items())}
 
 
