@@ -21,6 +21,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, ClassVar, Generic, TypeVar
 
+    from engine.core.flow import Flow
+
     S = TypeVar("S")
 
     class _StateGeneric(Generic[S]):
@@ -317,17 +319,29 @@ class GameRules(ABC, _StateGeneric[S]):
         raise NotImplementedError(f"{self.game_id} carries nothing out of a game")
 
     # --- turn structure -----------------------------------------------------------------
-    @abstractmethod
+    # A game that declares its turn flow (engine/core/flow.py; its state keeps ``state.flow``;
+    # ``Flow.install`` sets ``flow``) gets current_actor, legal_actions, prompt, validate,
+    # explain_illegal and do_apply from it; a game without one overrides them.
+    flow: ClassVar[Flow | None] = None
+
     def current_actor(self, state: S) -> int | None:
         """Returns the seat that must act now, or None when the game is over."""
+        return self._flow().current_actor(self, state)
 
-    @abstractmethod
     def legal_actions(self, state: S) -> list[Action]:
         """Returns every action the current actor may take, in a stable order."""
+        return self._flow().legal_actions(self, state)
 
-    @abstractmethod
     def prompt(self, state: S) -> Message:
         """Returns what the current actor must decide, for the prompt line."""
+        return self._flow().prompt(self, state)
+
+    def _flow(self) -> Flow:
+        flow = self.flow
+        if flow is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no flow: override "
+                                      "current_actor, legal_actions, prompt and do_apply")
+        return flow
 
     def turn_number(self, state: S) -> int:
         """Returns a counter that grows by one at the end of every turn (for autosave)."""
@@ -337,9 +351,15 @@ class GameRules(ABC, _StateGeneric[S]):
     def validate(self, state: S, action: Action) -> None:
         """Raises IllegalAction naming the rule when ``action`` may not be taken now.
 
-        The default compares against ``legal_actions``; games override ``explain_illegal``
-        to name the rule that forbids it.
+        With a flow, the action's kind checks the given action directly. Without one, the
+        default compares against ``legal_actions``; games override ``explain_illegal`` to name
+        the rule that forbids it.
         """
+        if self.flow is not None:
+            problem = self.flow.check(self, state, action)
+            if problem is not None:
+                raise IllegalAction(*problem)
+            return
         if self.is_over(state):
             raise IllegalAction("rule.game_over", "the game is over")
         if action not in self.legal_actions(state):
@@ -347,6 +367,10 @@ class GameRules(ABC, _StateGeneric[S]):
 
     def explain_illegal(self, state: S, action: Action) -> tuple[str, str]:
         """Returns (rule key, detail) for an action that is not legal now."""
+        if self.flow is not None:
+            problem = self.flow.check(self, state, action)
+            if problem is not None:
+                return problem
         return ("rule.not_legal_now", f"{action} is not a legal action now")
 
     def apply(self, state: S, action: Action) -> list[Event]:
@@ -357,9 +381,9 @@ class GameRules(ABC, _StateGeneric[S]):
         self.validate(state, action)
         return self.do_apply(state, action)
 
-    @abstractmethod
     def do_apply(self, state: S, action: Action) -> list[Event]:
         """Applies an action already validated; returns the events."""
+        return self._flow().apply(self, state, action)
 
     # --- reading ------------------------------------------------------------------------
     @abstractmethod

@@ -8,7 +8,9 @@ start seat (or past its place, if that seat has been eliminated).
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing costs import time; annotations are strings here
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class TurnOrder:

@@ -2,7 +2,9 @@
 
 A turn is exactly one of village visit, dungeon fight or rest (seed 000, "Spielablauf"). Every
 choice inside a turn is an action: abilities (``use``), purchases, level-ups, equipping, the
-target, the disease split, cards to destroy and spoils. Nothing blocks.
+target, the disease split, cards to destroy and spoils. Nothing blocks: the phases, the pending
+decisions (split, destroy, the spoils window) and every action kind are declared once in
+``FLOW`` at the end of this module (engine/core/flow.py).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any
 
 from engine.core.actions import Action, Breakdown, Event, Message, Term
 from engine.core.errors import MalformedAction
+from engine.core.flow import ActionKind, DecisionKind, Flow, Phase
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
 from engine.core.rng import Rng
 from engine.rules.deckbuilder import battle, setup
@@ -24,47 +27,30 @@ from engine.rules.deckbuilder.cards import (
     matches,
     table,
 )
-from engine.rules.deckbuilder.keys import FILTER_KEYS
 from engine.rules.deckbuilder.preview import DeckPreviews
 from engine.rules.deckbuilder.state import (
     CHOOSE,
     DESTROY,
     DUNGEON,
     OVER,
+    PROMPTS,
     REST,
     SPLIT,
     SPOILS,
     VILLAGE,
     DeckState,
+    destroy_decision,
+    split_decision,
+    spoils_window,
 )
 from engine.rules.deckbuilder.texts import effect_message
 
 HAND = setup.HAND
-PROMPTS = {
-    CHOOSE: "deckbuilder.prompt.choose",
-    DUNGEON: "deckbuilder.prompt.dungeon",
-    SPLIT: "deckbuilder.prompt.split",
-    DESTROY: "deckbuilder.prompt.destroy",
-    SPOILS: "deckbuilder.prompt.spoils",
-    REST: "deckbuilder.prompt.rest",
-    OVER: "deckbuilder.prompt.over",
-}
 VILLAGE_PROMPTS = ("deckbuilder.prompt.village_effects", "deckbuilder.prompt.village_buy",
                    "deckbuilder.prompt.village_level")
 RULES_PAGES = ("deckbuilder.rules.1", "deckbuilder.rules.2", "deckbuilder.rules.3",
                "deckbuilder.rules.4", "deckbuilder.rules.5", "deckbuilder.rules.6",
                "deckbuilder.rules.7", "deckbuilder.rules.8")
-# Action kinds allowed in each phase (explain_illegal names the rule otherwise).
-KINDS = {
-    CHOOSE: ("village", "dungeon", "rest"),
-    VILLAGE: ("use", "buy", "level", "end_turn"),
-    DUNGEON: ("use", "equip", "unequip", "diseases", "attack", "retreat"),
-    SPLIT: ("diseases",),
-    DESTROY: ("destroy",),
-    SPOILS: ("spoil", "end_spoils"),
-    REST: ("destroy", "end_turn"),
-}
-
 
 class _Use:
     """The context an ability handler acts through (effects.UseCtx)."""
@@ -124,8 +110,8 @@ class _Use:
     def ask_destroy(self, what: str, then_draw: int) -> None:
         """Makes the player choose a revealed card to destroy, then draw ``then_draw``."""
         st = self.st
-        st.pend = ["ability", what, st.phase, then_draw, self.src]
-        st.phase = DESTROY
+        st.flow.push(destroy_decision(st.current, ("ability", what, st.flow.phase, then_draw,
+                                                   self.src)))
 
     def gain_disease(self, count: int) -> None:
         """Puts diseases onto the discard pile."""
@@ -211,123 +197,13 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
         """Returns the hash of the loaded content."""
         return table().hash
 
-    # --- turn structure ----------------------------------------------------------------------
-    def current_actor(self, state: DeckState) -> int | None:
-        """Returns the current player, or None once the game is over."""
-        return None if state.phase == OVER else state.current
-
-    def legal_actions(self, state: DeckState) -> list[Action]:
-        """Returns every action of the current player, in a stable order."""
-        st = state
-        ph = st.phase
-        mk = Action.make
-        if ph == CHOOSE:
-            out = [mk("village"), mk("rest")]
-            if any(m is not None and m != STONE for m in st.hall):
-                out.insert(1, mk("dungeon"))
-            return out
-        if ph == VILLAGE:
-            out = []
-            if st.step == 0:
-                out.extend(self._uses(st, True))
-            # Action(kind, sorted args) built directly: legal_actions is the hot path of bots
-            out.extend(Action("buy", (("card", p),)) for p in self._buyable(st))
-            out.extend(Action("level", (("card", i), ("to", to))) for i, to in self._levels(st))
-            out.append(mk("end_turn"))
-            return out
-        if ph == DUNGEON:
-            out = self._uses(st, False)
-            out.extend(Action("equip", (("hero", h), ("weapon", w))) for h, w in self._equips(st))
-            out.extend(mk("unequip", weapon=w) for w in sorted(st.equip))
-            if st.variants.get("disease") == "printed":
-                d = sum(1 for c in st.play if c == DISEASE)
-                out.extend(mk("diseases", magic=k) for k in range(d + 1) if k != max(st.split, 0))
-            ranks = self.attackable_ranks(st)
-            out.extend(Action("attack", (("rank", r),)) for r in ranks)
-            if not ranks:
-                out.append(mk("retreat"))
-            return out
-        if ph == SPLIT:
-            f = battle.prepare(st, st.target)
-            return [mk("diseases", magic=k) for k in range(f.kmin, f.kmax + 1)]
-        if ph == DESTROY:
-            return [mk("destroy", card=i) for i in self._destroy_choices(st)]
-        if ph == SPOILS:
-            out = [mk("spoil", card=p) for p in self._spoil_piles(st)]
-            out.append(mk("end_spoils"))
-            return out
-        if ph == REST:
-            hand = st.players[st.current].hand
-            seen: set[str] = set()
-            out = []
-            for i, c in enumerate(hand):
-                if c not in seen:
-                    seen.add(c)
-                    out.append(mk("destroy", card=i))
-            out.append(mk("end_turn"))
-            return out
-        return []
-
-    def prompt(self, state: DeckState) -> Message:
-        """Returns what the current player must decide now."""
-        st = state
-        if st.phase == VILLAGE:
-            return Message(VILLAGE_PROMPTS[st.step], {"player": st.current,
-                                                      "gold": self.gold_total(st) - st.spent,
-                                                      "buys": st.buys - st.bought,
-                                                      "xp": st.players[st.current].xp})
-        if st.phase == DESTROY:
-            return Message(PROMPTS[DESTROY], {"player": st.current,
-                                              "what": {"key": FILTER_KEYS[str(st.pend[1])]}})
-        return Message(PROMPTS[st.phase], {"player": st.current})
-
-    def explain_illegal(self, state: DeckState, action: Action) -> tuple[str, str]:
-        """Returns the rule key that forbids ``action`` now."""
-        st = state
-        kind = action.kind
-        if kind not in KINDS.get(st.phase, ()):
-            return ("deckbuilder.rule.wrong_phase", f"{kind} is not possible during {st.phase}")
-        cards = table().cards
-        if kind == "use" and st.phase == VILLAGE and st.step > 0:
-            return ("deckbuilder.rule.effects_before_buying", "village effects come before buying")
-        if kind == "buy":
-            pile = st.piles.get(str(action.get("card")))
-            if not pile:
-                return ("deckbuilder.rule.pile_empty", "that pile is empty or not in this game")
-            if st.step > 1:
-                return ("deckbuilder.rule.buy_before_level", "buying comes before levelling up")
-            if st.bought >= st.buys:
-                return ("deckbuilder.rule.no_buys_left", "no purchase left")
-            if cards[pile[-1]].cost + st.spent > self.gold_total(st):
-                return ("deckbuilder.rule.not_enough_gold", "the price exceeds the gold")
-        if kind == "level":
-            i = action.get("card")
-            play = st.play
-            if not isinstance(i, int) or not 0 <= i < len(play) or play[i] is None:
-                return ("deckbuilder.rule.no_such_card", "no such revealed card")
-            c = cards[str(play[i])]
-            cost = MILITIA_LEVEL_COST if c.hclass == MILITIA else c.xp_cost
-            if not c.is_hero or c.level >= 3:
-                return ("deckbuilder.rule.cannot_level", "only heroes below level 3 level up")
-            if st.players[st.current].xp < cost:
-                return ("deckbuilder.rule.not_enough_xp", "not enough experience points")
-            return ("deckbuilder.rule.level_pile_empty", "the next level is not in the pile")
-        if kind == "equip":
-            w = action.get("weapon")
-            h = action.get("hero")
-            if isinstance(w, int) and isinstance(h, int) and 0 <= w < len(st.play) \
-                    and 0 <= h < len(st.play) and st.play[w] and st.play[h]:
-                wc, hc = cards[str(st.play[w])], cards[str(st.play[h])]
-                if wc.is_weapon and hc.is_hero and wc.weight > self.prep_strength(st, h):
-                    return ("deckbuilder.rule.weapon_too_heavy", "the weapon outweighs the hero's strength")
-                if h in st.equip.values():
-                    return ("deckbuilder.rule.one_weapon", "a hero carries one weapon")
-            return ("deckbuilder.rule.not_a_target", "not a hero and a free weapon")
-        if kind == "attack":
-            return ("deckbuilder.rule.cannot_attack", "that monster cannot be attacked now")
-        if kind == "use":
-            return ("deckbuilder.rule.ability_unavailable", "ability used, cost not payable or bad target")
-        return ("deckbuilder.rule.not_a_target", f"{action} is not a legal choice now")
+    # --- turn structure: declared in FLOW (current_actor, legal_actions, prompt, validate) -----
+    def village_prompt(self, st: DeckState) -> Message:
+        """Returns the prompt of a village visit: its step, with the gold, buys and XP left."""
+        return Message(VILLAGE_PROMPTS[st.step], {"player": st.current,
+                                                  "gold": self.gold_total(st) - st.spent,
+                                                  "buys": st.buys - st.bought,
+                                                  "xp": st.players[st.current].xp})
 
     def rules_pages(self) -> list[str]:
         """Returns the catalog keys of the rules reference pages for players."""
@@ -496,13 +372,14 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
 
     def _destroy_choices(self, st: DeckState) -> list[int]:
         cards = table().cards
-        what = st.pend[1]
-        kind = st.pend[0]
+        pend = st.flow.stack[-1].data
+        what = pend[1]
+        kind = pend[0]
         out = []
         seen: set[str] = set()
         # seed 000, "Dungeoneffekte": a card already used cannot be destroyed by another effect
         spent = {u // 8 for u in st.used} if kind == "ability" else set()
-        spent.discard(st.pend[4])
+        spent.discard(pend[4])
         for i, cid in enumerate(st.play):
             if cid is None or cid in seen or i in spent or (kind == "battle" and i in st.doomed):
                 continue
@@ -525,68 +402,14 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
                     out.append(p)
         return out
 
-    # --- acting ------------------------------------------------------------------------------
-    def do_apply(self, state: DeckState, action: Action) -> list[Event]:
-        """Applies a validated action and returns the events."""
-        st = state
-        kind = action.kind
-        ev: list[Event] = []
-        cur = st.current
-        if kind == "village" or kind == "dungeon":
-            p = st.players[cur]
-            st.play = list(p.hand)
-            p.hand = []
-            st.phase = VILLAGE if kind == "village" else DUNGEON
-            key = "deckbuilder.ev.village" if kind == "village" else "deckbuilder.ev.dungeon"
-            ev.append(Event(key, {"player": cur, "cards": [c for c in st.play if c]},
-                            reveal=True))
-        elif kind == "rest":
-            st.phase = REST
-            ev.append(Event("deckbuilder.ev.rest", {"player": cur}))
-        elif kind == "use":
-            self._use(st, action, ev)
-        elif kind == "buy":
-            self._buy(st, str(action["card"]), ev)
-        elif kind == "level":
-            self._level(st, action["card"], action["to"], ev)
-        elif kind == "equip":
-            w, h = action["weapon"], action["hero"]
-            st.equip[w] = h
-            cards = table().cards
-            ev.append(Event("deckbuilder.ev.equip", {"hero": cards[st.play[h]].name,  # type: ignore[index]
-                                          "weapon": cards[st.play[w]].name}))  # type: ignore[index]
-        elif kind == "unequip":
-            del st.equip[action["weapon"]]
-        elif kind == "diseases":
-            k = action["magic"]
-            if st.phase == SPLIT:
-                self._resolve(st, k, ev)
-            else:
-                st.split = k
-        elif kind == "attack":
-            self._attack(st, action["rank"], ev)
-        elif kind == "retreat":
-            ev.append(Event("deckbuilder.ev.retreat", {"player": cur}))
-            self._end_turn(st, ev)
-        elif kind == "destroy":
-            self._destroy(st, action["card"], ev)
-        elif kind == "spoil":
-            self._spoil(st, str(action["card"]), ev)
-        elif kind == "end_spoils":
-            self._after_fight(st, ev)
-        elif kind == "end_turn":
-            self._end_turn(st, ev)
-        else:  # pragma: no cover - validate() rejects unknown kinds first
-            raise MalformedAction(f"unknown action {kind}")
-        return ev
-
+    # --- acting (the effects of the action kinds in FLOW) ----------------------------------
     def _use(self, st: DeckState, action: Action, ev: list[Event]) -> None:
         cards = table().cards
         i = action["card"]
         cid = st.play[i]
         assert cid is not None
         c = cards[cid]
-        ab = (c.village if st.phase == VILLAGE else c.dungeon)[action["ability"]]
+        ab = (c.village if st.flow.phase == VILLAGE else c.dungeon)[action["ability"]]
         # once-only abilities are marked by index; a used REPEAT ability marks slot 7
         code = i * 8 + (7 if ab.repeat else ab.index)
         if code not in st.used:
@@ -689,7 +512,7 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
         if st.variants.get("disease") == "printed":
             self._resolve(st, max(st.split, 0), ev)
         elif f.kmax > f.kmin:
-            st.phase = SPLIT
+            st.flow.push(split_decision(st.current))
         else:
             self._resolve(st, f.kmin, ev)
 
@@ -724,27 +547,26 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
         queue: list[Any] = []
         for what, count in mp.destroys:
             queue.extend([what, count])
-        st.pend = ["battle", "", "", 0, -1, *queue]
-        self._next_battle_destroy(st, ev)
+        self._next_battle_destroy(st, ["battle", "", "", 0, -1, *queue], ev)
 
-    def _next_battle_destroy(self, st: DeckState, ev: list[Event]) -> None:
+    def _next_battle_destroy(self, st: DeckState, pend: list[Any], ev: list[Event]) -> None:
+        """Destroys by the queued battle effects (``pend[5:]``), asking where it matters."""
         cards = table().cards
-        while len(st.pend) > 5:
-            what, count = st.pend[5], st.pend[6]
+        while len(pend) > 5:
+            what, count = pend[5], pend[6]
             cands = [i for i, c in enumerate(st.play)
                      if c is not None and i not in st.doomed and matches(cards[c], what)]
             if not cands:
-                del st.pend[5:7]
+                del pend[5:7]
                 continue
             if len(cands) <= count or len({st.play[i] for i in cands}) == 1:
                 for i in cands[:count]:
                     self._doom(st, i, ev)
-                del st.pend[5:7]
+                del pend[5:7]
                 continue
-            st.pend[1] = what
-            st.phase = DESTROY
+            pend[1] = what
+            st.flow.push(destroy_decision(st.current, pend))
             return
-        st.pend = []
         self._fight_over(st, ev)
 
     def _doom(self, st: DeckState, i: int, ev: list[Event]) -> None:
@@ -754,7 +576,7 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
                                        "card": table().cards[st.play[i]].name}))  # type: ignore[index]
 
     def _destroy(self, st: DeckState, i: int, ev: list[Event]) -> None:
-        if st.phase == REST:
+        if not st.flow.stack:  # the rest phase: a card from the hand
             p = st.players[st.current]
             cid = p.hand.pop(i)
             self._to_trash(st, cid)
@@ -762,16 +584,15 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
                                             "card": table().cards[cid].name}))
             self._end_turn(st, ev)
             return
-        if st.pend[0] == "battle":
+        pend = list(st.flow.pop().data)
+        if pend[0] == "battle":
             self._doom(st, i, ev)
-            st.pend[6] -= 1
-            if st.pend[6] <= 0:
-                del st.pend[5:7]
-            self._next_battle_destroy(st, ev)
+            pend[6] -= 1
+            if pend[6] <= 0:
+                del pend[5:7]
+            self._next_battle_destroy(st, pend, ev)
             return
-        _, _, back, then_draw, _src = st.pend
-        st.pend = []
-        st.phase = back
+        _, _, _phase, then_draw, _src = pend
         self._trash_play(st, i, ev)
         if then_draw:
             self._draw_into_play(st, then_draw, ev)
@@ -793,7 +614,7 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
             st.dknown += 1
             st.hall[idx] = None
         if st.won and st.spoils and self._spoil_gold_ok(st):
-            st.phase = SPOILS
+            st.flow.push(spoils_window(cur))
             return
         self._after_fight(st, ev)
 
@@ -810,6 +631,7 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
         st.players[st.current].discard.append(st.piles[pid].pop())
         ev.append(Event("deckbuilder.ev.spoils", {"player": st.current, "card": c.name, "cost": c.cost}))
         if not st.spoils or not self._spoil_gold_ok(st):
+            st.flow.pop()  # nothing left to buy: the spoils window closes
             self._after_fight(st, ev)
 
     def _after_fight(self, st: DeckState, ev: list[Event]) -> None:
@@ -863,12 +685,12 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
         st.reset_turn()
         st.turn += 1
         if st.holder >= 0 or st.hall[0] == STONE or st.turn >= st.last_turn:
-            st.phase = OVER
+            st.flow.phase = OVER
             ev.append(Event("deckbuilder.ev.game_over", {"reason": self._end_reason(st)},
                             reveal=drew))
             return
         st.current = (cur + 1) % len(st.players)
-        st.phase = CHOOSE
+        st.flow.phase = CHOOSE
         ev.append(Event("deckbuilder.ev.turn", {"player": st.current}, reveal=drew))
 
     def _end_reason(self, st: DeckState) -> str:
@@ -887,7 +709,7 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
 
     def is_over(self, state: DeckState) -> bool:
         """Returns True once the game has ended."""
-        return state.phase == OVER
+        return state.flow.phase == OVER
 
     def victory_points(self, st: DeckState, p: int) -> int:
         """Returns the victory points of all of a player's cards (seed 000, "Spielende")."""
@@ -902,7 +724,7 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
     def outcome(self, state: DeckState) -> Outcome | None:
         """Returns winners and victory points; ties go to the thunderstone's holder."""
         st = state
-        if st.phase != OVER:
+        if st.flow.phase != OVER:
             return None
         scores = [self.victory_points(st, p) for p in range(len(st.players))]
         best = max(scores)
@@ -962,3 +784,335 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
 def card(cid: str) -> Card:
     """Returns the runtime card of an id."""
     return table().cards[cid]
+
+
+# --- the turn flow: phases, pending decisions and action kinds, each declared once ---------------
+# Options append the legal actions of their kind in the order the players see them; checks take
+# the given action directly (or, for kinds whose options fold identical cards together, test it
+# against those options); the refusals name the rule (seed 000) that forbids the action.
+
+_VILLAGE = Action.make("village")
+_DUNGEON = Action.make("dungeon")
+_REST = Action.make("rest")
+_RETREAT = Action.make("retreat")
+_END_SPOILS = Action.make("end_spoils")
+_END_TURN = Action.make("end_turn")
+Refusal = tuple[str, str]
+
+
+def _not_a_target(rules: DeckRules, st: DeckState, action: Action) -> Refusal:
+    return ("deckbuilder.rule.not_a_target", f"{action} is not a legal choice now")
+
+
+def _no_params(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
+    return None if not action.args else _not_a_target(rules, st, action)
+
+
+def _one_param(action: Action, name: str) -> Any:
+    """Returns the value of the action's only parameter ``name`` (else a value never legal)."""
+    args = action.args
+    return args[0][1] if len(args) == 1 and args[0][0] == name else _NEVER
+
+
+_NEVER = object()
+
+
+# choose: village visit, dungeon fight or rest (seed 000, "Spielablauf")
+def _options_village(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    out.append(_VILLAGE)
+
+
+def _can_fight(st: DeckState) -> bool:
+    return any(m is not None and m != STONE for m in st.hall)
+
+
+def _options_dungeon(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    if _can_fight(st):
+        out.append(_DUNGEON)
+
+
+def _check_dungeon(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
+    if action.args or not _can_fight(st):
+        return _not_a_target(rules, st, action)
+    return None
+
+
+def _options_rest(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    out.append(_REST)
+
+
+def _apply_visit(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    """Reveals the hand for a village visit or a dungeon fight."""
+    cur = st.current
+    p = st.players[cur]
+    st.play = list(p.hand)
+    p.hand = []
+    village = action.kind == "village"
+    st.flow.phase = VILLAGE if village else DUNGEON
+    key = "deckbuilder.ev.village" if village else "deckbuilder.ev.dungeon"
+    ev.append(Event(key, {"player": cur, "cards": [c for c in st.play if c]}, reveal=True))
+
+
+def _apply_rest(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    st.flow.phase = REST
+    ev.append(Event("deckbuilder.ev.rest", {"player": st.current}))
+
+
+# abilities (village step 0, or the dungeon preparation)
+def _options_use(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    village = st.flow.phase == VILLAGE
+    if not village or st.step == 0:
+        out.extend(rules._uses(st, village))
+
+
+def _refuse_use(rules: DeckRules, st: DeckState, action: Action) -> Refusal:
+    if st.flow.phase == VILLAGE and st.step > 0:
+        return ("deckbuilder.rule.effects_before_buying", "village effects come before buying")
+    return ("deckbuilder.rule.ability_unavailable", "ability used, cost not payable or bad target")
+
+
+def _apply_use(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    rules._use(st, action, ev)
+
+
+# village: buy, then level up (seed 000, "Dorfbesuch")
+def _options_buy(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    # Action(kind, sorted args) built directly: legal_actions is the hot path of bots
+    out.extend(Action("buy", (("card", p),)) for p in rules._buyable(st))
+
+
+def _check_buy(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
+    card = _one_param(action, "card")
+    if card is not _NEVER and card in rules._buyable(st):
+        return None
+    pile = st.piles.get(str(action.get("card")))
+    if not pile:
+        return ("deckbuilder.rule.pile_empty", "that pile is empty or not in this game")
+    if st.step > 1:
+        return ("deckbuilder.rule.buy_before_level", "buying comes before levelling up")
+    if st.bought >= st.buys:
+        return ("deckbuilder.rule.no_buys_left", "no purchase left")
+    if table().cards[pile[-1]].cost + st.spent > rules.gold_total(st):
+        return ("deckbuilder.rule.not_enough_gold", "the price exceeds the gold")
+    return _not_a_target(rules, st, action)
+
+
+def _apply_buy(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    rules._buy(st, str(action["card"]), ev)
+
+
+def _options_level(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    out.extend(Action("level", (("card", i), ("to", to))) for i, to in rules._levels(st))
+
+
+def _refuse_level(rules: DeckRules, st: DeckState, action: Action) -> Refusal:
+    i = action.get("card")
+    play = st.play
+    if not isinstance(i, int) or not 0 <= i < len(play) or play[i] is None:
+        return ("deckbuilder.rule.no_such_card", "no such revealed card")
+    c = table().cards[str(play[i])]
+    cost = MILITIA_LEVEL_COST if c.hclass == MILITIA else c.xp_cost
+    if not c.is_hero or c.level >= 3:
+        return ("deckbuilder.rule.cannot_level", "only heroes below level 3 level up")
+    if st.players[st.current].xp < cost:
+        return ("deckbuilder.rule.not_enough_xp", "not enough experience points")
+    return ("deckbuilder.rule.level_pile_empty", "the next level is not in the pile")
+
+
+def _apply_level(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    rules._level(st, action["card"], action["to"], ev)
+
+
+def _options_end_turn(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    out.append(_END_TURN)
+
+
+def _apply_end_turn(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    rules._end_turn(st, ev)
+
+
+# dungeon preparation: weapons, the printed disease rule, the target (seed 000, "Kämpfe")
+def _options_equip(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    out.extend(Action("equip", (("hero", h), ("weapon", w))) for h, w in rules._equips(st))
+
+
+def _refuse_equip(rules: DeckRules, st: DeckState, action: Action) -> Refusal:
+    w = action.get("weapon")
+    h = action.get("hero")
+    if isinstance(w, int) and isinstance(h, int) and 0 <= w < len(st.play) \
+            and 0 <= h < len(st.play) and st.play[w] and st.play[h]:
+        cards = table().cards
+        wc, hc = cards[str(st.play[w])], cards[str(st.play[h])]
+        if wc.is_weapon and hc.is_hero and wc.weight > rules.prep_strength(st, h):
+            return ("deckbuilder.rule.weapon_too_heavy", "the weapon outweighs the hero's strength")
+        if h in st.equip.values():
+            return ("deckbuilder.rule.one_weapon", "a hero carries one weapon")
+    return ("deckbuilder.rule.not_a_target", "not a hero and a free weapon")
+
+
+def _apply_equip(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    w, h = action["weapon"], action["hero"]
+    st.equip[w] = h
+    cards = table().cards
+    ev.append(Event("deckbuilder.ev.equip", {"hero": cards[st.play[h]].name,  # type: ignore[index]
+                                             "weapon": cards[st.play[w]].name}))  # type: ignore[index]
+
+
+def _options_unequip(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    out.extend(Action.make("unequip", weapon=w) for w in sorted(st.equip))
+
+
+def _check_unequip(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
+    w = _one_param(action, "weapon")
+    if w is not _NEVER and w in st.equip:
+        return None
+    return _not_a_target(rules, st, action)
+
+
+def _apply_unequip(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    del st.equip[action["weapon"]]
+
+
+def _disease_choices(st: DeckState) -> range | list[int]:
+    """Returns how many diseases may go against magic attack now."""
+    if st.flow.stack:  # the split decision after the target (online rule)
+        f = battle.prepare(st, st.target)
+        return range(f.kmin, f.kmax + 1)
+    if st.variants.get("disease") == "printed":  # chosen beforehand (printed rule)
+        d = sum(1 for c in st.play if c == DISEASE)
+        return [k for k in range(d + 1) if k != max(st.split, 0)]
+    return []
+
+
+def _options_diseases(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    out.extend(Action.make("diseases", magic=k) for k in _disease_choices(st))
+
+
+def _check_diseases(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
+    k = _one_param(action, "magic")
+    if k is not _NEVER and k in _disease_choices(st):
+        return None
+    return _not_a_target(rules, st, action)
+
+
+def _apply_diseases(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    k = action["magic"]
+    if st.flow.stack:
+        st.flow.pop()
+        rules._resolve(st, k, ev)
+    else:
+        st.split = k
+
+
+def _options_attack(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    out.extend(Action("attack", (("rank", r),)) for r in rules.attackable_ranks(st))
+
+
+def _check_attack(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
+    rank = _one_param(action, "rank")
+    if rank is not _NEVER and rank in rules.attackable_ranks(st):
+        return None
+    return ("deckbuilder.rule.cannot_attack", "that monster cannot be attacked now")
+
+
+def _apply_attack(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    rules._attack(st, action["rank"], ev)
+
+
+def _options_retreat(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    # retreat only when no monster may be attacked: the attack options come just before
+    if not out or out[-1].kind != "attack":
+        out.append(_RETREAT)
+
+
+def _check_retreat(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
+    if action.args or rules.attackable_ranks(st):
+        return _not_a_target(rules, st, action)
+    return None
+
+
+def _apply_retreat(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    ev.append(Event("deckbuilder.ev.retreat", {"player": st.current}))
+    rules._end_turn(st, ev)
+
+
+# destroy: a card for an effect (the destroy decision), or one from the hand when resting
+def _options_destroy(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    if st.flow.stack:
+        out.extend(Action.make("destroy", card=i) for i in rules._destroy_choices(st))
+        return
+    seen: set[str] = set()
+    for i, c in enumerate(st.players[st.current].hand):
+        if c not in seen:
+            seen.add(c)
+            out.append(Action.make("destroy", card=i))
+
+
+def _apply_destroy(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    rules._destroy(st, action["card"], ev)
+
+
+# spoils after a won fight (seed 000, "Beute")
+def _options_spoil(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    out.extend(Action.make("spoil", card=p) for p in rules._spoil_piles(st))
+
+
+def _apply_spoil(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
+    rules._spoil(st, str(action["card"]), ev)
+
+
+def _options_end_spoils(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
+    out.append(_END_SPOILS)
+
+
+def _close_spoils(rules: DeckRules, st: DeckState, window: Any, ev: list[Event]) -> None:
+    rules._after_fight(st, ev)
+
+
+def _prompt(phase: str) -> Any:
+    def prompt(rules: DeckRules, st: DeckState) -> Message:
+        return Message(PROMPTS[phase], {"player": st.current})
+    return prompt
+
+
+def _village_prompt(rules: DeckRules, st: DeckState) -> Message:
+    return rules.village_prompt(st)
+
+
+FLOW = Flow(
+    "deckbuilder",
+    phases=(
+        Phase(CHOOSE, ("village", "dungeon", "rest"), _prompt(CHOOSE)),
+        Phase(VILLAGE, ("use", "buy", "level", "end_turn"), _village_prompt),
+        Phase(DUNGEON, ("use", "equip", "unequip", "diseases", "attack", "retreat"),
+              _prompt(DUNGEON)),
+        Phase(REST, ("destroy", "end_turn"), _prompt(REST)),
+        Phase(OVER, (), _prompt(OVER), terminal=True),
+    ),
+    decisions=(
+        DecisionKind(SPLIT, ("diseases",)),
+        DecisionKind(DESTROY, ("destroy",)),
+        DecisionKind(SPOILS, ("spoil",), pass_kind="end_spoils", on_close=_close_spoils),
+    ),
+    actions=(
+        ActionKind("village", _options_village, _no_params, _apply_visit),
+        ActionKind("dungeon", _options_dungeon, _check_dungeon, _apply_visit),
+        ActionKind("rest", _options_rest, _no_params, _apply_rest),
+        ActionKind("use", _options_use, None, _apply_use, _refuse_use),
+        ActionKind("buy", _options_buy, _check_buy, _apply_buy),
+        ActionKind("level", _options_level, None, _apply_level, _refuse_level),
+        ActionKind("equip", _options_equip, None, _apply_equip, _refuse_equip),
+        ActionKind("unequip", _options_unequip, _check_unequip, _apply_unequip),
+        ActionKind("diseases", _options_diseases, _check_diseases, _apply_diseases),
+        ActionKind("attack", _options_attack, _check_attack, _apply_attack),
+        ActionKind("retreat", _options_retreat, _check_retreat, _apply_retreat),
+        ActionKind("destroy", _options_destroy, None, _apply_destroy, _not_a_target),
+        ActionKind("spoil", _options_spoil, None, _apply_spoil, _not_a_target),
+        ActionKind("end_spoils", _options_end_spoils, _no_params),
+        ActionKind("end_turn", _options_end_turn, _no_params, _apply_end_turn),
+    ),
+    turn_seat="current",
+    seat_param="player",
+    closed=("deckbuilder.rule.wrong_phase", "{kind} is not possible during {step}"),
+)
+FLOW.install(DeckRules)

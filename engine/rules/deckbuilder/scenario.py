@@ -75,4 +75,4 @@ def apply_setup(rules: DeckRules, st: DeckState, setup: dict[str, Any]) -> None:
     st.diseases_out = sum(pl.deck.count("disease") + pl.hand.count("disease")
                           + pl.discard.count("disease") for pl in st.players)
     st.reset_turn()
-    st.phase = CHOOSE
+    st.flow.phase = CHOOSE

@@ -117,6 +117,6 @@ def build(t: CardTable, seats: int, seed: int, options: dict[str, Any]) -> DeckS
         hand = cards[-HAND:]
         del cards[-HAND:]
         st.players.append(PlayerState(cards, hand, [], 0))
-    st.phase = CHOOSE
+    st.flow.phase = CHOOSE
     st.last_turn = options["turn_limit"] * seats
     return st

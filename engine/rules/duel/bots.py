@@ -458,7 +458,8 @@ class DuelHeuristicBot(Bot):
 
     # --- phases --------------------------------------------------------------------------
     def _pick(self, state: DuelState, seat: int) -> Action:
-        phase = state.phase
+        flow = state.flow  # state.phase, read without the property call (every decision)
+        phase = flow.stack[-1].kind if flow.stack else flow.phase
         if phase == MAIN:
             return self._main(state, seat)
         if phase == DEFEND:

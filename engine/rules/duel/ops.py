@@ -429,7 +429,7 @@ def check_defeats(state: DuelState, events: list[Event], first_to_fall: int) -> 
     opposing main character. Clan members fall first (their XP may raise a level and life);
     if both main characters fall at once, ``first_to_fall`` loses (docs/duel/rules.md).
     """
-    if state.phase in (OVER, BETWEEN):
+    if state.flow.phase in (OVER, BETWEEN):  # a finished game has nothing pending on top
         return
     for seat in (first_to_fall, 1 - first_to_fall):
         p = state.players[seat]
@@ -477,10 +477,11 @@ def end_game(state: DuelState, winner: int, reason: str, events: list[Event]) ->
     state.winner = winner
     state.end_reason = reason
     state.players[winner].wins += 1
+    state.flow.clear()  # whatever was pending ends with the game
     if state.day and state.players[winner].wins < 2:
-        state.phase = BETWEEN
+        state.flow.phase = BETWEEN
         return
-    state.phase = OVER
+    state.flow.phase = OVER
     if state.day:
         state.day_winner = winner
         # seed 003, "Inventar": emptied at the end of the day; treasures go home

@@ -1,12 +1,18 @@
 """The duel's GameRules: turn structure, summoning, equipment, magic, fights, lands, treasures,
-the best-of-three day (seed 003; every gap closed in docs/duel/rules.md)."""
+the best-of-three day (seed 003; every gap closed in docs/duel/rules.md).
+
+The phases (main, between, over), the decisions pushed on top (the land-and-treasure window,
+defend, arrange, and the response window in which a magic card may be neutralised) and every
+action kind are declared once in ``FLOW`` at the end of this module (engine/core/flow.py).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.core.actions import Action, Breakdown, Event, Message, Term
-from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.errors import MalformedAction
+from engine.core.flow import ActionKind, DecisionKind, Flow, Phase
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
 from engine.core.rng import Rng
 from engine.rules.duel import decks, ops, pairing
@@ -19,6 +25,7 @@ from engine.rules.duel.state import (
     ACT_MAGIC,
     ARRANGE,
     BETWEEN,
+    DECISIONS,
     DEFEND,
     M_POOL,
     MAIN,
@@ -35,8 +42,6 @@ from engine.rules.duel.state import (
 RULES_PAGES = ("duel.rules.1", "duel.rules.2", "duel.rules.3", "duel.rules.4", "duel.rules.5",
                "duel.rules.6", "duel.rules.7", "duel.rules.8")
 
-KINDS = ("summon", "equip", "cast", "attack", "end_turn", "defend", "arrange", "counter",
-         "pass_counter", "play_land", "play_treasure", "pass_window", "next_game")
 
 
 class DuelRules(DuelPreviews, GameRules[DuelState]):
@@ -88,116 +93,10 @@ class DuelRules(DuelPreviews, GameRules[DuelState]):
         start_game(state, 0, [])
         return state
 
-    # --- turn structure -----------------------------------------------------------------
-    def current_actor(self, state: DuelState) -> int | None:
-        """Returns the seat that must act now."""
-        phase = state.phase
-        if phase == MAIN:
-            return state.active
-        if phase == OVER:
-            return None
-        if phase == BETWEEN:
-            return 1 - state.winner if state.winner is not None else 0
-        return 1 - state.active  # window, defend, arrange, respond: the other player
-
-    def legal_actions(self, state: DuelState) -> list[Action]:
-        """Returns every legal action of the current actor, in a stable order."""
-        phase = state.phase
-        out: list[Action] = []
-        if phase == MAIN:
-            seat = state.active
-            p = state.players[seat]
-            c = cards()
-            kinds = c.kind
-            prep = state.acts_used == 0
-            hand = _distinct(p.hand)
-            if prep and len(p.clan) < ops.MAX_CLAN:
-                for card in hand:
-                    if kinds[card] == "clan" and card not in p.tried:
-                        out += _dice_actions("summon", card, p.pool)
-            if prep and len(p.equipment) < ops.MAX_EQUIPMENT:
-                out += [_one("equip", "card", card) for card in hand
-                        if kinds[card] == "equipment"]
-            if _can_cast(state):
-                most = min(ops.magic_of(state, seat), p.pool)
-                counters = c.counters
-                for card in hand:
-                    if kinds[card] != "magic" or card in counters:
-                        continue
-                    for target in targets(state, seat, card):
-                        out += _cast_actions(card, most, target)
-            if _can_attack(state):
-                out += [_one("attack", "attacker", f.uid) for f in (p.hero, *p.clan)
-                        if not f.attacked]
-            out.append(_END_TURN)
-        elif phase == DEFEND:
-            p = state.players[1 - state.active]
-            out = [_one("defend", "defender", f.uid) for f in (p.hero, *p.clan)]
-        elif phase == ARRANGE:
-            assert state.fight is not None
-            _a, _d, att, dfc = state.fight
-            out = [_one("arrange", "order", o) for o in _arrangement_choices(att, dfc)]
-        elif phase == RESPOND:
-            seat = 1 - state.active
-            p = state.players[seat]
-            most = min(ops.magic_of(state, seat), p.pool)
-            counters = cards().counters
-            for card in _distinct(p.hand):
-                if card in counters:
-                    out += _dice_actions("counter", card, most)
-            out.append(_PASS_COUNTER)
-        elif phase == WINDOW:
-            p = state.players[1 - state.active]
-            if not state.window[0]:
-                out += [_one("play_land", "card", card) for card in _distinct(p.lands)]
-            if not state.window[1]:
-                out += [_one("play_treasure", "card", card) for card in _distinct(p.treasures)]
-            out.append(_PASS_WINDOW)
-        elif phase == BETWEEN:
-            out = [_NEXT_GAME]
-        return out
-
-    def prompt(self, state: DuelState) -> Message:
-        """Returns what the current actor must decide."""
-        actor = self.current_actor(state)
-        phase = state.phase
-        if phase == MAIN:
-            if state.round == 1:
-                return msg("duel.prompt.deploy", seat=actor)
-            if state.acts_used == 0:
-                return msg("duel.prompt.main", seat=actor)
-            return msg("duel.prompt.act", seat=actor)
-        if phase == DEFEND:
-            return msg("duel.prompt.defend", seat=actor)
-        if phase == ARRANGE:
-            return msg("duel.prompt.arrange", seat=actor)
-        if phase == RESPOND:
-            assert state.cast is not None
-            return msg("duel.prompt.respond", seat=actor, card=cards().name(state.cast[0]))
-        if phase == WINDOW:
-            return msg("duel.prompt.window", seat=actor)
-        if phase == BETWEEN:
-            return msg("duel.prompt.between", seat=actor, game=state.game_no + 1)
-        return msg("duel.prompt.over", winner=state.winner)
-
-    # --- acting -------------------------------------------------------------------------
-    def validate(self, state: DuelState, action: Action) -> None:
-        """Raises IllegalAction naming the broken rule; never changes the state."""
-        if state.phase == OVER:
-            raise IllegalAction("rule.game_over", "the game is over")
-        problem = check(state, action)
-        if problem is not None:
-            raise IllegalAction(*problem)
-
+    # --- turn structure and acting: declared in FLOW -------------------------------------
     def explain_illegal(self, state: DuelState, action: Action) -> tuple[str, str]:
         """Returns (rule key, detail) for an action that is not legal now."""
         return check(state, action) or ("rule.not_legal_now", f"{action} is legal")
-
-    def do_apply(self, state: DuelState, action: Action) -> list[Event]:
-        """Applies a validated action and returns the events."""
-        events: list[Event] = []
-        _APPLY[action.kind](state, action, events)
-        return events
 
     # --- reading ------------------------------------------------------------------------
     def view(self, state: DuelState, seat: int | None) -> dict[str, Any]:
@@ -208,11 +107,11 @@ class DuelRules(DuelPreviews, GameRules[DuelState]):
 
     def is_over(self, state: DuelState) -> bool:
         """Returns True when the game (or the day) has ended."""
-        return state.phase == OVER
+        return state.flow.phase == OVER
 
     def outcome(self, state: DuelState) -> Outcome | None:
         """Returns the winner; scores are games won (a day) or 1/0 (a single game)."""
-        if state.phase != OVER or state.winner is None:
+        if state.flow.phase != OVER or state.winner is None:
             return None
         scores = tuple(float(p.wins) for p in state.players)
         return Outcome((state.winner,), scores, msg(state.end_reason or "duel.end.main_defeated"))
@@ -378,138 +277,254 @@ def _int_param(action: Action, name: str) -> int | None:
 
 def check(state: DuelState, action: Action) -> tuple[str, str] | None:
     """Returns (rule key, detail) when ``action`` is illegal now, else None."""
-    kind = action.kind
-    phase = state.phase
-    if kind not in _APPLY:
-        return ("duel.rule.unknown_action", f"there is no action {kind}")
+    return FLOW.check(None, state, action)  # the duel's checks read the state alone
+
+
+# --- the action kinds: options, check and effect of each ------------------------------------
+# Option lists reuse one shared action per distinct value (see _one); checks take the given
+# action directly and name the rule (seed 003, docs/duel/rules.md) that refuses it.
+
+Refusal = tuple[str, str]
+
+
+def _no_params(rules: Any, state: DuelState, action: Action) -> Refusal | None:
+    return None if not action.args else ("duel.rule.bad_params", f"{action.kind} takes none")
+
+
+def _in_hand(p: PlayerState, action: Action) -> tuple[str, Refusal | None]:
+    card = action.get("card")
+    if not isinstance(card, str) or card not in p.hand:
+        return "", ("duel.rule.not_in_hand", f"{card!r} is not in the hand")
+    return card, None
+
+
+def _options_summon(rules: Any, state: DuelState, out: list[Action]) -> None:
+    p = state.players[state.active]
+    if state.acts_used or len(p.clan) >= ops.MAX_CLAN:
+        return
+    kinds = cards().kind
+    for card in _distinct(p.hand):
+        if kinds[card] == "clan" and card not in p.tried:
+            out += _dice_actions("summon", card, p.pool)
+
+
+def _check_summon(rules: Any, state: DuelState, action: Action) -> Refusal | None:
+    p = state.players[state.active]
+    card, problem = _in_hand(p, action)
+    if problem is not None:
+        return problem
+    if set(action.params) != {"card", "dice"}:
+        return ("duel.rule.bad_params", "summon(card=id, dice=n)")
+    if cards().kind[card] != "clan":
+        return ("duel.rule.not_clan", f"{card} is not a clan member")
+    if state.acts_used:
+        return ("duel.rule.prepare_first", "summon and equip before acting")
+    if len(p.clan) >= ops.MAX_CLAN:
+        return ("duel.rule.clan_full", "at most 3 clan members fight at once")
+    if card in p.tried:
+        return ("duel.rule.tried_already", "this summoning failed this turn")
+    dice = _int_param(action, "dice")
+    if dice is None or not 1 <= dice <= p.pool:
+        return ("duel.rule.pool_dice", "take 1 to all dice of the pool")
+    return None
+
+
+def _options_equip(rules: Any, state: DuelState, out: list[Action]) -> None:
+    p = state.players[state.active]
+    if state.acts_used or len(p.equipment) >= ops.MAX_EQUIPMENT:
+        return
+    kinds = cards().kind
+    out += [_one("equip", "card", card) for card in _distinct(p.hand)
+            if kinds[card] == "equipment"]
+
+
+def _check_equip(rules: Any, state: DuelState, action: Action) -> Refusal | None:
+    p = state.players[state.active]
+    card, problem = _in_hand(p, action)
+    if problem is not None:
+        return problem
+    if set(action.params) != {"card"}:
+        return ("duel.rule.bad_params", "equip(card=id)")
+    if cards().kind[card] != "equipment":
+        return ("duel.rule.not_equipment", f"{card} is not equipment")
+    if state.acts_used:
+        return ("duel.rule.prepare_first", "summon and equip before acting")
+    if len(p.equipment) >= ops.MAX_EQUIPMENT:
+        return ("duel.rule.equipment_full", "at most 5 equipment cards in play")
+    return None
+
+
+def _options_cast(rules: Any, state: DuelState, out: list[Action]) -> None:
+    if not _can_cast(state):
+        return
+    seat = state.active
+    p = state.players[seat]
     c = cards()
-    if kind in ("summon", "equip", "cast", "attack", "end_turn"):
-        if phase != MAIN:
-            return ("duel.rule.wrong_phase", f"{kind} is not possible now")
+    kinds = c.kind
+    counters = c.counters
+    most = min(ops.magic_of(state, seat), p.pool)
+    for card in _distinct(p.hand):
+        if kinds[card] != "magic" or card in counters:
+            continue
+        for target in targets(state, seat, card):
+            out += _cast_actions(card, most, target)
+
+
+def _check_cast(rules: Any, state: DuelState, action: Action) -> Refusal | None:
+    p = state.players[state.active]
+    card, problem = _in_hand(p, action)
+    if problem is not None:
+        return problem
+    c = cards()
+    if set(action.params) != {"card", "dice", "target"}:
+        return ("duel.rule.bad_params", "cast(card=id, dice=n, target=...)")
+    if c.kind[card] != "magic":
+        return ("duel.rule.not_magic", f"{card} is not a magic card")
+    if card in c.counters:
+        return ("duel.rule.counter_only", "a neutraliser only answers magic")
+    if state.round == 1:
+        return ("duel.rule.deploy_round", "no magic in the first round")
+    if not _can_cast(state):
+        if state.act_current == ACT_MAGIC or p.pool == 0:
+            return ("duel.rule.magic_slots", "no magic card may be played now")
+        return ("duel.rule.two_actions", "the magic action is over for this turn")
+    dice = _int_param(action, "dice")
+    if dice is None or not 1 <= dice <= min(ops.magic_of(state, state.active), p.pool):
+        return ("duel.rule.magic_dice", "take 1 to MG-W dice from the pool")
+    if action.get("target") not in targets(state, state.active, card):
+        return ("duel.rule.bad_target", "not a target of this card")
+    return None
+
+
+def _options_attack(rules: Any, state: DuelState, out: list[Action]) -> None:
+    if _can_attack(state):
         p = state.players[state.active]
-        if kind == "end_turn":
-            return None if not action.args else ("duel.rule.bad_params", "end_turn takes none")
-        if kind == "attack":
-            if set(action.params) != {"attacker"}:
-                return ("duel.rule.bad_params", "attack(attacker=uid)")
-            if state.round == 1:
-                return ("duel.rule.deploy_round", "no attacks in the first round")
-            if not _can_attack(state):
-                return ("duel.rule.two_actions", "the attack action is over for this turn")
-            uid = _int_param(action, "attacker")
-            f = p.fighter(uid) if uid is not None else None
-            if f is None:
-                return ("duel.rule.no_such_character", "no such attacker")
-            if f.attacked:
-                return ("duel.rule.attacked_already", "each character attacks once a turn")
-            return None
-        card = action.get("card")
-        if not isinstance(card, str) or card not in p.hand:
-            return ("duel.rule.not_in_hand", f"{card!r} is not in the hand")
-        if kind == "equip":
-            if set(action.params) != {"card"}:
-                return ("duel.rule.bad_params", "equip(card=id)")
-            if c.kind[card] != "equipment":
-                return ("duel.rule.not_equipment", f"{card} is not equipment")
-            if state.acts_used:
-                return ("duel.rule.prepare_first", "summon and equip before acting")
-            if len(p.equipment) >= ops.MAX_EQUIPMENT:
-                return ("duel.rule.equipment_full", "at most 5 equipment cards in play")
-            return None
-        dice = _int_param(action, "dice")
-        if kind == "summon":
-            if set(action.params) != {"card", "dice"}:
-                return ("duel.rule.bad_params", "summon(card=id, dice=n)")
-            if c.kind[card] != "clan":
-                return ("duel.rule.not_clan", f"{card} is not a clan member")
-            if state.acts_used:
-                return ("duel.rule.prepare_first", "summon and equip before acting")
-            if len(p.clan) >= ops.MAX_CLAN:
-                return ("duel.rule.clan_full", "at most 3 clan members fight at once")
-            if card in p.tried:
-                return ("duel.rule.tried_already", "this summoning failed this turn")
-            if dice is None or not 1 <= dice <= p.pool:
-                return ("duel.rule.pool_dice", "take 1 to all dice of the pool")
-            return None
-        # cast
-        if set(action.params) != {"card", "dice", "target"}:
-            return ("duel.rule.bad_params", "cast(card=id, dice=n, target=...)")
-        if c.kind[card] != "magic":
-            return ("duel.rule.not_magic", f"{card} is not a magic card")
-        if card in c.counters:
-            return ("duel.rule.counter_only", "a neutraliser only answers magic")
-        if state.round == 1:
-            return ("duel.rule.deploy_round", "no magic in the first round")
-        if not _can_cast(state):
-            if state.act_current == ACT_MAGIC or state.players[state.active].pool == 0:
-                return ("duel.rule.magic_slots", "no magic card may be played now")
-            return ("duel.rule.two_actions", "the magic action is over for this turn")
-        if dice is None or not 1 <= dice <= min(ops.magic_of(state, state.active), p.pool):
-            return ("duel.rule.magic_dice", "take 1 to MG-W dice from the pool")
-        if action.get("target") not in targets(state, state.active, card):
-            return ("duel.rule.bad_target", "not a target of this card")
-        return None
-    if kind == "defend":
-        if phase != DEFEND:
-            return ("duel.rule.wrong_phase", "nobody is attacked now")
-        uid = _int_param(action, "defender")
-        if set(action.params) != {"defender"} or uid is None or \
-                state.players[1 - state.active].fighter(uid) is None:
-            return ("duel.rule.no_such_character", "choose one of your characters")
-        return None
-    if kind == "arrange":
-        if phase != ARRANGE:
-            return ("duel.rule.wrong_phase", "there are no dice to arrange")
-        assert state.fight is not None
-        order = action.get("order")
-        if set(action.params) != {"order"} or not isinstance(order, tuple) or not all(
-                isinstance(x, int) and not isinstance(x, bool) for x in order) or \
-                not pairing.is_arrangement(len(state.fight[2]), state.fight[3], order):
-            return ("duel.rule.bad_arrangement", "place your own dice, one under each")
-        return None
-    if kind in ("counter", "pass_counter"):
-        if phase != RESPOND:
-            return ("duel.rule.wrong_phase", "there is no magic to answer")
-        if kind == "pass_counter":
-            return None if not action.args else ("duel.rule.bad_params", "takes none")
-        seat = 1 - state.active
-        p = state.players[seat]
-        card = action.get("card")
-        if set(action.params) != {"card", "dice"}:
-            return ("duel.rule.bad_params", "counter(card=id, dice=n)")
-        if not isinstance(card, str) or card not in p.hand:
-            return ("duel.rule.not_in_hand", f"{card!r} is not in the hand")
-        if card not in c.counters:
-            return ("duel.rule.not_counter", f"{card} cannot neutralise magic")
-        dice = _int_param(action, "dice")
-        if dice is None or not 1 <= dice <= min(ops.magic_of(state, seat), p.pool):
-            return ("duel.rule.magic_dice", "take 1 to MG-W dice from the pool")
-        return None
-    if kind in ("play_land", "play_treasure", "pass_window"):
-        if phase != WINDOW:
-            return ("duel.rule.window_only", "lands and treasures come at the start of the "
-                    "opponent's turn")
-        if kind == "pass_window":
-            return None if not action.args else ("duel.rule.bad_params", "takes none")
-        p = state.players[1 - state.active]
-        card = action.get("card")
-        if set(action.params) != {"card"}:
-            return ("duel.rule.bad_params", f"{kind}(card=id)")
-        if kind == "play_land":
-            if state.window[0]:
-                return ("duel.rule.one_land", "one land per opposing turn")
-            if card not in p.lands:
-                return ("duel.rule.not_available", f"{card!r} is not among your lands")
-        else:
-            if state.window[1]:
-                return ("duel.rule.one_treasure", "one treasure per opposing turn")
-            if card not in p.treasures:
-                return ("duel.rule.not_available", f"{card!r} is not among your treasures")
-        return None
-    # next_game
-    if phase != BETWEEN:
-        return ("duel.rule.wrong_phase", "no game of the day is waiting")
+        out += [_one("attack", "attacker", f.uid) for f in (p.hero, *p.clan) if not f.attacked]
+
+
+def _check_attack(rules: Any, state: DuelState, action: Action) -> Refusal | None:
+    if set(action.params) != {"attacker"}:
+        return ("duel.rule.bad_params", "attack(attacker=uid)")
+    if state.round == 1:
+        return ("duel.rule.deploy_round", "no attacks in the first round")
+    if not _can_attack(state):
+        return ("duel.rule.two_actions", "the attack action is over for this turn")
+    uid = _int_param(action, "attacker")
+    f = state.players[state.active].fighter(uid) if uid is not None else None
+    if f is None:
+        return ("duel.rule.no_such_character", "no such attacker")
+    if f.attacked:
+        return ("duel.rule.attacked_already", "each character attacks once a turn")
+    return None
+
+
+def _options_end_turn(rules: Any, state: DuelState, out: list[Action]) -> None:
+    out.append(_END_TURN)
+
+
+def _options_defend(rules: Any, state: DuelState, out: list[Action]) -> None:
+    p = state.players[1 - state.active]
+    out += [_one("defend", "defender", f.uid) for f in (p.hero, *p.clan)]
+
+
+def _check_defend(rules: Any, state: DuelState, action: Action) -> Refusal | None:
+    uid = _int_param(action, "defender")
+    if set(action.params) != {"defender"} or uid is None or \
+            state.players[1 - state.active].fighter(uid) is None:
+        return ("duel.rule.no_such_character", "choose one of your characters")
+    return None
+
+
+def _options_arrange(rules: Any, state: DuelState, out: list[Action]) -> None:
+    assert state.fight is not None
+    _a, _d, att, dfc = state.fight
+    out += [_one("arrange", "order", o) for o in _arrangement_choices(att, dfc)]
+
+
+def _check_arrange(rules: Any, state: DuelState, action: Action) -> Refusal | None:
+    assert state.fight is not None
+    order = action.get("order")
+    if set(action.params) != {"order"} or not isinstance(order, tuple) or not all(
+            isinstance(x, int) and not isinstance(x, bool) for x in order) or \
+            not pairing.is_arrangement(len(state.fight[2]), state.fight[3], order):
+        return ("duel.rule.bad_arrangement", "place your own dice, one under each")
+    return None
+
+
+def _options_counter(rules: Any, state: DuelState, out: list[Action]) -> None:
+    seat = 1 - state.active
+    p = state.players[seat]
+    most = min(ops.magic_of(state, seat), p.pool)
+    counters = cards().counters
+    for card in _distinct(p.hand):
+        if card in counters:
+            out += _dice_actions("counter", card, most)
+
+
+def _check_counter(rules: Any, state: DuelState, action: Action) -> Refusal | None:
+    seat = 1 - state.active
+    p = state.players[seat]
+    card = action.get("card")
+    if set(action.params) != {"card", "dice"}:
+        return ("duel.rule.bad_params", "counter(card=id, dice=n)")
+    if not isinstance(card, str) or card not in p.hand:
+        return ("duel.rule.not_in_hand", f"{card!r} is not in the hand")
+    if card not in cards().counters:
+        return ("duel.rule.not_counter", f"{card} cannot neutralise magic")
+    dice = _int_param(action, "dice")
+    if dice is None or not 1 <= dice <= min(ops.magic_of(state, seat), p.pool):
+        return ("duel.rule.magic_dice", "take 1 to MG-W dice from the pool")
+    return None
+
+
+def _options_pass_counter(rules: Any, state: DuelState, out: list[Action]) -> None:
+    out.append(_PASS_COUNTER)
+
+
+def _check_pass(rules: Any, state: DuelState, action: Action) -> Refusal | None:
     return None if not action.args else ("duel.rule.bad_params", "takes none")
+
+
+def _options_play_land(rules: Any, state: DuelState, out: list[Action]) -> None:
+    if not state.window[0]:
+        out += [_one("play_land", "card", card)
+                for card in _distinct(state.players[1 - state.active].lands)]
+
+
+def _check_play_land(rules: Any, state: DuelState, action: Action) -> Refusal | None:
+    if set(action.params) != {"card"}:
+        return ("duel.rule.bad_params", "play_land(card=id)")
+    if state.window[0]:
+        return ("duel.rule.one_land", "one land per opposing turn")
+    card = action.get("card")
+    if card not in state.players[1 - state.active].lands:
+        return ("duel.rule.not_available", f"{card!r} is not among your lands")
+    return None
+
+
+def _options_play_treasure(rules: Any, state: DuelState, out: list[Action]) -> None:
+    if not state.window[1]:
+        out += [_one("play_treasure", "card", card)
+                for card in _distinct(state.players[1 - state.active].treasures)]
+
+
+def _check_play_treasure(rules: Any, state: DuelState, action: Action) -> Refusal | None:
+    if set(action.params) != {"card"}:
+        return ("duel.rule.bad_params", "play_treasure(card=id)")
+    if state.window[1]:
+        return ("duel.rule.one_treasure", "one treasure per opposing turn")
+    card = action.get("card")
+    if card not in state.players[1 - state.active].treasures:
+        return ("duel.rule.not_available", f"{card!r} is not among your treasures")
+    return None
+
+
+def _options_pass_window(rules: Any, state: DuelState, out: list[Action]) -> None:
+    out.append(_PASS_WINDOW)
+
+
+def _options_next_game(rules: Any, state: DuelState, out: list[Action]) -> None:
+    out.append(_NEXT_GAME)
 
 
 # --- flow ----------------------------------------------------------------------------------------
@@ -581,7 +596,11 @@ def begin_turn(state: DuelState, seat: int, events: list[Event]) -> None:
     events.append(Event("duel.ev.turn", {"seat": seat, "round": state.round}))
     # seed 003, "Länderein und Schätze": the player not on turn may play one land and one
     # treasure per opposing turn; we offer it at the start of that turn.
-    state.phase = WINDOW if (other.lands or other.treasures) else MAIN
+    flow = state.flow
+    flow.clear()
+    flow.phase = MAIN
+    if other.lands or other.treasures:
+        flow.push(DECISIONS[WINDOW, 1 - seat])
 
 
 def end_turn(state: DuelState, events: list[Event]) -> None:
@@ -649,7 +668,7 @@ def _roll_check(state: DuelState, seat: int, dice: int, need: int,
     return total >= need, rolled, bd
 
 
-def _apply_summon(state: DuelState, action: Action, events: list[Event]) -> None:
+def _apply_summon(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
     seat = state.active
     p = state.players[seat]
     (_c, card), (_d, dice) = action.args  # validated: exactly card and dice, sorted by name
@@ -687,7 +706,7 @@ def _play_effects(state: DuelState, seat: int, card: str, target: Any,
             run(ctx, spec)
 
 
-def _apply_equip(state: DuelState, action: Action, events: list[Event]) -> None:
+def _apply_equip(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
     seat = state.active
     p = state.players[seat]
     card = action["card"]
@@ -704,7 +723,7 @@ def _apply_equip(state: DuelState, action: Action, events: list[Event]) -> None:
     ops.check_defeats(state, events, 1 - seat)
 
 
-def _apply_cast(state: DuelState, action: Action, events: list[Event]) -> None:
+def _apply_cast(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
     seat = state.active
     p = state.players[seat]
     card = action["card"]
@@ -731,7 +750,8 @@ def _apply_cast(state: DuelState, action: Action, events: list[Event]) -> None:
     op = state.players[1 - seat]
     counters = cards().counters
     if op.pool > 0 and any(c in counters for c in op.hand):
-        state.phase = RESPOND
+        # the opponent may answer it (seed 003, "Neutralisieren"): a response window
+        state.flow.push(DECISIONS[RESPOND, 1 - seat])
         return
     _resolve_cast(state, events)
 
@@ -739,7 +759,6 @@ def _apply_cast(state: DuelState, action: Action, events: list[Event]) -> None:
 def _resolve_cast(state: DuelState, events: list[Event]) -> None:
     """Lets a cast magic card take effect unless it was neutralised; then it goes to the grave."""
     seat = state.active
-    state.phase = MAIN
     cast = state.cast
     if cast is None:
         return
@@ -750,7 +769,13 @@ def _resolve_cast(state: DuelState, events: list[Event]) -> None:
     ops.check_defeats(state, events, 1 - seat)
 
 
-def _apply_counter(state: DuelState, action: Action, events: list[Event]) -> None:
+def _close_respond(rules: Any, state: DuelState, window: Any, events: list[Event]) -> None:
+    """The response window closed without an answer: the magic card takes effect."""
+    _resolve_cast(state, events)
+
+
+def _apply_counter(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
+    state.flow.pop()  # one answer per magic card: the response window closes
     seat = 1 - state.active
     p = state.players[seat]
     card = action["card"]
@@ -771,16 +796,11 @@ def _apply_counter(state: DuelState, action: Action, events: list[Event]) -> Non
         events.append(Event("duel.ev.cast_failed", params, breakdowns=(bd,)))
     if state.cast is None:
         state.players[state.active].grave.append(original)
-        state.phase = MAIN
         return
     _resolve_cast(state, events)
 
 
-def _apply_pass_counter(state: DuelState, action: Action, events: list[Event]) -> None:
-    _resolve_cast(state, events)
-
-
-def _apply_attack(state: DuelState, action: Action, events: list[Event]) -> None:
+def _apply_attack(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
     seat = state.active
     if state.act_current != ACT_ATTACK:
         state.acts_used |= ACT_ATTACK
@@ -789,12 +809,12 @@ def _apply_attack(state: DuelState, action: Action, events: list[Event]) -> None
     assert f is not None
     f.attacked = True
     state.fight = [f.uid, -1, (), ()]
-    state.phase = DEFEND
+    state.flow.push(DECISIONS[DEFEND, 1 - seat])
     events.append(Event("duel.ev.attack", {"seat": seat, "uid": f.uid,
                                            "card": ops.fighter_name(state, seat, f)}))
 
 
-def _apply_defend(state: DuelState, action: Action, events: list[Event]) -> None:
+def _apply_defend(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
     seat = state.active
     dseat = 1 - seat
     fight = state.fight
@@ -817,13 +837,13 @@ def _apply_defend(state: DuelState, action: Action, events: list[Event]) -> None
         "attacker_card": dict(names[att_f.card]),
         "defender_card": dict(names[def_f.card])}, breakdowns=(a_bd, d_bd)))
     if state.arrange[dseat]:
-        state.phase = ARRANGE
+        state.flow.push(DECISIONS[ARRANGE, dseat])  # answered, the defend decision goes
         return
     # both dice rows are sorted already: the automatic placement needs no second sort
     _fight_result(state, att_f, def_f, att, pairing.auto_sorted(att, dfc), events)
 
 
-def _apply_arrange(state: DuelState, action: Action, events: list[Event]) -> None:
+def _apply_arrange(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
     _resolve_fight(state, tuple(action["order"]), events)
 
 
@@ -906,7 +926,6 @@ def _fight_result(state: DuelState, att_f: Fighter, def_f: Fighter, att: tuple[i
             "seat": seat, "uid": a_uid, "card": dict(names[att_f.card]), "amount": taken,
             "damage": att_f.damage, "life": a_life}, breakdowns=(taken_bd,)))
     state.fight = None
-    state.phase = MAIN
     if winner is not None and state.table:
         # seed 003: the winner of the next fight after a treasure takes it into the inventory
         won = state.table
@@ -968,11 +987,11 @@ def _pair_entry(i: int, a: int, d: int) -> tuple[list[int], Term | None, Term | 
     return entry
 
 
-def _apply_end_turn(state: DuelState, action: Action, events: list[Event]) -> None:
+def _apply_end_turn(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
     end_turn(state, events)
 
 
-def _apply_play_land(state: DuelState, action: Action, events: list[Event]) -> None:
+def _apply_play_land(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
     seat = 1 - state.active
     p = state.players[seat]
     card = action["card"]
@@ -988,7 +1007,7 @@ def _apply_play_land(state: DuelState, action: Action, events: list[Event]) -> N
     _close_window(state)
 
 
-def _apply_play_treasure(state: DuelState, action: Action, events: list[Event]) -> None:
+def _apply_play_treasure(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
     seat = 1 - state.active
     p = state.players[seat]
     card = action["card"]
@@ -1000,18 +1019,15 @@ def _apply_play_treasure(state: DuelState, action: Action, events: list[Event]) 
 
 
 def _close_window(state: DuelState) -> None:
-    if state.phase != WINDOW:
+    top = state.flow.top
+    if top is None or top.kind != WINDOW:  # the land ended the game
         return
     p = state.players[1 - state.active]
     if (state.window[0] or not p.lands) and (state.window[1] or not p.treasures):
-        state.phase = MAIN
+        state.flow.pop()  # nothing left to play: the window closes by itself
 
 
-def _apply_pass_window(state: DuelState, action: Action, events: list[Event]) -> None:
-    state.phase = MAIN
-
-
-def _apply_next_game(state: DuelState, action: Action, events: list[Event]) -> None:
+def _apply_next_game(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
     assert state.winner is not None
     loser = 1 - state.winner
     state.game_no += 1
@@ -1021,12 +1037,80 @@ def _apply_next_game(state: DuelState, action: Action, events: list[Event]) -> N
     start_game(state, loser, events)
 
 
-_APPLY = {
-    "summon": _apply_summon, "equip": _apply_equip, "cast": _apply_cast,
-    "attack": _apply_attack, "end_turn": _apply_end_turn, "defend": _apply_defend,
-    "arrange": _apply_arrange, "counter": _apply_counter, "pass_counter": _apply_pass_counter,
-    "play_land": _apply_play_land, "play_treasure": _apply_play_treasure,
-    "pass_window": _apply_pass_window, "next_game": _apply_next_game,
-}
+# --- the turn flow -----------------------------------------------------------------------------
+
+def _main_prompt(rules: Any, state: DuelState) -> Message:
+    seat = state.active
+    if state.round == 1:
+        return msg("duel.prompt.deploy", seat=seat)
+    if state.acts_used == 0:
+        return msg("duel.prompt.main", seat=seat)
+    return msg("duel.prompt.act", seat=seat)
+
+
+def _between_prompt(rules: Any, state: DuelState) -> Message:
+    return msg("duel.prompt.between", seat=_loser(state), game=state.game_no + 1)
+
+
+def _over_prompt(rules: Any, state: DuelState) -> Message:
+    return msg("duel.prompt.over", winner=state.winner)
+
+
+def _respond_prompt(rules: Any, state: DuelState, window: Any) -> Message:
+    assert state.cast is not None
+    return msg("duel.prompt.respond", seat=window.seat, card=cards().name(state.cast[0]))
+
+
+def _loser(state: DuelState) -> int:
+    # docs/duel/rules.md "The day": the loser of the last game opens the next one
+    return 1 - state.winner if state.winner is not None else 0
+
+
+_ON_TURN = ("duel.rule.wrong_phase", "{kind} is not possible now")
+_WINDOW_ONLY = ("duel.rule.window_only",
+                "lands and treasures come at the start of the opponent's turn")
+_NO_MAGIC = ("duel.rule.wrong_phase", "there is no magic to answer")
+
+FLOW = Flow(
+    "duel",
+    phases=(
+        Phase(MAIN, ("summon", "equip", "cast", "attack", "end_turn"), _main_prompt),
+        Phase(BETWEEN, ("next_game",), _between_prompt, actor=_loser),
+        Phase(OVER, (), _over_prompt, terminal=True),
+    ),
+    decisions=(
+        DecisionKind(WINDOW, ("play_land", "play_treasure"), "duel.prompt.window",
+                     pass_kind="pass_window"),
+        DecisionKind(DEFEND, ("defend",), "duel.prompt.defend"),
+        DecisionKind(ARRANGE, ("arrange",), "duel.prompt.arrange"),
+        DecisionKind(RESPOND, ("counter",), _respond_prompt, pass_kind="pass_counter",
+                     on_close=_close_respond),
+    ),
+    actions=(
+        ActionKind("summon", _options_summon, _check_summon, _apply_summon, closed=_ON_TURN),
+        ActionKind("equip", _options_equip, _check_equip, _apply_equip, closed=_ON_TURN),
+        ActionKind("cast", _options_cast, _check_cast, _apply_cast, closed=_ON_TURN),
+        ActionKind("attack", _options_attack, _check_attack, _apply_attack, closed=_ON_TURN),
+        ActionKind("end_turn", _options_end_turn, _no_params, _apply_end_turn, closed=_ON_TURN),
+        ActionKind("defend", _options_defend, _check_defend, _apply_defend,
+                   closed=("duel.rule.wrong_phase", "nobody is attacked now")),
+        ActionKind("arrange", _options_arrange, _check_arrange, _apply_arrange,
+                   closed=("duel.rule.wrong_phase", "there are no dice to arrange")),
+        ActionKind("counter", _options_counter, _check_counter, _apply_counter,
+                   closed=_NO_MAGIC),
+        ActionKind("pass_counter", _options_pass_counter, _check_pass, closed=_NO_MAGIC),
+        ActionKind("play_land", _options_play_land, _check_play_land, _apply_play_land,
+                   closed=_WINDOW_ONLY),
+        ActionKind("play_treasure", _options_play_treasure, _check_play_treasure,
+                   _apply_play_treasure, closed=_WINDOW_ONLY),
+        ActionKind("pass_window", _options_pass_window, _check_pass, closed=_WINDOW_ONLY),
+        ActionKind("next_game", _options_next_game, _check_pass, _apply_next_game,
+                   closed=("duel.rule.wrong_phase", "no game of the day is waiting")),
+    ),
+    turn_seat="active",
+    unknown=("duel.rule.unknown_action", "there is no action {kind}"),
+)
+FLOW.install(DuelRules)
+KINDS = tuple(FLOW.actions)
 
 __all__ = ["DuelRules", "KINDS", "RULES_PAGES", "PlayerState", "check", "start_game", "targets"]

@@ -69,7 +69,7 @@ def apply_setup(state: DuelState, setup: dict[str, Any]) -> None:
     phase = setup.get("phase", MAIN)
     if phase not in PHASES:
         raise MalformedAction(f"setup.phase: one of {sorted(PHASES)}")
-    state.phase = phase
+    state.restore_flow(phase)
     state.acts_used = 0
     state.act_current = 0
     state.window = [False, False]

@@ -3,23 +3,38 @@
 Everything is plain lists, ints and strings so that ``clone`` is a cheap hand-written copy.
 Derived numbers (``PlayerState.mods``, ``Fighter.nums``) are not stored; they are recomputed
 after loading.
+
+Where the turn stands lives in ``flow`` (engine/core/flow.py): the phase and the pending
+decisions. ``phase`` reads the step (the pending decision's kind, else the phase), and the
+saved form keeps just that string: every pending decision is answered by the player not on
+turn, so the step says it all.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.core.decisions import EACH_ONCE, ONE, Decision
+from engine.core.flow import FlowState
 from engine.core.rng import Rng
 
-# Phases: who must decide what (docs/duel/view.md lists them for the scenes).
-WINDOW = "window"  # the player not on turn may play a land and/or a treasure
+# Steps: who must decide what (docs/duel/view.md lists them for the scenes).
+# The phases, in which the player on turn acts (or, between games, the loser of the last one):
 MAIN = "main"  # the player on turn summons, equips, casts, attacks or ends the turn
-DEFEND = "defend"  # the attacked player chooses its defending character
-ARRANGE = "arrange"  # a human defender may rearrange its dice under the attacker's
-RESPOND = "respond"  # the opponent may answer a successful magic card with a neutraliser
 BETWEEN = "between"  # a day: one game is over, the next one waits to be started
 OVER = "over"
+# The decisions pushed on top, each answered by the player not on turn:
+WINDOW = "window"  # a window: may play a land and/or a treasure, then passes
+DEFEND = "defend"  # the attacked player chooses its defending character
+ARRANGE = "arrange"  # a human defender may rearrange its dice under the attacker's
+RESPOND = "respond"  # a window: may answer a successful magic card with a neutraliser
 PHASES = frozenset({WINDOW, MAIN, DEFEND, ARRANGE, RESPOND, BETWEEN, OVER})
+_WINDOWS = frozenset({WINDOW, RESPOND})
+
+
+# The pending decisions by (step, seat): immutable values, so one shared instance each.
+DECISIONS = {(step, seat): Decision(step, seat, EACH_ONCE if step in _WINDOWS else ONE)
+             for step in (WINDOW, DEFEND, ARRANGE, RESPOND) for seat in (0, 1)}
 
 # Indices into PlayerState.mods: lasting bonuses from equipment, lands, treasures, clan.
 M_MAIN_ATT, M_MAIN_DEF, M_MAGIC, M_COURAGE, M_MAIN_LIFE = 0, 1, 2, 3, 4
@@ -171,7 +186,7 @@ class PlayerState:
 class DuelState:
     """The whole duel (one game, or a best-of-three day of games)."""
 
-    __slots__ = ("rng", "turn", "round", "active", "first", "phase", "players", "land",
+    __slots__ = ("rng", "turn", "round", "active", "first", "flow", "players", "land",
                  "table", "next_uid", "acts_used", "act_current", "casts_left", "window",
                  "fight", "cast", "last_fight", "game_no", "day", "winner", "day_winner",
                  "end_reason", "arrange", "round_limit", "forced")
@@ -182,7 +197,7 @@ class DuelState:
         self.round = 1
         self.active = 0  # the player on turn
         self.first = 0  # who opened the current game
-        self.phase = MAIN
+        self.flow = FlowState(MAIN)
         self.players = [PlayerState(), PlayerState()]
         self.land: list[Any] | None = None  # [owner, land id]: the one land in play
         self.table: list[list[Any]] = []  # face-down treasures [owner, treasure id]
@@ -203,6 +218,21 @@ class DuelState:
         self.round_limit = 30
         self.forced: list[int] = []  # scenario files: die results used before the RNG
 
+    @property
+    def phase(self) -> str:
+        """Returns what is decided now: the pending decision's kind, else the phase."""
+        stack = self.flow.stack
+        return stack[-1].kind if stack else self.flow.phase
+
+    def restore_flow(self, step: str) -> None:
+        """Sets the flow to the saved (or scenario) step; a decision goes to the other seat."""
+        if step not in PHASES:
+            raise ValueError(f"unknown duel step {step!r}")
+        if step in (MAIN, BETWEEN, OVER):
+            self.flow = FlowState(step)
+        else:
+            self.flow = FlowState(MAIN, [DECISIONS[step, 1 - self.active]])
+
     def clone(self) -> DuelState:
         """Returns an independent copy (hand-written; no deepcopy)."""
         s = DuelState.__new__(DuelState)
@@ -211,7 +241,7 @@ class DuelState:
         s.round = self.round
         s.active = self.active
         s.first = self.first
-        s.phase = self.phase
+        s.flow = self.flow.clone()
         s.players = [self.players[0].clone(), self.players[1].clone()]
         s.land = self.land[:] if self.land is not None else None
         s.table = [t[:] for t in self.table]
@@ -262,7 +292,6 @@ class DuelState:
         s.round = int(data["round"])
         s.active = int(data["active"])
         s.first = int(data["first"])
-        s.phase = str(data["phase"])
         s.players = [PlayerState.from_dict(p) for p in data["players"]]
         land = data["land"]
         s.land = [int(land[0]), str(land[1])] if land is not None else None
@@ -287,4 +316,5 @@ class DuelState:
         s.arrange = [bool(a) for a in data["arrange"]]
         s.round_limit = int(data["round_limit"])
         s.forced = [int(x) for x in data["forced"]]
+        s.restore_flow(str(data["phase"]))
         return s
