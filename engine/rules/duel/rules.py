@@ -107,6 +107,12 @@ class DuelRules(DuelPreviews, GameRules[DuelState]):
                              "inventory": [{"owner": o, "card": c} for o, c in p.inventory]}
                             for p in state.players]}
 
+    def carry_lines(self, carry: dict[str, Any]) -> list[Message]:
+        """Returns what the day carries into the next game, one line each (for the shell)."""
+        lines = [msg("duel.carry.player", seat=i, level=p["level"], xp=p["xp"], wins=p["wins"],
+                     treasures=len(p["inventory"])) for i, p in enumerate(carry["players"])]
+        return lines + [msg("duel.carry.opener", seat=carry["opener"])]
+
     def new_game(self, config: GameConfig, seed: int) -> DuelState:
         """Returns a fresh duel (the first game of an old in-state day, or a game of a day
         campaign carrying levels, wins and inventories)."""
