@@ -237,8 +237,12 @@ def _actor_function(actors: dict[str, Any]) -> Callable[[Any, Any], int | None]:
     return current_actor
 
 
+def _no_effect(rules: Any, state: Any, action: Action, events: list[Event]) -> None:
+    """Does nothing (a pass: the flow records it)."""
+
+
 def _apply_function(flow: Flow) -> Callable[[Any, Any, Action], list[Event]]:
-    effects = {a.id: a.apply for a in flow.actions.values()}
+    effects = {a.id: a.apply or _no_effect for a in flow.actions.values()}
     decisions = flow.decisions
     game = flow.game
 
@@ -249,16 +253,14 @@ def _apply_function(flow: Flow) -> Callable[[Any, Any, Action], list[Event]]:
         except KeyError:
             raise MalformedAction(f"{game} has no action {action.kind}") from None
         events: list[Event] = []
-        fs = state.flow
-        stack = fs.stack
+        stack = state.flow.stack
         if not stack:  # an action of the phase: nothing to move on (the hot path of bots)
-            if effect is not None:
-                effect(rules, state, action, events)
+            effect(rules, state, action, events)
             return events
+        fs = state.flow
         n = fs.low = len(stack)
         top = stack[-1]
-        if effect is not None:
-            effect(rules, state, action, events)
+        effect(rules, state, action, events)
         if fs.low >= n:
             # the effect did not pop, replace or clear the answered decision: record the answer
             dkind = decisions[top.kind]

@@ -644,8 +644,7 @@ def begin_turn(state: DuelState, seat: int, events: list[Event]) -> None:
     # seed 003, "Länderein und Schätze": the player not on turn may play one land and one
     # treasure per opposing turn; we offer it at the start of that turn.
     flow = state.flow
-    flow.clear()
-    flow.phase = MAIN
+    flow.phase = MAIN  # nothing is pending between turns (nor between the games of a day)
     if other.lands or other.treasures:
         flow.push(DECISIONS[WINDOW, 1 - seat])
 
@@ -1066,8 +1065,8 @@ def _apply_play_treasure(rules: Any, state: DuelState, action: Action, events: l
 
 
 def _close_window(state: DuelState) -> None:
-    top = state.flow.top
-    if top is None or top.kind != WINDOW:  # the land ended the game
+    stack = state.flow.stack
+    if not stack or stack[-1].kind != WINDOW:  # the land ended the game
         return
     p = state.players[1 - state.active]
     if (state.window[0] or not p.lands) and (state.window[1] or not p.treasures):
