@@ -87,13 +87,24 @@ def setup_tools(game_id: str) -> list[tuple[str, str, Any]]:
 
 def start_table(app: Any, game_id: str, config: Any, seed: int) -> bool:
     """Returns True after opening a new game's table over a fresh main menu (False: toasts why)."""
+    from engine import registry
+    from engine.core.campaign import CampaignSession
     from engine.core.errors import ContentError, EngineError
     from engine.core.session import Session
     from scenes.dialogs import show_content_error
     from scenes.menu import MainMenuScene
 
+    # A yes/no option named like one of the game's campaigns starts that campaign (the duel's
+    # "day"): each of its games is a table of its own, saved as the campaign.
+    rules = registry.rules(game_id)
+    chosen = [c.id for c in rules.campaigns if config.options.get(c.id) is True]
+    campaign = None
     try:
-        session = Session.start(game_id, config, seed)
+        if chosen:
+            campaign = CampaignSession.start(game_id, chosen[0], config, seed)
+            session = campaign.current
+        else:
+            session = Session.start(game_id, config, seed)
     except ContentError as exc:
         show_content_error(app, exc)
         return False
@@ -103,7 +114,10 @@ def start_table(app: Any, game_id: str, config: Any, seed: int) -> bool:
         app.toast(app.t("ui.setup.invalid"), "error")
         return False
     app.reset(MainMenuScene(app))
-    app.push(scene_class(game_id)(app, session))
+    if campaign is not None:
+        app.push(scene_class(game_id)(app, session, campaign=campaign))
+    else:
+        app.push(scene_class(game_id)(app, session))
     return True
 
 

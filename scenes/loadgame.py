@@ -28,10 +28,12 @@ def open_save(app: App, path: Path) -> bool:
     """
     record = None
     try:
-        record = saves.read(path)
-        session = saves.replay(record)
+        record = saves.read_any(path)
+        session = saves.replay_campaign(record) if isinstance(record, saves.CampaignRecord) \
+            else saves.replay(record)
     except RecordError as exc:
-        if exc.key in CONTINUABLE and record is not None and record.snapshot is not None:
+        if exc.key in CONTINUABLE and isinstance(record, saves.GameRecord) \
+                and record.snapshot is not None:
             _offer_snapshot(app, path, record, exc)
         else:
             show_record_error(app, exc)
@@ -49,6 +51,10 @@ def _open_table(app: App, path: Path, session: Any) -> None:
 
     app.reset(MainMenuScene(app))
     slot = None if saves.is_autosave(path) else path
+    if isinstance(session, saves.CampaignSession):
+        app.push(scene_class(session.game_id)(app, session.current, save_path=slot,
+                                              campaign=session))
+        return
     app.push(scene_class(session.game_id)(app, session, save_path=slot))
 
 
@@ -67,6 +73,15 @@ def _offer_snapshot(app: App, path: Path, record: Any, error: RecordError) -> No
     app.push(MessageDialog(app, app.t("ui.load.old_title"), app.t("ui.load.old_body"),
                            detail=reason, buttons=[(app.t("ui.load.old_continue"), go_on),
                                                    (app.t("ui.cancel"), lambda: None)]))
+
+
+def _campaign_name(app: App, info: saves.SaveInfo) -> str:
+    """Returns the campaign's label of a campaign save (its id when the game no longer has it)."""
+    if info.game_id in registry.game_ids():
+        for camp in registry.rules(info.game_id).campaigns:
+            if camp.id == info.campaign:
+                return app.t(camp.label)
+    return info.campaign
 
 
 def format_date(iso: str, lang: str) -> str:
@@ -201,6 +216,9 @@ class LoadScene(MenuScreen):
                                theme.SIZE_BODY, ink)
             surface.blit(when, (right - when.get_width(), rect.top + 12))
             detail = t("ui.load.turn", turn=info.turn)
+            if info.campaign:
+                detail = t("ui.load.campaign", name=_campaign_name(self.app, info),
+                           game=info.game_no) + " · " + detail
             if info.autosave:
                 detail = t("ui.load.autosave") + " · " + detail
             if info.over:

@@ -16,6 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from engine.core.campaign import FORMAT as CAMPAIGN_FORMAT
+from engine.core.campaign import CampaignRecord, CampaignSession, replay_campaign
 from engine.core.errors import RecordError
 from engine.core.record import (
     GameRecord,
@@ -26,6 +28,8 @@ from engine.core.record import (
     write_atomic,
 )
 from scenes import userdata
+
+__all__ = ["CampaignRecord", "CampaignSession", "GameRecord", "replay", "replay_campaign"]
 
 AUTOSAVE_PREFIX = "autosave-"
 PAUSE_BETWEEN_CHECKS = 0.03  # seconds the background check rests after each file
@@ -49,6 +53,8 @@ class SaveInfo:
     error: RecordError | None = None
     mtime: float = 0.0
     checked: bool = False
+    campaign: str = ""  # a campaign save: the campaign's id, and the running game (1 = first)
+    game_no: int = 0
 
 
 def autosave_path(game_id: str) -> Path:
@@ -87,8 +93,15 @@ def describe(path: Path) -> SaveInfo:
     except OSError:
         pass
     try:
-        summary = read_summary(path)
-        meta = summary.meta
+        campaign = _campaign_header(path)
+        if campaign is not None:
+            summary = campaign
+            meta = campaign.meta
+            info.campaign = campaign.campaign_id
+            info.game_no = len(campaign.games)
+        else:
+            summary = read_summary(path)
+            meta = summary.meta
         info.game_id = summary.game_id
         info.saved_at = str(meta.get("saved_at", ""))[:40]
         turn = meta.get("turn", 0)
@@ -105,7 +118,9 @@ def check(info: SaveInfo) -> SaveInfo:
     """Reads the whole file of info and records whether it is damaged; returns info."""
     if not info.checked:
         try:
-            check_hashes(read_record(info.path))
+            record = read_any(info.path)
+            for game in record.games if isinstance(record, CampaignRecord) else [record]:
+                check_hashes(game)
         except Exception as exc:  # noqa: BLE001 - a damaged file is listed, never fatal
             info.error = _as_record_error(exc)
         info.checked = True
@@ -194,9 +209,80 @@ def read(path: Path) -> GameRecord:
     return read_record(path)
 
 
+def read_any(path: Path) -> GameRecord | CampaignRecord:
+    """Returns the game or campaign record stored in a save (told apart by its "format")."""
+    raw = _read_prefix(path, None)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise RecordError("save.corrupt", "the save file is not readable JSON") from None
+    if isinstance(data, dict) and data.get("format") == CAMPAIGN_FORMAT:
+        try:
+            return CampaignRecord.from_json(data)
+        except RecordError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - hostile data must not end the program
+            raise _as_record_error(exc) from None
+    return read_record(path)
+
+
 def load(path: Path) -> Any:
-    """Returns the Session stored in a save; raises RecordError with a player-facing message."""
-    return replay(read_record(path))
+    """Returns the Session (or CampaignSession) stored in a save; raises RecordError."""
+    record = read_any(path)
+    if isinstance(record, CampaignRecord):
+        return replay_campaign(record)
+    return replay(record)
+
+
+def _read_prefix(path: Path, size: int | None) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read() if size is None else f.read(size)
+    except OSError as exc:
+        raise RecordError("save.unreadable", f"the save cannot be read: {exc}") from None
+
+
+def _campaign_header(path: Path) -> CampaignRecord | None:
+    """Returns a campaign save's header (its games' records left empty of actions), or None
+    for a save of a single game; reads only the start of the file when it can."""
+    raw = _read_prefix(path, 16 * 1024)
+    if CAMPAIGN_FORMAT.encode() not in raw[:200]:
+        return None
+    text = raw.decode("utf-8", errors="ignore")
+    decoder = json.JSONDecoder()
+    found: dict[str, Any] = {}
+    i = text.find("{") + 1
+    try:
+        while i > 0:
+            key, i = decoder.raw_decode(text, i)
+            i = text.index(":", i) + 1
+            while text[i] in " \t\r\n":
+                i += 1
+            if key == "games":
+                # each game's header is enough: its config tells the game's number
+                found["count"] = text.count('"format":"tabletop-hall/record"', i)
+                break
+            found[key], i = decoder.raw_decode(text, i)
+            i = text.index(",", i) + 1
+            while text[i] in " \t\r\n":
+                i += 1
+    except (ValueError, IndexError, RecursionError):
+        found = {}
+    if "meta" not in found or "count" not in found:
+        record = read_any(path)
+        assert isinstance(record, CampaignRecord)
+        return record
+    from engine.core.protocol import GameConfig
+
+    meta = found["meta"] if isinstance(found["meta"], dict) else {}
+    try:
+        config = GameConfig.from_dict(found.get("config"))
+    except Exception as exc:  # noqa: BLE001 - a damaged file is listed, never fatal
+        raise _as_record_error(exc) from None
+    games = int(meta.get("game_no", found["count"]) or 1)
+    return CampaignRecord(str(found.get("game")), str(found.get("campaign")), config,
+                          0, [None] * max(1, games), [], bool(found.get("over")),  # type: ignore[list-item]
+                          meta)
 
 
 def meta_for(session: Any, *, autosave: bool) -> dict[str, Any]:
@@ -207,6 +293,14 @@ def meta_for(session: Any, *, autosave: bool) -> dict[str, Any]:
         "autosave": autosave,
         "over": session.is_over,
     }
+
+
+def serialise_campaign(record: CampaignRecord) -> str:
+    """Returns the save file text of a campaign record, the small header keys first."""
+    data = record.to_json()
+    order = ("format", "format_version", "game", "campaign", "config", "seed", "meta", "over",
+             "carries", "games")
+    return json.dumps({k: data[k] for k in order}, ensure_ascii=False, separators=(",", ":"))
 
 
 def serialise(record: GameRecord) -> str:

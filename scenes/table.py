@@ -72,9 +72,11 @@ class TableScene(Scene):
     CURTAIN_BODY = "ui.curtain.body"
 
     def __init__(self, app: App, session: Session, *, save_path: Path | None = None,
-                 autosave: bool = True, worker_factory: WorkerFactory | None = None) -> None:
+                 autosave: bool = True, worker_factory: WorkerFactory | None = None,
+                 campaign: Any = None) -> None:
         super().__init__(app)
         self.session = session
+        self.campaign = campaign  # the CampaignSession this game belongs to, if any
         self.rules = session.rules
         self.game_id = session.game_id
         self.save_path = save_path
@@ -291,7 +293,13 @@ class TableScene(Scene):
 
     # --- saving -------------------------------------------------------------------------
     def _record_text(self, *, autosave: bool) -> str:
-        record = self.session.record(meta=saves.meta_for(self.session, autosave=autosave))
+        meta = saves.meta_for(self.session, autosave=autosave)
+        if self.campaign is not None:
+            # a game of a campaign saves the whole campaign: its finished games and carries
+            meta["game_no"] = self.campaign.index + 1
+            meta["over"] = self.campaign.over
+            return saves.serialise_campaign(self.campaign.record(meta=meta))
+        record = self.session.record(meta=meta)
         return saves.serialise(record)
 
     def autosave(self) -> None:
@@ -533,6 +541,11 @@ class TableScene(Scene):
         if self.session.is_over:
             if not self.over_shown and not self.anim.busy:
                 self.over_shown = True
+                if self.campaign is not None:
+                    from scenes.campaign import BetweenGamesScene
+
+                    self.app.push(BetweenGamesScene(self.app, self))
+                    return
                 from scenes.dialogs import GameOverScene
 
                 self.app.push(GameOverScene(self.app, self))

@@ -249,8 +249,12 @@ def _actor_function(actors: dict[str, Any],
     return current_actor
 
 
+def _no_effect(rules: Any, state: Any, action: Action, events: list[Event]) -> None:
+    """Does nothing (a pass: the flow records it)."""
+
+
 def _apply_function(flow: Flow) -> Callable[[Any, Any, Action], list[Event]]:
-    effects = {a.id: a.apply for a in flow.actions.values()}
+    effects = {a.id: a.apply or _no_effect for a in flow.actions.values()}
     decisions = flow.decisions
     game = flow.game
     subs = {p.id: p.sub for p in flow.phases.values() if p.sub is not None}
@@ -267,13 +271,11 @@ def _apply_function(flow: Flow) -> Callable[[Any, Any, Action], list[Event]]:
             raise MalformedAction(f"{game} has no action {action.kind}") from None
         events: list[Event] = []
         if not stack:  # an action of the phase: nothing to move on (the hot path of bots)
-            if effect is not None:
-                effect(rules, state, action, events)
+            effect(rules, state, action, events)
             return events
         n = fs.low = len(stack)
         top = stack[-1]
-        if effect is not None:
-            effect(rules, state, action, events)
+        effect(rules, state, action, events)
         if fs.low >= n:
             # the effect did not pop, replace or clear the answered decision: record the answer
             dkind = decisions[top.kind]

@@ -314,6 +314,11 @@ class GameRules(ABC, _StateGeneric[S]):
         curtain and is no undo barrier."""
         return a == b or not self.private_information
 
+    def carry_lines(self, carry: dict[str, Any]) -> list[Message]:
+        """Returns what a between-games screen says is carried into the next game (default:
+        nothing to say)."""
+        return []
+
     def carry_out(self, state: S) -> dict[str, Any]:
         """Returns what a finished game carries into the next game of a campaign."""
         raise NotImplementedError(f"{self.game_id} carries nothing out of a game")

@@ -106,7 +106,8 @@ class DuelTableScene(TableScene):
     CURTAIN_BODY = "duel.ui.curtain.body"
 
     def __init__(self, app: App, session: Any, *, save_path: Path | None = None,
-                 autosave: bool = True, worker_factory: Any = None) -> None:
+                 autosave: bool = True, worker_factory: Any = None,
+                 campaign: Any = None) -> None:
         self.zones: list[tuple[pygame.Rect, tuple[Any, ...]]] = []
         self.buttons: list[Button] = []
         self.legal = Legal([])
@@ -125,7 +126,7 @@ class DuelTableScene(TableScene):
         self._cosmetic = 0
         self.day_seen = -1  # the game of the day whose between-games panel was clicked away
         super().__init__(app, session, save_path=save_path, autosave=autosave,
-                         worker_factory=worker_factory)
+                         worker_factory=worker_factory, campaign=campaign)
 
     # --- seats --------------------------------------------------------------------------
     @property

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.actions import Action, Breakdown, Event, Message, Term
+from engine.core.campaign import CampaignDef
 from engine.core.errors import MalformedAction
 from engine.core.flow import ActionKind, DecisionKind, Flow, Phase
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
@@ -68,8 +69,7 @@ class DuelRules(DuelPreviews, GameRules[DuelState]):
         """Returns the hash of the duel content."""
         return cards().hash
 
-    def check_config(self, config: GameConfig) -> None:
-        """Raises MalformedAction for a bad seat count, option or deck."""
+    def _check_config(self, config: GameConfig) -> None:
         super().check_config(config)
         for seat, key in enumerate(("deck_a", "deck_b")):
             try:
@@ -77,8 +77,45 @@ class DuelRules(DuelPreviews, GameRules[DuelState]):
             except ValueError as exc:
                 raise MalformedAction(f"option {key}: {exc}") from None
 
+    # The day as a campaign (docs/duel/rules.md "The day"): what one game of the day hands on.
+    carry_schema = {"game": int, "opener": int,
+                    "players": [{"level": int, "xp": int, "life_bonus": int, "wins": int,
+                                 "inventory": [{"owner": int, "card": str}]}]}
+
+    def check_config(self, config: GameConfig) -> None:
+        """Raises MalformedAction for a bad seat count, option, deck or carried day."""
+        self._check_config(config)
+        carry = config.carry
+        if carry is not None:
+            if self.option(config, "day"):
+                raise MalformedAction("a game of a day campaign is a single game (no option day)")
+            if len(carry["players"]) != 2 or carry["opener"] not in (0, 1) or carry["game"] < 1:
+                raise MalformedAction("carry: two players, an opener 0 or 1, a game from 1")
+            for p in carry["players"]:
+                if p["level"] < 1 or min(p["xp"], p["life_bonus"], p["wins"]) < 0:
+                    raise MalformedAction("carry: level from 1, xp, life and wins not negative")
+                for item in p["inventory"]:
+                    if item["owner"] not in (0, 1) or item["card"] not in cards().treasure:
+                        raise MalformedAction(f"carry: no treasure {item['card']!r}")
+
+    def carry_out(self, state: DuelState) -> dict[str, Any]:
+        """Returns what a finished game hands to the next game of the day."""
+        assert state.winner is not None
+        return {"game": state.game_no + 1, "opener": 1 - state.winner,
+                "players": [{"level": p.level, "xp": p.xp, "life_bonus": p.life_bonus,
+                             "wins": p.wins,
+                             "inventory": [{"owner": o, "card": c} for o, c in p.inventory]}
+                            for p in state.players]}
+
+    def carry_lines(self, carry: dict[str, Any]) -> list[Message]:
+        """Returns what the day carries into the next game, one line each (for the shell)."""
+        lines = [msg("duel.carry.player", seat=i, level=p["level"], xp=p["xp"], wins=p["wins"],
+                     treasures=len(p["inventory"])) for i, p in enumerate(carry["players"])]
+        return lines + [msg("duel.carry.opener", seat=carry["opener"])]
+
     def new_game(self, config: GameConfig, seed: int) -> DuelState:
-        """Returns a fresh duel (or the first game of a day)."""
+        """Returns a fresh duel (the first game of an old in-state day, or a game of a day
+        campaign carrying levels, wins and inventories)."""
         state = DuelState(Rng(seed))
         state.day = bool(self.option(config, "day"))
         state.round_limit = int(self.option(config, "round_limit"))
@@ -90,7 +127,17 @@ class DuelRules(DuelPreviews, GameRules[DuelState]):
             p.deckdef = deck
             p.hero = Fighter(MAIN_UID, deck["main"])
             p.treasures = list(deck["treasures"])
-        start_game(state, 0, [])
+        carry = config.carry
+        if carry is None:
+            start_game(state, 0, [])
+            return state
+        # docs/duel/rules.md "The day": XP, levels, level-up life, wins and inventories last
+        # the day; the loser of the last game opens this one
+        state.game_no = carry["game"]
+        for p, c in zip(state.players, carry["players"], strict=True):
+            p.level, p.xp, p.life_bonus, p.wins = c["level"], c["xp"], c["life_bonus"], c["wins"]
+            p.inventory = [[i["owner"], i["card"]] for i in c["inventory"]]
+        start_game(state, carry["opener"], [])
         return state
 
     # --- turn structure and acting: declared in FLOW -------------------------------------
@@ -597,8 +644,7 @@ def begin_turn(state: DuelState, seat: int, events: list[Event]) -> None:
     # seed 003, "Länderein und Schätze": the player not on turn may play one land and one
     # treasure per opposing turn; we offer it at the start of that turn.
     flow = state.flow
-    flow.clear()
-    flow.phase = MAIN
+    flow.phase = MAIN  # nothing is pending between turns (nor between the games of a day)
     if other.lands or other.treasures:
         flow.push(DECISIONS[WINDOW, 1 - seat])
 
@@ -1019,8 +1065,8 @@ def _apply_play_treasure(rules: Any, state: DuelState, action: Action, events: l
 
 
 def _close_window(state: DuelState) -> None:
-    top = state.flow.top
-    if top is None or top.kind != WINDOW:  # the land ended the game
+    stack = state.flow.stack
+    if not stack or stack[-1].kind != WINDOW:  # the land ended the game
         return
     p = state.players[1 - state.active]
     if (state.window[0] or not p.lands) and (state.window[1] or not p.treasures):
@@ -1111,6 +1157,35 @@ FLOW = Flow(
     unknown=("duel.rule.unknown_action", "there is no action {kind}"),
 )
 FLOW.install(DuelRules)
+
+
+class DuelDay(CampaignDef):
+    """The best-of-three day (seed 003): single games until a player has won two."""
+
+    id = "day"
+    label = "duel.option.day.day"
+
+    def first_config(self, config: GameConfig) -> GameConfig:
+        """Returns the first game's set-up: the chosen one as a single game."""
+        options = {k: v for k, v in config.options.items() if k != "day"}
+        return GameConfig(config.seats, options, None)
+
+    def next_config(self, config: GameConfig, index: int, outcome: Outcome,
+                    carry: dict[str, Any]) -> GameConfig | None:
+        """Returns the next game's set-up, or None once a player has won two games."""
+        if max(p["wins"] for p in carry["players"]) >= 2:
+            return None
+        return config.with_carry(carry)
+
+    def outcome(self, outcomes: list[Outcome], carries: list[dict[str, Any]]) -> Outcome:
+        """Returns the day's winner; scores are games won."""
+        wins = tuple(float(p["wins"]) for p in carries[-1]["players"])
+        best = max(wins)
+        return Outcome(tuple(i for i, w in enumerate(wins) if w == best), wins,
+                       msg("duel.end.day"))
+
+
+DuelRules.campaigns = (DuelDay(),)
 KINDS = tuple(FLOW.actions)
 
-__all__ = ["DuelRules", "KINDS", "RULES_PAGES", "PlayerState", "check", "start_game", "targets"]
+__all__ = ["DuelDay", "DuelRules", "KINDS", "RULES_PAGES", "PlayerState", "check", "start_game", "targets"]
