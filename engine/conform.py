@@ -261,6 +261,7 @@ def run_case(case: Case, *, undo: bool = True, views: bool = True,
         humans = [s.is_human for s in config.seats]
         handover = undo and sum(humans) > 1
         in_charge = [_in_charge(rules, session.state, humans, None)]
+        actors: list[int] = []
         last_human: int | None = None
         while not rules.is_over(session.state):
             if step >= max_actions:
@@ -304,8 +305,9 @@ def run_case(case: Case, *, undo: bool = True, views: bool = True,
                     undo = handover = False
             if handover:
                 in_charge.append(_in_charge(rules, session.state, humans, last_human))
+                actors.append(actor)
                 try:
-                    _check_handover(session, in_charge)
+                    _check_handover(session, in_charge, actors, humans)
                 except _Found as f:
                     note(f.check, f.kind, f.message)
                     handover = False
@@ -411,8 +413,10 @@ def _in_charge(rules: GameRules[Any], state: Any, humans: list[bool],
     return last_human
 
 
-def _check_handover(session: Session, in_charge: list[int | None]) -> None:
-    """Checks that undo cannot reach a state in which another human was in charge."""
+def _check_handover(session: Session, in_charge: list[int | None], actors: list[int],
+                    humans: list[bool]) -> None:
+    """Checks that undo cannot reach a state in which another human was in charge
+    (``in_charge[k]`` after k actions; ``actors[k]`` took action k + 1)."""
     now = in_charge[-1]
     if now is None or not session.can_undo():
         return
@@ -429,7 +433,9 @@ def _check_handover(session: Session, in_charge: list[int | None]) -> None:
         return
     depth = _undo_depth(session, n - target)
     if depth >= n - target:
-        raise _Found("handover", "handover", f"undo goes back {n - target} action(s), to "
+        bots = sorted({a for a in actors[target:] if not humans[a]})
+        via = f", across the turn of bot seat(s) {bots}" if bots else ""
+        raise _Found("handover", "handover", f"undo goes back {n - target} action(s){via} to "
                      f"where seat {in_charge[target]} was the human in charge; seat {now} is now")
 
 
