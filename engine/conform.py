@@ -188,7 +188,8 @@ def sample_cases(game_id: str, count: int, seed: int = 0, *, bots: tuple[str, ..
             order_rng.shuffle(order)
         p, options = order[i % len(combos)]
         pats = [seats] if seats is not None else seat_patterns(p)
-        pattern = pats[(i // len(combos) + i) % len(pats)]
+        # Bots alternate fastest, seat patterns next, so each bot meets each pattern.
+        pattern = pats[(i // len(bots) + i // len(combos)) % len(pats)]
         game_seed = _mix(seed, _game_key(game_id), i) % 1_000_000_007
         cases.append(Case(game_id, p, options, game_seed, bots[i % len(bots)], pattern))
         i += 1
@@ -226,7 +227,7 @@ def covering_cases(game_id: str, seed: int = 0, *, bots: tuple[str, ...] = BOTS)
     for j, (p, o) in enumerate(picked):
         pats = seat_patterns(p)
         cases.append(Case(game_id, p, o, rng.below(1_000_000_007), bots[j % len(bots)],
-                          pats[j % len(pats)]))
+                          pats[(j // len(bots)) % len(pats)]))
     if cases and rules.max_players >= 3:
         # The handover case (a human, a bot, a human) needs a table of three or more.
         j = max(range(len(cases)), key=lambda i: (cases[i].players, -i))

@@ -64,3 +64,30 @@ def test_team_draft_with_fewer_seats_is_unchanged() -> None:
     # With three seats nobody is ever held back: 5 + 4 + 3 heroes, as before the rule.
     _, held = _greedy_draft(3)
     assert held == [5, 4, 3]
+
+
+def test_game_ending_in_a_trap_ends_the_activation_too() -> None:
+    # Found by the conformance run: a hero's failed disarm springs a trap; the opponent places
+    # its spawn, the trap knocks the last hero still inside out and the game ends with that
+    # hero still marked active, so view() looked for its reach off the board.
+    from engine.ai.play import seat_bots
+    from engine.core.protocol import SeatConfig
+
+    seats = (SeatConfig(kind="bot", bot="heuristic"), SeatConfig(kind="human", bot="heuristic"))
+    config = GameConfig(seats, {"board": "twin_halls", "pool": "everything",
+                                "turn_limit": 200})
+    seed = 254290766
+    session = Session.start("crawl", config, seed)
+    bots = seat_bots("crawl", config, seed)
+    while len(session.actions) < 161:
+        actor = session.actor
+        session.apply(bots[actor].choose(RULES, session.state, actor))
+    state = session.state
+    assert state.pending is not None and state.active >= 0, "the repro no longer springs a trap"
+    hero = state.active
+    session.apply(bots[session.actor].choose(RULES, state, session.actor))
+    state = session.state
+    assert state.over and state.fig(hero).where == "out"
+    assert state.active == -1
+    for seat in (0, 1, None):
+        canonical_json(RULES.view(state, seat))

@@ -982,6 +982,11 @@ def finish(state: CrawlState, reason: str, events: list[Event]) -> None:
     state.reason = reason
     state.pending = None
     state.queue = []
+    # "Das Spiel endet": no activation runs on. A hero knocked out by a trap it set off (its
+    # spawn placed first) ended the game while still marked active, and the view then looked
+    # for the reach of a figure off the board (issue 11, conformance run).
+    state.active = state.active_marker = -1
+    state.mp = 0
     events.append(Event("crawl.event.game_over", {"reason": reason,
                                                   "gold": [gold(state, p) if state.mode !=
                                                            "solitaire" else gold(state, 0)
