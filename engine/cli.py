@@ -101,6 +101,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-views", action="store_true", help="skip the per-step views")
     p.add_argument("--max-actions", type=int, default=30_000,
                    help="fail a game that has not ended after this many actions")
+    p.add_argument("--part", default="0/1", metavar="K/N",
+                   help="play only every N-th game of the sample from the K-th (parallel runs)")
     p.add_argument("--progress", type=int, default=100, metavar="N",
                    help="print a progress line every N games (0: never)")
 
@@ -413,6 +415,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
             raise CliError(f"--option needs KEY=VALUE, not {item!r}")
         options[key] = _option_value(value)
     bots = tuple(args.bot) or conform.BOTS
+    part, _, parts = args.part.partition("/")
+    if not (part.isdigit() and parts.isdigit() and int(part) < int(parts)):
+        raise CliError(f"--part needs K/N with 0 <= K < N, not {args.part!r}")
     if args.exact and (len(games) != 1 or args.players is None or args.seats is None
                        or len(bots) != 1):
         raise CliError("--exact needs one --game, --players, --seats and one --bot")
@@ -427,6 +432,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         else:
             cases = conform.sample_cases(game_id, args.games, args.seed, bots=bots,
                                          players=args.players, fixed=options, seats=args.seats)
+        cases = cases[int(part)::int(parts)]
         if not cases:
             print(f"{game_id}: no option set of this selection is playable")
             continue

@@ -8,12 +8,13 @@ Checks of a case (one game):
   end within the action cap fails.
 - Views: after every step ``view`` of every seat and the public view is JSON data.
 - Undo reveals nothing: after an undoable step (``Session.can_undo()`` right after it) with actor
-  ``a``, for every seat ``s`` and two determinizations ``D`` of the state before the step from
-  ``s``'s point of view (all that ``s`` cannot see re-dealt), whenever ``D`` also looks the same
-  to ``a`` (always when ``s`` is ``a``): the action is legal in ``D`` and applying it gives ``s``
-  the same view as the real step. ``D`` agrees with the real state on all that ``s`` and ``a``
-  see, so a different view means the step showed ``s`` something hidden from both (a draw,
-  roll or reveal), which must end undo. What ``a`` alone knew (a card it plays) may be shown.
+  ``a``, take two determinizations ``D`` of the state before the step from ``a``'s point of view
+  (all that ``a`` cannot see re-dealt). The action must be legal in ``D`` and applying it must
+  give ``a`` the same view as the real step; the first ``D`` must do the same for every other
+  seat ``s`` to which it looked the same as the real state before the step. ``D`` agrees with
+  the real state on all that ``a`` (and ``s``) see, so a different view means the step showed
+  something hidden from them (a draw, roll or reveal), which must end undo. What ``a`` alone
+  knew (a card it plays) may be shown to others.
 - Handover: with human and bot seats mixed, undo never returns to a state in which another
   human was in charge (the human to act, else the human who acted last).
 
@@ -263,6 +264,8 @@ def run_case(case: Case, *, undo: bool = True, views: bool = True,
         handover = undo and sum(humans) > 1
         in_charge = [_in_charge(rules, session.state, humans, None)]
         actors: list[int] = []
+        seen_before = [rules.view(session.state, s) for s in range(case.players)] if undo \
+            else None
         last_human: int | None = None
         while not rules.is_over(session.state):
             if step >= max_actions:
@@ -295,15 +298,18 @@ def run_case(case: Case, *, undo: bool = True, views: bool = True,
                 except Exception as exc:  # noqa: BLE001 - a crashing view is the finding
                     note("views", "views:" + _where(exc), _crash(exc))
                     views = False
+            if undo and seen is None:
+                seen = [rules.view(session.state, s) for s in range(case.players)]
             if undo and session.can_undo():
                 try:
                     _check_undo_reveals_nothing(rules, before, action, actor, session.state,
-                                                case.players, step, seen)
+                                                seen_before, seen, step)
                 except _Found as f:
                     note(f.check, f.kind, f.message)
                 except Exception as exc:  # noqa: BLE001 - a crash in a determinized copy
                     note("undo", "undo:" + _where(exc), _crash(exc))
                     undo = handover = False
+            seen_before = seen
             if handover:
                 in_charge.append(_in_charge(rules, session.state, humans, last_human))
                 actors.append(actor)
@@ -359,31 +365,30 @@ def _check_end(rules: GameRules[Any], state: Any, players: int) -> None:
 
 
 def _check_undo_reveals_nothing(rules: GameRules[Any], before: Any, action: Any, actor: int,
-                                after: Any, players: int, step: int,
-                                views: list[Any] | None) -> None:
-    """Checks an undoable step against determinizations of the state before it (module doc)."""
-    actor_view = rules.view(before, actor)
-    for seat in range(players):
-        seen = views[seat] if views is not None else rules.view(after, seat)
-        for k in (1, 2):
-            d = rules.determinize(before, seat, Rng(_mix(step, seat, k)))
-            if seat != actor and rules.view(d, actor) != actor_view:
-                continue  # the re-deal touched what the actor knows: no common ground
-            try:
-                rules.apply(d, action)
-            except IllegalAction:
-                raise _Found("undo", f"undo:{action.kind}", f"{action} of seat {actor} is "
-                             f"legal but not in a determinization for seat {seat}: legality "
-                             "reads hidden information") from None
+                                after: Any, before_views: list[Any], after_views: list[Any],
+                                step: int) -> None:
+    """Checks an undoable step against re-deals of the state before it (module doc)."""
+    for k in (1, 2):
+        d = rules.determinize(before, actor, Rng(_mix(step, actor, k)))
+        # The first re-deal also serves every other seat it looks the same to.
+        seats = [actor] + [s for s in range(len(after_views)) if k == 1 and s != actor
+                           and rules.view(d, s) == before_views[s]]
+        try:
+            rules.apply(d, action)
+        except IllegalAction:
+            raise _Found("undo", f"undo:{action.kind}", f"{action} of seat {actor} is legal but "
+                         "not after a re-deal of what that seat cannot see: its legality reads "
+                         "hidden information") from None
+        for seat in seats:
             other = rules.view(d, seat)
-            if other != seen:
+            if other != after_views[seat]:
                 nxt = rules.current_actor(after)
                 passed = f"; the turn passed to seat {nxt}" if nxt != actor else ""
                 raise _Found("undo", f"undo:{action.kind}", f"the undoable step {action} of "
                              f"seat {actor} shows seat {seat} information hidden before it: "
                              f"after a re-deal of what it could not see its view differs at "
-                             f"{_first_diff(seen, other)}{passed}; the step must end undo "
-                             "(a draw, roll or reveal)")
+                             f"{_first_diff(after_views[seat], other)}{passed}; the step must "
+                             "end undo (a draw, roll or reveal)")
 
 
 def _first_diff(a: Any, b: Any, path: str = "view") -> str:
