@@ -200,7 +200,7 @@ def sample_cases(game_id: str, count: int, seed: int = 0, *, bots: tuple[str, ..
 def covering_cases(game_id: str, seed: int = 0, *, bots: tuple[str, ...] = BOTS) -> list[Case]:
     """Returns a small seeded sample in which every player count and every value of every
     option is played at least once (values the rules reject in every set stay out), the bots
-    alternate, and the seat patterns rotate, the largest table getting humans and bots mixed.
+    alternate and the seat patterns rotate, the largest table getting humans and bots mixed.
 
     Greedy: the next case is the first combination, in a seeded shuffled order, that plays the
     most values not yet played.
@@ -228,9 +228,10 @@ def covering_cases(game_id: str, seed: int = 0, *, bots: tuple[str, ...] = BOTS)
     for j, (p, o) in enumerate(picked):
         pats = seat_patterns(p)
         cases.append(Case(game_id, p, o, rng.below(1_000_000_007), bots[j % len(bots)],
-                          pats[(j // len(bots)) % len(pats)]))
-    if cases and rules.max_players >= 3:
-        # The handover case (a human, a bot, a human) needs a table of three or more.
+                          pats[(j // len(bots) + j) % len(pats)]))
+    if cases and rules.max_players >= 2:
+        # Humans and bots mixed at the largest table: with three or more seats the handover
+        # case (a human, a bot, a human).
         j = max(range(len(cases)), key=lambda i: (cases[i].players, -i))
         cases[j] = cases[j]._replace(seats=("hb" * cases[j].players)[:cases[j].players])
     return cases
