@@ -265,8 +265,9 @@ def run_case(case: Case, *, undo: bool = True, views: bool = True,
         handover = undo and sum(humans) > 1
         in_charge = [_in_charge(rules, session.state, humans, None)]
         actors: list[int] = []
-        seen_before = [rules.view(session.state, s) for s in range(case.players)] if undo \
-            else None
+        seen_before: list[Any] | None = None
+        if undo:
+            seen_before = [rules.view(session.state, s) for s in range(case.players)]
         last_human: int | None = None
         while not rules.is_over(session.state):
             if step >= max_actions:
@@ -289,7 +290,7 @@ def run_case(case: Case, *, undo: bool = True, views: bool = True,
             step += 1
             if humans[actor]:
                 last_human = actor
-            seen = None
+            seen: list[Any] | None = None
             if views:
                 try:
                     seen = _check_views(rules, session.state, case.players)
@@ -300,8 +301,11 @@ def run_case(case: Case, *, undo: bool = True, views: bool = True,
                     note("views", "views:" + _where(exc), _crash(exc))
                     views = False
             if undo and seen is None:
-                seen = [rules.view(session.state, s) for s in range(case.players)]
-            if undo and session.can_undo():
+                try:
+                    seen = [rules.view(session.state, s) for s in range(case.players)]
+                except Exception:  # noqa: BLE001 - noted by the view check; undo needs views
+                    undo = handover = False
+            if undo and seen is not None and seen_before is not None and session.can_undo():
                 try:
                     _check_undo_reveals_nothing(rules, before, action, actor, session.state,
                                                 seen_before, seen, step)
