@@ -9,8 +9,10 @@ The extended run (engine/conform.py, whose docstring defines each check) plays a
 sample of every game: every player count and every value of every option at least once, random
 and heuristic bots, all-bot, all-human and mixed seats. After every step it reads every seat's
 view and checks that the actor has a legal action until the end, that no undoable step reveals
-information (the state before it, re-dealt from a seat's point of view, must give that seat the
-same view after the same action), and that undo never crosses a handover between humans. The
+information (the state before it, with all the actor cannot see re-dealt, must give the actor,
+and every seat to which the re-deal looks the same, the same view after the same action), and
+that undo never returns to a state where another human was in charge (the human to act, else
+the last human who acted), e.g. across a bot's turn between two humans. The
 checks are themselves tested on a faulty toy game and a faulty session. ``pytest -m long`` plays
 CONFORM_GAMES (default 2,000) games per game, as ``python -m engine conform --games 2000`` does.
 """
