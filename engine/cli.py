@@ -1,8 +1,8 @@
 """The headless command line: ``python -m engine <command>``.
 
-Commands: list-games, simulate, record, replay, validate-data, scenario, bench. Bad arguments or
-files give one line on stderr and a non-zero exit code, never a traceback (set ENGINE_DEBUG=1 to
-see one). The output is for developers and scripts, so it is English and JSON, not catalog text.
+Commands: list-games, simulate, record, replay, validate-data, scenario, conform, bench. Bad
+arguments or files give one line on stderr and a non-zero exit code, never a traceback (set
+ENGINE_DEBUG=1 to see one). The output is for developers and scripts, so it is English and JSON, not catalog text.
 """
 
 from __future__ import annotations
@@ -79,6 +79,32 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("scenario", help="run scenario files like tests")
     p.add_argument("files", nargs="+", type=Path)
     p.add_argument("-v", "--verbose", action="store_true", help="print every step")
+
+    p = sub.add_parser("conform", help="play every game in its modes, options and player "
+                       "counts with every conformance check (engine/conform.py)")
+    p.add_argument("--game", action="append", default=[], help="game id (repeatable; "
+                   "default: every registered game)")
+    p.add_argument("--games", type=int, default=100, help="games per game id (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the sample (with --exact: of "
+                   "the one game)")
+    p.add_argument("--bot", action="append", default=[], help="bot id (repeatable; default: "
+                   "random and heuristic alternating)")
+    p.add_argument("--players", type=int, help="only this number of seats")
+    p.add_argument("--seats", help="seat kinds, h (human) or b (bot) per seat, e.g. hbh")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="fix an option (value read as JSON, else as text)")
+    p.add_argument("--cover", action="store_true", help="the small covering sample of the "
+                   "test suite instead of --games")
+    p.add_argument("--exact", action="store_true", help="play exactly one game: --game, "
+                   "--players, --seats, one --bot, --seed and the options given (a repro line)")
+    p.add_argument("--no-undo", action="store_true", help="skip the undo checks")
+    p.add_argument("--no-views", action="store_true", help="skip the per-step views")
+    p.add_argument("--max-actions", type=int, default=30_000,
+                   help="fail a game that has not ended after this many actions")
+    p.add_argument("--part", default="0/1", metavar="K/N",
+                   help="play only every N-th game of the sample from the K-th (parallel runs)")
+    p.add_argument("--progress", type=int, default=100, metavar="N",
+                   help="print a progress line every N games (0: never)")
 
     p = sub.add_parser("bench", help="run the benchmarks and print JSON")
     p.add_argument("--only", action="append", default=[], metavar="NAME",
@@ -367,6 +393,88 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     return EXIT_FAIL if failed else EXIT_OK
 
 
+def cmd_conform(args: argparse.Namespace) -> int:
+    """Runs conformance games and prints every failure with its repro, then a summary."""
+    from engine import conform, registry
+    from engine.ai.base import bot_info
+
+    games = args.game or registry.game_ids()
+    for game_id in games:
+        rules = _rules(game_id)
+        for bot in args.bot:
+            try:
+                bot_info(bot, game_id)
+            except KeyError as exc:
+                raise CliError(str(exc.args[0])) from None
+        if args.players is not None and not rules.min_players <= args.players \
+                <= rules.max_players:
+            raise CliError(f"{game_id} takes {rules.min_players}-{rules.max_players} players")
+    if args.seats is not None and (set(args.seats) - {"h", "b"} or (
+            args.players is not None and len(args.seats) != args.players)):
+        raise CliError("--seats needs one h or b per seat")
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    options = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option needs KEY=VALUE, not {item!r}")
+        options[key] = _option_value(value)
+    bots = tuple(args.bot) or conform.BOTS
+    part, _, parts = args.part.partition("/")
+    if not (part.isdigit() and parts.isdigit() and int(part) < int(parts)):
+        raise CliError(f"--part needs K/N with 0 <= K < N, not {args.part!r}")
+    if args.exact and (len(games) != 1 or args.players is None or args.seats is None
+                       or len(bots) != 1):
+        raise CliError("--exact needs one --game, --players, --seats and one --bot")
+    total = found = 0
+    kinds: dict[str, list[Any]] = {}
+    for game_id in games:
+        if args.exact:
+            cases = [conform.Case(game_id, args.players, options, args.seed, bots[0],
+                                  args.seats)]
+        elif args.cover:
+            cases = conform.covering_cases(game_id, args.seed, bots=bots)
+        else:
+            cases = conform.sample_cases(game_id, args.games, args.seed, bots=bots,
+                                         players=args.players, fixed=options, seats=args.seats)
+        cases = cases[int(part)::int(parts)]
+        if not cases:
+            print(f"{game_id}: no option set of this selection is playable")
+            continue
+        start = time.process_time()  # ok-determinism: reported duration only
+        done = bad = 0
+        for case in cases:
+            failures = conform.run_case(case, undo=not args.no_undo, views=not args.no_views,
+                                        max_actions=args.max_actions)
+            done += 1
+            bad += bool(failures)
+            for failure in failures:
+                print(f"FAIL {failure}", flush=True)
+                kinds.setdefault(f"{game_id} {failure.kind}", []).append(failure)
+            if args.progress and done % args.progress == 0:
+                seconds = time.process_time() - start  # ok-determinism: reported duration only
+                print(f"{game_id}: {done}/{len(cases)} games, {bad} with failures, "
+                      f"{seconds:.0f} s", flush=True)
+        seconds = time.process_time() - start  # ok-determinism: reported duration only
+        combos = {_case_key(c) for c in cases}
+        print(f"{game_id}: {done} games ({len(combos)} distinct player/option/seat sets), "
+              f"{bad} with failures, {seconds:.0f} s", flush=True)
+        total += done
+        found += bad
+    print(f"{total} games, {found} with failures")
+    for kind, failures in sorted(kinds.items()):
+        print(f"  {kind}: {len(failures)} game(s); first: {failures[0].case.repro()}")
+    return EXIT_FAIL if found else EXIT_OK
+
+
+def _case_key(case: Any) -> str:
+    """Returns a key of a conformance case's table: players, options and seat kinds."""
+    from engine.core.hashing import canonical_json
+
+    return canonical_json([case.players, case.options, case.seats])
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Runs the benchmarks and prints JSON."""
     from engine import bench
@@ -396,6 +504,7 @@ COMMANDS = {
     "replay": cmd_replay,
     "validate-data": cmd_validate_data,
     "scenario": cmd_scenario,
+    "conform": cmd_conform,
     "bench": cmd_bench,
 }
 

@@ -140,7 +140,11 @@ def load_game_bots(game_id: str) -> None:
         return
     registry.rules(game_id)
     module = registry.info(game_id).module
-    if importlib.util.find_spec(module + ".bots") is not None:
+    try:
+        found = importlib.util.find_spec(module + ".bots") is not None
+    except ModuleNotFoundError:  # the rules are a plain module, not a package: no bots module
+        found = False
+    if found:
         importlib.import_module(module + ".bots")
     _LOADED_GAMES.add(game_id)
 

@@ -304,6 +304,13 @@ class CrawlRules(CrawlPreviews, GameRules[CrawlState]):
                 # seed 004, campaign: "Ein Dungeons-Team darf nie mehr als vier Mitglieder
                 # enthalten."
                 return [Action.make("done_picking")]
+        # Every seat still to pick must find a hero left: each hero is in the game once, so
+        # seats choosing whole teams first could take all twelve and leave a later seat with
+        # no team and no legal action (issue 11). A seat with a hero may still stop.
+        waiting = sum(1 for p in range(state.nplayers)
+                      if p != seat and not state.setup["done"][p] and not heroes_of(state, p))
+        if len(content().all("hero")) - len(taken) <= waiting:
+            return [Action.make("done_picking")] if heroes_of(state, seat) else []
         for h in content().all("hero"):
             if h.id in taken:
                 continue
@@ -387,6 +394,8 @@ class CrawlRules(CrawlPreviews, GameRules[CrawlState]):
             "activate": ("crawl.rule.activate", "that figure may not be activated now"),
             "place_chest": ("crawl.rule.chest_place", "two sections from every entrance"),
             "place_marker": ("crawl.rule.marker_place", "not there"),
+            "pick_hero": ("crawl.rule.pick_hero", "every player still to choose needs a hero "
+                                                  "left; the team stays within 100 points"),
         }
         return rules.get(kind, ("crawl.rule.not_now", f"{action} is not legal now"))
 
@@ -989,6 +998,11 @@ def finish(state: CrawlState, reason: str, events: list[Event]) -> None:
     state.reason = reason
     state.pending = None
     state.queue = []
+    # "Das Spiel endet": no activation runs on. A hero knocked out by a trap it set off (its
+    # spawn placed first) ended the game while still marked active, and the view then looked
+    # for the reach of a figure off the board (issue 11, conformance run).
+    state.active = state.active_marker = -1
+    state.mp = 0
     events.append(Event("crawl.event.game_over", {"reason": reason,
                                                   "gold": [gold(state, p) if state.mode !=
                                                            "solitaire" else gold(state, 0)
@@ -2160,14 +2174,17 @@ def advance(state: CrawlState, events: list[Event]) -> None:
     if heroes_done(state):
         finish(state, "all_out", events)
         return
+    if state.active >= 0:
+        # A figure knocked out in its own activation (a passed enemy's free strike, a trap,
+        # a counterattack) acts no more: "Wird ein Held ausgeschaltet, verlierst du die
+        # Aktivierung" (solitaire too, whose turn is settled by solo.advance below).
+        where = state.fig(state.active).where
+        if where != "board" and where != "outside":
+            end_activation(state, events)
     if state.mode == "solitaire":
         from engine.rules.crawl import solo
         solo.advance(state, events)
         return
-    if state.active >= 0:
-        where = state.fig(state.active).where
-        if where != "board" and where != "outside":
-            end_activation(state, events)
     if state.active < 0 and state.active_marker < 0 and state.acts_left <= 0:
         end_turn(state, events)
 
