@@ -138,6 +138,16 @@ def seat_patterns(players: int) -> list[str]:
 
 def allowed(game_id: str, players: int, options: dict[str, Any]) -> bool:
     """Returns False when the rules reject the option set (a set-up code left empty, ...)."""
+    key = (game_id, players, canonical_json(options))
+    if key not in _ALLOWED:
+        _ALLOWED[key] = _allowed(game_id, players, options)
+    return _ALLOWED[key]
+
+
+_ALLOWED: dict[tuple[str, int, str], bool] = {}
+
+
+def _allowed(game_id: str, players: int, options: dict[str, Any]) -> bool:
     rules = registry.rules(game_id)
     config = GameConfig.for_players(players, **options)
     try:
