@@ -461,8 +461,10 @@ def start_attack(rules: Any, st: BattleState, a: Unit, t: Unit, ev: list[Event])
     first = st.attacked == 0
     again = 1 if first and B.traits(a).strike_again else 0
     ret_sq = st.start_sq if first and B.traits(a).return_after else -1
+    # An attack is an irreversible point: whether a response window opens tells whether the
+    # other side holds a playable card (window_seats), and with dice it is rolled anyway.
     ev.append(Event("heroes.ev.declare", {"attacker": a.uid, "attacker_did": a.did,
-                                          "target": t.uid, "target_did": t.did}))
+                                          "target": t.uid, "target_did": t.did}, reveal=True))
     run_chain(rules, st, [a.uid, t.uid, HIT, first, again, ret_sq], ev)
 
 

@@ -421,7 +421,10 @@ def _apply_search(rules: HeroesRules, st: SkirmishState, action: Action, ev: lis
     if action["from"] == "discard":
         card = st.ability_discard.pop()
         _gain(st, card, ev)
-        _refill_discard(st)
+        if _refill_discard(st):
+            # The next card of the hidden deck now lies face up: an irreversible point.
+            ev.append(Event("heroes.ev.discard_top", {"card": st.ability_discard[-1]},
+                            reveal=True))
     else:
         if len(st.ability_deck) < 2 and st.ability_discard:
             _reshuffle(st)
@@ -454,9 +457,12 @@ def _reshuffle(st: SkirmishState) -> None:
     _refill_discard(st)
 
 
-def _refill_discard(st: SkirmishState) -> None:
+def _refill_discard(st: SkirmishState) -> bool:
+    """Turns the ability deck's top card onto an empty discard pile; returns True if it did."""
     if not st.ability_discard and st.ability_deck:
         st.ability_discard.append(st.ability_deck.pop())
+        return True
+    return False
 
 
 def _opt_keep(rules: HeroesRules, st: SkirmishState, out: list[Action]) -> None:
