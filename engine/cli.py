@@ -103,6 +103,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="fail a game that has not ended after this many actions")
     p.add_argument("--part", default="0/1", metavar="K/N",
                    help="play only every N-th game of the sample from the K-th (parallel runs)")
+    p.add_argument("--start", type=int, default=0, metavar="M",
+                   help="skip the first M games of the selection (resume a run)")
     p.add_argument("--progress", type=int, default=100, metavar="N",
                    help="print a progress line every N games (0: never)")
 
@@ -438,7 +440,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         else:
             cases = conform.sample_cases(game_id, args.games, args.seed, bots=bots,
                                          players=args.players, fixed=options, seats=args.seats)
-        cases = cases[int(part)::int(parts)]
+        cases = cases[int(part)::int(parts)][args.start:]
         if not cases:
             print(f"{game_id}: no option set of this selection is playable")
             continue
