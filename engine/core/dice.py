@@ -17,7 +17,7 @@ records and golden hashes depend on them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Hashable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
 from math import factorial
@@ -119,6 +119,18 @@ def shuffle_batch(rng: Rng, items: list[Any]) -> None:
             i -= 1
 
 
+def roll_faces_batch(rng: Rng, faces: Sequence[T], count: int) -> list[T]:
+    """Returns count rolls of a custom die; a six-faced die reads them from ``roll_batch``.
+
+    One accepted output gives up to 24 six-faced dice, and a single die reads exactly what
+    ``roll_faces`` reads (both take one output below the largest multiple of 6), so a game that
+    rolls one die at a time keeps its stream. Dice of other sizes roll one by one.
+    """
+    if len(faces) == 6:
+        return [faces[d - 1] for d in roll_batch(rng, count)]
+    return [roll_faces(rng, faces) for _ in range(count)]
+
+
 def _sorted(dist: Mapping[int, Fraction]) -> Distribution:
     """Returns the distribution with ascending keys and zero entries dropped."""
     return {k: dist[k] for k in sorted(dist) if dist[k]}
@@ -213,6 +225,35 @@ def min_distribution(count: int, sides: int = 6) -> Distribution:
         k: Fraction((sides - k + 1) ** count - (sides - k) ** count, total)
         for k in range(1, sides + 1)
     }
+
+
+def reroll_distribution(faces: Sequence[int], reroll: Container[int]) -> Distribution:
+    """Returns the distribution of a custom die that is rolled once more when it shows a face in
+    ``reroll`` (the second roll stands, whatever it shows)."""
+    once = face_distribution(faces)
+    out: dict[int, Fraction] = {}
+    for face, p in once.items():
+        if face in reroll:
+            for again, q in once.items():
+                out[again] = out.get(again, Fraction(0)) + p * q
+        else:
+            out[face] = out.get(face, Fraction(0)) + p
+    return _sorted(out)
+
+
+def combined_distribution(
+    dists: Sequence[Mapping[T, Fraction]], evaluate: Callable[[tuple[T, ...]], K]
+) -> dict[K, Fraction]:
+    """Returns the exact distribution of evaluate(one outcome of each independent distribution),
+    e.g. the lower of two rerolled dice."""
+    out: dict[K, Fraction] = {}
+    for combo in product(*(tuple(d.items()) for d in dists)):
+        p = Fraction(1)
+        for _, q in combo:
+            p *= q
+        key = evaluate(tuple(outcome for outcome, _ in combo))
+        out[key] = out.get(key, Fraction(0)) + p
+    return _ordered(out)
 
 
 def worst_of_faces(faces: Sequence[int], count: int = 2) -> Distribution:

@@ -2,7 +2,9 @@
 
 Coordinates are ``(x, y)`` integer tuples with y growing downwards, as in Tiled maps and on
 screen, so north is ``(0, -1)``. Facings are the integers 0..7 clockwise from north:
-N, NE, E, SE, S, SW, W, NW.
+N, NE, E, SE, S, SW, W, NW. A ``Board`` numbers the squares of a small rectangle row by row and
+searches it with precomputed tables (movement with pass-through squares, flying, the fewest moves
+to stand next to a square).
 
 Reading of seed 004 ("Nahkampf", "Blickwinkel" figure):
 - A figure's arc is a wedge centred on its facing. The standard arc covers the 3 adjacent squares
@@ -32,7 +34,7 @@ pillars touching at a corner; ``strict_corners=True`` blocks it when either rout
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator, Sequence
 from typing import Any
 
 Square = tuple[int, int]
@@ -161,6 +163,143 @@ def squares_within(pos: Square, radius: int) -> list[Square]:
         for y in range(y0 - radius, y0 + radius + 1)
         for x in range(x0 - radius, x0 + radius + 1)
     ]
+
+
+# --- numbered boards -----------------------------------------------------------------------
+
+
+class Board:
+    """A width x height board whose squares are numbered row by row (``y * width + x``).
+
+    Small boards searched in hot loops (seed 002's 4x5 combat board) keep their positions as
+    plain integers: the neighbour and distance tables are built once, and the searches take
+    per-square flags instead of callbacks. Neighbours are orthogonal, listed in ascending square
+    number (N, W, E, S), so searches visit them in a fixed order; distances count orthogonal
+    steps (``manhattan``).
+    """
+
+    __slots__ = ("width", "height", "size", "neighbours", "adjacent", "distances")
+
+    def __init__(self, width: int, height: int) -> None:
+        if width < 1 or height < 1:
+            raise ValueError(f"a board needs at least one square, got {width}x{height}")
+        self.width = width
+        self.height = height
+        self.size = width * height
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(x + y * width for x, y in neighbours4(self.square(i))
+                         if in_bounds((x, y), width, height)))
+            for i in range(self.size))
+        self.adjacent: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in self.neighbours)
+        self.distances: tuple[tuple[int, ...], ...] = tuple(
+            tuple(manhattan(self.square(a), self.square(b)) for b in range(self.size))
+            for a in range(self.size))
+
+    def __repr__(self) -> str:
+        return f"Board({self.width}, {self.height})"
+
+    def index(self, pos: Square) -> int:
+        """Returns the number of the square at (x, y); raises ValueError off the board."""
+        if not in_bounds(pos, self.width, self.height):
+            raise ValueError(f"{pos} lies off the {self.width}x{self.height} board")
+        return pos[1] * self.width + pos[0]
+
+    def square(self, index: int) -> Square:
+        """Returns the (x, y) of a square number."""
+        y, x = divmod(index, self.width)
+        return (x, y)
+
+    def row(self, index: int) -> int:
+        """Returns the row (y) of a square number."""
+        return index // self.width
+
+    def col(self, index: int) -> int:
+        """Returns the column (x) of a square number."""
+        return index % self.width
+
+    def distance(self, a: int, b: int) -> int:
+        """Returns the orthogonal-step distance of two squares."""
+        return self.distances[a][b]
+
+    def reach(self, start: int, steps: int, free: Sequence[bool], through: Container[int] = (),
+              *, over: bool = False) -> dict[int, int]:
+        """Returns the free squares 1..steps moves from start: square -> fewest moves.
+
+        A move goes to an orthogonal neighbour that is free, or that lies in ``through`` (passed
+        over, never stopped on: a gate its own side may walk through). ``over``: the moves pass
+        over everything (flying), so every free square within ``steps`` counts.
+        """
+        out: dict[int, int] = {}
+        if steps <= 0:
+            return out
+        if over:
+            row = self.distances[start]
+            for sq in range(self.size):
+                d = row[sq]
+                if free[sq] and 0 < d <= steps:
+                    out[sq] = d
+            return out
+        neighbours = self.neighbours
+        seen = [False] * self.size
+        seen[start] = True
+        frontier = [start]
+        for dist in range(1, steps + 1):
+            nxt = []
+            for sq in frontier:
+                for n in neighbours[sq]:
+                    if seen[n]:
+                        continue
+                    if free[n]:
+                        seen[n] = True
+                        out[n] = dist
+                        nxt.append(n)
+                    elif n in through:
+                        seen[n] = True
+                        nxt.append(n)
+            if not nxt:
+                break
+            frontier = nxt
+        return out
+
+    def moves_next_to(self, start: int, goal: int, free: Sequence[bool],
+                      through: Container[int] = (), *, over: bool = False) -> int | None:
+        """Returns the fewest moves that end on a free square next to goal (0 when start is
+        next to it already), or None when no such square can be reached.
+
+        Moves follow ``reach``: through free squares and those of ``through``; ``over`` passes
+        over everything.
+        """
+        if goal in self.adjacent[start]:
+            return 0
+        if over:
+            row = self.distances[start]
+            best = None
+            for n in self.neighbours[goal]:
+                if free[n] and (best is None or row[n] < best):
+                    best = row[n]
+            return best
+        neighbours = self.neighbours
+        near = self.adjacent[goal]
+        seen = [False] * self.size
+        seen[start] = True
+        frontier = [start]
+        dist = 0
+        while frontier:
+            dist += 1
+            nxt = []
+            for sq in frontier:
+                for n in neighbours[sq]:
+                    if seen[n]:
+                        continue
+                    if free[n]:
+                        if n in near:
+                            return dist
+                    elif n not in through:
+                        continue
+                    seen[n] = True
+                    nxt.append(n)
+            frontier = nxt
+        return None
 
 
 # --- arcs ----------------------------------------------------------------------------------

@@ -195,3 +195,36 @@ def test_ways_at_least_counts_every_ordered_roll() -> None:
             brute = sum(1 for r in product(range(1, 7), repeat=count) if sum(r) >= target)
             assert dice.ways_at_least(count, target) == brute, (count, target)
     assert dice.ways_at_least(2, 10, 4) == 0 and dice.ways_at_least(2, 7, 4) == 3
+
+
+def test_custom_dice_in_a_batch() -> None:
+    faces = (-1, -1, 0, 0, 1, 1)  # seed 002's attack die
+    # one die reads exactly what roll_faces reads: a game rolling singly keeps its stream
+    a, b = Rng(3), Rng(3)
+    assert [dice.roll_faces_batch(a, faces, 1)[0] for _ in range(200)] == \
+        [dice.roll_faces(b, faces) for _ in range(200)]
+    # several dice are roll_batch's dice looked up on the faces
+    a, b = Rng(8), Rng(8)
+    assert dice.roll_faces_batch(a, faces, 5) == [faces[d - 1] for d in dice.roll_batch(b, 5)]
+    assert a == b
+    # another number of faces rolls one die after another
+    a, b = Rng(9), Rng(9)
+    assert dice.roll_faces_batch(a, "xyz", 4) == [dice.roll_faces(b, "xyz") for _ in range(4)]
+
+
+def test_reroll_and_combined_distributions() -> None:
+    faces = (-1, -1, 0, 0, 1, 1)
+    # -1 is rolled again once: P(-1) = 1/3 * 1/3, the others 1/3 + 1/3 * 1/3
+    assert dice.reroll_distribution(faces, {-1}) == {
+        -1: Fraction(1, 9), 0: Fraction(4, 9), 1: Fraction(4, 9)}
+    assert dice.reroll_distribution(faces, ()) == dice.face_distribution(faces)
+    one = dice.face_distribution(faces)
+    assert dice.combined_distribution([one, one], min) == dice.worst_of_faces(faces)
+    assert dice.combined_distribution([one, one], max) == \
+        dice.outcome_distribution([faces, faces], max)
+    twice = dice.reroll_distribution(faces, {-1})
+    lower = dice.combined_distribution([twice, twice], min)
+    counted: dict[int, Fraction] = {}
+    for x, y in product(twice, twice):  # the same by hand
+        counted[min(x, y)] = counted.get(min(x, y), Fraction(0)) + twice[x] * twice[y]
+    assert lower == counted and sum(lower.values()) == 1

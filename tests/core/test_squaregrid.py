@@ -254,3 +254,65 @@ def test_fast_line_of_fire_matches_reference_on_random_boards() -> None:
             assert sg.has_line_of_fire(a, b, blocking, walls) == sg.has_line_of_fire(
                 b, a, blocking, walls
             )
+
+
+def test_numbered_board_tables() -> None:
+    board = sg.Board(4, 5)  # seed 002's combat board: four columns, five rows
+    assert board.size == 20 and board.index((3, 1)) == 7 and board.square(7) == (3, 1)
+    assert (board.row(7), board.col(7)) == (1, 3)
+    assert board.neighbours[5] == (1, 4, 6, 9)  # N, W, E, S: ascending numbers
+    assert board.neighbours[0] == (1, 4) and board.neighbours[19] == (15, 18)
+    assert board.adjacent[5] == {1, 4, 6, 9}
+    assert board.distance(0, 19) == 7 == sg.manhattan(board.square(0), board.square(19))
+    with pytest.raises(ValueError):
+        board.index((4, 0))
+    with pytest.raises(ValueError):
+        sg.Board(0, 3)
+
+
+def _reference_reach(board: sg.Board, start: int, steps: int, free: list[bool],
+                     through: set[int]) -> dict[int, int]:
+    """Returns reach computed by the core's Dijkstra over the same moves."""
+    from engine.core.pathing import cost_map
+
+    def moves(sq: int) -> list[tuple[int, int]]:
+        return [(n, 1) for n in board.neighbours[sq] if free[n] or n in through]
+
+    found = cost_map(start, moves, steps)
+    return {sq: int(c) for sq, c in found.costs.items() if c > 0 and free[sq]}
+
+
+def test_board_searches_match_dijkstra_on_random_boards() -> None:
+    rng = Rng(5)
+    board = sg.Board(4, 5)
+    for _ in range(300):
+        free = [rng.below(3) > 0 for _ in range(board.size)]
+        start = rng.below(board.size)
+        through = {sq for sq in range(board.size) if not free[sq] and rng.below(4) == 0}
+        steps = rng.randint(0, 4)
+        want = _reference_reach(board, start, steps, free, through)
+        assert board.reach(start, steps, free, through) == want
+        goal = rng.below(board.size)
+        far = _reference_reach(board, start, 99, free, through)
+        ends = [d for sq, d in far.items() if sq in board.adjacent[goal]]
+        expected = 0 if goal in board.adjacent[start] else min(ends, default=None)
+        assert board.moves_next_to(start, goal, free, through) == expected
+        # passing over everything: only the end square must be free
+        over = board.reach(start, steps, free, over=True)
+        assert over == {sq: board.distance(start, sq) for sq in range(board.size)
+                        if free[sq] and 0 < board.distance(start, sq) <= steps}
+        ends = [board.distance(start, n) for n in board.neighbours[goal] if free[n]]
+        expected = 0 if goal in board.adjacent[start] else min(ends, default=None)
+        assert board.moves_next_to(start, goal, free, over=True) == expected
+
+
+def test_board_reach_passes_through_but_never_stops_on_a_gate() -> None:
+    # seed 002, "Belagerungskampf": the defender passes its gate but may not stop on it
+    board = sg.Board(4, 5)
+    free = [True] * 20
+    for sq in (8, 9, 10, 11):  # the middle row: walls and the gate at 9
+        free[sq] = False
+    assert 5 not in board.reach(13, 3, free)
+    got = board.reach(13, 3, free, through={9})
+    assert got[5] == 2 and 9 not in got
+    assert board.moves_next_to(13, 1, free, {9}) == 2 and board.moves_next_to(13, 1, free) is None

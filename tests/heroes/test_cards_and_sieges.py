@@ -120,9 +120,9 @@ def test_one_permanent_card_in_play_a_new_one_replaces_the_old() -> None:
         RULES.apply(st, A("play", card="war_banner", mode="top", wall=0))
     RULES.apply(st, A("play", card="war_banner", mode="top"))
     side = st.sides[0]
-    assert side.in_play == ["war_banner"] and side.discard == []
+    assert side.in_play == ["war_banner"] and not side.deck.discard_pile
     assert st.units[0].bonuses != before[0] and len(st.units[0].bonuses) == 1
     events = RULES.apply(st, A("play", card="war_banner", mode="top"))
     assert "heroes.ev.replaced" in [e.key for e in events]
-    assert side.in_play == ["war_banner"] and side.discard == ["war_banner"]
+    assert side.in_play == ["war_banner"] and side.deck.discard_pile.cards == ["war_banner"]
     assert len(st.units[0].bonuses) == 1 and len(st.units[1].bonuses) == 1  # not doubled

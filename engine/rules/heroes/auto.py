@@ -44,7 +44,8 @@ def viewed_square(sq: int, side: int) -> tuple[int, int]:
     return (r, c) if side == 0 else (B.ROWS - 1 - r, c)
 
 
-def _nearest(st: BattleState, a: Unit, targets: list[Unit], occ: list[int]) -> list[tuple[Any, ...]]:
+def _nearest(st: BattleState, a: Unit, targets: list[Unit],
+             free: list[bool]) -> list[tuple[Any, ...]]:
     """Returns (priority, distance, target) sorted best first."""
     ranged_or_flying = B.utype(a) != "ground"
     ranked = []
@@ -54,7 +55,7 @@ def _nearest(st: BattleState, a: Unit, targets: list[Unit], occ: list[int]) -> l
         elif ranged_or_flying:
             dist = B.distance(a.sq, t.sq)
         else:
-            dist = B.path_distance(st, a, t.sq, occ)
+            dist = B.path_distance(st, a, t.sq, free)
         ranked.append((priority(a, t), dist, t))
     ranked.sort(key=lambda x: (x[0], x[1], viewed_square(x[2].sq, a.side) if x[2].sq >= 0
                                else (-1, -1)))
@@ -78,17 +79,17 @@ def act(rules: Any, st: BattleState, a: Unit, ev: list[Event]) -> None:
     if not foes:
         combat.end_activation(rules, st, ev)
         return
-    occ = B.occupancy(st)
+    free = B.free_squares(st)
     if B.utype(a) == "ranged":
         adjacent = combat.adjacent_enemies(st, a)
         pool = adjacent if adjacent else foes
-        ranked = _nearest(st, a, pool, occ)
+        ranked = _nearest(st, a, pool, free)
         why = "adjacent" if adjacent else "priority"
         _choose(rules, st, a, ranked, ev, why, None)
         return
     # ground and flying: rank the targets reachable this activation
     steps = B.MOVE + st.extra_move
-    moves = B.reach(st, a, steps, occ)
+    moves = B.reach(st, a, steps, free)
     reachable = []
     for t in foes:
         if t.sq < 0:
@@ -98,7 +99,7 @@ def act(rules: Any, st: BattleState, a: Unit, ev: list[Event]) -> None:
         elif any(sq in B.ADJACENT[t.sq] for sq in moves):
             reachable.append(t)
     if reachable:
-        ranked = _nearest(st, a, reachable, occ)
+        ranked = _nearest(st, a, reachable, free)
         _choose(rules, st, a, ranked, ev, "priority", moves)
         return
     # nothing in reach: break a wall in the way, else close in on the best target
@@ -115,15 +116,18 @@ def act(rules: Any, st: BattleState, a: Unit, ev: list[Event]) -> None:
     if not on_board:
         combat.end_activation(rules, st, ev)
         return
-    ranked = _nearest(st, a, on_board, occ)
+    ranked = _nearest(st, a, on_board, free)
     goal = ranked[0][2]
     _log(st, a, goal, ranked, ev, "approach")
-    best_sq, best = -1, (B.path_distance(st, a, goal.sq, occ), 0)
+    best_sq, best = -1, (B.path_distance(st, a, goal.sq, free), 0)
+    home = a.sq
     for sq in sorted(moves, key=lambda s: viewed_square(s, a.side)):
-        home = a.sq
+        # the board as it would be with the unit on sq
+        moved = free[:]
+        moved[home] = True
+        moved[sq] = False
         a.sq = sq
-        occ2 = B.occupancy(st)
-        d = B.path_distance(st, a, goal.sq, occ2)
+        d = B.path_distance(st, a, goal.sq, moved)
         a.sq = home
         if (d, moves[sq]) < best:
             best_sq, best = sq, (d, moves[sq])

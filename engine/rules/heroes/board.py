@@ -9,10 +9,11 @@ from __future__ import annotations
 from functools import cache
 
 from engine.content.effects import REGISTRY
+from engine.core.squaregrid import Board
 from engine.rules.heroes import content as C
 from engine.rules.heroes.defs import TIER_RANK, StatsDef, UnitDef
 from engine.rules.heroes.effects import GAME, Traits
-from engine.rules.heroes.state import GATE_PIECE, WALL, BattleState, Unit
+from engine.rules.heroes.state import GATE_PIECE, BattleState, Unit
 
 COLS = 4
 ROWS = 5
@@ -24,38 +25,19 @@ MOVE = 3  # ground and flying units move up to 3 squares (seed 002, "Einheitenty
 RANGED_MOVE = 1
 
 
-def row(sq: int) -> int:
-    """Returns the row of a square."""
-    return sq // COLS
-
-
-def col(sq: int) -> int:
-    """Returns the column of a square."""
-    return sq % COLS
+# the board's numbering, neighbours, distances and searches are the core's (squaregrid.Board):
+# square = row * 4 + column, that is y * width + x
+GRID = Board(COLS, ROWS)
+NEIGHBOURS = GRID.neighbours
+ADJACENT = GRID.adjacent
+row = GRID.row
+col = GRID.col
+distance = GRID.distance
 
 
 def square(r: int, c: int) -> int:
     """Returns the square in row ``r`` and column ``c``."""
-    return r * COLS + c
-
-
-def _neighbours(sq: int) -> tuple[int, ...]:
-    r, c = divmod(sq, COLS)
-    out = []
-    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
-        rr, cc = r + dr, c + dc
-        if 0 <= rr < ROWS and 0 <= cc < COLS:
-            out.append(rr * COLS + cc)
-    return tuple(out)
-
-
-NEIGHBOURS = tuple(_neighbours(s) for s in range(SQUARES))
-ADJACENT = tuple(frozenset(n) for n in NEIGHBOURS)
-
-
-def distance(a: int, b: int) -> int:
-    """Returns the orthogonal (Manhattan) distance of two squares."""
-    return abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS)
+    return GRID.index((c, r))
 
 
 def deploy_squares(side: int) -> tuple[int, ...]:
@@ -152,97 +134,50 @@ def total_hp_left(u: Unit) -> int:
 
 
 # --- occupancy and movement ---------------------------------------------------------------------
-def occupancy(st: BattleState) -> list[int]:
-    """Returns per square: a unit uid, -2 for a wall, -3 for the gate, -1 when empty."""
-    occ = [-1] * SQUARES
+def free_squares(st: BattleState) -> list[bool]:
+    """Returns per square whether it is empty: no living unit, no wall and no gate on it."""
+    free = [True] * SQUARES
     for u in st.units:
         if u.alive and u.sq >= 0:
-            occ[u.sq] = u.uid
+            free[u.sq] = False
     walls = st.walls
     if walls:
         base_sq = MIDDLE * COLS
         for c, piece in enumerate(walls):
-            if piece == WALL:
-                occ[base_sq + c] = -2
-            elif piece == GATE_PIECE:
-                occ[base_sq + c] = -3
-    return occ
+            if piece is not None:
+                free[base_sq + c] = False
+    return free
 
 
-def reach(st: BattleState, u: Unit, steps: int, occ: list[int] | None = None) -> dict[int, int]:
+def _through(st: BattleState, u: Unit) -> tuple[int, ...]:
+    """Returns the squares the unit may pass over but never stop on: the gate, for the defender
+    (seed 002, "Belagerungskampf")."""
+    if u.side == 1 and st.walls:
+        for c, piece in enumerate(st.walls):
+            if piece == GATE_PIECE:
+                return (MIDDLE * COLS + c,)
+    return ()
+
+
+def reach(st: BattleState, u: Unit, steps: int, free: list[bool] | None = None) -> dict[int, int]:
     """Returns the squares the unit may move to with up to ``steps`` squares: square → distance.
 
     Ground and ranged units walk around every card on the board (seed 002, "Hindernisse"; the
     gate is no obstacle for the defender, who may pass but not stop on it); flying units pass
     over everything and need only an empty square at the end.
     """
-    if occ is None:
-        occ = occupancy(st)
-    start = u.sq
-    out: dict[int, int] = {}
-    if steps <= 0 or start < 0:
-        return out
-    if utype(u) == "flying":
-        for sq in range(SQUARES):
-            if occ[sq] == -1:
-                dist = distance(start, sq)
-                if 0 < dist <= steps:
-                    out[sq] = dist
-        return out
-    gate_ok = u.side == 1
-    frontier = [start]
-    seen = {start: 0}
-    for dist in range(1, steps + 1):
-        nxt = []
-        for sq in frontier:
-            for n in NEIGHBOURS[sq]:
-                if n in seen:
-                    continue
-                o = occ[n]
-                if o == -1:
-                    seen[n] = dist
-                    out[n] = dist
-                    nxt.append(n)
-                elif o == -3 and gate_ok:
-                    seen[n] = dist
-                    nxt.append(n)  # through the gate, but not onto it
-        frontier = nxt
-        if not frontier:
-            break
-    return out
+    if steps <= 0 or u.sq < 0:
+        return {}
+    if free is None:
+        free = free_squares(st)
+    return GRID.reach(u.sq, steps, free, _through(st, u), over=utype(u) == "flying")
 
 
-def path_distance(st: BattleState, u: Unit, goal: int, occ: list[int] | None = None) -> int:
+def path_distance(st: BattleState, u: Unit, goal: int, free: list[bool] | None = None) -> int:
     """Returns how many steps the unit needs to stand next to ``goal`` (99 when it cannot)."""
-    if occ is None:
-        occ = occupancy(st)
-    start = u.sq
-    if start < 0:
+    if u.sq < 0:
         return 99
-    if goal in ADJACENT[start]:
-        return 0
-    if utype(u) == "flying":
-        best = 99
-        for n in NEIGHBOURS[goal]:
-            if occ[n] == -1:
-                best = min(best, distance(start, n))
-        return best
-    gate_ok = u.side == 1
-    frontier = [start]
-    seen = {start}
-    dist = 0
-    while frontier and dist < 30:
-        dist += 1
-        nxt = []
-        for sq in frontier:
-            for n in NEIGHBOURS[sq]:
-                if n in seen:
-                    continue
-                o = occ[n]
-                if o == -1 or (o == -3 and gate_ok):
-                    if o == -1 and goal in ADJACENT[n]:
-                        return dist
-                    seen.add(n)
-                    nxt.append(n)
-        frontier = nxt
-    return 99
+    if free is None:
+        free = free_squares(st)
+    d = GRID.moves_next_to(u.sq, goal, free, _through(st, u), over=utype(u) == "flying")
+    return 99 if d is None else d

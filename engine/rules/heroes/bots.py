@@ -15,6 +15,12 @@ from typing import Any
 
 from engine.ai.base import Bot, register_bot, register_evaluator, register_playout_depth_scale
 from engine.core.actions import Action
+from engine.core.dice import (
+    combined_distribution,
+    expected_value,
+    face_distribution,
+    worst_of_faces,
+)
 from engine.core.protocol import GameRules
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
@@ -36,7 +42,10 @@ from engine.rules.heroes.state import (
 
 TIER_VALUE = (1.0, 2.2, 4.0, 6.0)
 # mean of one attack die, of the lower and of the higher of two (faces -1, -1, 0, 0, 1, 1)
-DIE_MEAN = {"one": 0.0, "low": -4 / 9, "high": 4 / 9}
+DIE_MEAN = {pick: float(expected_value(dist)) for pick, dist in (
+    ("one", face_distribution(combat.ATTACK_DIE)),
+    ("low", worst_of_faces(combat.ATTACK_DIE)),
+    ("high", combined_distribution([face_distribution(combat.ATTACK_DIE)] * 2, max)))}
 
 
 def unit_value(u: Unit) -> float:
@@ -108,7 +117,7 @@ class HeroesBot(Bot):
         if "keep" in kinds:
             return max(legal, key=lambda a: CARD_VALUE.get(a["card"], 1.0))
         if "search" in kinds:
-            top = st.ability_discard[-1] if st.ability_discard else None
+            top = st.abilities.discard_pile.top()
             if top is not None and CARD_VALUE.get(top, 1.0) >= 3.0:
                 return next(a for a in legal if a.get("from") == "discard")
             return next(a for a in legal if a.get("from") == "deck")

@@ -36,16 +36,10 @@ def draw(st: BattleState, side: int, count: int, ev: list[Event]) -> list[str]:
     """Draws cards into the hand; an empty deck is refilled from the shuffled discard pile
     (seed card rule 3; with both empty the draw fails silently, spec AMB-26)."""
     s = st.sides[side]
-    got: list[str] = []
-    for _ in range(count):
-        if not s.deck:
-            if not s.discard:
-                break
-            s.deck = s.discard
-            s.discard = []
-            st.rng.shuffle(s.deck)
-            ev.append(Event("heroes.ev.reshuffle", {"side": side}))
-        got.append(s.deck.pop())
+    drawn = s.deck.draw(count, st.rng)
+    if drawn.reshuffled:
+        ev.append(Event("heroes.ev.reshuffle", {"side": side}))
+    got = drawn.cards
     if got:
         s.hand.extend(got)
         ev.append(Event("heroes.ev.draw", {"side": side, "count": len(got)}))
@@ -60,7 +54,7 @@ def discard_random(st: BattleState, side: int, ev: list[Event]) -> None:
     if not s.hand or s.hero is None:
         return
     card = s.hand.pop(st.rng.below(len(s.hand)))
-    s.discard.append(card)
+    s.deck.discard((card,))
     ev.append(Event("heroes.ev.discard", {"side": side, "card": card}, reveal=True))
 
 
@@ -108,7 +102,7 @@ def mode_targets(st: BattleState, side: int, card: CardDef, mode: ModeDef) -> li
 def _special_targets(st: BattleState, side: int, card: CardDef, mode: ModeDef,
                      kinds: tuple[str, ...]) -> list[int] | None:
     s = st.sides[side]
-    if "recall" in kinds and (s.last_cast is None or s.last_cast not in s.discard):
+    if "recall" in kinds and (s.last_cast is None or s.last_cast not in s.deck.discard_pile):
         return None
     if "destroy_structure" in kinds:
         what = mode.effects[kinds.index("destroy_structure")].params.get("what", "wall")
@@ -299,7 +293,7 @@ def resolve(rules: Any, st: BattleState, side: int, cid: str, mode_id: str, targ
         # seed card rule 7: one permanent card in play; a new one replaces the old, whose
         # effects end with it
         for old in s.in_play:
-            s.discard.append(old)
+            s.deck.discard((old,))
             for u in st.units:
                 if u.bonuses:
                     u.bonuses = [b for b in u.bonuses if not (b[4] == old and b[5] == side)]
@@ -315,7 +309,7 @@ def resolve(rules: Any, st: BattleState, side: int, cid: str, mode_id: str, targ
     if mode.timing == "permanent":
         s.in_play = [cid]
     else:
-        s.discard.append(cid)
+        s.deck.discard((cid,))
     if mode.cast:
         s.last_cast = cid
 
@@ -432,10 +426,8 @@ class _Ctx:
     def recall(self) -> None:
         s = self.st.sides[self.side]
         spell = s.last_cast
-        if spell is not None and spell in s.discard:
-            # the last copy of that spell on the pile is the one just cast
-            idx = len(s.discard) - 1 - s.discard[::-1].index(spell)
-            del s.discard[idx]
+        # the topmost copy of that spell on the discard pile is the one just cast
+        if spell is not None and s.deck.discard_pile.remove(spell):
             s.hand.append(spell)
             s.last_cast = None
             self.ev.append(Event("heroes.ev.recall", {"side": self.side, "card": spell}))

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.actions import Breakdown, Event, Message, Term
 from engine.core.decisions import ALL_PASS, ONE, Decision
-from engine.core.dice import roll_faces
+from engine.core.dice import roll_faces, roll_faces_batch
 from engine.rules.heroes import board as B
 from engine.rules.heroes.state import (
     BATTLE,
@@ -42,6 +42,19 @@ def roll_die(st: BattleState) -> int:
     if st.forced:
         return st.forced.pop(0)
     return roll_faces(st.rng, ATTACK_DIE)
+
+
+def roll_dice(st: BattleState, count: int) -> list[int]:
+    """Returns ``count`` attack-die results rolled together (a scenario's forced results first)."""
+    forced = st.forced
+    if forced:
+        out = []
+        while forced and len(out) < count:
+            out.append(forced.pop(0))
+        if len(out) < count:
+            out += roll_faces_batch(st.rng, ATTACK_DIE, count - len(out))
+        return out
+    return roll_faces_batch(st.rng, ATTACK_DIE, count)
 
 
 # --- looking things up ---------------------------------------------------------------------------
@@ -359,7 +372,7 @@ def roll_attack(st: BattleState, h: Hit) -> tuple[int, list[int]]:
     """Rolls the attack dice of a hit: returns the result and every die rolled."""
     if h.fixed is not None:
         return h.fixed + h.die_bonus, []
-    rolled = [roll_die(st) for _ in range(h.dice)]
+    rolled = roll_dice(st, h.dice)
     if h.reroll:
         rolled = [roll_die(st) if r in h.reroll else r for r in rolled]
         # a reroll counts as rolled too (shown in the log)
@@ -505,7 +518,7 @@ def resolve_chain(rules: Any, st: BattleState, chain: list[Any], ev: list[Event]
         ev.append(Event("heroes.ev.again", {"unit": a.uid, "did": a.did}))
         run_chain(rules, st, [au, tu, HIT, False, 0, ret_sq], ev)
         return
-    if ret_sq >= 0 and a.alive and a.sq != ret_sq and B.occupancy(st)[ret_sq] == -1:
+    if ret_sq >= 0 and a.alive and a.sq != ret_sq and B.free_squares(st)[ret_sq]:
         ev.append(Event("heroes.ev.return", {"unit": a.uid, "did": a.did, "from": a.sq,
                                              "to": ret_sq}))
         a.sq = ret_sq

@@ -16,15 +16,13 @@ from math import lcm
 from typing import Any
 
 from engine.core.actions import Action, Breakdown, Message, Term
-from engine.core.dice import face_distribution, outcome_distribution
+from engine.core.dice import combined_distribution, face_distribution, reroll_distribution
 from engine.core.protocol import Odds, Preview
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
 from engine.rules.heroes import content as C
 from engine.rules.heroes.moves import move_steps
 from engine.rules.heroes.state import BattleState, Unit
-
-THIRD = Fraction(1, 3)  # each attack-die result: two faces of six (the defend die)
 
 
 def _frac(p: Fraction) -> list[int]:
@@ -36,36 +34,28 @@ def die_distribution(h: combat.Hit) -> dict[int, Fraction]:
     if h.fixed is not None:
         return {h.fixed + h.die_bonus: Fraction(1)}
     faces = combat.ATTACK_DIE
-    if h.reroll:
-        # a face in the reroll set is rolled once more: the die behaves like a new die
-        single: dict[int, Fraction] = {}
-        base = face_distribution(faces)
-        for f, p in base.items():
-            if f in h.reroll:
-                for g, q in base.items():
-                    single[g] = single.get(g, Fraction(0)) + p * q
-            else:
-                single[f] = single.get(f, Fraction(0)) + p
-        dist = single
-        if h.dice == 2:
-            pick = min if h.pick == "low" else max
-            pair: dict[int, Fraction] = {}
-            for a, pa in single.items():
-                for b, pb in single.items():
-                    r = pick(a, b)
-                    pair[r] = pair.get(r, Fraction(0)) + pa * pb
-            dist = pair
-    elif h.dice == 2:
-        dist = outcome_distribution([faces, faces], min if h.pick == "low" else max)
+    # a face in the reroll set is rolled once more: each die behaves like that new die
+    one = reroll_distribution(faces, h.reroll) if h.reroll else face_distribution(faces)
+    if h.dice == 2:
+        dist = combined_distribution([one, one], min if h.pick == "low" else max)
     else:
-        dist = face_distribution(faces)
+        dist = one
     return {k + h.die_bonus: v for k, v in sorted(dist.items())}
+
+
+def _defend_die() -> dict[int, Fraction]:
+    """Returns the defend token's die: 1 when the attack die shows +1 (seed: "the +1 roll")."""
+    return combined_distribution([face_distribution(combat.ATTACK_DIE)],
+                                 lambda faces: 1 if faces[0] == 1 else 0)
+
+
+DEFEND_DIE = _defend_die()
 
 
 def damage_distribution(h: combat.Hit) -> dict[int, Fraction]:
     """Returns the exact distribution of a hit's damage."""
     out: dict[int, Fraction] = {}
-    defend = {1: THIRD, 0: 1 - THIRD} if h.defend else {0: Fraction(1)}
+    defend = DEFEND_DIE if h.defend else {0: Fraction(1)}
     for die, p in die_distribution(h).items():
         for dd, q in defend.items():
             dmg, _ = combat.damage_of(h, die, dd)

@@ -4,7 +4,8 @@ Vocabulary (every key optional):
 - ``units``: replaces every unit: ``{unit, side, pack, square, damage, paralysed, defending,
   retaliated, activated}``; units with a square stand on the board and deployment is skipped.
 - ``walls``: the middle row in a siege, e.g. ``[wall, gate, wall, null]`` (the tower is added).
-- ``sides``: per side ``{hand, deck, discard, crowns, level, empower, gold, mp}``.
+- ``sides``: per side ``{hand, deck, discard, crowns, level, empower, gold, mp}`` (piles
+  bottom first, the top card last).
 - ``dice``: attack-die results to use before the generator (tests of exact numbers).
 - ``round``: the combat round number.
 After the set-up the battle moves on to the first activation.
@@ -15,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.actions import Event
+from engine.core.deck import Pile
 from engine.core.errors import MalformedAction
 from engine.rules.heroes import combat
 from engine.rules.heroes import content as C
@@ -41,9 +43,13 @@ def apply_battle_setup(rules: Any, st: BattleState, setup: dict[str, Any]) -> No
         if bad:
             raise MalformedAction(f"heroes_battle scenario: unknown side keys {sorted(bad)}")
         s = st.sides[i]
-        for key in ("hand", "deck", "discard"):
-            if key in sd:
-                setattr(s, key, list(sd[key]))
+        if "hand" in sd:
+            s.hand = list(sd["hand"])
+        # piles are listed bottom first, the top card last
+        if "deck" in sd:
+            s.deck.draw_pile = Pile(reversed(list(sd["deck"])))
+        if "discard" in sd:
+            s.deck.discard_pile = Pile(reversed(list(sd["discard"])))
         for key in ("crowns", "level", "empower", "gold", "mp"):
             if key in sd:
                 setattr(s, key, int(sd[key]))

@@ -18,6 +18,7 @@ from typing import Any
 from engine.core import subgame
 from engine.core.actions import Action, Breakdown, Event, Message
 from engine.core.decisions import ONE, Decision
+from engine.core.deck import Deck, Pile
 from engine.core.flow import ActionKind, DecisionKind, Flow, FlowState, Phase
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome, Preview
 from engine.core.rng import Rng
@@ -58,7 +59,7 @@ class SkirmishState:
     """The skirmish: options, each seat's hero, deck and army, the shared decks, the battle."""
 
     __slots__ = ("rng", "flow", "opts", "current", "factions", "heroes", "decks", "armies",
-                 "searches", "looking", "ability_deck", "ability_discard", "sub", "winners",
+                 "searches", "looking", "abilities", "sub", "winners",
                  "reason", "turn", "players")
 
     def __init__(self, rng: Rng) -> None:
@@ -73,8 +74,7 @@ class SkirmishState:
         self.armies: list[list[list[Any]]] = []  # [[unit id, pack], ...] per seat
         self.searches: list[int] = []  # ability Searches left per seat
         self.looking: list[str] = []  # cards the current seat looks at (hidden from others)
-        self.ability_deck: list[str] = []
-        self.ability_discard: list[str] = []
+        self.abilities = Deck()  # the shared ability deck and its discard pile (setup 15.)
         self.sub: SubGame | None = None
         self.winners: list[int] = []
         self.reason = ""
@@ -94,8 +94,7 @@ class SkirmishState:
         s.armies = [[e[:] for e in a] for a in self.armies]
         s.searches = self.searches[:]
         s.looking = self.looking[:]
-        s.ability_deck = self.ability_deck[:]
-        s.ability_discard = self.ability_discard[:]
+        s.abilities = self.abilities.clone()
         s.sub = self.sub.clone(s.rng) if self.sub is not None else None
         s.winners = self.winners[:]
         s.reason = self.reason
@@ -110,8 +109,7 @@ class SkirmishState:
                 "decks": [d[:] for d in self.decks], "armies": [[e[:] for e in a]
                                                                  for a in self.armies],
                 "searches": self.searches[:], "looking": self.looking[:],
-                "ability_deck": self.ability_deck[:],
-                "ability_discard": self.ability_discard[:],
+                "abilities": self.abilities.to_dict(),
                 "sub": self.sub.to_dict() if self.sub is not None else None,
                 "winners": self.winners[:], "reason": self.reason, "turn": self.turn}
 
@@ -129,8 +127,7 @@ class SkirmishState:
         s.armies = [[list(e) for e in a] for a in data["armies"]]
         s.searches = list(data["searches"])
         s.looking = list(data["looking"])
-        s.ability_deck = list(data["ability_deck"])
-        s.ability_discard = list(data["ability_discard"])
+        s.abilities = Deck.from_dict(data["abilities"])
         s.sub = SubGame.from_dict(data["sub"], s.rng) if data["sub"] is not None else None
         s.winners = list(data["winners"])
         s.reason = str(data["reason"])
@@ -189,14 +186,14 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         st.players = config.players
         rng = st.rng
         armies = 1 if self.neutral_opponent(st) else config.players
-        st.ability_deck = decks.shared_deck("ability")
-        rng.shuffle(st.ability_deck)
-        st.ability_discard = [st.ability_deck.pop()]  # seed setup 15.: discard the top card
-        spells = decks.shared_deck("spell")
-        spells = [c for c in spells if c != "magic_arrow"] + ["magic_arrow"] * 2
-        rng.shuffle(spells)
-        artifacts = decks.shared_deck("artifact")
-        rng.shuffle(artifacts)
+        st.abilities = Deck(decks.shared_deck("ability"))
+        st.abilities.shuffle(rng)
+        _refill_discard(st)  # seed setup 15.: the top card is discarded
+        spells = Pile([c for c in decks.shared_deck("spell") if c != "magic_arrow"]
+                      + ["magic_arrow"] * 2)
+        spells.shuffle(rng)
+        artifacts = Pile(decks.shared_deck("artifact"))
+        artifacts.shuffle(rng)
         level = int(opts["level"])
         for seat in range(armies):
             faction = opts[f"faction_{seat + 1}"]
@@ -205,7 +202,7 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
             hero = _hero_of(faction, opts[f"hero_{seat + 1}"])
             deck = decks.starting_deck(hero, level)
             if opts["bonus_cards"]:
-                deck += [spells.pop(), spells.pop(), artifacts.pop()]
+                deck += spells.take_top(2) + artifacts.take_top(1)
             st.factions.append(faction)
             st.heroes.append(hero)
             st.decks.append(deck)
@@ -312,8 +309,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
             "armies": [[e[:] for e in a] for a in state.armies],
             "spent": [army_cost(a) for a in state.armies],
             "decks": [sorted(d) for d in state.decks], "searches": state.searches[:],
-            "ability_discard_top": state.ability_discard[-1] if state.ability_discard else None,
-            "ability_deck_count": len(state.ability_deck),
+            "ability_discard_top": state.abilities.discard_pile.top(),
+            "ability_deck_count": state.abilities.draw_count(),
             "looking": state.looking[:] if seat == state.current and state.looking else [],
             "winners": state.winners[:], "reason": state.reason,
             "prompt": self.prompt(state).to_json() if not self.is_over(state) else None,
@@ -350,13 +347,14 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         """Re-deals what ``seat`` cannot see: the ability deck's order (with the cards another
         seat is looking at) and, in the battle, decks and the other hands."""
         out = state.clone()
-        hidden = out.ability_deck + (out.looking if seat != out.current else [])
+        draw = out.abilities.draw_pile
+        hidden = draw.cards + (out.looking if seat != out.current else [])
         hidden.sort()
         rng.shuffle(hidden)
         if seat != out.current and out.looking:
             out.looking = hidden[:len(out.looking)]
             hidden = hidden[len(out.looking):]
-        out.ability_deck = hidden
+        draw.cards = hidden
         if state.sub is not None:
             self.sub_determinize(state, out, seat, rng)
         out.rng = Rng(rng.next_u64())
@@ -409,7 +407,7 @@ def _advance_setup(rules: HeroesRules, st: SkirmishState, ev: list[Event]) -> No
 
 def _opt_look(rules: HeroesRules, st: SkirmishState, out: list[Action]) -> None:
     out.append(Action("search", (("from", "deck"),)))
-    if st.ability_discard:
+    if st.abilities.discard_pile:
         out.append(Action("search", (("from", "discard"),)))
 
 
@@ -419,16 +417,19 @@ def _apply_search(rules: HeroesRules, st: SkirmishState, action: Action, ev: lis
     st.turn += 1
     st.searches[st.current] -= 1
     if action["from"] == "discard":
-        card = st.ability_discard.pop()
+        card = st.abilities.discard_pile.take_top(1)[0]
         _gain(st, card, ev)
         if _refill_discard(st):
             # The next card of the hidden deck now lies face up: an irreversible point.
-            ev.append(Event("heroes.ev.discard_top", {"card": st.ability_discard[-1]},
+            ev.append(Event("heroes.ev.discard_top", {"card": st.abilities.discard_pile.top()},
                             reveal=True))
     else:
-        if len(st.ability_deck) < 2 and st.ability_discard:
-            _reshuffle(st)
-        st.looking = [st.ability_deck.pop() for _ in range(min(2, len(st.ability_deck)))]
+        # seed card rule 3: what is left, then the shuffled discard pile; rule 6: an emptied
+        # discard pile is refilled from the deck
+        looked = st.abilities.draw(2, st.rng)
+        if looked.reshuffled:
+            _refill_discard(st)
+        st.looking = looked.cards
         if st.looking:
             ev.append(Event("heroes.ev.look", {"seat": st.current, "cards": st.looking[:]},
                             reveal=True, seat=st.current))
@@ -442,25 +443,18 @@ def _gain(st: SkirmishState, card: str, ev: list[Event]) -> None:
     deck = st.decks[st.current]
     if c.faction is not None and c.faction != st.factions[st.current]:
         # seed 002 (faction cards): a card of another faction is of no use; it is discarded
-        st.ability_discard.append(card)
+        st.abilities.discard((card,))
         ev.append(Event("heroes.ev.unusable", {"seat": st.current, "card": card}))
         return
     deck.append(card)
     ev.append(Event("heroes.ev.gain", {"seat": st.current, "card": card}))
 
 
-def _reshuffle(st: SkirmishState) -> None:
-    """seed card rule 6: an empty deck is refilled from its shuffled discard pile."""
-    st.ability_deck = st.ability_discard + st.ability_deck
-    st.ability_discard = []
-    st.rng.shuffle(st.ability_deck)
-    _refill_discard(st)
-
-
 def _refill_discard(st: SkirmishState) -> bool:
     """Turns the ability deck's top card onto an empty discard pile; returns True if it did."""
-    if not st.ability_discard and st.ability_deck:
-        st.ability_discard.append(st.ability_deck.pop())
+    deck = st.abilities
+    if not deck.discard_pile and deck.draw_pile:
+        deck.discard(deck.draw_pile.take_top(1))
         return True
     return False
 
@@ -477,7 +471,7 @@ def _apply_keep(rules: HeroesRules, st: SkirmishState, action: Action, ev: list[
     card = action["card"]
     st.looking.remove(card)
     _gain(st, card, ev)
-    st.ability_discard.extend(st.looking)
+    st.abilities.discard(st.looking)
     st.looking = []
 
 

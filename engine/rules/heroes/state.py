@@ -3,13 +3,18 @@
 Squares are numbered ``row * 4 + column``; row 0 is the attacker's back row, row 1 its front row,
 row 2 the middle row, row 3 the defender's front row and row 4 its back row. Side 0 is always the
 attacker (who started the combat), side 1 the defender (in a neutral combat: the neutrals).
-Card piles are lists whose top is the end (``pop()`` draws).
+A hero's Might & Magic deck and the neutral tier decks are the core's ``Deck`` (draw pile and
+discard pile, top card first); where piles appear as plain lists outside the state (battle
+specifications, scenario files, the view, a battle's result) they are listed bottom first, the
+top card last, as they were laid down.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from engine.core.deck import Deck, Pile
 from engine.core.flow import FlowState
 from engine.core.rng import Rng
 
@@ -107,7 +112,7 @@ class Unit:
 class Side:
     """One side of the battle: who controls it, its hero and the hero's Might & Magic deck."""
 
-    __slots__ = ("seat", "hero", "faction", "level", "crowns", "deck", "hand", "discard",
+    __slots__ = ("seat", "hero", "faction", "level", "crowns", "deck", "hand",
                  "removed", "in_play", "empower", "spells", "spell_limit", "last_cast",
                  "neutral", "gold", "mp", "ranged_bonus", "town")
 
@@ -117,9 +122,8 @@ class Side:
         self.faction: str | None = None
         self.level = 1
         self.crowns = 0  # expert effects left this game round
-        self.deck: list[str] = []
+        self.deck = Deck()  # draw pile and discard pile (seed card rules 2 and 3)
         self.hand: list[str] = []
-        self.discard: list[str] = []
         self.removed: list[str] = []
         self.in_play: list[str] = []  # a permanent card (at most one)
         self.empower = 0  # empower played and not yet spent
@@ -138,12 +142,15 @@ class Side:
         for name in Side.__slots__:
             value = getattr(self, name)
             setattr(s, name, value[:] if isinstance(value, list) else value)
+        s.deck = self.deck.clone()
         return s
 
     def to_dict(self) -> dict[str, Any]:
         """Returns the JSON form."""
-        return {name: (getattr(self, name)[:] if isinstance(getattr(self, name), list)
-                       else getattr(self, name)) for name in Side.__slots__}
+        out = {name: (getattr(self, name)[:] if isinstance(getattr(self, name), list)
+                      else getattr(self, name)) for name in Side.__slots__}
+        out["deck"] = self.deck.to_dict()
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Side:
@@ -152,6 +159,7 @@ class Side:
         for name in Side.__slots__:
             value = data[name]
             setattr(s, name, list(value) if isinstance(value, list) else value)
+        s.deck = Deck.from_dict(data["deck"])
         return s
 
 
@@ -180,7 +188,7 @@ class BattleState:
         self.winner: int | None = None  # the winning side once over (-1: nobody)
         self.reason = ""
         self.forced: list[int] = []  # attack-die results forced by a scenario file
-        self.neutral_decks: dict[str, list[str]] = {}
+        self.neutral_decks: dict[str, Deck] = {}  # per tier (seed 002, neutral units)
         self.deploying = 0  # the side placing units
         self.defeated: list[int] = []  # uids in the order they fell
         self.turn = 0  # counts activations (autosave, turn_number)
@@ -227,7 +235,7 @@ class BattleState:
         s.winner = self.winner
         s.reason = self.reason
         s.forced = self.forced[:]
-        s.neutral_decks = {k: v[:] for k, v in self.neutral_decks.items()}
+        s.neutral_decks = {k: v.clone() for k, v in self.neutral_decks.items()}
         s.deploying = self.deploying
         s.defeated = self.defeated[:]
         s.turn = self.turn
@@ -245,7 +253,7 @@ class BattleState:
                 "attacked": self.attacked, "extra_move": self.extra_move,
                 "start_sq": self.start_sq, "winner": self.winner, "reason": self.reason,
                 "forced": self.forced[:],
-                "neutral_decks": {k: v[:] for k, v in sorted(self.neutral_decks.items())},
+                "neutral_decks": {k: v.to_dict() for k, v in sorted(self.neutral_decks.items())},
                 "deploying": self.deploying, "defeated": self.defeated[:], "turn": self.turn,
                 "max_rounds": self.max_rounds, "variants": _copy(self.variants),
                 "pending": _copy(self.pending)}
@@ -269,7 +277,7 @@ class BattleState:
         s.winner = data["winner"]
         s.reason = str(data["reason"])
         s.forced = list(data["forced"])
-        s.neutral_decks = {k: list(v) for k, v in data["neutral_decks"].items()}
+        s.neutral_decks = {k: Deck.from_dict(v) for k, v in data["neutral_decks"].items()}
         s.deploying = int(data["deploying"])
         s.defeated = list(data["defeated"])
         s.turn = int(data["turn"])
@@ -286,3 +294,13 @@ def _copy(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_copy(v) for v in value]
     return value
+
+
+def deck_of(draw: Iterable[str], discard: Iterable[str] = ()) -> Deck:
+    """Returns a core deck from a draw pile and a discard pile listed bottom first."""
+    return Deck(reversed(list(draw)), reversed(list(discard)))
+
+
+def bottom_first(pile: Pile) -> list[str]:
+    """Returns a pile's cards bottom first, the top card last (as specifications list them)."""
+    return pile.cards[::-1]

@@ -13,7 +13,7 @@ from typing import Any
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
 from engine.rules.heroes.moves import attack_targets, move_steps
-from engine.rules.heroes.state import BATTLE, RESPOND, BattleState, Unit
+from engine.rules.heroes.state import BATTLE, RESPOND, BattleState, Unit, bottom_first
 
 
 def _stats(s: Any) -> dict[str, int] | None:
@@ -75,7 +75,8 @@ def side_view(st: BattleState, i: int, seat: int | None) -> dict[str, Any]:
     return {
         "side": i, "seat": s.seat, "hero": s.hero, "faction": s.faction, "level": s.level,
         "crowns": s.crowns, "hand": s.hand[:] if own else None, "hand_count": len(s.hand),
-        "deck_count": len(s.deck), "discard": s.discard[:], "in_play": s.in_play[:],
+        "deck_count": s.deck.draw_count(), "discard": bottom_first(s.deck.discard_pile),
+        "in_play": s.in_play[:],
         "empower": s.empower, "spells_cast": s.spells, "spell_limit": s.spell_limit,
         "neutral": s.neutral, "gold": s.gold, "mp": s.mp, "town": s.town,
         "marksmanship": s.ranged_bonus, "automatic": s.seat is None,

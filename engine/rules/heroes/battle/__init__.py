@@ -47,6 +47,7 @@ from engine.rules.heroes.state import (
     WALL,
     BattleState,
     Unit,
+    bottom_first,
 )
 
 Refusal = tuple[str, str]
@@ -132,7 +133,8 @@ class BattleRules(GameRules[BattleState]):
             out["sides"].append({
                 "survivors": [{"unit": u.did, "pack": u.pack} for u in units if u.alive],
                 "fallen": [u.did for u in units if not u.alive],
-                "deck": s.deck[:], "hand": s.hand[:], "discard": s.discard[:],
+                "deck": bottom_first(s.deck.draw_pile), "hand": s.hand[:],
+                "discard": bottom_first(s.deck.discard_pile),
                 "in_play": s.in_play[:], "crowns": s.crowns, "mp": s.mp, "gold": s.gold})
         return out
 
@@ -154,20 +156,22 @@ class BattleRules(GameRules[BattleState]):
         neutral decks not yet drawn from."""
         st = state.clone()
         for s in st.sides:
+            draw = s.deck.draw_pile
             if s.seat == seat:
-                deck = sorted(s.deck)
-                rng.shuffle(deck)
-                s.deck = deck
+                cards = sorted(draw.cards)
+                rng.shuffle(cards)
+                draw.cards = cards
             else:
-                pool = sorted(s.deck + s.hand)
+                pool = sorted(draw.cards + s.hand)
                 rng.shuffle(pool)
                 n = len(s.hand)
                 s.hand = sorted(pool[len(pool) - n:]) if n else []
-                s.deck = pool[:len(pool) - n]
+                draw.cards = pool[:len(pool) - n]
         for tier in sorted(st.neutral_decks):
-            deck = sorted(st.neutral_decks[tier])
-            rng.shuffle(deck)
-            st.neutral_decks[tier] = deck
+            draw = st.neutral_decks[tier].draw_pile
+            cards = sorted(draw.cards)
+            rng.shuffle(cards)
+            draw.cards = cards
         st.rng = Rng(rng.next_u64())
         return st
 
@@ -278,8 +282,8 @@ def _placeable(st: BattleState) -> tuple[list[Unit], list[int]]:
     placed = [u for u in st.units if u.side == side and u.deployed and not u.tower]
     if len(placed) >= 5:
         return [], []
-    occ = B.occupancy(st)
-    squares = [sq for sq in B.deploy_squares(side) if occ[sq] == -1]
+    free = B.free_squares(st)
+    squares = [sq for sq in B.deploy_squares(side) if free[sq]]
     return waiting, squares
 
 

@@ -8,7 +8,7 @@ A specification is plain JSON data::
 
     side = {"seat": 0 | null,        # null: automatic units (neutrals, a bot hero)
             "hero": "adelmar" | null, "level": 3, "crowns": 1 (default: by level),
-            "deck": [...], "hand": [...], "discard": [...], "shuffle": true,
+            "deck": [...], "hand": [...], "discard": [...], "shuffle": true,  # top card last
             "draw": true,             # draw up to the hand limit at the start
             "units": [{"unit": "pike_guard", "pack": true}, ...],
             "neutral": {"field": 4, "difficulty": "normal", "table": "upstream"} | null,
@@ -23,12 +23,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.actions import Event
+from engine.core.deck import Deck
 from engine.core.errors import MalformedAction
 from engine.core.rng import Rng
 from engine.rules.heroes import content as C
 from engine.rules.heroes import decks
 from engine.rules.heroes.defs import TIERS
-from engine.rules.heroes.state import BattleState, Side, Unit
+from engine.rules.heroes.state import BattleState, Side, Unit, deck_of
 
 DIFFICULTIES = ("easy", "normal", "expert", "impossible")
 TIER_LETTERS = {"B": "bronze", "S": "silver", "G": "gold", "A": "azure"}
@@ -134,26 +135,24 @@ def build(spec: dict[str, Any], players: int, rng: Rng) -> BattleState:
         s.town = bool(sd.get("town", False))
         s.neutral = sd.get("neutral") is not None
         s.faction = sd.get("faction") or (C.hero(s.hero).faction if s.hero else None)
-        s.deck = list(sd.get("deck", ()))
+        s.deck = deck_of(sd.get("deck", ()), sd.get("discard", ()))
         s.hand = list(sd.get("hand", ()))
-        s.discard = list(sd.get("discard", ()))
         if sd.get("shuffle", True):
-            rng.shuffle(s.deck)
+            s.deck.shuffle(rng)
         if s.hero is not None and sd.get("draw", True):
             want = decks.hand_limit(s.level) - len(s.hand)
-            for _ in range(max(0, want)):
-                if s.deck:
-                    s.hand.append(s.deck.pop())
+            s.hand += s.deck.draw_pile.take_top(want)
         st.sides.append(s)
         for entry in sd.get("units", ()):
             add_unit(st, entry["unit"], i, bool(entry.get("pack", False)))
     if spec["sides"][1].get("neutral") is not None:
         for tier in TIERS:
-            deck = []
+            cards = []
             for u in C.all_of("unit"):
                 if u.role == "neutral" and u.tier == tier:
-                    deck.extend([u.id] * u.copies)
-            rng.shuffle(deck)
+                    cards.extend([u.id] * u.copies)
+            deck = Deck(cards)
+            deck.shuffle(rng)
             st.neutral_decks[tier] = deck
     if spec.get("kind") == "siege":
         add_unit(st, "arrow_tower", 1, False, tower=True)
@@ -182,10 +181,9 @@ def draw_neutrals(st: BattleState, ev: list[Event]) -> None:
                           info.get("table", "upstream"))
     drawn = []
     for tier in tiers:
-        deck = st.neutral_decks[tier]
-        if not deck:
+        did, _ = st.neutral_decks[tier].draw_one(st.rng)
+        if did is None:
             continue
-        did = deck.pop()
         add_unit(st, did, 1, False)
         drawn.append(did)
     ev.append(Event("heroes.ev.neutrals", {"units": drawn, "tiers": tiers}, reveal=True))
