@@ -299,9 +299,11 @@ class HeroesBot(Bot):
         best: tuple[float, Action | None] = (0.6, None)
         involved = (chain[0], chain[1]) if chain is not None else ()
         for a in plays:
-            p = dict(a.args)
-            info = _mode_info(p["card"], p["mode"])
-            target = p.get("target", -1)
+            found = _PLAYS.get(a)
+            if found is None:
+                p = a.params
+                found = _PLAYS[a] = (_mode_info(p["card"], p["mode"]), p.get("target", -1))
+            info, target = found
             if involved and target >= 0 and target not in involved and not info.damage:
                 continue  # in a window only the two units at blows matter (or a kill)
             score = self._play_score(st, side, s, info, target, chain, own_turn)
@@ -421,6 +423,10 @@ class _ModeInfo:
 @cache
 def _mode_info(cid: str, mode_id: str) -> _ModeInfo:
     return _ModeInfo(cid, mode_id)
+
+
+# a play action's mode and target, read once (play actions are few, and they recur)
+_PLAYS: dict[Action, tuple[_ModeInfo, int]] = {}
 
 
 def _end(legal: list[Action]) -> Action:

@@ -172,6 +172,83 @@ def playable(st: BattleState, side: int, cid: str, mode: ModeDef, inst: bool,
     return None
 
 
+class _Mode:
+    """A card mode's play conditions as ``playable`` and ``mode_targets`` read them, taken from
+    the content once (the card plays are listed at every step of a battle)."""
+
+    __slots__ = ("cid", "card", "mode", "instant", "never", "crown", "cost", "cast", "faction",
+                 "kinds", "special", "none", "key")
+
+    def __init__(self, card: CardDef, mode: ModeDef) -> None:
+        self.cid = card.id
+        self.card = card
+        self.mode = mode
+        self.instant = mode.timing == "instant"
+        self.never = mode.timing == "adventure"
+        self.crown = mode.crown
+        self.cost = mode.cost
+        self.cast = mode.cast
+        self.faction = card.faction
+        self.kinds = _mode_kinds(card.id, mode.id)
+        self.special = any(k in self.kinds for k in _SPECIAL)
+        self.none = mode.target == "none"
+        # the unit targets depend on these alone (see _unit_targets)
+        self.key = (mode.target, mode.max_tier, mode.types, card.kind in ("spell", "specialty"))
+
+
+_SPECIAL = ("recall", "destroy_structure", "swap", "ranged_bonus", "extra_move")
+_NO_TARGET = [-1]
+_MISSING: Any = object()
+
+
+@cache
+def _modes(cid: str) -> tuple[_Mode, ...]:
+    card = C.card(cid)
+    return tuple(_Mode(card, mode) for mode in card.modes)
+
+
+def _open_modes(st: BattleState, side: int, inst: bool, act: bool,
+                first: bool = False) -> list[tuple[_Mode, list[int]]]:
+    """Returns (mode, targets) of every mode the side may play now, in hand order (each card id
+    once), as ``playable`` and ``mode_targets`` judge them; ``first``: stop at the first."""
+    s = st.sides[side]
+    crowns = s.crowns > 0
+    empower = s.empower
+    spell = s.spells < s.spell_limit
+    faction = s.faction
+    found: list[tuple[_Mode, list[int]]] = []
+    targets_of: dict[Any, Any] = {}
+    seen: set[str] = set()
+    for cid in s.hand:
+        if cid in seen:
+            continue
+        seen.add(cid)
+        for m in _modes(cid):
+            if m.instant:
+                if not inst:
+                    continue
+            elif m.never or not act:
+                continue
+            if (m.crown and not crowns) or m.cost > empower or (m.cast and not spell) \
+                    or (m.faction is not None and m.faction != faction):
+                continue
+            if m.special:
+                targets = _special_targets(st, side, m.card, m.mode, m.kinds)
+            elif m.none:
+                targets = _NO_TARGET
+            else:
+                targets = targets_of.get(m.key, _MISSING)
+                if targets is _MISSING:
+                    targets = targets_of[m.key] = _unit_targets(st, side, m.card, m.mode,
+                                                                m.kinds)
+            if targets is None:
+                continue
+            found.append((m, targets))
+            if first:
+                return found
+    return found
+
+
 def play_options(st: BattleState, side: int, out: list[Action]) -> None:
     """Appends every legal card play of a side now (one per card id, mode and target)."""
     s = st.sides[side]
@@ -180,20 +257,10 @@ def play_options(st: BattleState, side: int, out: list[Action]) -> None:
     inst, act = can_play_now(st, side)
     if not inst and not act:
         return
-    seen: set[str] = set()
-    for cid in s.hand:
-        if cid in seen:
-            continue
-        seen.add(cid)
-        card = C.card(cid)
-        for mode in card.modes:
-            if playable(st, side, cid, mode, inst, act) is not None:
-                continue
-            targets = mode_targets(st, side, card, mode)
-            if targets is None:
-                continue
-            for t in targets:
-                out.append(play_action(cid, mode, t))
+    for m, targets in _open_modes(st, side, inst, act):
+        cid, mode_id, kind = m.cid, m.mode.id, m.mode.target
+        for t in targets:
+            out.append(_play_action(cid, mode_id, kind, t))
 
 
 def has_window_play(st: BattleState, side: int, chain: list[Any]) -> bool:
@@ -204,17 +271,7 @@ def has_window_play(st: BattleState, side: int, chain: list[Any]) -> bool:
         return False
     act = (st.active >= 0 and st.units[st.active].side == side and st.attacked == 0
            and chain[2] == combat.HIT and chain[0] == st.active and bool(chain[3]))
-    seen: set[str] = set()
-    for cid in s.hand:
-        if cid in seen:
-            continue
-        seen.add(cid)
-        card = C.card(cid)
-        for mode in card.modes:
-            if playable(st, side, cid, mode, True, act) is None \
-                    and mode_targets(st, side, card, mode) is not None:
-                return True
-    return False
+    return bool(_open_modes(st, side, True, act, first=True))
 
 
 def play_action(cid: str, mode: ModeDef, target: int) -> Action:
