@@ -25,7 +25,8 @@ from engine.core.protocol import GameRules
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
 from engine.rules.heroes import content as C
-from engine.rules.heroes.moves import attack_targets, move_squares, move_steps
+from engine.rules.heroes.moves import attack_targets, move_squares, move_steps, must_attack
+from engine.rules.heroes.skirmish import unit_price
 from engine.rules.heroes.state import (
     BATTLE,
     DEPLOY,
@@ -128,13 +129,7 @@ class HeroesBot(Bot):
         left = int(st.opts["budget"]) - sum(_price(d, p) for d, p in army)
 
         def worth(a: Action) -> float:
-            d = C.unit(a["unit"])
-            if a.kind == "reinforce":
-                gain = _strength(d, True) - _strength(d, False)
-                cost = _price(a["unit"], True) - _price(a["unit"], False)
-            else:
-                gain = _strength(d, False)
-                cost = _price(a["unit"], False)
+            gain, cost = _buy(a["unit"], a.kind == "reinforce")
             # keep room for the five slots: a cheap unit now beats an empty slot later
             slots = 5 - len(army)
             need = cost / max(1, left) * (1.5 if a.kind == "recruit" and slots > 1 else 1.0)
@@ -264,9 +259,12 @@ class HeroesBot(Bot):
             memo: dict[tuple[int, int], float] = {}
             home, moved = u.sq, st.moved
             dist = B.reach(st, u, steps)
-            for sq in move_squares(st, u, steps):
-                near = [e for e in st.units if e.alive and e.side != u.side and e.sq >= 0
-                        and e.sq in B.ADJACENT[sq]]
+            squares = move_squares(st, u, steps) if must_attack(st, u) else sorted(dist)
+            foes = [e for e in st.units if e.alive and e.side != u.side and e.sq >= 0]
+            adjacent = B.ADJACENT
+            for sq in squares:
+                near_sq = adjacent[sq]
+                near = [e for e in foes if e.sq in near_sq]
                 if not near:
                     continue
                 u.sq, st.moved = sq, dist.get(sq, 1)
@@ -449,9 +447,17 @@ def _closest_enemy(st: BattleState, u: Unit, sq: int) -> int:
 
 
 def _price(did: str, pack: bool) -> int:
-    from engine.rules.heroes.skirmish import unit_price
-
     return unit_price(did, pack)
+
+
+@cache
+def _buy(did: str, reinforce: bool) -> tuple[float, int]:
+    """Returns (strength gained, gold paid) of recruiting a unit or reinforcing it to a Pack."""
+    d = C.unit(did)
+    if reinforce:
+        return (_strength(d, True) - _strength(d, False),
+                _price(did, True) - _price(did, False))
+    return _strength(d, False), _price(did, False)
 
 
 def _strength(d: Any, pack: bool) -> float:

@@ -686,8 +686,8 @@ def check_over(rules: Any, st: BattleState, ev: list[Event]) -> bool:
     for u in st.units:
         if u.alive and u.deployed and not u.tower:
             alive[u.side] = True
-    if alive[0] and alive[1]:
-        return False
+            if alive[1 - u.side]:
+                return False
     winner = 0 if alive[0] else 1 if alive[1] else -1
     finish(st, winner, "defeat", ev)
     return True

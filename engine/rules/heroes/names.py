@@ -32,25 +32,34 @@ def name_of(kind: str, cid: str) -> dict[str, str]:
     return _table(kind)[cid]
 
 
+# what each named parameter gains: the name parameter and the table it is read from
+_NAMED = {**{key: (name, "unit") for key, name in UNIT_PARAMS.items()},
+          "unit": ("unit_name", "unit"), "card": ("card_name", "card"), "why": ("why_name", "")}
+
+
 def add_names(events: list[Event]) -> list[Event]:
     """Adds readable names to the events' parameters (in place) and returns them."""
-    units = _table("unit")
-    cards = _table("card")
+    tables = {"unit": _table("unit"), "card": _table("card")}
+    named = _NAMED
     for e in events:
         p = e.params
-        extra: dict[str, Any] = {}
+        extra: dict[str, Any] | None = None
         for key, value in p.items():
-            if key in UNIT_PARAMS:
-                if value in units:
-                    extra[UNIT_PARAMS[key]] = units[value]
-            elif key == "unit":
-                if isinstance(value, str) and value in units:
-                    extra["unit_name"] = units[value]
-            elif key == "card":
-                if isinstance(value, str) and value in cards:
-                    extra["card_name"] = cards[value]
-            elif key == "why" and value in WHY_KEYS:
-                extra["why_name"] = {"key": WHY_KEYS[value], "params": {}}
+            found = named.get(key)
+            if found is None or not isinstance(value, str):
+                continue
+            name, kind = found
+            if kind:
+                entry = tables[kind].get(value)
+                if entry is None:
+                    continue
+            elif value in WHY_KEYS:
+                entry = {"key": WHY_KEYS[value], "params": {}}
+            else:
+                continue
+            if extra is None:
+                extra = {}
+            extra[name] = entry
         if extra:
             p.update(extra)
     return events
