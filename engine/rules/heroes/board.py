@@ -42,8 +42,10 @@ def square(r: int, c: int) -> int:
 
 def deploy_squares(side: int) -> tuple[int, ...]:
     """Returns the squares of a side's back and front rows (its deployment zone)."""
-    rows = (0, 1) if side == 0 else (3, 4)
-    return tuple(square(r, c) for r in rows for c in range(COLS))
+    return _DEPLOY[side]
+
+
+_DEPLOY = tuple(tuple(square(r, c) for r in rows for c in range(COLS)) for rows in ((0, 1), (3, 4)))
 
 
 def is_back_row(sq: int, side: int) -> bool:
@@ -74,30 +76,62 @@ def traits_of(did: str, pack: bool) -> Traits:
     return t
 
 
+class Face:
+    """One side of a unit card as the rules read it: printed values, abilities, type and tier."""
+
+    __slots__ = ("stats", "traits", "type", "rank", "hp", "below")
+
+    def __init__(self, d: UnitDef, pack: bool) -> None:
+        pack = pack and d.pack is not None
+        self.stats: StatsDef = d.pack if pack and d.pack is not None else d.few
+        self.traits = traits_of(d.id, pack)
+        self.type = d.type
+        self.rank = TIER_RANK[d.tier]
+        self.hp = self.stats.hp
+        self.below = d.few.hp if pack else 0  # a Pack's Few side, still to beat after it
+
+
+class _Faces(dict[str, tuple[Face, Face]]):
+    """Unit id → (Few face, Pack face), filled on first use: ``FACES[u.did][u.pack]``."""
+
+    def __missing__(self, did: str) -> tuple[Face, Face]:
+        d = udef(did)
+        faces = self[did] = (Face(d, False), Face(d, True))
+        return faces
+
+
+# the hot paths read a unit's current side with one subscript, not a chain of calls
+FACES = _Faces()
+
+
+def face(u: Unit) -> Face:
+    """Returns the current side of a unit card."""
+    return FACES[u.did][u.pack]
+
+
 def traits(u: Unit) -> Traits:
     """Returns the traits of a unit's current side."""
-    return traits_of(u.did, u.pack)
+    return FACES[u.did][u.pack].traits
 
 
 def base(u: Unit) -> StatsDef:
     """Returns the printed values of a unit's current side."""
-    d = udef(u.did)
-    return d.pack if u.pack and d.pack is not None else d.few
+    return FACES[u.did][u.pack].stats
 
 
 def tier_rank(u: Unit) -> int:
     """Returns 0 for bronze up to 3 for azure."""
-    return TIER_RANK[udef(u.did).tier]
+    return FACES[u.did][0].rank
 
 
 def utype(u: Unit) -> str:
     """Returns ground, flying or ranged."""
-    return udef(u.did).type
+    return FACES[u.did][0].type
 
 
 def attack_value(u: Unit) -> int:
     """Returns the unit's attack with its bonuses (never below 0)."""
-    a = base(u).attack
+    a = FACES[u.did][u.pack].stats.attack
     for b in u.bonuses:
         a += b[0]
     return a if a > 0 else 0
@@ -105,7 +139,7 @@ def attack_value(u: Unit) -> int:
 
 def defence_value(u: Unit) -> int:
     """Returns the unit's defence with its bonuses and losses (never below 0)."""
-    d = base(u).defence - u.def_cut
+    d = FACES[u.did][u.pack].stats.defence - u.def_cut
     for b in u.bonuses:
         d += b[1]
     return d if d > 0 else 0
@@ -113,7 +147,7 @@ def defence_value(u: Unit) -> int:
 
 def initiative(u: Unit) -> int:
     """Returns the unit's initiative with its bonuses."""
-    i = base(u).initiative
+    i = FACES[u.did][u.pack].stats.initiative
     for b in u.bonuses:
         i += b[2]
     return i
@@ -121,16 +155,13 @@ def initiative(u: Unit) -> int:
 
 def hp_left(u: Unit) -> int:
     """Returns the damage the unit can still take before its current side is beaten."""
-    return base(u).hp - u.damage
+    return FACES[u.did][u.pack].hp - u.damage
 
 
 def total_hp_left(u: Unit) -> int:
     """Returns the damage that defeats the unit (a Pack counts its Few side too)."""
-    d = udef(u.did)
-    left = base(u).hp - u.damage
-    if u.pack and d.pack is not None:
-        left += d.few.hp
-    return left
+    f = FACES[u.did][u.pack]
+    return f.hp - u.damage + f.below
 
 
 # --- occupancy and movement ---------------------------------------------------------------------

@@ -80,16 +80,18 @@ def attack_score(st: BattleState, a: Unit, t: Unit,
             found = memo[key] = attack_score(st, a, t)
         return found
     dmg = expected_damage(st, a, t)
-    score = dmg * (TIER_VALUE[B.tier_rank(t)] / 2 + 0.5)
-    left = B.total_hp_left(t)
+    ft = B.FACES[t.did][t.pack]
+    score = dmg * (TIER_VALUE[ft.rank] / 2 + 0.5)
+    left = ft.hp - t.damage + ft.below
     if dmg >= left:
         score += 3 + unit_value(t)
-    elif t.pack and dmg >= B.hp_left(t):
+    elif t.pack and dmg >= ft.hp - t.damage:
         score += 1.5
-    if not t.tower and combat.may_retaliate(st, a, t, st.attacked == 0) and dmg < left:
+    if not t.tower and dmg < left and combat.may_retaliate(st, a, t, st.attacked == 0):
         back = expected_damage(st, t, a, retaliation=True)
-        score -= back * (TIER_VALUE[B.tier_rank(a)] / 2 + 0.5) * 0.8
-        if back >= B.total_hp_left(a):
+        fa = B.FACES[a.did][a.pack]
+        score -= back * (TIER_VALUE[fa.rank] / 2 + 0.5) * 0.8
+        if back >= fa.hp - a.damage + fa.below:
             score -= 2 + unit_value(a)
     return score
 

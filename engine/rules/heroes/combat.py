@@ -304,34 +304,41 @@ def quick_values(st: BattleState, a: Unit, t: Unit, retaliation: bool,
                  first: bool) -> tuple[int, int, str, int | None, int, bool, int]:
     """Returns (attack, defence, dice pick, fixed die, die bonus, defend token, protection) of an
     attack as ``prepare_hit`` computes them, without the breakdown (for bots and previews)."""
-    ta = B.traits(a)
-    tt = B.traits(t)
+    fa = B.FACES[a.did][a.pack]
+    ft = B.FACES[t.did][t.pack]
+    ta = fa.traits
+    tt = ft.traits
     abilities = first and not retaliation
-    atk = B.base(a).attack
+    atk = fa.stats.attack
     for b in a.bonuses:
         atk += b[0]
     if abilities and ta.charge is not None and st.moved >= ta.charge[0] and st.active == a.uid:
         atk += ta.charge[1]
-    kind = B.utype(a)
-    if kind == "ranged" and not a.tower and st.sides[a.side].ranged_bonus \
-            and not is_adjacent(a, t):
-        atk += st.sides[a.side].ranged_bonus
-    dfn = 0 if abilities and ta.ignore_defence else B.base(t).defence
+    kind = fa.type
+    ranged = kind == "ranged"
+    if ranged and not a.tower:
+        bonus = st.sides[a.side].ranged_bonus
+        if bonus and not is_adjacent(a, t):
+            atk += bonus
+    dfn = 0 if abilities and ta.ignore_defence else ft.stats.defence
     for b in t.bonuses:
         dfn += b[1]
     dfn -= t.def_cut
-    dfn += tt.defence_vs.get(kind, 0)
+    if tt.defence_vs:
+        dfn += tt.defence_vs.get(kind, 0)
     fixed = a.fixed_die if a.fixed_die is not None else tt.fixed_die_against
     if fixed is None and abilities:
         fixed = ta.fixed_die
-    if ranged_penalty(st, a, t):
+    # ranged_penalty and protected concern ranged attackers only
+    if ranged and ranged_penalty(st, a, t):
         pick = "low"
-    elif ta.best_of_two and (abilities or kind == "ranged"):
+    elif ta.best_of_two and (abilities or ranged):
         pick = "high"
     else:
         pick = "one"
-    return (max(0, atk), max(0, dfn), pick, fixed, ta.die_bonus if abilities else 0,
-            t.defending, 1 if protected(st, a, t) else 0)
+    return (atk if atk > 0 else 0, dfn if dfn > 0 else 0, pick, fixed,
+            ta.die_bonus if abilities else 0, t.defending,
+            1 if ranged and st.walls and protected(st, a, t) else 0)
 
 
 def damage_of(h: Hit, die: int, defend_die: int) -> tuple[int, list[Term]]:
