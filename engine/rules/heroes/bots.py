@@ -374,24 +374,33 @@ class HeroesBot(Bot):
     def _empower_value(self, st: BattleState, side: int, s: Any, skip: str, gain: int) -> float:
         pool = s.empower + gain
         best = 0.0
+        foes: list[Unit] | None = None
         for cid in s.hand:
             if cid == skip:
                 continue
-            card = C.card(cid)
-            if card.kind not in ("spell", "specialty"):
-                continue
-            for mode in card.modes:
-                if not mode.cost or mode.cost > pool or mode.cost <= s.empower:
+            for cost, cast, amounts in _damage_modes(cid):
+                if not cost or cost > pool or cost <= s.empower:
                     continue
-                if mode.cast and s.spells >= s.spell_limit:
+                if cast and s.spells >= s.spell_limit:
                     continue
-                for e in mode.effects:
-                    if e.type == "damage":
-                        amount = int(e.params["amount"])
-                        for u in combat.enemies(st, side):
-                            if B.total_hp_left(u) <= amount:
-                                best = max(best, 1.5 + unit_value(u) * 0.3)
+                for amount in amounts:
+                    if foes is None:
+                        foes = combat.enemies(st, side)
+                    for u in foes:
+                        if B.total_hp_left(u) <= amount:
+                            best = max(best, 1.5 + unit_value(u) * 0.3)
         return best
+
+
+@cache
+def _damage_modes(cid: str) -> tuple[tuple[int, bool, tuple[int, ...]], ...]:
+    """Returns (empower cost, cast, damage amounts) per mode of a spell or specialty card."""
+    card = C.card(cid)
+    if card.kind not in ("spell", "specialty"):
+        return ()
+    return tuple((mode.cost, mode.cast, tuple(int(e.params["amount"]) for e in mode.effects
+                                              if e.type == "damage"))
+                 for mode in card.modes)
 
 
 class _ModeInfo:

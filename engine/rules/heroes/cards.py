@@ -128,6 +128,7 @@ def _unit_targets(st: BattleState, side: int, card: CardDef, mode: ModeDef,
     types = mode.types
     special = "swap" in kinds or "extra_move" in kinds
     out = []
+    faces = B.FACES
     for u in st.units:
         if not u.alive or not u.deployed:
             continue
@@ -136,11 +137,12 @@ def _unit_targets(st: BattleState, side: int, card: CardDef, mode: ModeDef,
                 continue
         elif target == "foe" and u.side == side:
             continue
-        if max_rank < 9 and B.tier_rank(u) > max_rank:
+        f = faces[u.did][u.pack]
+        if max_rank < 9 and f.rank > max_rank:
             continue
-        if types and B.utype(u) not in types:
+        if types and f.type not in types:
             continue
-        if spellish and B.traits(u).spell_resist >= IMMUNE:
+        if spellish and f.traits.spell_resist >= IMMUNE:
             continue
         if special and (u.tower or ("extra_move" in kinds and u.uid != st.active)):
             continue
@@ -177,7 +179,7 @@ class _Mode:
     the content once (the card plays are listed at every step of a battle)."""
 
     __slots__ = ("cid", "card", "mode", "instant", "never", "crown", "cost", "cast", "faction",
-                 "kinds", "special", "none", "key")
+                 "kinds", "special", "none", "key", "actions")
 
     def __init__(self, card: CardDef, mode: ModeDef) -> None:
         self.cid = card.id
@@ -194,6 +196,15 @@ class _Mode:
         self.none = mode.target == "none"
         # the unit targets depend on these alone (see _unit_targets)
         self.key = (mode.target, mode.max_tier, mode.types, card.kind in ("spell", "specialty"))
+        self.actions: dict[int, Action] = {}  # target → the play action, made once
+
+    def action(self, target: int) -> Action:
+        """Returns the action that plays this mode at ``target``."""
+        found = self.actions.get(target)
+        if found is None:
+            found = self.actions[target] = _play_action(self.cid, self.mode.id, self.mode.target,
+                                                        target)
+        return found
 
 
 _SPECIAL = ("recall", "destroy_structure", "swap", "ranged_bonus", "extra_move")
@@ -258,9 +269,10 @@ def play_options(st: BattleState, side: int, out: list[Action]) -> None:
     if not inst and not act:
         return
     for m, targets in _open_modes(st, side, inst, act):
-        cid, mode_id, kind = m.cid, m.mode.id, m.mode.target
+        actions = m.actions
         for t in targets:
-            out.append(_play_action(cid, mode_id, kind, t))
+            found = actions.get(t)
+            out.append(found if found is not None else m.action(t))
 
 
 def has_window_play(st: BattleState, side: int, chain: list[Any]) -> bool:

@@ -200,13 +200,17 @@ def expire_attack_bonuses(*units: Unit) -> None:
 class Hit:
     """The values of one attack before its dice: attack and defence terms, dice and modifiers."""
 
-    __slots__ = ("atk_terms", "def_terms", "dice", "pick", "fixed", "die_bonus", "reroll",
-                 "protection", "defend", "def_on_die", "die_atk", "cap", "min1", "no_die",
-                 "ignore_printed")
+    __slots__ = ("atk_terms", "def_terms", "attack", "defence", "dice", "pick", "fixed",
+                 "die_bonus", "reroll", "protection", "defend", "def_on_die", "die_atk", "cap",
+                 "min1", "no_die", "ignore_printed")
 
     def __init__(self) -> None:
         self.atk_terms: list[Term] = []
         self.def_terms: list[Term] = []
+        # the attack before the die (never below 0: a floor term keeps the terms adding up) and
+        # the defence before dice (the defence terms subtract it, so they are negative)
+        self.attack = 0
+        self.defence = 0
         self.dice = 1  # attack dice rolled
         self.pick = "one"  # one, low (penalty), high (best of two)
         self.fixed: int | None = None
@@ -221,16 +225,6 @@ class Hit:
         self.no_die = False
         self.ignore_printed = False
 
-    @property
-    def attack(self) -> int:
-        """Returns the attack before the die (never below 0; a floor term keeps the sum)."""
-        return int(sum(t.value for t in self.atk_terms))
-
-    @property
-    def defence(self) -> int:
-        """Returns the defence before dice (the terms subtract it, so they are negative)."""
-        return -int(sum(t.value for t in self.def_terms))
-
 
 def _term(key: str, value: int, **params: Any) -> Term:
     return Term(Message(key, params), value)
@@ -240,41 +234,56 @@ def prepare_hit(st: BattleState, a: Unit, t: Unit, retaliation: bool, first: boo
                 worse: bool = False) -> Hit:
     """Returns the values of an attack by ``a`` on ``t`` (shared by resolution and previews)."""
     h = Hit()
-    ta = B.traits(a)
-    tt = B.traits(t)
+    fa = B.FACES[a.did][a.pack]
+    ft = B.FACES[t.did][t.pack]
+    ta = fa.traits
+    tt = ft.traits
     abilities = first and not retaliation
-    base_a = B.base(a)
-    h.atk_terms.append(_term("heroes.bd.attack", base_a.attack, did=a.did))
+    atk_terms = h.atk_terms
+    def_terms = h.def_terms
+    atk = fa.stats.attack
+    atk_terms.append(_term("heroes.bd.attack", atk, did=a.did))
     for b in a.bonuses:
         if b[0]:
-            h.atk_terms.append(_term("heroes.bd.card", b[0], card=b[4]))
+            atk += b[0]
+            atk_terms.append(_term("heroes.bd.card", b[0], card=b[4]))
     if abilities and ta.charge is not None and st.moved >= ta.charge[0] and st.active == a.uid:
-        h.atk_terms.append(_term("heroes.bd.charge", ta.charge[1]))
-    ranged = B.utype(a) == "ranged"
-    near = is_adjacent(a, t)
+        atk += ta.charge[1]
+        atk_terms.append(_term("heroes.bd.charge", ta.charge[1]))
+    kind = fa.type
+    ranged = kind == "ranged"
     side_bonus = st.sides[a.side].ranged_bonus
-    if ranged and side_bonus and not near and not a.tower:
-        h.atk_terms.append(_term("heroes.bd.marksmanship", side_bonus))
+    if ranged and side_bonus and not a.tower and not is_adjacent(a, t):
+        atk += side_bonus
+        atk_terms.append(_term("heroes.bd.marksmanship", side_bonus))
     # defence
-    base_t = B.base(t)
     h.ignore_printed = abilities and ta.ignore_defence
     if not h.ignore_printed:
-        h.def_terms.append(_term("heroes.bd.defence", -base_t.defence, did=t.did))
+        dfn = ft.stats.defence
+        def_terms.append(_term("heroes.bd.defence", -dfn, did=t.did))
     else:
-        h.def_terms.append(_term("heroes.bd.ignore_defence", 0))
+        dfn = 0
+        def_terms.append(_term("heroes.bd.ignore_defence", 0))
     for b in t.bonuses:
         if b[1]:
-            h.def_terms.append(_term("heroes.bd.card", -b[1], card=b[4]))
+            dfn += b[1]
+            def_terms.append(_term("heroes.bd.card", -b[1], card=b[4]))
     if t.def_cut:
-        h.def_terms.append(_term("heroes.bd.defence_lost", t.def_cut))
-    vs = tt.defence_vs.get(B.utype(a), 0)
+        dfn -= t.def_cut
+        def_terms.append(_term("heroes.bd.defence_lost", t.def_cut))
+    vs = tt.defence_vs.get(kind, 0) if tt.defence_vs else 0
     if vs:
-        h.def_terms.append(_term("heroes.bd.defence_vs", -vs, type=B.utype(a)))
+        dfn += vs
+        def_terms.append(_term("heroes.bd.defence_vs", -vs, type=kind))
     # values never drop below 0: a floor term keeps the breakdown adding up
-    if h.attack < 0:
-        h.atk_terms.append(_term("heroes.bd.floor", -h.attack))
-    if h.defence < 0:
-        h.def_terms.append(_term("heroes.bd.floor", h.defence))
+    if atk < 0:
+        atk_terms.append(_term("heroes.bd.floor", -atk))
+        atk = 0
+    if dfn < 0:
+        def_terms.append(_term("heroes.bd.floor", dfn))
+        dfn = 0
+    h.attack = atk
+    h.defence = dfn
     # dice
     if a.fixed_die is not None:
         h.fixed = a.fixed_die
@@ -282,10 +291,9 @@ def prepare_hit(st: BattleState, a: Unit, t: Unit, retaliation: bool, first: boo
         h.fixed = tt.fixed_die_against
     elif abilities and ta.fixed_die is not None:
         h.fixed = ta.fixed_die
-    penalty = ranged_penalty(st, a, t)
-    if penalty or worse:
+    if worse or (ranged and ranged_penalty(st, a, t)):
         h.dice, h.pick = 2, "low"
-    elif ta.best_of_two and (abilities or B.utype(a) == "ranged"):
+    elif ta.best_of_two and (abilities or ranged):
         h.dice, h.pick = 2, "high"
     if abilities:
         h.die_bonus = ta.die_bonus
@@ -293,10 +301,12 @@ def prepare_hit(st: BattleState, a: Unit, t: Unit, retaliation: bool, first: boo
         h.die_atk = ta.die_attack_bonus
     h.defend = t.defending
     h.def_on_die = tt.defence_on_die
-    h.protection = 1 if protected(st, a, t) else 0
+    h.protection = 1 if ranged and st.walls and protected(st, a, t) else 0
     h.cap = tt.damage_cap
-    h.min1 = bool(st.variants.get("min_damage"))
-    h.no_die = bool(st.variants.get("no_die_damage"))
+    variants = st.variants
+    if variants:
+        h.min1 = bool(variants.get("min_damage"))
+        h.no_die = bool(variants.get("no_die_damage"))
     return h
 
 

@@ -37,9 +37,17 @@ _NAMED = {**{key: (name, "unit") for key, name in UNIT_PARAMS.items()},
           "unit": ("unit_name", "unit"), "card": ("card_name", "card"), "why": ("why_name", "")}
 
 
+_TABLES: dict[str, dict[str, dict[str, str]]] = {}
+
+
+def _tables() -> dict[str, dict[str, dict[str, str]]]:
+    _TABLES.update(unit=_table("unit"), card=_table("card"))
+    return _TABLES
+
+
 def add_names(events: list[Event]) -> list[Event]:
     """Adds readable names to the events' parameters (in place) and returns them."""
-    tables = {"unit": _table("unit"), "card": _table("card")}
+    tables = _TABLES or _tables()
     named = _NAMED
     for e in events:
         p = e.params
