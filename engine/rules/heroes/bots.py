@@ -25,6 +25,7 @@ from engine.core.protocol import GameRules
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
 from engine.rules.heroes import content as C
+from engine.rules.heroes.battle import MOVES
 from engine.rules.heroes.moves import attack_targets, move_squares, move_steps, must_attack
 from engine.rules.heroes.skirmish import unit_price
 from engine.rules.heroes.state import (
@@ -66,19 +67,8 @@ def expected_damage(st: BattleState, a: Unit, t: Unit, retaliation: bool = False
     return raw
 
 
-def attack_score(st: BattleState, a: Unit, t: Unit,
-                 memo: dict[tuple[int, int], float] | None = None) -> float:
-    """Returns how good attacking ``t`` from where ``a`` stands is (damage, kills, retaliation).
-
-    ``memo`` shares the scores of one melee unit's candidate squares: for a ground or flying
-    attacker only the squares moved (a charge) change them.
-    """
-    if memo is not None:
-        key = (t.uid, st.moved)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = attack_score(st, a, t)
-        return found
+def attack_score(st: BattleState, a: Unit, t: Unit) -> float:
+    """Returns how good attacking ``t`` from where ``a`` stands is (damage, kills, retaliation)."""
     dmg = expected_damage(st, a, t)
     ft = B.FACES[t.did][t.pack]
     score = dmg * (TIER_VALUE[ft.rank] / 2 + 0.5)
@@ -222,7 +212,7 @@ class HeroesBot(Bot):
         if plan is not None and best_score > -0.5:
             sq, target, wall = plan
             if sq != u.sq:
-                mv = Action("move", (("to", sq),))
+                mv = MOVES[sq]
                 if mv in legal:
                     return mv
             if wall is not None:
@@ -258,6 +248,7 @@ class HeroesBot(Bot):
             best = max(best, (0.2, (u.sq, -1, walls[0])), key=lambda x: x[0])
         steps = move_steps(st, u)
         if B.utype(u) != "ranged" and steps and not st.attacked:
+            # for a ground or flying attacker only the squares moved (a charge) change a score
             memo: dict[tuple[int, int], float] = {}
             home, moved = u.sq, st.moved
             dist = B.reach(st, u, steps)
@@ -269,10 +260,15 @@ class HeroesBot(Bot):
                 near = [e for e in foes if e.sq in near_sq]
                 if not near:
                     continue
-                u.sq, st.moved = sq, dist.get(sq, 1)
+                d = dist.get(sq, 1)
+                u.sq, st.moved = sq, d
                 try:
                     for e in near:
-                        s = attack_score(st, u, e, memo) - 0.05
+                        key = (e.uid, d)
+                        s = memo.get(key)
+                        if s is None:
+                            s = memo[key] = attack_score(st, u, e)
+                        s -= 0.05
                         if s > best[0]:
                             best = (s, (sq, e.uid, None))
                 finally:

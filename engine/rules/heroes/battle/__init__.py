@@ -233,6 +233,9 @@ def start_battle(rules: Any, st: BattleState, ev: list[Event]) -> None:
 
 
 # --- the flow: phases, decisions, action kinds ---------------------------------------------------
+MOVES = tuple(Action("move", (("to", sq),)) for sq in range(B.SQUARES))  # move(to=sq)
+
+
 @cache
 def _act1(kind: str, name: str, value: Any) -> Action:
     """Returns an action with one parameter (actions are values: one object per value)."""
@@ -374,7 +377,7 @@ def _opt_move(rules: Any, st: BattleState, out: list[Action]) -> None:
         return
     steps = move_steps(st, u)
     if steps:
-        out.extend(_act1("move", "to", sq) for sq in move_squares(st, u, steps))
+        out += [MOVES[sq] for sq in move_squares(st, u, steps)]
 
 
 def _check_move(rules: Any, st: BattleState, action: Action) -> Refusal | None:
