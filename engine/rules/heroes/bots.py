@@ -25,7 +25,7 @@ from engine.core.protocol import GameRules
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
 from engine.rules.heroes import content as C
-from engine.rules.heroes.battle import MOVES
+from engine.rules.heroes.battle import MOVES, attack_action
 from engine.rules.heroes.moves import attack_targets, move_squares, move_steps, must_attack
 from engine.rules.heroes.skirmish import unit_price
 from engine.rules.heroes.state import (
@@ -167,21 +167,22 @@ class HeroesBot(Bot):
 
     def deploy(self, st: BattleState, legal: list[Action]) -> Action:
         """Places the strongest unit first: ranged at the back, the rest at the front, centred."""
-        places = [a for a in legal if a.kind == "place"]
+        # a place action's parameters in sorted order: (square, unit)
+        places = [(a.args[0][1], a.args[1][1], a) for a in legal if a.kind == "place"]
         if not places:
             return legal[0]
         side = st.deploying
-        uids = sorted({a["unit"] for a in places},
+        uids = sorted({unit for _, unit, _ in places},
                       key=lambda u: -unit_value(st.units[u]))
         u = st.units[uids[0]]
         want_back = B.utype(u) == "ranged"
 
-        def score(a: Action) -> float:
-            sq = a["square"]
+        def score(sq: int) -> float:
             back = B.is_back_row(sq, side)
             centre = -abs(B.col(sq) - 1.5)
             return (2.0 if back == want_back else 0.0) + centre * 0.5 - sq * 0.001
-        return max((a for a in places if a["unit"] == u.uid), key=score)
+        return max(((score(sq), a) for sq, unit, a in places if unit == u.uid),
+                   key=lambda x: x[0])[1]
 
     def activation(self, st: BattleState, seat: int | None, legal: list[Action]) -> Action:
         """Plays the active unit: a card worth playing, the best attack, else closing in."""
@@ -216,9 +217,9 @@ class HeroesBot(Bot):
                 if mv in legal:
                     return mv
             if wall is not None:
-                act = Action("attack", (("wall", wall),))
+                act = attack_action("wall", wall)
             else:
-                act = Action("attack", (("target", target),))
+                act = attack_action("target", target)
             if act in legal:
                 return act
         if attacks:

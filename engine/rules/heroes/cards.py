@@ -14,7 +14,7 @@ artifact's upper or lower effect). Who may play what, and when:
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.content.effects import REGISTRY
@@ -218,19 +218,14 @@ def _modes(cid: str) -> tuple[_Mode, ...]:
     return tuple(_Mode(card, mode) for mode in card.modes)
 
 
-def _open_modes(st: BattleState, side: int, inst: bool, act: bool,
-                first: bool = False) -> list[tuple[_Mode, list[int]]]:
-    """Returns (mode, targets) of every mode the side may play now, in hand order (each card id
-    once), as ``playable`` and ``mode_targets`` judge them; ``first``: stop at the first."""
-    s = st.sides[side]
-    crowns = s.crowns > 0
-    empower = s.empower
-    spell = s.spells < s.spell_limit
-    faction = s.faction
-    found: list[tuple[_Mode, list[int]]] = []
-    targets_of: dict[Any, Any] = {}
+@lru_cache(maxsize=4096)
+def _allowed(hand: tuple[str, ...], inst: bool, act: bool, crowns: bool, empower: int,
+             spell: bool, faction: str | None) -> tuple[_Mode, ...]:
+    """Returns the modes of a hand that ``playable`` allows (each card id once, hand order):
+    a hand recurs through a battle, so the filter runs once per hand and situation."""
+    out = []
     seen: set[str] = set()
-    for cid in s.hand:
+    for cid in hand:
         if cid in seen:
             continue
         seen.add(cid)
@@ -243,20 +238,32 @@ def _open_modes(st: BattleState, side: int, inst: bool, act: bool,
             if (m.crown and not crowns) or m.cost > empower or (m.cast and not spell) \
                     or (m.faction is not None and m.faction != faction):
                 continue
-            if m.special:
-                targets = _special_targets(st, side, m.card, m.mode, m.kinds)
-            elif m.none:
-                targets = _NO_TARGET
-            else:
-                targets = targets_of.get(m.key, _MISSING)
-                if targets is _MISSING:
-                    targets = targets_of[m.key] = _unit_targets(st, side, m.card, m.mode,
-                                                                m.kinds)
-            if targets is None:
-                continue
-            found.append((m, targets))
-            if first:
-                return found
+            out.append(m)
+    return tuple(out)
+
+
+def _open_modes(st: BattleState, side: int, inst: bool, act: bool,
+                first: bool = False) -> list[tuple[_Mode, list[int]]]:
+    """Returns (mode, targets) of every mode the side may play now, in hand order (each card id
+    once), as ``playable`` and ``mode_targets`` judge them; ``first``: stop at the first."""
+    s = st.sides[side]
+    found: list[tuple[_Mode, list[int]]] = []
+    targets_of: dict[Any, Any] = {}
+    for m in _allowed(tuple(s.hand), inst, act, s.crowns > 0, s.empower,
+                      s.spells < s.spell_limit, s.faction):
+        if m.special:
+            targets = _special_targets(st, side, m.card, m.mode, m.kinds)
+        elif m.none:
+            targets = _NO_TARGET
+        else:
+            targets = targets_of.get(m.key, _MISSING)
+            if targets is _MISSING:
+                targets = targets_of[m.key] = _unit_targets(st, side, m.card, m.mode, m.kinds)
+        if targets is None:
+            continue
+        found.append((m, targets))
+        if first:
+            return found
     return found
 
 

@@ -494,12 +494,17 @@ def _buyable(st: SkirmishState) -> tuple[list[str], list[str]]:
     return recruit, reinforce
 
 
+@cache
+def _unit_action(kind: str, did: str) -> Action:
+    return Action(kind, (("unit", did),))
+
+
 def _opt_recruit(rules: HeroesRules, st: SkirmishState, out: list[Action]) -> None:
-    out.extend(Action("recruit", (("unit", u),)) for u in _buyable(st)[0])
+    out.extend(_unit_action("recruit", u) for u in _buyable(st)[0])
 
 
 def _opt_reinforce(rules: HeroesRules, st: SkirmishState, out: list[Action]) -> None:
-    out.extend(Action("reinforce", (("unit", u),)) for u in _buyable(st)[1])
+    out.extend(_unit_action("reinforce", u) for u in _buyable(st)[1])
 
 
 def _refuse_buy(rules: HeroesRules, st: SkirmishState, action: Action) -> tuple[str, str]:

@@ -236,6 +236,11 @@ def start_battle(rules: Any, st: BattleState, ev: list[Event]) -> None:
 MOVES = tuple(Action("move", (("to", sq),)) for sq in range(B.SQUARES))  # move(to=sq)
 
 
+def attack_action(name: str, value: int) -> Action:
+    """Returns the attack on a unit (``target``) or a wall (``wall``)."""
+    return _act1("attack", name, value)
+
+
 @cache
 def _act1(kind: str, name: str, value: Any) -> Action:
     """Returns an action with one parameter (actions are values: one object per value)."""
@@ -512,7 +517,7 @@ def _can_surrender(st: BattleState) -> bool:
 
 def _opt_surrender(rules: Any, st: BattleState, out: list[Action]) -> None:
     if _can_surrender(st):
-        out.append(Action("surrender"))
+        out.append(_SURRENDER)
 
 
 def _check_surrender(rules: Any, st: BattleState, action: Action) -> Refusal | None:
@@ -607,6 +612,7 @@ def _apply_play(rules: Any, st: BattleState, action: Action, ev: list[Event]) ->
 
 
 _DECLINE = Action("decline")
+_SURRENDER = Action("surrender")
 _END = Action("end")
 _DEFEND = Action("defend")
 
