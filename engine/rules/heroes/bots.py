@@ -209,7 +209,7 @@ class HeroesBot(Bot):
                 if safe:
                     return safe[0]
             return _end(legal)
-        best_score, plan = self._best_attack(st, u)
+        best_score, plan = self._best_attack(st, u, legal)
         if plan is not None and best_score > -0.5:
             sq, target, wall = plan
             if sq != u.sq:
@@ -232,28 +232,48 @@ class HeroesBot(Bot):
             return defend[0]
         return _end(legal)
 
-    def _best_attack(self, st: BattleState, u: Unit) -> tuple[float, Any]:
-        """Returns (score, (square, target uid, wall column)) of the best attack this activation."""
+    def _best_attack(self, st: BattleState, u: Unit,
+                     legal: list[Action] | None = None) -> tuple[float, Any]:
+        """Returns (score, (square, target uid, wall column)) of the best attack this activation.
+
+        ``legal``: the active unit's legal actions, whose attack and move options (in their
+        order) stand for ``attack_targets`` and ``move_squares``, so that they are not computed
+        twice.
+        """
         if st.active != u.uid:
             # for ordering tied units: a cheap estimate from where it stands
             targets = [e for e in combat.enemies(st, u.side) if B.utype(u) == "ranged"
                        or combat.is_adjacent(u, e)]
             return (max((attack_score(st, u, t) for t in targets), default=-1.0), None)
         best: tuple[float, Any] = (-99.0, None)
-        units, walls = attack_targets(st, u)
+        squares: list[int] | None = None
+        if legal is None:
+            units, walls = attack_targets(st, u)
+        else:
+            units, walls, squares = [], [], []
+            for a in legal:
+                if a.kind == "attack":
+                    name, value = a.args[0]
+                    (units if name == "target" else walls).append(value)
+                elif a.kind == "move":
+                    squares.append(a.args[0][1])
         for uid in units:
             s = attack_score(st, u, st.units[uid])
             if s > best[0]:
                 best = (s, (u.sq, uid, None))
-        if walls and B.utype(u) != "ranged":
+        ranged = B.utype(u) == "ranged"
+        if walls and not ranged:
             best = max(best, (0.2, (u.sq, -1, walls[0])), key=lambda x: x[0])
         steps = move_steps(st, u)
-        if B.utype(u) != "ranged" and steps and not st.attacked:
-            # for a ground or flying attacker only the squares moved (a charge) change a score
+        if not ranged and steps and not st.attacked:
+            # only the squares moved change a score, and only through a charge: without one,
+            # a target scores the same from every square next to it
+            charge = B.traits(u).charge
+            dist = B.reach(st, u, steps) if charge is not None or squares is None else {}
+            if squares is None:
+                squares = move_squares(st, u, steps) if must_attack(st, u) else sorted(dist)
             memo: dict[tuple[int, int], float] = {}
             home, moved = u.sq, st.moved
-            dist = B.reach(st, u, steps)
-            squares = move_squares(st, u, steps) if must_attack(st, u) else sorted(dist)
             foes = [e for e in st.units if e.alive and e.side != u.side and e.sq >= 0]
             adjacent = B.ADJACENT
             for sq in squares:
@@ -261,11 +281,12 @@ class HeroesBot(Bot):
                 near = [e for e in foes if e.sq in near_sq]
                 if not near:
                     continue
-                d = dist.get(sq, 1)
+                d = dist.get(sq, 1) if charge is not None else 1
+                key_d = d >= charge[0] if charge is not None else 0
                 u.sq, st.moved = sq, d
                 try:
                     for e in near:
-                        key = (e.uid, d)
+                        key = (e.uid, key_d)
                         s = memo.get(key)
                         if s is None:
                             s = memo[key] = attack_score(st, u, e)
