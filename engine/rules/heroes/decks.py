@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.rules.heroes import content as C
 
 # level → (hand limit, expert effects per round); seed 002, "Liste aller Stufeneffekte"
@@ -45,8 +47,13 @@ def starting_deck(hero_id: str, level: int = 1) -> list[str]:
 def shared_deck(kind: str) -> list[str]:
     """Returns every copy of the cards of one kind for a shared deck (spells include the Arcane
     Arrows left over; specialties have no copies)."""
+    return list(_shared(kind))
+
+
+@cache
+def _shared(kind: str) -> tuple[str, ...]:
     out: list[str] = []
     for card in C.all_of("card"):
         if card.kind == kind:
             out.extend([card.id] * card.copies)
-    return out
+    return tuple(out)
