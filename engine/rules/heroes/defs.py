@@ -49,6 +49,15 @@ class CostDef:
 
 
 @dataclass(frozen=True, slots=True)
+class SkirmishPriceDef:
+    """A faction unit's price in the skirmish, in gold: the Few card, and the Pack in all (the Few
+    card and its reinforcement). Our own numbers, balanced by measurement (docs/heroes/balance.md)."""
+
+    few: Annotated[int, Range(1, 60)]
+    pack: Annotated[int, Range(2, 120)]
+
+
+@dataclass(frozen=True, slots=True)
 class UnitAbilityDef:
     """A unit ability: when it works (seed 002, "Einheitenfähigkeiten"), its text and effects.
 
@@ -67,7 +76,8 @@ class UnitDef:
     """A unit card: faction units have a Few and a Pack side, neutrals and the tower only one.
 
     ``few`` is the only side of a neutral unit or the arrow tower. ``copies`` is how many cards
-    of a neutral unit its tier deck holds.
+    of a neutral unit its tier deck holds. ``recruit`` and ``reinforce`` are the printed costs
+    (the map game's); ``skirmish`` is the price of a faction unit in the skirmish's budget.
     """
 
     id: str
@@ -80,6 +90,7 @@ class UnitDef:
     faction: Annotated[str, Ref("faction")] | None = None
     recruit: CostDef = CostDef()
     reinforce: CostDef | None = None
+    skirmish: SkirmishPriceDef | None = None
     abilities: tuple[UnitAbilityDef, ...] = ()
     copies: Annotated[int, Range(1, 4)] = 1
 

@@ -50,8 +50,11 @@ def cost_value(cost: Any) -> int:
 
 @cache
 def unit_price(did: str, pack: bool) -> int:
-    """Returns the skirmish price of a unit: its recruitment, plus reinforcement for a Pack."""
+    """Returns the skirmish price of a unit, Few or Pack: its skirmish price when the content gives
+    one (every faction unit does), else its recruitment plus, for a Pack, its reinforcement."""
     d = C.unit(did)
+    if d.skirmish is not None:
+        return d.skirmish.pack if pack else d.skirmish.few
     return cost_value(d.recruit) + (cost_value(d.reinforce) if pack else 0)
 
 
