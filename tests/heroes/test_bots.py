@@ -15,7 +15,9 @@ import pytest
 from engine.ai import make_bot
 from engine.core.protocol import GameConfig
 from engine.rules.heroes import RULES
+from engine.rules.heroes import content as C
 from engine.rules.heroes.battle import RULES as BATTLE
+from engine.rules.heroes.battle import setup
 
 SKIRMISHES = int(os.environ.get("HEROES_SKIRMISHES", "40"))
 VARIANTS = ({}, {"opponent": "neutral", "field": 5, "difficulty": "expert"}, {"siege": True},
@@ -43,6 +45,28 @@ def test_heuristic_beats_random_in_nine_of_ten_battles() -> None:
         bots[heuristic] = make_bot("heuristic", "heroes", seed=seed)
         outcome, _ = _play(GameConfig.for_players(2), 1000 + seed, bots)
         wins += heuristic in outcome.winners
+    assert wins >= 0.9 * n, f"{wins} of {n}"
+
+
+def test_heuristic_beats_random_in_nine_of_ten_battles_with_equal_armies() -> None:
+    # issue 13, "Numbers": 200 seeded battles, the same standard army and might hero on both
+    # sides (the three factions in turn), the heuristic bot's seat alternating
+    wins = 0
+    n = 200
+    for i in range(n):
+        faction = tuple(setup.STANDARD_ARMIES)[i % 3]
+        hero = next(h for h in C.faction(faction).heroes if C.hero(h).type == "might")
+        army = setup.STANDARD_ARMIES[faction]
+        spec = {"kind": "field", "max_rounds": 12,
+                "sides": [setup.hero_side(0, hero, 3, army), setup.hero_side(1, hero, 3, army)]}
+        heuristic = i % 2
+        bots = [make_bot("random", "heroes_battle", seed=i) for _ in range(2)]
+        bots[heuristic] = make_bot("heuristic", "heroes_battle", seed=i)
+        st = BATTLE.new_game(GameConfig.for_players(2, battle=spec), 5000 + i)
+        while not BATTLE.is_over(st):
+            seat = BATTLE.current_actor(st)
+            BATTLE.apply(st, bots[seat].choose(BATTLE, st, seat))
+        wins += heuristic in BATTLE.outcome(st).winners
     assert wins >= 0.9 * n, f"{wins} of {n}"
 
 
