@@ -287,10 +287,10 @@ class HeroesBot(Bot):
                 try:
                     for e in near:
                         key = (e.uid, key_d)
-                        s = memo.get(key)
-                        if s is None:
-                            s = memo[key] = attack_score(st, u, e)
-                        s -= 0.05
+                        known = memo.get(key)
+                        if known is None:
+                            known = memo[key] = attack_score(st, u, e)
+                        s = known - 0.05
                         if s > best[0]:
                             best = (s, (sq, e.uid, None))
                 finally:

@@ -48,7 +48,7 @@ def roll_dice(st: BattleState, count: int) -> list[int]:
     """Returns ``count`` attack-die results rolled together (a scenario's forced results first)."""
     forced = st.forced
     if forced:
-        out = []
+        out: list[int] = []
         while forced and len(out) < count:
             out.append(forced.pop(0))
         if len(out) < count:

@@ -57,6 +57,7 @@ def add_names(events: list[Event]) -> list[Event]:
             if found is None or not isinstance(value, str):
                 continue
             name, kind = found
+            entry: Any
             if kind:
                 entry = tables[kind].get(value)
                 if entry is None:
