@@ -215,7 +215,11 @@ class LoadScene(MenuScreen):
             when = assets.text(format_date(info.saved_at, self.app.catalog.lang), "bold",
                                theme.SIZE_BODY, ink)
             surface.blit(when, (right - when.get_width(), rect.top + 12))
-            detail = t("ui.load.turn", turn=info.turn)
+            progress = info.progress
+            if progress is not None and self.app.catalog.has(progress["key"]):
+                detail = t(progress["key"], **progress["params"])
+            else:
+                detail = t("ui.load.turn", turn=info.turn)
             if info.campaign:
                 detail = t("ui.load.campaign", name=_campaign_name(self.app, info),
                            game=info.game_no) + " · " + detail

@@ -178,6 +178,10 @@ class DuelRules(DuelPreviews, GameRules[DuelState]):
         """Returns an independent copy (hand-written)."""
         return state.clone()
 
+    def progress(self, state: DuelState) -> Message:
+        """Returns the round and game the table shows."""
+        return Message("duel.ui.round_game", {"round": state.round, "game": state.game_no})
+
     def turn_number(self, state: DuelState) -> int:
         """Returns the number of turns ended so far."""
         return state.turn

@@ -225,6 +225,14 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         """Returns the hash of the heroes content."""
         return C.content().hash
 
+    def progress(self, state: SkirmishState) -> Message:
+        """Returns the combat round while the battle runs, else that the armies are raised."""
+        if state.flow.phase == OVER:
+            return Message("heroes.ui.progress_over")
+        if state.sub is None:
+            return Message("heroes.ui.progress_setup")
+        return Message("heroes.ui.progress_round", {"round": state.sub.state.round})
+
     def turn_number(self, state: SkirmishState) -> int:
         """Returns a counter for autosaves (set-up steps, then the battle's activations)."""
         return state.turn + (state.sub.state.turn if state.sub is not None else 0)
