@@ -237,3 +237,27 @@ def test_animations_follow_the_speed_setting() -> None:
 
 
 # Launch time is a benchmark (python -m engine bench --only ui_menu_first_frame), not a test.
+
+
+def test_rules_pages_turn_with_arrows_not_the_undo_icons(app: Any, monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path) -> None:
+    """Issue 18: the rules pages used the undo/redo icons for turning pages."""
+    from scenes import assets
+    from scenes.rules import RulesScene
+    from scenes.widgets import Button
+
+    scene = RulesScene(app, "crawl")
+    app.push(scene)
+    app.step([], 1 / 60)
+    turners = [w for w in scene.widgets if isinstance(w, Button)
+               and w.hotkey in (pygame.K_LEFT, pygame.K_RIGHT)]
+    assert len(turners) == 2
+    assert {w.icon for w in turners}.isdisjoint({"ui.undo", "ui.redo"})
+    # One arrow, turned each way: the two buttons do not show the same picture.
+    left, right = (assets.asset_icon(w.icon or "", 40) for w in turners)
+    assert pygame.image.tobytes(left, "RGBA") != pygame.image.tobytes(right, "RGBA")
+    # The manifest refuses a turn that is not a quarter.
+    (tmp_path / "bad.yaml").write_text('x.arrow: {icon: plain-arrow, turn: 45}\n')
+    monkeypatch.setattr(assets, "MANIFEST_DIR", tmp_path)
+    with pytest.raises(assets.AssetError, match="turn 0/90/180/270"):
+        assets._load_manifest()
