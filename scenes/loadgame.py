@@ -202,7 +202,8 @@ class LoadScene(MenuScreen):
                                  theme.SIZE_H3, theme.GOLD if info.error is None else ink),
                      (rect.left + 90, rect.top + 10))
         if info.error is None:
-            players = ", ".join(info.players)
+            players = ", ".join(name or t("ui.player_n", n=i + 1)
+                                for i, name in enumerate(info.players))
             sub = t("ui.load.players", players=players)
         else:
             key = RECORD_ERROR_KEYS.get(info.error.key, "ui.error.save_generic")

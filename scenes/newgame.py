@@ -450,7 +450,9 @@ class SetupScene(MenuScreen):
         """Returns the GameConfig the screen describes."""
         seats = []
         for i, seat in enumerate(self.seats):
-            name = seat["name"].strip() or self.app.t("ui.player_n", n=i + 1)
+            # An empty name stays empty: the table shows "Player n" in the language of the day
+            # (a stored "Player 1" would stay English in a German game).
+            name = seat["name"].strip()
             seats.append(SeatConfig(kind=seat["kind"], bot=seat["bot"],
                                     difficulty=seat["difficulty"], name=name,
                                     colour=seat["colour"]))

@@ -186,10 +186,13 @@ def test_setup_screen_builds_a_config(app: Any) -> None:
     setup.seed_text = "77"
     config = setup.config()
     assert [s.kind for s in config.seats] == ["human", "bot", "human"]
-    assert config.seats[0].name == "Ada" and config.seats[1].name == "Player 2"
+    # A name nobody typed is not stored (issue 18: "Player 2" stayed English in a German game).
+    assert config.seats[0].name == "Ada" and config.seats[1].name == ""
     assert config.options == {"target": 30} and setup.seed() == 77
     setup.start()
     assert isinstance(app.top, TableScene) and app.top.session.seed == 77
+    app.set_language("de")
+    assert app.top.seat_name(1) == "Spieler 2" and app.top.seat_name(0) == "Ada"
 
 
 def test_widgets_react_to_input(app: Any) -> None:
