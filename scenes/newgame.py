@@ -449,7 +449,7 @@ class SetupScene(MenuScreen):
     def config(self) -> GameConfig:
         """Returns the GameConfig the screen describes."""
         seats = []
-        for i, seat in enumerate(self.seats):
+        for seat in self.seats:
             # An empty name stays empty: the table shows "Player n" in the language of the day
             # (a stored "Player 1" would stay English in a German game).
             name = seat["name"].strip()

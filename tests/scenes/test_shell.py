@@ -264,3 +264,27 @@ def test_rules_pages_turn_with_arrows_not_the_undo_icons(app: Any, monkeypatch: 
     monkeypatch.setattr(assets, "MANIFEST_DIR", tmp_path)
     with pytest.raises(assets.AssetError, match="turn 0/90/180/270"):
         assets._load_manifest()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_menu_tooltips_keep_clear_of_the_other_buttons(app: Any, lang: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: the Continue tooltip covered Load game."""
+    from scenes import widgets
+    from scenes.menu import MainMenuScene
+
+    app.set_language(lang)
+    menu = MainMenuScene(app)
+    app.push(menu)
+    boxes: list[pygame.Rect] = []
+    real = widgets.tooltip_box
+    monkeypatch.setattr(widgets, "tooltip_box", lambda *a: boxes.append(real(*a)) or boxes[-1])
+    buttons = [w for w in menu.widgets if isinstance(w, widgets.Button)]
+    for button in buttons:
+        boxes.clear()
+        app.mouse = button.rect.center
+        for _ in range(30):
+            app.step([], 1 / 60)
+        assert boxes, button.label
+        for other in buttons:
+            assert not boxes[-1].colliderect(other.rect), (button.label, other.label)
