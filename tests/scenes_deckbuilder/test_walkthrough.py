@@ -48,6 +48,7 @@ def test_the_split_label_takes_the_disease_count_from_the_view(app: Any) -> None
         assert label == app.t("deckbuilder.ui.split", magic=magic, physical=total - magic)
 
 
+LEGIBLE = 13  # px at 1600×900 (issue 18: titles of 9–10 px could not be read)
 SIZES = sorted({table_module.PILE, table_module.MONSTER, table_module.HAND_CARD,
                 table_module.ZOOM, viewer.CARD, viewer.ZOOM})
 
@@ -82,7 +83,7 @@ def test_card_titles_are_legible_and_whole(app: Any, lang: str,
                 problems.append(f"{cid} at {size}: title not drawn whole: {drawn[:3]}")
                 continue
             for s, role, px in lines:
-                if px < cards.TITLE_MIN or "…" in s:
+                if px < LEGIBLE or "…" in s:
                     problems.append(f"{cid} at {size}: {s!r} at {px} px")
                 # inside the frame, clear of its border
                 if assets.size_of(s, role, px)[0] > size[0] - 16:
