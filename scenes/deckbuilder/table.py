@@ -726,7 +726,7 @@ class DeckbuilderTableScene(TableScene):
             lines.append((t("deckbuilder.ui.preview.then"), "bold", theme.GOLD))
             for message in follows:
                 colour = theme.RED_BRIGHT if message["key"] in LOSS_KEYS else theme.INK
-                lines.append((f"•  {self.app.msg(message)}", "body", colour))
+                lines.append((f"•  {self.game_message(message)}", "body", colour))
         return lines
 
     # --- drawing ------------------------------------------------------------------------------

@@ -35,6 +35,10 @@ def test_the_battle_preview_names_the_heroes_the_fight_destroys(app: Any, lang: 
     dagger = [line for line in lines if table.name("dagger") in line]
     assert len(dagger) == 1 and dagger[0].startswith("+0"), lines
     assert table._preview(1)["losses"]["cards"] == 3
+    # the plague herald on rank 2 infects: the player is named, not numbered
+    infected = table.game_text("deckbuilder.ev.disease", {"player": 0, "count": 1})
+    assert table.seat_name(0) in infected
+    assert any(infected in line for line, _, _ in table.breakdown_lines(2))
 
 
 def test_the_split_label_takes_the_disease_count_from_the_view(app: Any) -> None:
