@@ -163,7 +163,7 @@ def _text_box(app: Any, surf: pygame.Surface, box: pygame.Rect, lines: list[str]
 
 TITLE_MIN = 13  # the smallest card title, in pixels at 1600×900 (legible on a pile card)
 TITLE_ROLE = "heading"  # Cardo Bold: a book face that stays legible at that size
-TITLE_LINE = 0.98  # line step of a wrapped title, in font sizes (EB Garamond runs tall)
+TITLE_LINE = 1.05  # line step of a wrapped title, in font sizes
 VOWELS = frozenset("aeiouyäöüéàèâêîôû")
 # consonant groups that begin a syllable, for breaking a long compound word (German and English
 # names): a break goes before the longest of these that ends a consonant cluster
