@@ -12,7 +12,8 @@ from engine.core.actions import Action
 from engine.rules.deckbuilder.cards import table as card_table
 from engine.rules.deckbuilder.view import card_data
 from scenes import assets
-from scenes.deckbuilder import cards, screens, table as table_module, viewer
+from scenes.deckbuilder import cards, screens, viewer
+from scenes.deckbuilder import table as table_module
 from tests.scenes_deckbuilder.test_table import _open
 
 
