@@ -129,8 +129,8 @@ def card_face(cid: str, size: tuple[int, int], title: str, playable: bool,
     y = art.bottom + 6
     for line in lines:
         # a long single word shrinks before it is ever cut
-        line, size = assets.shrink_to_fit(line, "bold", theme.SIZE_TINY, inner.width - 6, 10)
-        image = assets.text(line, "bold", size, theme.INK_DARK)
+        line, pt = assets.shrink_to_fit(line, "bold", theme.SIZE_TINY, inner.width - 6, 10)
+        image = assets.text(line, "bold", pt, theme.INK_DARK)
         surf.blit(image, image.get_rect(midtop=(inner.centerx, y)))
         y += image.get_height()
     pygame.draw.rect(surf, theme.GOLD if playable else theme.GOLD_DIM, rect, width=2,

@@ -96,8 +96,12 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
         if play_until(session, CONDITIONS[name], seed * 17 + attempt):
             break
         session = new_session(seed + attempt + 1, options)
+    if name == "over":
+        session.undo()  # the table sees the last blow, so the final board stays in view
     table = HeroesTableScene(app, session, autosave=False)
     app.push(table)
+    if name == "over":
+        session.redo()
     table.is_bot = lambda seat: False  # type: ignore[method-assign]  # freeze for the picture
     table.refresh()
     if name in ("attack", "siege", "neutral"):

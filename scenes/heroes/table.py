@@ -37,7 +37,7 @@ ENEMY = pygame.Rect(12, 142, 320, 252)
 MINE = pygame.Rect(12, 410, 320, 252)
 STRIP = pygame.Rect(12, 672, 1196, 220)
 HAND_CARD = (100, 144)
-BUTTONS_X, BUTTONS_W = 992, 216
+BUTTONS_X, BUTTONS_W = 956, 252
 
 # Events whose "side" or "seat" parameter the table shows as a name, with the scene's own
 # wording ("Adelmar plays Haste" rather than "Side 0 plays Haste").
@@ -184,7 +184,9 @@ class HeroesTableScene(TableScene):
             for did, name in (("did", "did_name"), ("attacker_did", "attacker_name"),
                               ("target_did", "target_name")):
                 if did in params and name not in params:
-                    params[name] = dict(query.unit(params[did]).name)
+                    # an automatic unit that breaks a wall names no unit as its target
+                    params[name] = dict(query.unit(params[did]).name) if params[did] else \
+                        self.app.t("heroes.ui.the_wall")
         return super().game_text(key, params)
 
     def unit(self, uid: int) -> dict[str, Any]:
@@ -383,7 +385,7 @@ class HeroesTableScene(TableScene):
             kinds = {a.kind for a in self.legal}
             if "end" in kinds:
                 add(t("heroes.ui.end"), self._sender(Action("end")), style="primary",
-                    icon="ui.play", tip=t("heroes.ui.end.tip"))
+                    tip=t("heroes.ui.end.tip"))
             if "defend" in kinds:
                 add(t("heroes.ui.defend"), self._sender(Action("defend")),
                     icon="heroes.ui.defending", tip=t("heroes.ui.defend.tip"))
@@ -482,6 +484,10 @@ class HeroesTableScene(TableScene):
             if occupant is not None:
                 self.click(("unit", occupant), pos)
                 return
+            gate = self.index.find("gate", col=sq % COLS) if sq // COLS == 2 else None
+            if gate is not None:
+                self.send(gate)
+                return
             if self._click_wall(sq):
                 return
             if self.bv is not None and self.bv["phase"] == "deploy" and self.selected is not None:
@@ -496,7 +502,9 @@ class HeroesTableScene(TableScene):
         if kind == "unit":
             uid = key[1]
             if self.targeting is not None:
-                found = [a for a in self.targeting[2] if a.get("target") == uid]
+                tower = self.unit(uid)["tower"]
+                found = [a for a in self.targeting[2] if a.get("target") == uid
+                         or (tower and a.get("wall") == -1)]
                 if found:
                     self.targeting = None
                     self.send(found[0])
