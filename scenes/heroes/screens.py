@@ -47,6 +47,19 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
 }
 
 
+def _last_blow(session: Any) -> bool:
+    """Returns True when the heuristic bot's next action ends the skirmish."""
+    from engine.ai.base import make_bot
+
+    if session.is_over:
+        return False
+    rules = session.rules
+    action = make_bot("heuristic", "heroes", seed=1).choose(rules, session.state, session.actor)
+    trial = rules.clone(session.state)
+    rules.apply(trial, action)
+    return rules.is_over(trial)
+
+
 def new_session(seed: int, options: dict[str, Any] | None = None, humans: int = 1) -> Any:
     """Returns a skirmish with ``humans`` human seats first (the rest heuristic bots)."""
     from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
@@ -92,16 +105,20 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
         return app.top
     options = OPTIONS.get(name, {})
     session = new_session(seed, options)
+    done = _last_blow if name == "over" else CONDITIONS[name]
     for attempt in range(8):
-        if play_until(session, CONDITIONS[name], seed * 17 + attempt):
+        if play_until(session, done, seed * 17 + attempt):
             break
         session = new_session(seed + attempt + 1, options)
-    if name == "over":
-        session.undo()  # the table sees the last blow, so the final board stays in view
     table = HeroesTableScene(app, session, autosave=False)
     app.push(table)
     if name == "over":
-        session.redo()
+        # the table sees the last blow, so the final board stays in view behind the result
+        from engine.ai.base import make_bot
+
+        bot = make_bot("heuristic", "heroes", seed=1)
+        while not session.is_over:
+            table._apply(bot.choose(session.rules, session.state, session.actor))
     table.is_bot = lambda seat: False  # type: ignore[method-assign]  # freeze for the picture
     table.refresh()
     if name in ("attack", "siege", "neutral"):

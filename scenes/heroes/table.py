@@ -189,6 +189,17 @@ class HeroesTableScene(TableScene):
                         self.app.t("heroes.ui.the_wall")
         return super().game_text(key, params)
 
+    def event_details(self, event: Event) -> list[str]:
+        """Returns a log entry's breakdowns; an automatic unit's ranking of its targets too."""
+        out = super().event_details(event)
+        if event.key == "heroes.ev.auto" and event.params.get("ranking"):
+            for i, (_uid, did, cls, dist) in enumerate(event.params["ranking"]):
+                out.append(self.app.t("heroes.ui.ranking", n=i + 1,
+                                      unit=art.unit_name(self.app, did), cls=int(cls) + 1,
+                                      dist=dist))
+            out.append(self.app.t("heroes.ui.ranking_rule"))
+        return out
+
     def unit(self, uid: int) -> dict[str, Any]:
         """Returns a unit of the battle view."""
         bv = self.bv or self.last_bv

@@ -304,3 +304,26 @@ def test_steady_frames_render_nothing_new(app: Any, name: str,
     for _ in range(6):
         app.step([], 1 / 30)
     counter.assert_none(name)
+
+
+def test_the_log_explains_an_automatic_units_ranking(app: Any) -> None:
+    from engine.ai.base import make_bot
+    from engine.core.protocol import HUMAN, GameConfig, SeatConfig
+    from engine.core.session import Session
+
+    seats = (SeatConfig(kind=HUMAN, name="Alma", colour="crimson"),)
+    session = Session.start("heroes", GameConfig(seats, {"mode": "skirmish", "field": 5}), 1)
+    bot = make_bot("heuristic", "heroes", seed=1)
+    for _ in range(400):
+        if session.is_over or any(e.key == "heroes.ev.auto" and e.params.get("ranking") for e in session.log):
+            break
+        session.apply(bot.choose(session.rules, session.state, session.actor))
+    table = _open(app, session)
+    index, event = next((i, e) for i, e in enumerate(table.log_events)
+                        if e.key == "heroes.ev.auto" and e.params.get("ranking"))
+    first = event.params["ranking"][0]
+    line = app.t("heroes.ui.ranking", n=1, unit=art.unit_name(app, first[1]), cls=first[2] + 1,
+                 dist=first[3])
+    assert line in table.event_details(event)
+    row = next(r for r in table.log_list.rows if r.value == index)
+    assert row.tooltip is not None and line in row.tooltip
