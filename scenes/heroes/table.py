@@ -1166,6 +1166,8 @@ class HeroesTableScene(TableScene):
         if info["die_bonus"]:
             die += " " + t("heroes.ui.die_bonus", n=f"{info['die_bonus']:+d}")
         pen.para(die, theme.INK_DARK)
+        pen.line(t("heroes.ui.formula", attack=info["attack"], defence=info["defence"]),
+                 theme.INK_DARK)
         if info["protection"]:
             pen.para(t("heroes.ui.protection", n=info["protection"]), theme.INK_DARK)
         if info["defend_die"]:
@@ -1174,6 +1176,8 @@ class HeroesTableScene(TableScene):
         pen.line(t("heroes.ui.damage_odds"), theme.INK_DARK, "heading")
         pen.bars([(t("heroes.ui.damage_n", n=k), _frac(v)) for k, v in info["damage"].items()],
                  self.decimal)
+        pen.line(t("heroes.ui.expected", n=self.decimal(info["expected_damage"])),
+                 theme.INK_DARK_DIM, "body")
         for key, value in (("heroes.ui.p_kill", info["p_kill"]),
                            ("heroes.ui.p_flip", info["p_flip"])):
             if value[0]:
@@ -1534,9 +1538,11 @@ class _Pen:
 
     def title(self, text: str, colour: theme.Colour = theme.INK_DARK) -> None:
         """Writes a heading (shrunk to one line)."""
-        text, size = assets.shrink_to_fit(text, "heading", theme.SIZE_H3, self.width,
-                                          theme.SIZE_SMALL)
-        image = assets.text(text, "heading", size, theme.mix(colour, theme.INK_DARK, 0.6))
+        size = theme.SIZE_H3 if assets.size_of(text, "heading", theme.SIZE_H3)[0] <= self.width \
+            else theme.SIZE_BODY + 2
+        # a long title wraps onto a second line rather than being cut
+        image = assets.text(text, "heading", size, theme.mix(colour, theme.INK_DARK, 0.6),
+                            self.width)
         self.surface.blit(image, (self.x, self.y))
         self.y += image.get_height() + 4
         pygame.draw.line(self.surface, theme.INK_DARK_DIM, (self.x, self.y),
