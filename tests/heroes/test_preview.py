@@ -85,3 +85,23 @@ def test_the_preview_gives_exact_odds_breakdowns_and_consequences() -> None:
     attack, defence = preview.breakdowns
     assert (attack.total, defence.total) == (3, 1)
     assert [m.key for m in preview.consequences] == ["heroes.ev.declare", "heroes.ev.retaliate"]
+
+
+def test_the_skirmish_view_prices_every_faction_unit_as_the_build_previews_do() -> None:
+    from engine.core.session import Session
+
+    session = Session.start("heroes", GameConfig.for_players(2, faction_1="sunward",
+                                                             faction_2="gravemoor"), 3)
+    rules = session.rules
+    while session.state.flow.phase != "build":
+        session.apply(rules.legal_actions(session.state)[0])
+    view = rules.view(session.state, 0)
+    prices = view["prices"][0]
+    assert set(prices) == {"pike_guard", "crossbowman", "stormwing", "oathsworn",
+                           "lightbearer", "lancer", "dawn_herald"}
+    assert set(view["prices"][1]) >= {"bone_warrior", "shambler"}
+    recruit = [a for a in rules.legal_actions(session.state) if a.kind == "recruit"]
+    for action, preview in zip(recruit, rules.annotate(session.state, 0, recruit), strict=True):
+        few, pack = prices[action["unit"]]
+        assert preview.cost[0].total == few < pack
+        assert preview.detail["left"] == view["budget"] - few
