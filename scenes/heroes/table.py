@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from engine.core.actions import Action, Event
+from engine.core.actions import Action, Breakdown, Event, Message, Term
 from scenes import assets, theme
 from scenes.anim import DiceTumble, DieSpec
 from scenes.app import App
@@ -1072,7 +1072,7 @@ class HeroesTableScene(TableScene):
 
     def _render_info(self, subject: tuple[Any, ...] | None) -> pygame.Surface:
         surf = theme.panel(INFO.size, "parchment").copy()
-        pen = _Pen(surf, 18, 16, INFO.width - 36)
+        pen = _Pen(surf, 18, 16, INFO.width - 36, INFO.height - 8)
         if subject is None:
             return surf
         kind = subject[0]
@@ -1149,13 +1149,19 @@ class HeroesTableScene(TableScene):
                      f"{art.name(self.app, ab.text)}", theme.INK_DARK)
 
     def _write_attack(self, pen: _Pen, action: Action) -> None:
-        t = self.app.t
         preview = self.preview(action)
         info = preview.detail
         a, b = self.unit(info["attacker"]), self.unit(info["target"])
-        pen.title(t("heroes.ui.attack_title", attacker=art.unit_name(self.app, a["unit"]),
-                    target=art.unit_name(self.app, b["unit"])))
-        for breakdown in preview.breakdowns:
+        pen.title(self.app.t("heroes.ui.attack_title",
+                             attacker=art.unit_name(self.app, a["unit"]),
+                             target=art.unit_name(self.app, b["unit"])))
+        self._write_odds(pen, info, preview.breakdowns)
+
+    def _write_odds(self, pen: _Pen, info: dict[str, Any], breakdowns: Any) -> None:
+        """Writes an attack preview: the values' terms, the die, the damage chances, the
+        retaliation."""
+        t = self.app.t
+        for breakdown in breakdowns:
             pen.para(format_breakdown(self.app, breakdown), theme.INK_DARK)
         if info["fixed_die"] is not None:
             die = t("heroes.ui.die_fixed", die=f"{info['fixed_die']:+d}")
@@ -1175,7 +1181,7 @@ class HeroesTableScene(TableScene):
         pen.gap(4)
         pen.line(t("heroes.ui.damage_odds"), theme.INK_DARK, "heading")
         pen.bars([(t("heroes.ui.damage_n", n=k), _frac(v)) for k, v in info["damage"].items()],
-                 self.decimal)
+                 self.decimal, room=90)
         pen.line(t("heroes.ui.expected", n=self.decimal(info["expected_damage"])),
                  theme.INK_DARK_DIM, "body")
         for key, value in (("heroes.ui.p_kill", info["p_kill"]),
@@ -1203,7 +1209,16 @@ class HeroesTableScene(TableScene):
         pen.title(t("heroes.ui.window_title"))
         pen.para(t(key, attacker=art.unit_name(self.app, a["unit"]),
                    target=art.unit_name(self.app, b["unit"])), theme.INK_DARK)
-        pen.para(t("heroes.ui.window_help"), theme.INK_DARK_DIM)
+        info = data.get("preview")
+        if info:
+            pen.gap(4)
+            self._write_odds(pen, info, (
+                Breakdown(Message("heroes.bd.attack_value", {}), info["attack"],
+                          tuple(Term(Message.from_json(x["label"]), x["value"])
+                                for x in info["attack_terms"])),
+                Breakdown(Message("heroes.bd.defence_value", {}), info["defence"],
+                          tuple(Term(Message.from_json(x["label"]), -x["value"])
+                                for x in info["defence_terms"]))))
 
     # pre-battle screens ------------------------------------------------------------------
     def _seat(self) -> int:
@@ -1533,8 +1548,10 @@ def _percent(p: Fraction, decimal: Any) -> str:
 class _Pen:
     """Writes lines, paragraphs, a small table and probability bars down a panel."""
 
-    def __init__(self, surface: pygame.Surface, x: int, y: int, width: int) -> None:
+    def __init__(self, surface: pygame.Surface, x: int, y: int, width: int,
+                 bottom: int = 10_000) -> None:
         self.surface, self.x, self.y, self.width = surface, x, y, width
+        self.bottom = bottom
 
     def title(self, text: str, colour: theme.Colour = theme.INK_DARK) -> None:
         """Writes a heading (shrunk to one line)."""
@@ -1588,11 +1605,16 @@ class _Pen:
                 text = "–" if value is None else str(value)
                 image = assets.text(text, "bold", theme.SIZE_TINY, theme.INK_DARK)
                 self.surface.blit(image, (self.x + label_w + i * col_w + 10, self.y + 1))
-            self.y += 20
+            self.y += 18
 
     def bars(self, rows: list[tuple[str, Fraction]], decimal: Any,
-             colour: theme.Colour = theme.BLUE) -> None:
-        """Writes a bar per outcome with its exact chance in per cent."""
+             colour: theme.Colour = theme.BLUE, room: int = 0) -> None:
+        """Writes a bar per outcome with its exact chance in per cent (one wrapped line of
+        chances when the bars would not fit above ``room`` pixels from the bottom)."""
+        if self.y + 18 * len(rows) > self.bottom - room:
+            self.para("  ·  ".join(f"{label}: {_percent(p, decimal)}" for label, p in rows),
+                      theme.mix(colour, theme.INK_DARK, 0.5))
+            return
         label_w = 100
         for label, p in rows:
             image = assets.text(label, "body", theme.SIZE_TINY, theme.INK_DARK)
@@ -1604,4 +1626,4 @@ class _Pen:
             pygame.draw.rect(self.surface, colour, part, border_radius=4)
             text = assets.text(_percent(p, decimal), "bold", theme.SIZE_TINY, theme.INK_DARK)
             self.surface.blit(text, (bar.right + 8, self.y))
-            self.y += 20
+            self.y += 18

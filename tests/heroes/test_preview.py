@@ -105,3 +105,31 @@ def test_the_skirmish_view_prices_every_faction_unit_as_the_build_previews_do() 
         few, pack = prices[action["unit"]]
         assert preview.cost[0].total == few < pack
         assert preview.detail["left"] == view["budget"] - few
+
+
+def test_a_response_window_shows_the_declared_attacks_exact_preview() -> None:
+    from engine.ai.base import make_bot
+    from engine.core.session import Session
+
+    session = Session.start("heroes", GameConfig.for_players(2, faction_1="sunward",
+                                                             faction_2="gravemoor"), 1)
+    rules = session.rules
+    bot = make_bot("heuristic", "heroes", seed=1)
+    checked = 0
+    for _ in range(600):
+        if session.is_over or checked >= 3:
+            break
+        action = bot.choose(rules, session.state, session.actor)
+        expected = None
+        if action.kind == "attack" and "target" in action.params:
+            expected = rules.annotate(session.state, session.actor, [action])[0].detail
+        session.apply(action)
+        battle = rules.view(session.state, 0).get("battle")
+        pending = battle["view"]["pending"] if battle else None
+        if expected is not None and pending and pending["kind"] == "respond":
+            shown = pending["data"]["preview"]
+            assert shown["damage"] == expected["damage"]
+            assert shown["retaliation"] == expected["retaliation"]
+            assert shown["attack_terms"] == expected["attack_terms"]
+            checked += 1
+    assert checked >= 1

@@ -266,6 +266,7 @@ def test_a_skirmish_against_neutrals_is_played_with_the_mouse(app: Any) -> None:
     session = Session.start("heroes", GameConfig(seats, {"mode": "skirmish", "budget": 20,
                                                          "max_rounds": 3, "field": 2}), 4)
     table = _open(app, session)
+    app.settings.anim_speed = 1.0  # dice and damage numbers are drawn on the way
     kinds = _play_by_mouse(app, table, 9)
     assert session.is_over
     assert "place" in kinds
