@@ -1454,8 +1454,10 @@ class HeroesTableScene(TableScene):
     def _draw_stub(self, surface: pygame.Surface, did: str, face: str, rect: pygame.Rect,
                    ring: theme.Colour) -> None:
         surface.blit(art.unit_tile(did, face, rect.width, ring, False), rect)
-        name = assets.text(assets.fit(art.unit_name(self.app, did), "bold", theme.SIZE_TINY,
-                                      rect.width - 8), "bold", theme.SIZE_TINY, theme.INK)
+        # Long names ("Armbrustschützen") take a smaller size rather than lose letters.
+        text, size = assets.shrink_to_fit(art.unit_name(self.app, did), "bold", theme.SIZE_TINY,
+                                          rect.width - 8, 10)
+        name = assets.text(text, "bold", size, theme.INK)
         pygame.draw.rect(surface, (20, 14, 10), (rect.left + 4, rect.bottom - 22,
                                                  rect.width - 8, 18), border_radius=4)
         surface.blit(name, name.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
