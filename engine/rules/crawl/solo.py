@@ -440,6 +440,9 @@ def outcome(s: CrawlState) -> Outcome:
     """Returns a win when a hero got out with treasure; the score is the gold held."""
     from engine.rules.crawl.rules import gold
     g = gold(s, 0)
+    if s.reason == "floor_done":
+        # A floor of the campaign cleared and left by the stairs: the campaign goes on.
+        return Outcome((0,), (float(g),), Message("crawl.end.floor_done"))
     # Treasure left behind between floors is safe like treasure carried out: it counts.
     stashed = any(s.chest(u).safe for u in s.players[0].chests)
     won = (stashed or any(f.hero and f.where == "left" for f in s.figures)) and g > 0
@@ -558,7 +561,9 @@ def offer_stash(s: CrawlState, events: list[Event]) -> None:
         # "stashed" lists this step's choices: only those may be taken back (unstash).
         s.setup = {"stash": True, "stashed": []}
         return
-    start_floor(s, events)
+    from engine.rules.crawl.floors import go_on
+
+    go_on(s, events)
 
 
 def stash(s: CrawlState, uid: int, events: list[Event]) -> None:
