@@ -51,10 +51,10 @@ class BetweenGamesScene(Overlay):
         self.box = pygame.Rect(0, 0, 860, 640)
         self.box.center = (800, 470)
 
-    def text(self, name: str, **params: Any) -> str:
-        """Returns the wording "ui.campaign.<name>", or the campaign's own (CampaignDef.texts:
-        a floor cleared rather than a game won)."""
-        key = self.campaign.campaign.texts.get(name, TEXTS[name])
+    def text(self, which: str, /, **params: Any) -> str:
+        """Returns the wording ``TEXTS[which]``, or the campaign's own (CampaignDef.texts: a
+        floor cleared rather than a game won)."""
+        key = self.campaign.campaign.texts.get(which, TEXTS[which])
         return self.app.t(key, **params)
 
     def layout(self) -> None:

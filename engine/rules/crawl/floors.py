@@ -139,6 +139,9 @@ def go_on(s: CrawlState, events: list[Event]) -> None:
     if is_floor_game(s):
         from engine.rules.crawl.rules import finish
 
+        # The floor's game ends in play, not in the hiring or stash step (the table would
+        # show its picking screen behind the between-floors panel).
+        s.phase, s.setup, s.current = "play", {}, 0
         finish(s, "floor_done", events)
         return
     from engine.rules.crawl.solo import start_floor
@@ -153,11 +156,10 @@ def carry_lines(carry: dict[str, Any]) -> list[Message]:
         if h["where"] == "team":
             lines.append(Message("crawl.carry.hero", {
                 "hero_name": names.def_name(h["hero"], True), "level": h["level"]}))
-    gone = [h for h in carry["heroes"] if h["where"] != "team"]
-    if gone:
-        lines.append(Message("crawl.carry.gone", {
-            "left": sum(1 for h in gone if h["where"] == "left"),
-            "out": sum(1 for h in gone if h["where"] == "out")}))
+    for where, key in (("left", "crawl.carry.left"), ("out", "crawl.carry.out")):
+        count = sum(1 for h in carry["heroes"] if h["where"] == where)
+        if count:
+            lines.append(Message(key, {"count": count}))
     along = [ch for ch in carry["chests"] if not ch["safe"]]
     safe = [ch for ch in carry["chests"] if ch["safe"]]
     lines.append(Message("crawl.carry.along", {"chests": len(along), "gold": _gold(along)}))
@@ -203,16 +205,16 @@ class CrawlFloors(CampaignDef):
                                                                - 1}))
 
     def sample_carries(self, config: GameConfig) -> list[dict[str, Any]]:
-        """Returns a third floor reached by two heroes (one hired), with a hero gone by the
-        exit and one knocked out, a loose and a stashed chest: a conformance run plays it."""
+        """Returns a second floor reached by a veteran team of four at level 5, with a hero
+        gone by the exit and one knocked out, a loose and a stashed chest: a conformance run
+        plays it (and, when the team clears it, the floors after it)."""
         if not self.applies(config):
             return []
-        heroes = [h.id for h in content().all("hero")][:4]
+        heroes = [h.id for h in content().all("hero")][:6]
         kinds = [k.id for k in content().all("chest")]
-        return [{"floor": 3, "xp": 35, "levels": 1,
-                 "heroes": [{"hero": heroes[0], "level": 2, "where": "team"},
-                            {"hero": heroes[1], "level": 1, "where": "left"},
-                            {"hero": heroes[2], "level": 1, "where": "out"},
-                            {"hero": heroes[3], "level": 1, "where": "team"}],
+        team = [{"hero": h, "level": 5, "where": "team"} for h in heroes[:4]]
+        return [{"floor": 2, "xp": 35, "levels": 4,
+                 "heroes": [*team, {"hero": heroes[4], "level": 1, "where": "left"},
+                            {"hero": heroes[5], "level": 2, "where": "out"}],
                  "chests": [{"kind": kinds[0], "treasure": 3, "used": False, "safe": False},
                             {"kind": kinds[-1], "treasure": 0, "used": False, "safe": True}]}]
