@@ -451,6 +451,8 @@ def outcome(s: CrawlState) -> Outcome:
 
 
 # --- the extended campaign (seed 004, solitaire option "Erweiterte Kampagne") -------------
+# Shared by the campaign's floors on the campaign layer (floors.py: a floor's game ends where
+# the next floor would be laid) and the old in-state form that saves made before still hold.
 
 
 CAMPAIGN_TEAM = 4  # seed 004, campaign: "nie mehr als vier Mitglieder"
@@ -613,7 +615,8 @@ def hire(s: CrawlState, did: str, events: list[Event]) -> None:
 def start_floor(s: CrawlState, events: list[Event]) -> None:
     """Sets up the next floor (seed 004: "gestaltest du die nächste Etage ... Jede neue Etage
     sollte schwieriger zu meistern sein"): new chests and harder markers, every spawn back in
-    the pool, the team healed to its levels and waiting at the entrance stairs."""
+    the pool, the team healed to its levels and waiting at the entrance stairs; in the same
+    state for an old save, in a carried floor's new game from floors.set_up_floor."""
     floor = int(s.supply.get("floor", 1)) + 1
     for f in s.figures:
         if f.hero and f.where not in ("out", "left"):
