@@ -121,6 +121,8 @@ class BetweenGamesScene(Overlay):
         if self.final is not None:
             scores = " : ".join(table.decimal(s, 0) for s in self.final.scores)
             y = self._line(surface, self.text("score", score=scores), y + 6, theme.GOLD_BRIGHT)
+            if self.final.reason is not None:  # how the whole campaign ended
+                y = self._line(surface, self.app.msg(self.final.reason), y, theme.INK)
         if self.carry_lines:
             y = self._section(surface, self.text("carry"), y + 14)
             for message in self.carry_lines:
