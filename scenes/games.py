@@ -98,9 +98,11 @@ def start_table(app: Any, game_id: str, config: Any, seed: int) -> bool:
     from scenes.menu import MainMenuScene
 
     # A yes/no option named like one of the game's campaigns starts that campaign (the duel's
-    # "day"): each of its games is a table of its own, saved as the campaign.
+    # "day", the crawl's "floors" for one player): each of its games is a table of its own,
+    # saved as the campaign.
     rules = registry.rules(game_id)
-    chosen = [c.id for c in rules.campaigns if config.options.get(c.id) is True]
+    chosen = [c.id for c in rules.campaigns
+              if config.options.get(c.id) is True and c.applies(config)]
     campaign = None
     try:
         if chosen:

@@ -75,13 +75,22 @@ def _offer_snapshot(app: App, path: Path, record: Any, error: RecordError) -> No
                                                    (app.t("ui.cancel"), lambda: None)]))
 
 
-def _campaign_name(app: App, info: saves.SaveInfo) -> str:
-    """Returns the campaign's label of a campaign save (its id when the game no longer has it)."""
+def _campaign_def(info: saves.SaveInfo) -> Any:
+    """Returns the CampaignDef of a campaign save (None when the game no longer has it)."""
     if info.game_id in registry.game_ids():
         for camp in registry.rules(info.game_id).campaigns:
             if camp.id == info.campaign:
-                return app.t(camp.label)
-    return info.campaign
+                return camp
+    return None
+
+
+def campaign_detail(app: App, info: saves.SaveInfo) -> str:
+    """Returns "<campaign>, game <n>" of a campaign save in the campaign's own words ("floor
+    <n>"); its id when the game no longer has it."""
+    camp = _campaign_def(info)
+    name = app.t(camp.label) if camp is not None else info.campaign
+    key = camp.texts.get("load", "ui.load.campaign") if camp is not None else "ui.load.campaign"
+    return app.t(key, name=name, game=info.game_no)
 
 
 def format_date(iso: str, lang: str) -> str:
@@ -222,8 +231,7 @@ class LoadScene(MenuScreen):
             else:
                 detail = t("ui.load.turn", turn=info.turn)
             if info.campaign:
-                detail = t("ui.load.campaign", name=_campaign_name(self.app, info),
-                           game=info.game_no) + " · " + detail
+                detail = campaign_detail(self.app, info) + " · " + detail
             if info.autosave:
                 detail = t("ui.load.autosave") + " · " + detail
             if info.over:
