@@ -79,6 +79,9 @@ for _info in (
     # Not in the menu until its board scenes exist (issue #13: rules, content and skirmish first).
     GameInfo("heroes", "engine.rules.heroes", "game.heroes.title", "game.heroes.blurb",
              "icon.heroes", listed=False),
+    # Not in the menu until its mission scene exists (issue #14: the mission engine first).
+    GameInfo("coop_campaign", "engine.rules.coop_campaign", "game.coop_campaign.title",
+             "game.coop_campaign.blurb", "icon.coop_campaign", listed=False),
     GameInfo("heroes_battle", "engine.rules.heroes.battle", "game.heroes_battle.title",
              "game.heroes_battle.blurb", "icon.heroes", listed=False),
 ):
