@@ -26,7 +26,6 @@ from engine.rules.coop_campaign.state import (
     CHOOSE,
     DEFEND,
     DROP,
-    FLIP,
     HEROES,
     OFFER,
     OVER,
@@ -299,11 +298,8 @@ def start_action(rules: Any, st: MissionState, source: str, ident: str, picks: A
         ev.append(Event("coop.ev.standard", {"hero": i, "hid": h.hid, "action": ident,
                                              "cost": cost}))
     else:
-        d = C.item(C.card_def(ident))
         ev.append(Event("coop.ev.use_item", {"hero": i, "hid": h.hid, "item": ident}))
         _spend_item(st, h, ident)
-        if d.use and d.use[0].type == "level_up":
-            pass
     st.resolving = r
 
 
@@ -1086,7 +1082,7 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
 def _ask_take(st: MissionState, s: dict[str, Any], why: str) -> None:
     seat = st.heroes[st.token].seat
     st.flow.push(Decision(TAKE, seat, data=tuple(s["cands"]), reason=Message(
-        f"coop.prompt.take_{why}" if why == "pull" else "coop.prompt.take",
+        "coop.prompt.take_pull" if why == "pull" else "coop.prompt.take",
         {"seat": seat, "uid": s["uid"], "card": st.enemy(s["uid"]).card})))
 
 

@@ -23,6 +23,21 @@ def _name(kind: str, cid: str) -> dict[str, str] | None:
     return {"en": str(text["en"]), "de": str(text["de"])}
 
 
+# keys built at run time, listed literally (the catalogs' "every key is used" test reads them)
+BREAKDOWN_KEYS = ("coop.bd.printed", "coop.bd.gang", "coop.bd.leader", "coop.bd.star",
+                  "coop.bd.swords", "coop.bd.lightning", "coop.bd.bonus_swords",
+                  "coop.bd.isolated", "coop.bd.aoe_swords", "coop.bd.comets",
+                  "coop.bd.lightning_comets", "coop.bd.weapon_comets", "coop.bd.pierced",
+                  "coop.bd.shield")
+END_KEYS = ("coop.end.survived", "coop.end.hero_died", "coop.end.all_down", "coop.end.tile",
+            "coop.ev.won", "coop.ev.lost")
+WHY_KEYS = {"lowest_hp": "coop.why.lowest_hp", "area": "coop.why.area",
+            "range": "coop.why.range", "hunt": "coop.why.hunt", "pull": "coop.why.pull",
+            "enemy": "coop.why.enemy", "tile": "coop.why.tile", "snare": "coop.why.snare",
+            "taunt": "coop.why.taunt"}
+ELEMENT_KEYS = {"fire": "coop.element.fire", "water": "coop.element.water",
+                "nature": "coop.element.nature"}
+
 _PARAMS = {"hid": ("hero", "hero_name"), "card": ("enemy", "card_name"),
            "tile": ("action", "tile_name"), "item": ("item", "item_name"),
            "summoned": ("enemy", "summoned_name")}
@@ -38,6 +53,10 @@ def add_names(events: list[Event]) -> list[Event]:
                 name = _name(spec[0], value)
                 if name is not None:
                     extra[spec[1]] = name
+            elif key == "why" and value in WHY_KEYS:
+                extra["why_name"] = {"key": WHY_KEYS[value], "params": {}}
+            elif key == "core" and value in ELEMENT_KEYS:
+                extra["core_name"] = {"key": ELEMENT_KEYS[value], "params": {}}
         if extra:
             e.params.update(extra)
     return events

@@ -24,7 +24,6 @@ TAKE = "take"  # the party chooses which hero takes an enemy attack (or is pulle
 DROP = "drop"  # a hero over carrying capacity chooses an item to drop
 OFFER = "offer"  # another hero may take a dropped item
 CHOOSE = "choose"  # a party choice printed on a tile
-FLIP = "flip"  # a level-up scroll: which tile to flip
 
 HERO_FIELDS = ("hid", "seat", "area", "hp", "mana", "armor", "river", "flipped", "items",
                "exhausted", "ko", "dead", "vanished", "poison", "wolf_area", "wolf_hp")
