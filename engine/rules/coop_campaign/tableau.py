@@ -212,7 +212,7 @@ def targetable(st: MissionState, e: EnemyState, from_area: str) -> bool:
 def guard_ok(st: MissionState, uids: list[int]) -> bool:
     """Returns True when the targets respect Guard: in an area with a Guard enemy, others may
     be targeted only together with a Guard enemy."""
-    for area in {st.enemy(u).area for u in uids}:
+    for area in dict.fromkeys(st.enemy(u).area for u in uids):
         guards = [u for u in st.columns[area] if "guard" in keywords(st, st.enemy(u))]
         if not guards:
             continue
