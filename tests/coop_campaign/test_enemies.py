@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.deck import Deck
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
-from tests.coop_campaign.helpers import RULES, act, events, mission, put, strike
+from tests.coop_campaign.helpers import RULES, act, events, legal, mission, put, strike
 
 
 def _rig_minions(st, order):
@@ -193,3 +193,54 @@ def test_enemy_taunt_pulls_a_hero_before_attacking() -> None:
     assert st.flow.top.kind == "take"
     act(st, "take", who=0)
     assert st.heroes[0].area == "S"
+
+
+def test_enemy_aoe_hits_every_hero_in_the_primary_targets_area() -> None:
+    st = mission()
+    for h in st.heroes:
+        h.area = "N"
+    shaman = put(st, "goblin_shaman", "W")  # Range, AoE; W has no flags
+    st.rig = {"coin": [True], "defence": [False] * 4}
+    strike(st, shaman)
+    act(st, "take", who=0)  # the party picks the primary target
+    hits = [h.hp for h in st.heroes]
+    assert hits == [4, 4]  # twinstrike (leader of goblins) needs a second decision
+    assert st.flow.top is not None and st.flow.top.kind == "take"
+
+
+def test_hunter_moves_to_the_nearest_heroes_and_attacks() -> None:
+    st = mission()
+    st.heroes[0].area, st.heroes[1].area = "N", "N"
+    st.heroes[1].hp = 5
+    hound = put(st, "thorn_wolf", "W")  # Hunter
+    st.rig = {"coin": [True], "defence": [True, True]}
+    ev = strike(st, hound)
+    assert st.enemy(hound).area == "N" and events(ev, "enemy_moves")
+
+
+def test_the_party_may_give_an_attack_to_the_wolf() -> None:
+    st = mission(heroes="huntress,wizard")
+    uid = put(st, "orc_raider", "S")
+    st.rig = {"defence": [False, False]}
+    strike(st, uid)
+    assert 10 in [a["who"] for a in RULES.legal_actions(st)]  # the wolf of hero 0
+    ev = act(st, "take", who=10)
+    assert events(ev, "wolf_hit")[0].params["damage"] == 2 and st.heroes[0].wolf_hp == 1
+
+
+def test_jumping_into_the_snare_line_costs_a_heart() -> None:
+    st = mission(tile="glade")
+    st.heroes[0].mana = 3
+    act(st, "standard", action="leap", picks=["E"])
+    assert st.heroes[0].hp == 4
+
+
+def test_a_blocked_area_cannot_be_jumped_into_or_out_of() -> None:
+    st = mission()
+    st.blocked = ["N"]
+    st.heroes[0].mana = 3
+    dests = {a["picks"][0] for a in legal(st, "standard") if a["action"] == "leap"}
+    assert dests == {"E", "W"}
+    st.heroes[0].area = "N"
+    dests = {a["picks"][0] for a in legal(st, "standard") if a["action"] == "leap"}
+    assert dests == {None}
