@@ -452,7 +452,8 @@ def _check_handover(session: Session, in_charge: list[int | None], actors: list[
         return
     # Humans who see the same (an open-information game) hand over without an undo barrier
     # (DESIGN "Game metadata"; Session._is_handover).
-    if session.rules.shares_view(session.config, now, in_charge[target]):
+    other = in_charge[target]
+    if other is not None and session.rules.shares_view(session.config, now, other):
         return
     # Session keeps its undoable steps in ``_undo``: when they cannot reach that far, nothing
     # needs trying; otherwise undo and redo through the public calls tell.

@@ -103,12 +103,12 @@ def pump(rules: Any, st: MissionState, ev: list[Event]) -> None:
                     e.activated = False
                 ev.append(Event("coop.ev.enemy_turn", {"round": st.round}))
         elif stage == "enemies":
-            e = next_enemy(st)
-            if e is None:
+            nxt = next_enemy(st)
+            if nxt is None:
                 end_round(st, ev)
             else:
-                e.activated = True
-                st.strike = {"uid": e.uid, "left": 1, "stage": "begin", "first": True}
+                nxt.activated = True
+                st.strike = {"uid": nxt.uid, "left": 1, "stage": "begin", "first": True}
         elif stage == "rewards":
             st.result = "won"
             st.reason = "survived"
@@ -954,6 +954,7 @@ def run_tile_effects(rules: Any, st: MissionState, ev: list[Event]) -> None:
 def plunder(st: MissionState, ev: list[Event], e: EnemyState) -> None:
     """The enemy puts a plunder cube on a free flag; the last one triggers the flags' effect."""
     area = next(a for a in C.tile(st.tile).areas if a.dir == e.area)
+    assert area.flags is not None  # only called for an area with a free flag
     st.flags[e.area] = st.flags.get(e.area, 0) + 1
     count = st.flags[e.area]
     ev.append(Event("coop.ev.plunder", {"uid": e.uid, "card": e.card, "area": e.area,

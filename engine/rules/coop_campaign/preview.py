@@ -108,8 +108,8 @@ def _effects(st: MissionState, action: Action) -> tuple[str, Any, str, str | Non
         s = T.side(h, action["tile"])
         return "tile", s.effects, s.type, T.core(h), action["tile"]
     if action.kind == "standard":
-        s = next(x for x in C.hero(h.hid).standard if x.id == action["action"])
-        return "standard", s.effects, "ability", T.core(h), ""
+        sd = next(x for x in C.hero(h.hid).standard if x.id == action["action"])
+        return "standard", sd.effects, "ability", T.core(h), ""
     d = C.item(C.card_def(action["item"]))
     return "item", d.use, "ability", None, ""
 
