@@ -76,6 +76,10 @@ class CoopBot(Bot):
 
     bot_id = "heuristic"
 
+    def __init__(self, difficulty: str = "normal", seed: int = 0) -> None:
+        super().__init__(difficulty, seed)
+        self._memo: dict[Any, Any] = {}
+
     def choose(self, rules: Any, state: MissionState, seat: int) -> Action:
         """Returns the best-scored legal action."""
         legal = self._legal_for(rules, state, seat)
@@ -84,8 +88,9 @@ class CoopBot(Bot):
         top = state.flow.top
         if top is not None:
             return self.decide(state, top, legal)
-        best = max(legal, key=lambda a: (self.score(state, a), -legal.index(a)))
-        return best
+        self._memo = {}  # numbers shared by the candidates of one decision
+        scores = [self.score(state, a) for a in legal]
+        return legal[max(range(len(legal)), key=lambda k: (scores[k], -k))]
 
     # --- decisions ----------------------------------------------------------------------------
     def decide(self, st: MissionState, top: Any, legal: list[Action]) -> Action:
@@ -193,6 +198,12 @@ class CoopBot(Bot):
 
     def _core_value(self, st: MissionState, element: str) -> float:
         """Returns how useful a core element is against the enemies on the tile."""
+        key = ("core", element)
+        if key not in self._memo:
+            self._memo[key] = self._core_count(st, element)
+        return float(self._memo[key])
+
+    def _core_count(self, st: MissionState, element: str) -> float:
         n = 0
         for e in st.living():
             zones = T.legal_zones(e, element)
@@ -212,8 +223,12 @@ class CoopBot(Bot):
             weapon, targets = pick
             kw = dict(p)
             kw["basic"] = t == "basic_attack"
-            return attack_value(st, i, weapon, targets, kw, "melee" if kw["basic"] else atype,
-                                None if kw["basic"] else core, tile)
+            key = ("attack", weapon, targets, tuple(sorted(kw.items())), atype, core, tile)
+            if key not in self._memo:
+                self._memo[key] = attack_value(st, i, weapon, targets, kw,
+                                               "melee" if kw["basic"] else atype,
+                                               None if kw["basic"] else core, tile)
+            return float(self._memo[key])
         if t == "jump":
             if pick is None:
                 return 0.0

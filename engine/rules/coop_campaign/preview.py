@@ -66,17 +66,18 @@ def attack_numbers(st: MissionState, i: int, weapon: str, kw: dict[str, Any], at
     out_of = 6 ** dice
 
     def expect(emp: bool) -> tuple[Fraction, int]:
-        total = Fraction(0)
+        total = 0  # ways × damage, exact in integers (a Fraction per outcome is slow)
         ko = 0
         for (s, c, lt), w in dice_ways(dice).items():
             strength = s + bonus + (lt if light == "sword" else 0)
             if emp:
                 strength += c + (lt if light == "comet" else 0) + wd.empowered_comets
-            dmg = max(0, strength - shield)
-            total += Fraction(w * min(dmg, need), out_of)
+            dmg = strength - shield
+            if dmg > 0:
+                total += w * (dmg if dmg < need else need)
             if dmg >= need:
                 ko += w
-        return total, ko
+        return Fraction(total, out_of), ko
 
     emp = not basic and T.empowered(zone, core, kw.get("prismatic", False))
     plain, ko_plain = expect(False)

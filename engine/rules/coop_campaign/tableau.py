@@ -5,6 +5,7 @@ Everything here reads the state and content and changes nothing.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.rules.coop_campaign import content as C
@@ -137,7 +138,12 @@ def standing(h: HeroState) -> bool:
 # --- enemies ------------------------------------------------------------------------------------
 def edef(e: EnemyState) -> Any:
     """Returns the enemy's card definition."""
-    return C.enemy(C.card_def(e.card))
+    return _card_enemy(e.card)
+
+
+@cache
+def _card_enemy(card: str) -> Any:
+    return C.enemy(C.card_def(card))
 
 
 def _leaders(st: MissionState) -> list[EnemyState]:
