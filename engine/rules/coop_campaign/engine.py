@@ -590,7 +590,8 @@ def heal_hero(st: MissionState, ev: list[Event], i: int, amount: int) -> None:
         return
     gain = min(amount, T.hp_max(h) - h.hp)
     h.hp += gain
-    ev.append(Event("coop.ev.heal", {"hero": i, "hid": h.hid, "amount": gain}))
+    if gain:
+        ev.append(Event("coop.ev.heal", {"hero": i, "hid": h.hid, "amount": gain}))
 
 
 def damage_hero(st: MissionState, ev: list[Event], i: int, amount: int, why: str) -> int:

@@ -43,11 +43,25 @@ _PARAMS = {"hid": ("hero", "hero_name"), "card": ("enemy", "card_name"),
            "summoned": ("enemy", "summoned_name")}
 
 
-def add_names(events: list[Event]) -> list[Event]:
-    """Adds readable names to the events' parameters (in place) and returns them."""
+AREA_PARAMS = {"area": "area_name", "from": "from_name", "to": "to_name"}
+
+
+def area_names(tile: str) -> dict[str, dict[str, str]]:
+    """Returns the ``{en, de}`` name of every area of a mission tile by direction."""
+    return {a.dir: {"en": str(a.name["en"]), "de": str(a.name["de"])}
+            for a in C.tile(tile).areas}
+
+
+def add_names(events: list[Event], tile: str | None = None) -> list[Event]:
+    """Adds readable names to the events' parameters (in place) and returns them; with the
+    mission's tile, area directions gain the area's name too."""
+    areas = area_names(tile) if tile else {}
     for e in events:
         extra: dict[str, Any] = {}
         for key, value in e.params.items():
+            if key in AREA_PARAMS and value in areas:
+                extra[AREA_PARAMS[key]] = areas[value]
+                continue
             spec = _PARAMS.get(key)
             if spec is not None and isinstance(value, str):
                 name = _name(spec[0], value)

@@ -18,6 +18,7 @@ from engine.core.actions import Action, Breakdown, Message, Term
 from engine.core.protocol import NO_PREVIEW, Odds, Preview
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import tableau as T
+from engine.rules.coop_campaign.names import area_names
 from engine.rules.coop_campaign.state import HEROES, MissionState
 
 _FACE_COUNTS = {"S": (1, 0, 0), "SC": (1, 1, 0), "C": (0, 1, 0), "L": (0, 0, 1)}
@@ -156,7 +157,8 @@ def preview_action(st: MissionState, action: Action) -> Preview:
             attacks.append({"dice": rows[0]["dice"] if rows else 0,
                             "rerolls": rows[0]["rerolls"] if rows else 0, "targets": rows})
         elif spec.type == "jump" and pick is not None:
-            consequences.append(Message("coop.pv.jump", {"to": pick}))
+            consequences.append(Message("coop.pv.jump", {"to": pick,
+                                                         "to_name": area_names(st.tile)[pick]}))
         elif pick is None and spec.type in ("attack", "jump", "basic_attack"):
             consequences.append(Message("coop.pv.skipped", {"effect": spec.type}))
     if source == "tile":

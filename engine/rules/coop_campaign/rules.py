@@ -122,7 +122,7 @@ class CoopRules(GameRules[MissionState]):
         """Applies a validated action; the events carry readable names."""
         ev = FLOW.apply(self, state, action)
         E.finish_if_over(state, ev)
-        return add_names(ev)
+        return add_names(ev, state.tile)
 
     # --- reading -----------------------------------------------------------------------------
     def sides(self, config: GameConfig) -> tuple[int, ...]:
