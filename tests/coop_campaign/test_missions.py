@@ -216,5 +216,6 @@ def test_names_reach_the_log_in_both_languages() -> None:
     assert played["tile_name"] == {"en": "Wide Sweep", "de": "Weiter Hieb"}
     assert events(ev, "damage")[0].params["card_name"]["de"] == "Moormesserer"
     assert events(ev, "damage")[0].breakdowns
+    st.heroes[0].mana = 2
     ev = act(st, "standard", action="leap", picks=["W"])
     assert events(ev, "jump")[0].params["to_name"] == {"en": "Watchtower", "de": "Wachturm"}
