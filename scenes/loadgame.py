@@ -202,7 +202,8 @@ class LoadScene(MenuScreen):
                                  theme.SIZE_H3, theme.GOLD if info.error is None else ink),
                      (rect.left + 90, rect.top + 10))
         if info.error is None:
-            players = ", ".join(info.players)
+            players = ", ".join(name or t("ui.player_n", n=i + 1)
+                                for i, name in enumerate(info.players))
             sub = t("ui.load.players", players=players)
         else:
             key = RECORD_ERROR_KEYS.get(info.error.key, "ui.error.save_generic")
@@ -215,7 +216,11 @@ class LoadScene(MenuScreen):
             when = assets.text(format_date(info.saved_at, self.app.catalog.lang), "bold",
                                theme.SIZE_BODY, ink)
             surface.blit(when, (right - when.get_width(), rect.top + 12))
-            detail = t("ui.load.turn", turn=info.turn)
+            progress = info.progress
+            if progress is not None and self.app.catalog.has(progress["key"]):
+                detail = t(progress["key"], **progress["params"])
+            else:
+                detail = t("ui.load.turn", turn=info.turn)
             if info.campaign:
                 detail = t("ui.load.campaign", name=_campaign_name(self.app, info),
                            game=info.game_no) + " · " + detail

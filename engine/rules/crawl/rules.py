@@ -203,6 +203,11 @@ class CrawlRules(CrawlPreviews, GameRules[CrawlState]):
             return int(state.pending["seat"])
         return state.current
 
+    def progress(self, state: CrawlState) -> Message:
+        """Returns the round the table shows (never past the limit the last round reaches)."""
+        shown = min(state.round, state.turn_limit) if state.turn_limit else state.round
+        return Message("crawl.ui.round", {"round": shown, "limit": state.turn_limit})
+
     def turn_number(self, state: CrawlState) -> int:
         """Returns the number of finished turns."""
         return state.turn
