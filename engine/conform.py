@@ -557,6 +557,11 @@ def _check_handover(session: Session, in_charge: list[int | None], actors: list[
                    if in_charge[k] is not None and in_charge[k] != now), None)
     if target is None:
         return
+    # Humans who see the same (an open-information game) hand over without an undo barrier
+    # (DESIGN "Game metadata"; Session._is_handover).
+    other = in_charge[target]
+    if other is not None and session.rules.shares_view(session.config, now, other):
+        return
     # Session keeps its undoable steps in ``_undo``: when they cannot reach that far, nothing
     # needs trying; otherwise undo and redo through the public calls tell.
     stack = getattr(session, "_undo", None)

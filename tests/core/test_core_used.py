@@ -24,10 +24,6 @@ NOT_YET_USED = {
     "hexgrid": "issue #15: the Heroes adventure map",
     # movement on that map is a path with movement-point costs (heroes spec, AMB-10), issue #15
     "pathing": "issue #15: Heroes hero movement paths on the hex map",
-    # personal Might & Magic deck with reshuffle-on-empty and the spell/artifact/ability decks
-    # (heroes spec, setup steps 14-15); the deck-builder and the duel keep their own list piles
-    # because their state layout (top card last) and shuffles differ (docs/decisions.md)
-    "deck": "issue #15: the Heroes decks (Might & Magic deck, spell, artifact, ability decks)",
 }
 if not (ENGINE / "rules" / "heroes").is_dir():
     # the Heroes battle runs as a sub-game of the adventure (branch heroes-combat imports it);
