@@ -11,7 +11,9 @@ from typing import Any
 SETUPS: dict[str, tuple[int, dict[str, Any], int, int]] = {
     "pick": (2, {}, 0, 1),
     "team_pick": (2, {"mode": "team"}, 1, 1),
+    "chests": (2, {}, 2, 1),
     "setup": (2, {}, 6, 1),
+    "entrances": (2, {}, 10, 1),
     "early": (2, {}, 40, 1),
     "battle": (2, {}, 90, 1),
     "solitaire": (1, {}, 12, 1),

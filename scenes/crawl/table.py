@@ -1838,10 +1838,9 @@ class CrawlTableScene(TableScene):
         shown = min(v["round"], v["turn_limit"]) if v["turn_limit"] else v["round"]
         lines = [t("crawl.ui.round", round=shown, limit=v["turn_limit"])]
         if v.get("phase") == "play" and not v.get("over"):
-            turn = [t("crawl.ui.activations", n=v["activations_left"])]
+            lines.append(t("crawl.ui.activations", n=v["activations_left"]))
             if v.get("active", -1) >= 0 or v.get("active_marker", -1) >= 0:
-                turn.append(t("crawl.ui.mp", mp=v["mp"]))
-            lines.append(" · ".join(turn))
+                lines.append(t("crawl.ui.mp_left", mp=v["mp"]))
         return lines
 
     def _step_text(self) -> tuple[str, str] | None:
@@ -2084,12 +2083,6 @@ class CrawlTableScene(TableScene):
             if surface is not None:
                 self._draw_compass(surface)
             y = max(y, top + 14 + COMPASS_W)
-        if self.view.get("active", -1) == uid:
-            mp = assets.text(t("crawl.ui.mp_left", mp=self.view["mp"]), "bold", theme.SIZE_SMALL,
-                             theme.GOLD_BRIGHT)
-            if surface is not None:
-                surface.blit(mp, (left + 20, y))
-            y += mp.get_height() + 4
         for ab in f.get("abilities", []):
             d = query.ability_def(ab)
             colour, shape = art.ability_colour(d.colour)
