@@ -24,11 +24,14 @@ SCENES: dict[str, str] = {
     "deckbuilder": "scenes.deckbuilder.table:DeckbuilderTableScene",
     "duel": "scenes.duel.table:DuelTableScene",
     "crawl": "scenes.crawl.table:CrawlTableScene",
+    "heroes": "scenes.heroes.table:HeroesTableScene",
+    "heroes_battle": "scenes.heroes.table:HeroesTableScene",
 }
 
 # game id → "package.module:ClassName" of the scene between the set-up screen and the table.
 PREGAME: dict[str, str] = {
     "duel": "scenes.duel.decks:DeckPickScene",
+    "heroes": "scenes.heroes.setup:SkirmishSetupScene",
 }
 
 # game id → (button label key, manifest icon, "package.module:ClassName") opened as scene(app).

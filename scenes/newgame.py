@@ -207,8 +207,11 @@ class GameSelectScene(MenuScreen):
                                       size=theme.SIZE_H3, colour=theme.INK_DIM, align="center"))
             return
         per_row = 3 if len(ids) > 4 else max(1, len(ids))
-        w, h, gap = 440, 340, 36
+        gap = 36
+        # four games share one row with narrower cards; more take two rows of lower ones
+        w = min(440, (1600 - 80 - (per_row - 1) * gap) // per_row)
         rows = (len(ids) + per_row - 1) // per_row
+        h = 340 if rows == 1 else 310
         top = 150 if rows > 1 else 250
         for i, game_id in enumerate(ids):
             info = registry.info(game_id)

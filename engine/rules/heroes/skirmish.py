@@ -319,6 +319,10 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
             "heroes": state.heroes[:], "budget": state.opts["budget"],
             "armies": [[e[:] for e in a] for a in state.armies],
             "spent": [army_cost(a) for a in state.armies],
+            # each seat's faction units priced as Few and as Pack (the build screen shows the
+            # prices of units the budget no longer covers too)
+            "prices": [{did: [unit_price(did, False), unit_price(did, True)]
+                        for did in C.faction(f).units} for f in state.factions],
             "decks": [sorted(d) for d in state.decks], "searches": state.searches[:],
             "ability_discard_top": state.ability_discard[-1] if state.ability_discard else None,
             "ability_deck_count": len(state.ability_deck),
