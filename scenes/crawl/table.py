@@ -97,6 +97,22 @@ DOOR_STATE_KEYS = {"closed": "crawl.ui.door.closed", "open": "crawl.ui.door.open
 CHEST_STATE_KEYS = {"closed": "crawl.ui.chest.closed", "disarmed": "crawl.ui.chest.disarmed",
                     "sprung": "crawl.ui.chest.sprung", "held": "crawl.ui.chest.held",
                     "gone": "crawl.ui.chest.gone"}
+# The set-up step (or decision) → its title and explanation in the column.
+STEP_KEYS = {
+    "pick.lone": ("crawl.ui.step.pick.lone", "crawl.ui.step.pick.lone.text"),
+    "pick.team": ("crawl.ui.step.pick.team", "crawl.ui.step.pick.team.text"),
+    "pick.hire": ("crawl.ui.step.pick.hire", "crawl.ui.step.pick.hire.text"),
+    "build.choose": ("crawl.ui.step.build.choose", "crawl.ui.step.build.choose.text"),
+    "build.place": ("crawl.ui.step.build.place", "crawl.ui.step.build.place.text"),
+    "pieces": ("crawl.ui.step.pieces", "crawl.ui.step.pieces.text"),
+    "chests": ("crawl.ui.step.chests", "crawl.ui.step.chests.text"),
+    "markers": ("crawl.ui.step.markers", "crawl.ui.step.markers.text"),
+    "entrance": ("crawl.ui.step.entrance", "crawl.ui.step.entrance.text"),
+    "entrance.solo": ("crawl.ui.step.entrance.solo", "crawl.ui.step.entrance.solo.text"),
+    "exit": ("crawl.ui.step.exit", "crawl.ui.step.exit.text"),
+    "exit_square": ("crawl.ui.step.exit_square", "crawl.ui.step.exit_square.text"),
+    "place_spawn": ("crawl.ui.step.place_spawn", "crawl.ui.step.place_spawn.text"),
+}
 TEAM_BUDGET = 100  # seed 004, "Teams": heroes worth up to 100 points per player
 Square = tuple[int, int]
 Choice = tuple[str, list[Action]]
@@ -1747,7 +1763,7 @@ class CrawlTableScene(TableScene):
         # seed 004: teams and the solitaire team pick heroes worth up to 100 points (not when
         # the campaign hires one new hero).
         team = not self._picks_one()
-        title = t("crawl.ui.pick.title.one" if self._picks_one() else "crawl.ui.pick.title",
+        title = t("crawl.ui.pick.title.lone" if self._picks_one() else "crawl.ui.pick.title",
                   name=self.seat_name(seat))
         bar = pygame.Rect(vr.right - 290, vr.top + 30, 260, 28)
         # The title gives way to the budget bar (a long name or German ran into its label).
@@ -1855,7 +1871,7 @@ class CrawlTableScene(TableScene):
             key = "place_spawn"
         elif phase == "pick" and not self.stash_cards:
             key = "pick.hire" if v.get("prompt", {}).get("key") == "crawl.prompt.hire" \
-                else "pick.one" if self._picks_one() else "pick.team"
+                else "pick.lone" if self._picks_one() else "pick.team"
         elif phase == "build":
             key = "build.place" if "place_section" in kinds else "build.choose"
         elif phase in ("pieces", "chests", "markers"):
@@ -1866,8 +1882,8 @@ class CrawlTableScene(TableScene):
                 "entrance.solo" if v.get("mode") == "solitaire" else "entrance"
         if key is None:
             return None
-        t = self.app.t
-        return t(f"crawl.ui.step.{key}"), t(f"crawl.ui.step.{key}.text")
+        title, text = STEP_KEYS[key]
+        return self.app.t(title), self.app.t(text)
 
     def _picks_one(self) -> bool:
         """Returns whether the picking player takes a single hero (lone wolf, or the campaign's

@@ -169,12 +169,12 @@ def test_a_lone_wolf_chooses_one_hero(app: Any, monkeypatch: pytest.MonkeyPatch)
     texts = Texts(monkeypatch)
     _frames(app)
     name = scene.seat_name(scene.view["current"])
-    assert app.t("crawl.ui.pick.title.one", name=name) in texts.rendered
+    assert app.t("crawl.ui.pick.title.lone", name=name) in texts.rendered
     assert app.t("crawl.ui.pick.title", name=name) not in texts.rendered
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-@pytest.mark.parametrize("moment,step", [("pick", "pick.one"), ("team_pick", "pick.team"),
+@pytest.mark.parametrize("moment,step", [("pick", "pick.lone"), ("team_pick", "pick.team"),
                                          ("setup", "markers"), ("builder", "build.choose")])
 def test_set_up_steps_explain_themselves(app: Any, monkeypatch: pytest.MonkeyPatch, lang: str,
                                          moment: str, step: str) -> None:
@@ -206,7 +206,7 @@ def test_chest_and_entrance_steps_explain_themselves(app: Any, lang: str) -> Non
             break
         session.apply(session.rules.legal_actions(session.state)[0])
         scene.refresh()
-    for key in ("pick.one", "chests", "markers", "entrance", "exit"):
+    for key in ("pick.lone", "chests", "markers", "entrance", "exit"):
         assert app.t(f"crawl.ui.step.{key}") in seen, key
 
 

@@ -239,13 +239,13 @@ def _after_turn_start(state: CrawlState, setup: dict[str, Any],
         state.acts_left = int(setup["activations"])
     if "active" in setup:
         uid = int(setup["active"])
-        f = state.figures_by_uid().get(uid)
-        if f is None or f.where != "board":
+        mover = state.figures_by_uid().get(uid)
+        if mover is None or mover.where != "board":
             raise MalformedAction("crawl scenario: active must be a figure on the board")
         from engine.rules.crawl.core import value
-        f.acted = True
+        mover.acted = True
         state.active = uid
-        state.mp = int(setup.get("mp", value(state, f, "move")))
+        state.mp = int(setup.get("mp", value(state, mover, "move")))
     elif "mp" in setup:
         raise MalformedAction("crawl scenario: mp needs an active figure")
     if "dice" in setup:
