@@ -1836,11 +1836,14 @@ class CrawlTableScene(TableScene):
 
     # --- the right-hand column: scores, the figure's dial or the step's explanation, log --
     def _panel_figure(self) -> int | None:
-        """Returns the figure whose dial the column shows: the one the player selected or is
-        moving (while others move, the column keeps the log long and the board shows them)."""
+        """Returns the figure whose dial the column shows: the one the player is moving (its
+        compass stays at hand), else the one selected (while others move, the column keeps
+        the log long and the board shows them)."""
+        active = self.view.get("active", -1)
+        if active in self.figs and self.is_my_turn():
+            return int(active)
         if self.selected is not None and self.selected[0] == "f" \
-                and self.selected[1] in self.figs \
-                and (not self.auto_selected or self.is_my_turn()):
+                and self.selected[1] in self.figs and not self.auto_selected:
             return self.selected[1]
         return None
 
