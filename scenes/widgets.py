@@ -642,14 +642,15 @@ class ScrollText(Widget):
 
 
 def tooltip_box(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect,
-                avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """Returns where a tooltip of size goes: under anchor, else above, right or left of it, the
-    first place on the screen that covers neither anchor nor a control in avoid (else the place
-    that covers least of them)."""
+                avoid: Sequence[pygame.Rect] = (),
+                sides: Sequence[str] = ("below", "above", "right", "left")) -> pygame.Rect:
+    """Returns where a tooltip of size goes: on the first of sides of anchor (under it, else
+    above, right or left) where it stays inside screen and covers neither anchor nor a control
+    in avoid (else the place that covers least of them)."""
     box = pygame.Rect((0, 0), size)
     bounds = screen.inflate(-16, -16)
     places = []
-    for side in ("below", "above", "right", "left"):
+    for side in sides:
         if side == "below":
             box.midtop = (anchor.centerx, anchor.bottom + 8)
         elif side == "above":

@@ -21,7 +21,7 @@ from scenes.deckbuilder import cards
 from scenes.deckbuilder.viewer import CardViewerScene
 from scenes.generic import action_label
 from scenes.table import TableScene
-from scenes.widgets import Button, blit_centered
+from scenes.widgets import Button, blit_centered, tooltip_box
 
 # panels inside the board (the board is x 0..1220, y 68..900)
 HALL = pygame.Rect(8, 74, 650, 262)
@@ -1012,12 +1012,19 @@ class DeckbuilderTableScene(TableScene):
             return
         cid, anchor, strength, caption = self.zoom
         big = cards.face(self.app, self.card(cid), ZOOM, strength)
-        spot = big.get_rect(midleft=(anchor.right + 14, anchor.centery))
-        if spot.right > self.board_rect.right - 4:
-            spot.midright = (anchor.left - 14, anchor.centery)
-        if anchor.top >= HAND.top:
-            spot.midbottom = (anchor.centerx, anchor.top - 10)
-        spot.clamp_ip(pygame.Rect(4, 72, self.board_rect.right - 8, 900 - 76))
+        image = (assets.text(caption, "bold", theme.SIZE_SMALL, theme.INK, ZOOM[0] + 40)
+                 if caption else None)
+        # The card and its caption are one block, placed beside what is pointed at where it
+        # covers none of the buttons (the end of the turn, the choices) and stays on the table.
+        width = max(big.get_width(), image.get_width() + 20 if image else 0)
+        height = big.get_height() + (image.get_height() + 20 if image else 0)
+        sides = (("above", "right", "left", "below") if anchor.top >= HAND.top
+                 else ("right", "left", "below", "above"))
+        avoid = [b.rect for b in self._popup_buttons() + self.phase_buttons]
+        block = tooltip_box((width, height), anchor,
+                            pygame.Rect(-4, 64, self.board_rect.right + 8, 900 - 60), avoid,
+                            sides)
+        spot = big.get_rect(midtop=(block.centerx, block.top))
         pygame.draw.rect(surface, (8, 5, 3), spot.move(6, 8), border_radius=12)
         surface.blit(big, spot)
         panel = self._breakdowns.get(self.preview_rank) if self.preview_rank else None
@@ -1027,12 +1034,8 @@ class DeckbuilderTableScene(TableScene):
                 box.topright = (spot.left - 10, spot.top)
             box.clamp_ip(pygame.Rect(4, 72, 1592, 824))
             surface.blit(panel, box)
-        if caption:
-            image = assets.text(caption, "bold", theme.SIZE_SMALL, theme.INK, ZOOM[0] + 40)
-            box = image.get_rect(midtop=(spot.centerx, spot.bottom + 8)).inflate(20, 12)
-            # below the card unless that leaves the screen or covers what is pointed at
-            if box.bottom > 896 or box.colliderect(anchor):
-                box.midbottom = (spot.centerx, spot.top - 8)
+        if image is not None:
+            box = image.get_rect(midtop=(spot.centerx, spot.bottom + 14)).inflate(20, 12)
             surface.blit(theme.panel(box.size, "glass"), box)
             blit_centered(surface, image, box.center)
 

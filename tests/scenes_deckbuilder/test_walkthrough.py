@@ -101,3 +101,25 @@ def test_a_long_title_is_hyphenated_where_a_compound_joins() -> None:
     assert lines == ("Himmels-", "greif") and size == 13
     lines, _ = cards.title_lines("Nachtschatten-Giftmeister", 13, 80)
     assert lines == ("Nacht-", "schatten-", "Giftmeister")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_hovered_pile_shows_its_card_clear_of_the_buttons(app: Any, lang: str,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: the village card preview and its caption covered the controls (End turn)."""
+    if app.catalog.lang != lang:
+        app.set_language(lang)
+    table = _open(app, screens.prepare("village", seed=1))
+    blocks: list[Any] = []
+    real = table_module.tooltip_box
+    monkeypatch.setattr(table_module, "tooltip_box",
+                        lambda *a: blocks.append(real(*a)) or blocks[-1])
+    buttons = [b.rect for b in table.phase_buttons]
+    assert buttons
+    for _pile, rect in table.pile_rects:
+        blocks.clear()
+        app.mouse = rect.center
+        app.step([], 1 / 60)
+        assert blocks, "no card shown for a hovered pile"
+        assert not blocks[-1].colliderect(rect)
+        assert not any(blocks[-1].colliderect(b) for b in buttons), (rect, blocks[-1])
