@@ -128,10 +128,10 @@ def map_picture(tid: str, size: tuple[int, int]) -> pygame.Surface:
             y = a[1] + u * (b[1] - a[1]) + v * (c[1] - a[1])
             colour = theme.mix(tint, (255, 245, 210) if rnd.random() < 0.5 else (0, 0, 0), 0.22)
             pygame.draw.circle(surf, colour, (int(x), int(y)), rnd.choice((1, 1, 2)))
-        art = assets.asset_icon(f"coop.area.{tid}.{d}", int(min(w, h) * 0.30),
-                                theme.mix(tint, (255, 244, 214), 0.30))
+        art = assets.asset_icon(f"coop.area.{tid}.{d}", int(min(w, h) * 0.32),
+                                theme.mix(tint, (255, 244, 214), 0.34))
         art = art.copy()
-        art.set_alpha(120)
+        art.set_alpha(150)
         anchor = zone_anchor(rect, d, 0.36 if d in "NS" else 0.30)
         surf.blit(art, art.get_rect(center=anchor))
     # trodden paths along the diagonals
@@ -163,6 +163,16 @@ def map_picture(tid: str, size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.rect(surf, theme.GOLD_DIM, rect, width=3, border_radius=18)
     pygame.draw.rect(surf, (60, 44, 30), rect.inflate(-8, -8), width=1, border_radius=14)
     return surf
+
+
+@lru_cache(maxsize=16)
+def column_art(tid: str, direction: str, size: int) -> pygame.Surface:
+    """Returns the area's art, faint, for the foot of its enemy column."""
+    tint = AREA_TINTS[direction]
+    icon = assets.asset_icon(f"coop.area.{tid}.{direction}", size,
+                             theme.mix(tint, (255, 244, 214), 0.18)).copy()
+    icon.set_alpha(70)
+    return icon
 
 
 @lru_cache(maxsize=32)

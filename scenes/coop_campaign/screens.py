@@ -44,18 +44,26 @@ def _view(session: Any) -> dict[str, Any]:
     return session.rules.view(session.state, 0)  # type: ignore[no-any-return]
 
 
+def _area_attacks(session: Any) -> list[Any]:
+    """Returns the legal plays whose attack hits two enemies or more (an area attack)."""
+    out = []
+    for a in session.rules.legal_actions(session.state):
+        if a.kind != "play":
+            continue
+        for pick in a["picks"]:
+            if isinstance(pick, tuple) and len(pick) == 2 and isinstance(pick[1], tuple) \
+                    and len(pick[1]) >= 2:
+                out.append(a)
+                break
+    return out
+
+
 def _attack_ready(session: Any) -> bool:
-    """Returns True when the active hero may play a tile that attacks more than one zone."""
+    """Returns True when the active hero may play an area attack on two enemies."""
     v = _view(session)
     if v["pending"] is not None or v["active"] < 0:
         return False
-    plays = [a for a in session.rules.legal_actions(session.state) if a.kind == "play"]
-    by_tile: dict[str, set[Any]] = {}
-    for a in plays:
-        for pick in a["picks"]:
-            if isinstance(pick, tuple) and len(pick) == 2 and isinstance(pick[1], tuple):
-                by_tile.setdefault(a["tile"], set()).update(pick[1])
-    return any(len(zones) >= 2 for zones in by_tile.values()) and v["round"] >= 2
+    return bool(_area_attacks(session))
 
 
 def _river_ready(session: Any) -> bool:
@@ -112,7 +120,7 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
         return app.top
     setup = SETUPS.get(name, {"seats": 1, "humans": 1, "options": {}})
     session = None
-    for attempt in range(12):
+    for attempt in range(30):
         session = new_session(seed + attempt, setup["options"], setup["seats"], setup["humans"])
         if name == "over":
             if play_until(session, _last_blow, seed * 7 + attempt, 1200):
@@ -171,29 +179,23 @@ def hover_tile(app: Any, table: Any) -> None:
 
 
 def start_attack(app: Any, table: Any) -> None:
-    """Clicks the attack tile with the most target zones and points at its best zone."""
-    v = table.view
-    h = v["heroes"][v["active"]]
-    best = None
-    for entry in h["river"]:
-        acts = table.index.at(("tile", entry["tile"]))
-        zones: set[Any] = set()
-        for a in acts:
-            for pick in a["picks"]:
-                if isinstance(pick, tuple) and len(pick) == 2 and isinstance(pick[1], tuple):
-                    zones.update(pick[1])
-        if acts and (best is None or len(zones) > best[1]):
-            best = (entry["tile"], len(zones))
-    if best is None:
+    """Clicks an area attack's tile and its first target, and points at the second target,
+    so the preview shows both."""
+    found = _area_attacks(table.session)
+    if not found:
         return
-    table.start_plan("play", best[0])
+    action = found[0]
+    table.start_plan("play", action["tile"])
     plan = table.plan
-    if plan is None or not plan.zones():
+    if plan is None:
         return
-    badges = table.badges()
-    target = max(plan.zones(), key=lambda t: badges.get(t, 0.0))
-    rect = table.card_rects(table.view)[target[0]]
-    app.mouse = table.zone_rect(rect, target[1]).center
+    pick = next(p for p in action["picks"] if isinstance(p, tuple) and len(p) == 2
+                and isinstance(p[1], tuple) and len(p[1]) >= 2)
+    first, second = pick[1][0], pick[1][1]
+    plan.weapon = pick[0]
+    table.click(("zone", first[0], first[1]))
+    rect = table.card_rects(table.view)[second[0]]
+    app.mouse = table.zone_rect(rect, second[1]).center
 
 
 def freeze_enemy_turn(app: Any, table: Any) -> None:

@@ -68,6 +68,19 @@ KEYWORD_KEYS = {
 FACE_KEYS = {"S": "coop.ui.face.S", "SC": "coop.ui.face.SC", "C": "coop.ui.face.C",
              "L": "coop.ui.face.L"}
 RANK_KEYS = {"minion": "coop.ui.rank.minion", "elite": "coop.ui.rank.elite"}
+FAMILY_KEYS = {"goblin": "coop.ui.family.goblin", "orc": "coop.ui.family.orc",
+               "beast": "coop.ui.family.beast", "forest": "coop.ui.family.forest",
+               "skeleton": "coop.ui.family.skeleton", "undead": "coop.ui.family.undead",
+               "spirit": "coop.ui.family.spirit", "cultist": "coop.ui.family.cultist"}
+# keys chosen at run time, listed so that each is found (tests/test_i18n.py)
+RUNTIME_KEYS = ("coop.ui.choose.reroll", "coop.ui.choose.defend", "coop.ui.choose.take",
+                "coop.ui.choose.drop", "coop.ui.choose.offer", "coop.ui.choose.choose",
+                "coop.ui.item.permanent", "coop.ui.item.active", "coop.ui.item.usable",
+                "coop.ui.reward.grey", "coop.ui.reward.gold", "coop.ui.deck.minion",
+                "coop.ui.deck.elite", "coop.ui.loot.grey", "coop.ui.loot.gold",
+                "coop.ui.box.bridge_burned", "coop.ui.box.saved_hermit",
+                "coop.ui.box.spared_trapper", "coop.ui.stat.hp.tip", "coop.ui.stat.mana.tip",
+                "coop.ui.stat.armor.tip", "coop.ui.accept", "coop.ui.decline")
 COLOUR_KEYS = {"blue": "coop.ui.colour.blue", "pink": "coop.ui.colour.pink",
                "green": "coop.ui.colour.green", "none": "coop.ui.colour.none"}
 SYMBOL_KEYS = {"blade": "coop.ui.symbol.blade", "bow": "coop.ui.symbol.bow",
@@ -1096,8 +1109,21 @@ class CoopTableScene(TableScene):
             lines.append(" · ".join(parts))
         for kw in art.keyword_ids(e["card"], e["keywords"]):
             keys = KEYWORD_KEYS.get(kw)
-            if keys is not None:
-                lines.append(f"{t(keys[0])}: {t(keys[1])}")
+            if keys is None:
+                continue
+            line = f"{t(keys[0])}: {t(keys[1])}"
+            if kw == "leader" and d.leader is not None:
+                gains = [t(KEYWORD_KEYS[k][0]) for k in d.leader.keywords if k in KEYWORD_KEYS]
+                if d.leader.attack:
+                    gains.insert(0, t("coop.ui.attack_plus", n=d.leader.attack))
+                families = ", ".join(t(FAMILY_KEYS.get(f, "coop.ui.family.goblin"))
+                                     for f in d.leader.families)
+                line = t("coop.ui.leader_line", families=families, gains=", ".join(gains))
+                if d.leader.others:
+                    line += " " + t("coop.ui.leader_others")
+            elif kw == "summon" and d.summon is not None:
+                line = t("coop.ui.summon_line", name=art.enemy_name(self.app, d.summon))
+            lines.append(line)
         if e["stunned"]:
             lines.append(t("coop.ui.stunned"))
         if e.get("isolated"):
@@ -1164,17 +1190,15 @@ class CoopTableScene(TableScene):
         out: dict[tuple[int, int], float] = {}
         plan = self.plan
         if plan is not None and plan.effect in ATTACKS:
-            n = plan.attack_index()
             for t in plan.zones():
-                act = plan.action_for(plan.trial(*t))
+                trial = plan.trial(*t)
+                act = plan.action_for(trial)
                 if act is None:
                     continue
-                detail = self.preview(act).detail or {}
-                attacks = detail.get("attacks", [])
-                if n < len(attacks):
-                    for row in attacks[n]["targets"]:
-                        if (row["uid"], row["zone"]) == t:
-                            out[t] = float(row["expected"])
+                entry = self._attack_entry(self.preview(act).detail or {}, trial)
+                for row in entry["targets"] if entry else []:
+                    if (row["uid"], row["zone"]) == t:
+                        out[t] = float(row.get("expected_rerolls", row["expected"]))
         self._badges = out
         return out
 
@@ -1199,11 +1223,23 @@ class CoopTableScene(TableScene):
             if act is None:
                 return None
         preview = self.preview(act)
-        attacks = (preview.detail or {}).get("attacks", [])
-        n = plan.attack_index()
-        if n >= len(attacks):
+        entry = self._attack_entry(preview.detail or {}, targets)
+        if entry is None:
             return None
-        return preview, attacks[n], targets
+        return preview, entry, targets
+
+    def _attack_entry(self, detail: dict[str, Any],
+                      targets: list[tuple[int, int]]) -> dict[str, Any] | None:
+        """Returns the preview's entry of the planned attack: the hero's attack (not the
+        wolf's) on exactly these targets; the plan's place among the attacks breaks a tie."""
+        attacks = detail.get("attacks", [])
+        want = {tuple(t) for t in targets}
+        found = [k for k, entry in enumerate(attacks) if not entry.get("wolf")
+                 and {(r["uid"], r["zone"]) for r in entry["targets"]} == want]
+        if not found or self.plan is None:
+            return None
+        n = self.plan.attack_index()
+        return attacks[n] if n in found else attacks[found[0]]  # type: ignore[no-any-return]
 
     # --- animation ------------------------------------------------------------------------
     def on_events(self, events: list[Event]) -> None:
@@ -1301,31 +1337,30 @@ class CoopTableScene(TableScene):
         flag = assets.asset_icon("coop.ui.flag", 22, theme.GOLD)
         surface.blit(flag, (last.right + 6, last.centery - 11))
         # decks and loot
-        x = FIELD_X + len(v["track"]) * FIELD_STEP + 40
-        for key, icon, colour in (("minion", "coop.ui.deck", art.RANK_COLOURS["minion"]),
-                                  ("elite", "coop.ui.deck", art.RANK_COLOURS["elite"])):
-            deck = v["decks"].get(key)
-            if deck is None:
-                continue
-            chip = art.badge(str(deck["draw"]), icon, colour)
-            surface.blit(chip, (x, TRACK.top + 8))
-            rect = pygame.Rect((x, TRACK.top + 8), chip.get_size())
-            if rect.collidepoint(self.app.mouse):
-                self.app.tooltip(("deck", key), [t(f"coop.ui.deck.{key}"), t(
-                    "coop.ui.deck_tip", draw=deck["draw"], discard=len(deck["discard"]))], rect)
-            x += chip.get_width() + 8
-        x2 = FIELD_X + len(v["track"]) * FIELD_STEP + 40
-        for key, colour in (("grey", (200, 200, 200)), ("gold", theme.GOLD_BRIGHT)):
-            deck = v["loot"].get(key)
-            if deck is None:
-                continue
-            chip = art.badge(str(deck["draw"]), "coop.ui.loot", colour)
-            surface.blit(chip, (x2, TRACK.top + 36))
-            rect = pygame.Rect((x2, TRACK.top + 36), chip.get_size())
-            if rect.collidepoint(self.app.mouse):
-                self.app.tooltip(("loot", key), [t(f"coop.ui.loot.{key}"), t(
-                    "coop.ui.deck_tip", draw=deck["draw"], discard=len(deck["discard"]))], rect)
-            x2 += chip.get_width() + 8
+        x0 = FIELD_X + len(v["track"]) * FIELD_STEP + 34
+        rows = ((TRACK.top + 7, t("coop.ui.deck_label"),
+                 (("minion", v["decks"], "coop.ui.deck", art.RANK_COLOURS["minion"], "deck"),
+                  ("elite", v["decks"], "coop.ui.deck", art.RANK_COLOURS["elite"], "deck"))),
+                (TRACK.top + 35, t("coop.ui.loot_label"),
+                 (("grey", v["loot"], "coop.ui.loot", (200, 200, 200), "loot"),
+                  ("gold", v["loot"], "coop.ui.loot", theme.GOLD_BRIGHT, "loot"))))
+        label_w = max(assets.size_of(label, "bold", theme.SIZE_TINY)[0] for _y, label, _r in rows)
+        for y, label, items in rows:
+            image = assets.text(label, "bold", theme.SIZE_TINY, theme.INK_DIM)
+            surface.blit(image, (x0, y + 4))
+            x = x0 + label_w + 8
+            for key, decks, icon, colour, kind in items:
+                deck = decks.get(key)
+                if deck is None:
+                    continue
+                chip = art.badge(str(deck["draw"]), icon, colour)
+                surface.blit(chip, (x, y))
+                rect = pygame.Rect((x, y), chip.get_size())
+                if rect.collidepoint(self.app.mouse):
+                    self.app.tooltip((kind, key), [t(f"coop.ui.{kind}.{key}"), t(
+                        "coop.ui.deck_tip", draw=deck["draw"], discard=len(deck["discard"]))],
+                                     rect)
+                x += chip.get_width() + 8
         theme_name = t(f"coop.opt.theme.{v['theme']}")
         image = assets.text(t("coop.ui.theme_line", theme=theme_name), "italic",
                             theme.SIZE_SMALL, theme.INK_DIM)
@@ -1516,6 +1551,8 @@ class CoopTableScene(TableScene):
                 theme.outline(surface, head.inflate(-4, -4), theme.LEGAL, self.phase, width=2)
             elif self.hovered in (("col", d), ("area", d)):
                 pygame.draw.rect(surface, theme.GOLD, head, width=2, border_radius=10)
+            ghost = art.column_art(v["tile"], d, col.width - 40)
+            surface.blit(ghost, ghost.get_rect(midbottom=(col.centerx, col.bottom - 16)))
             if not v["areas"][d]:
                 empty = assets.text(t("coop.ui.no_enemies"), "italic", theme.SIZE_SMALL,
                                     theme.mix(tint, theme.INK, 0.5))
@@ -1811,14 +1848,20 @@ class CoopTableScene(TableScene):
         core = self.view["heroes"][self.view["active"]].get("core")
         plan = self.plan
         basic = plan is not None and plan.effect == "basic_attack"
+        rerolls = int(info.get("rerolls", 0))
+        folded = rerolls > 0 and all("expected_rerolls" in r for r in info.get("targets", []))
         for row in info.get("targets", []):
             e = self.enemy(row["uid"], self.view)
             if e is None:
                 continue
             lines.append((t("coop.ui.pv.target", enemy=art.enemy_name(self.app, e["card"]),
                             zone=row["zone"] + 1), "heading", theme.INK_DARK))
-            lines.append((t("coop.ui.pv.expected", n=self.decimal(row["expected"])), "bold",
-                          theme.RED))
+            if folded:
+                lines.append((t("coop.ui.pv.expected_both", n=self.decimal(row["expected"]),
+                                r=self.decimal(row["expected_rerolls"])), "bold", theme.RED))
+            else:
+                lines.append((t("coop.ui.pv.expected", n=self.decimal(row["expected"])), "bold",
+                              theme.RED))
             if row["empowered"]:
                 why = t("coop.ui.pv.empowered", element=t(ELEMENT_KEYS.get(core or "none",
                                                                           "coop.ui.element.none")))
@@ -1827,20 +1870,29 @@ class CoopTableScene(TableScene):
             else:
                 why = t("coop.ui.pv.not_empowered")
             lines.append((why, "body", theme.INK_DARK_DIM))
-            lines.append((t("coop.ui.pv.both", plain=self.decimal(row["expected_plain"]),
-                            strong=self.decimal(row["expected_empowered"])), "body",
-                          theme.INK_DARK))
-            ko = row.get("knockout", [0, 1])
+            plain, strong = row["expected_plain"], row["expected_empowered"]
+            if folded:
+                plain = row.get("expected_plain_rerolls", plain)
+                strong = row.get("expected_empowered_rerolls", strong)
+            lines.append((t("coop.ui.pv.both", plain=self.decimal(plain),
+                            strong=self.decimal(strong)), "body", theme.INK_DARK))
+            ko = row.get("knockout_rerolls", row.get("knockout", [0, 1])) if folded else \
+                row.get("knockout", [0, 1])
             lines.append((t("coop.ui.pv.knockout", p=_percent(ko[0], ko[1], self.decimal),
                             ways=ko[0], out_of=ko[1]), "body", theme.INK_DARK))
+        wanted = {tuple(x) for x in targets}
         for b in preview.breakdowns:
+            where = (b.name.params.get("uid"), b.name.params.get("zone"))
+            if b.name.params and where not in wanted:
+                continue  # another attack of the same action (the wolf's)
             lines.append((self.bd_text(b), "body", theme.INK_DARK_DIM))
             if sum(term.value for term in b.terms) > b.total + 0.05:
                 lines.append((t("coop.ui.pv.capped"), "body", theme.INK_DARK_DIM))
         for b in preview.cost:
             lines.append((self.bd_text(b), "body", theme.INK_DARK_DIM))
-        if info.get("rerolls"):
-            lines.append((t("coop.ui.pv.rerolls_note"), "body_italic", theme.INK_DARK_DIM))
+        if rerolls:
+            lines.append((t("coop.ui.pv.rerolls_folded" if folded else "coop.ui.pv.rerolls_note"),
+                          "body_italic", theme.INK_DARK_DIM))
         width = 360
         images = [assets.text(text, role, theme.SIZE_SMALL if role != "heading" else 17,
                               colour, width - 28) for text, role, colour in lines]
@@ -1850,12 +1902,13 @@ class CoopTableScene(TableScene):
         anchor = self.card_rects(self.view).get(targets[-1][0]) if targets else None
         box = pygame.Rect(0, 0, width, height)
         if anchor is not None:
-            # under the card when its column has room, else beside it
+            # under the card when its column has room, else beside it (the right first, so
+            # the map stays in view)
             box.midtop = (anchor.centerx, anchor.bottom + 12)
             if box.bottom > COLS.bottom + 4:
-                box.topright = (anchor.left - 10, anchor.top)
-                if box.left < MAP.left:
-                    box.topleft = (anchor.right + 10, anchor.top)
+                box.topleft = (anchor.right + 12, anchor.top)
+                if box.right > COLS.right + 4:
+                    box.topright = (anchor.left - 12, anchor.top)
         else:
             box.topleft = (MAP.left + 20, MAP.top + 20)
         box.clamp_ip(pygame.Rect(8, TRACK.bottom + 4, 1204, 900 - TRACK.bottom - 12))

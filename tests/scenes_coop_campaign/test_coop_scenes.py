@@ -162,7 +162,8 @@ def test_pointing_at_a_zone_shows_the_rules_expected_damage(app: Any) -> None:
     preview, info, targets = found
     row = next(r for r in info["targets"] if (r["uid"], r["zone"]) == tuple(targets[-1]))
     # the badge on the zone is the number annotate gives for the same action
-    assert table.badges()[tuple(targets[-1])] == pytest.approx(row["expected"])
+    shown = row.get("expected_rerolls", row["expected"])  # with rerolls, where the rules fold them
+    assert table.badges()[tuple(targets[-1])] == pytest.approx(shown)
     act = plan.action_for(targets)
     fresh = table.rules.annotate(table.session.state, 0, [act])[0]
     assert fresh.detail == preview.detail
@@ -187,7 +188,9 @@ def test_clicking_a_zone_attacks_it(app: Any) -> None:
 
 def test_a_right_click_takes_a_half_made_choice_back(app: Any) -> None:
     table = open_moment(app, "attack", seed=1)
-    assert table.plan is not None
+    assert table.plan is not None and table.plan.chosen  # one target of an area attack
+    click(app, (600, 500), button=3)
+    assert table.plan is not None and not table.plan.chosen
     click(app, (600, 500), button=3)
     assert table.plan is None
     assert "{" not in table.prompt_text
