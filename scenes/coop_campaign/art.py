@@ -176,8 +176,9 @@ def column_art(tid: str, direction: str, size: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=32)
-def compass(radius: int) -> pygame.Surface:
-    """Returns the compass rose drawn on the paved circle (N, E, S, W and the clockwise ring)."""
+def compass(radius: int, letters: tuple[str, ...] = RING) -> pygame.Surface:
+    """Returns the compass rose drawn on the paved circle, its points named by ``letters``
+    (north, east, south, west in the reader's language)."""
     size = radius * 2 + 4
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     c = (size // 2, size // 2)
@@ -190,7 +191,7 @@ def compass(radius: int) -> pygame.Surface:
         pygame.draw.polygon(surf, (196, 152, 80) if d == "N" else (150, 120, 80),
                             [tip, left, c])
         pygame.draw.polygon(surf, (110, 88, 60), [tip, right, c])
-        label = assets.text(d, "heading", 14, ink)
+        label = assets.text(letters[k], "heading", 14, ink)
         pos = (c[0] + math.cos(ang) * radius * 0.88, c[1] + math.sin(ang) * radius * 0.88)
         surf.blit(label, label.get_rect(center=(int(pos[0]), int(pos[1]))))
     pygame.draw.circle(surf, ink, c, 4)

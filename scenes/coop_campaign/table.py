@@ -41,7 +41,7 @@ PARTY = pygame.Rect(908, 618, 300, 276)
 RIVER_X, RIVER_Y = 236, 676
 TILE_W, TILE_H, TILE_GAP = 100, 146, 8
 ROW_Y = 850  # the row of standard actions (or of a plan's buttons) under the river
-FIELD, FIELD_STEP, FIELD_X = 50, 62, 330
+FIELD, FIELD_STEP, FIELD_X = 56, 64, 318
 TOKEN = 42
 CHOOSER_AT = (824, 392)  # over the enemy rows: the map with the heroes stays in view
 
@@ -67,6 +67,8 @@ KEYWORD_KEYS = {
 }
 FACE_KEYS = {"S": "coop.ui.face.S", "SC": "coop.ui.face.SC", "C": "coop.ui.face.C",
              "L": "coop.ui.face.L"}
+DIR_KEYS = {"N": "coop.ui.dir.N", "E": "coop.ui.dir.E", "S": "coop.ui.dir.S",
+            "W": "coop.ui.dir.W"}
 RANK_KEYS = {"minion": "coop.ui.rank.minion", "elite": "coop.ui.rank.elite"}
 FAMILY_KEYS = {"goblin": "coop.ui.family.goblin", "orc": "coop.ui.family.orc",
                "beast": "coop.ui.family.beast", "forest": "coop.ui.family.forest",
@@ -178,6 +180,10 @@ class CoopTableScene(TableScene):
             return self.app.t("coop.ui.wolf_of", hero=art.hero_name(
                 self.app, heroes[i - WHO_WOLF]["hero"]))
         return art.hero_name(self.app, heroes[i]["hero"])
+
+    def letter(self, direction: str) -> str:
+        """Returns a compass point's letter in the reader's language (east is O in German)."""
+        return str(self.app.t(DIR_KEYS[direction]))
 
     def area_label(self, direction: str) -> str:
         """Returns an area's name on this mission's tile."""
@@ -778,8 +784,8 @@ class CoopTableScene(TableScene):
             x = MAP.centerx - (n - 1) * step // 2 + k * step
             return (x, y)
         row, col = divmod(k, 3)
-        x = MAP.left + 36 + col * step if d == "W" else MAP.right - 36 - col * step
-        return (x, MAP.centery + 30 + row * step)
+        x = MAP.left + 52 + col * step if d == "W" else MAP.right - 52 - col * step
+        return (x, MAP.centery + 34 + row * step)
 
     def hero_pos(self, i: int, view: dict[str, Any] | None = None) -> tuple[int, int]:
         """Returns where a hero's token stands on the map."""
@@ -1160,7 +1166,7 @@ class CoopTableScene(TableScene):
         t = self.app.t
         v = self.view
         a = query.area(v["tile"], d)
-        lines = [self.area_label(d) + f" ({d})"]
+        lines = [self.area_label(d) + f" ({self.letter(d)})"]
         if query.tile(v["tile"]).start == d:
             lines.append(t("coop.ui.start_area"))
         if a.types:
@@ -1169,7 +1175,7 @@ class CoopTableScene(TableScene):
         if a.flags is not None:
             f = v["flags"].get(d, {"filled": 0, "count": a.flags.count})
             lines.append(t("coop.ui.flags_line", filled=f["filled"], count=f["count"]))
-            lines.append(art.name(self.app, a.flags.text))
+            lines.append(t("coop.ui.flags_text", text=art.name(self.app, a.flags.text)))
         for cross in a.crosses:
             lines.append(t("coop.ui.cross_line", colour=t(COLOUR_KEYS[cross.colour]),
                            text=art.name(self.app, cross.text)))
@@ -1396,7 +1402,7 @@ class CoopTableScene(TableScene):
                 surface.blit(icon, icon.get_rect(center=art.zone_anchor(MAP, d, 0.5)))
             self._draw_area_labels(surface, v, d, tile)
         c = MAP.center
-        rose = art.compass(56)
+        rose = art.compass(56, tuple(self.letter(d) for d in art.RING))
         surface.blit(rose, rose.get_rect(center=c))
         coin = self._last_coin()
         if coin is not None:
@@ -1536,7 +1542,7 @@ class CoopTableScene(TableScene):
             pygame.draw.rect(surface, theme.mix(tint, theme.WOOD_DEEP, 0.2), head,
                              border_top_left_radius=10, border_top_right_radius=10)
             pygame.draw.circle(surface, theme.WOOD_DEEP, (head.left + 18, head.centery), 12)
-            letter = assets.text(d, "heading", 15, theme.GOLD_BRIGHT)
+            letter = assets.text(self.letter(d), "heading", 15, theme.GOLD_BRIGHT)
             blit_centered(surface, letter, (head.left + 18, head.centery + 1))
             name, size = assets.shrink_to_fit(self.area_label(d), "bold", 15, col.width - 78,
                                               11)
@@ -1893,12 +1899,12 @@ class CoopTableScene(TableScene):
         if rerolls:
             lines.append((t("coop.ui.pv.rerolls_folded" if folded else "coop.ui.pv.rerolls_note"),
                           "body_italic", theme.INK_DARK_DIM))
-        width = 360
-        images = [assets.text(text, role, theme.SIZE_SMALL if role != "heading" else 17,
+        width = 380
+        images = [assets.text(text, role, 15 if role != "heading" else 16,
                               colour, width - 28) for text, role, colour in lines]
         title = assets.text(t("coop.ui.pv.title", name=self.plan_name(plan) if plan else ""),
                             "heading", theme.SIZE_BODY, theme.INK_DARK, width - 28)
-        height = title.get_height() + 24 + sum(im.get_height() + 3 for im in images)
+        height = title.get_height() + 24 + sum(im.get_height() + 2 for im in images)
         anchor = self.card_rects(self.view).get(targets[-1][0]) if targets else None
         box = pygame.Rect(0, 0, width, height)
         if anchor is not None:
@@ -1918,7 +1924,7 @@ class CoopTableScene(TableScene):
         y += title.get_height() + 8
         for image in images:
             surface.blit(image, (box.left + 14, y))
-            y += image.get_height() + 3
+            y += image.get_height() + 2
 
     def _draw_chooser_dice(self, surface: pygame.Surface) -> None:
         for rect, k, face in self.chooser_dice:
