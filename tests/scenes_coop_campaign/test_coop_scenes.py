@@ -267,3 +267,20 @@ def test_an_illegal_tile_names_the_rule(app: Any) -> None:
     line = table._refusal(Action.make("play", tile=h["river"][slot]["tile"], picks=[]))
     assert line == app.t("coop.rule.cooldown")
     assert art.tile_name(app, h["river"][slot]["tile"]) in table._tile_tip(slot)[0]
+
+
+def test_a_mission_with_a_bot_seat_is_played_to_its_end(app: Any) -> None:
+    session = new_session(6, {"tile": "bridge"}, seats=2, humans=1)
+    table = _open(app, session, speed=1.0)
+    bot_moves = 0
+    for _ in range(3000):
+        if session.is_over:
+            break
+        if table.is_my_turn() and not table.anim.busy:
+            play_by_mouse(app, table, 2, limit=1)
+        else:
+            before = len(session.actions)
+            app.step([], 0.5)  # the bot thinks, then its events play back
+            bot_moves += len(session.actions) - before
+    assert session.is_over
+    assert bot_moves > 0
