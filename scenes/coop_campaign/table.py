@@ -29,7 +29,7 @@ from scenes.coop_campaign import art, query
 from scenes.coop_campaign.fx import Step, Timeline, build_steps
 from scenes.coop_campaign.plan import ATTACKS, Plan
 from scenes.duel.fx import FloatText
-from scenes.table import TableScene, format_breakdown
+from scenes.table import TableScene
 from scenes.widgets import Button, blit_centered
 
 TRACK = pygame.Rect(12, 76, 1196, 64)
@@ -251,7 +251,7 @@ class CoopTableScene(TableScene):
 
     def event_details(self, event: Event) -> list[str]:
         """Returns a log entry's breakdowns and, for an enemy's target, the whole reason."""
-        out = super().event_details(event)
+        out = [self.bd_text(b) for b in event.breakdowns]
         p = event.params
         t = self.app.t
         if event.key == "coop.ev.target":
@@ -1939,20 +1939,20 @@ class CoopTableScene(TableScene):
                                  border_radius=10)
 
     def _draw_result(self, surface: pygame.Surface) -> None:
+        """Writes the mission's end in the row under the river (where the buttons were)."""
         t = self.app.t
         v = self.view
         won = v.get("result") == "won"
-        box = pygame.Rect(0, 0, 520, 92)
-        box.center = (MAP.centerx + 300, MAP.top + 64)
+        box = pygame.Rect(TABLEAU.left + 10, ROW_Y - 4, TABLEAU.width - 20, 44)
         surface.blit(theme.panel(box.size, "glass"), box)
-        title = assets.shadowed(t("coop.ui.won" if won else "coop.ui.lost"), "title",
-                                theme.SIZE_H2, theme.GOLD if won else theme.RED_BRIGHT)
-        blit_centered(surface, title, (box.centerx, box.top + 30))
-        reason = v.get("reason") or ""
-        key = f"coop.end.{reason}"
+        title = assets.text(t("coop.ui.won" if won else "coop.ui.lost"), "heading", 22,
+                            theme.GOLD_BRIGHT if won else theme.RED_BRIGHT)
+        surface.blit(title, (box.left + 16, box.centery - title.get_height() // 2))
+        key = f"coop.end.{v.get('reason') or ''}"
         if self.app.has(key):
-            image = assets.text(t(key), "italic", theme.SIZE_SMALL, theme.INK_DIM)
-            blit_centered(surface, image, (box.centerx, box.top + 68))
+            image = assets.text(t(key), "italic", theme.SIZE_BODY, theme.INK_DIM)
+            surface.blit(image, (box.left + 32 + title.get_width(),
+                                 box.centery - image.get_height() // 2))
 
     # the playback's pictures ----------------------------------------------------------------
     def draw_step(self, surface: pygame.Surface, step: Step, t: float) -> None:
@@ -1982,13 +1982,13 @@ class CoopTableScene(TableScene):
             pos = self.hero_pos(p["hero"], view)
             dice = p.get("dice", [])
             self._defence_dice(surface, pos, dice, p.get("armor", 0), t, step.index)
-            sub = format_breakdown(self.app, e.breakdowns[-1]) if e.breakdowns else ""
+            sub = self.bd_text(e.breakdowns[-1]) if e.breakdowns else ""
         elif key in ("coop.ev.roll", "coop.ev.reroll"):
             faces = p["faces"] if key == "coop.ev.roll" else [p["new"]]
             anchor = self._roll_anchor(step)
             self._attack_dice(surface, anchor, faces, t, step.index)
         elif key == "coop.ev.damage":
-            sub = format_breakdown(self.app, e.breakdowns[0]) if e.breakdowns else ""
+            sub = self.bd_text(e.breakdowns[0]) if e.breakdowns else ""
         elif key in ("coop.ev.enemy_moves", "coop.ev.pulled", "coop.ev.taunt"):
             a = art.zone_anchor(MAP, p["from"], 0.45)
             b = art.zone_anchor(MAP, p["to"], 0.45)
