@@ -1291,9 +1291,12 @@ class CoopTableScene(TableScene):
         self._draw_columns(surface, v)
         self._draw_tableau(surface, v)
         self._draw_party(surface, v)
-        for button in self.buttons:
-            button.draw(surface)
-        if self.timeline is not None and not self.timeline.done:
+        playing = self.timeline is not None and not self.timeline.done
+        if not playing:  # the row belongs to the present; a click now only skips the playback
+            for button in self.buttons:
+                button.draw(surface)
+        else:
+            assert self.timeline is not None
             self.timeline.paint(surface)
         busy = self.anim.busy
         if not busy:
