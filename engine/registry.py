@@ -78,9 +78,8 @@ for _info in (
     GameInfo("crawl", "engine.rules.crawl", "game.crawl.title", "game.crawl.blurb", "icon.crawl"),
     GameInfo("heroes", "engine.rules.heroes", "game.heroes.title", "game.heroes.blurb",
              "icon.heroes"),
-    # Not in the menu until its mission scene exists (issue #14: the mission engine first).
     GameInfo("coop_campaign", "engine.rules.coop_campaign", "game.coop_campaign.title",
-             "game.coop_campaign.blurb", "icon.coop_campaign", listed=False),
+             "game.coop_campaign.blurb", "icon.coop_campaign"),
     # One battle on its own: the skirmish and the map game run it as a sub-game.
     GameInfo("heroes_battle", "engine.rules.heroes.battle", "game.heroes_battle.title",
              "game.heroes_battle.blurb", "icon.heroes", listed=False),

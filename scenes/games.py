@@ -26,12 +26,14 @@ SCENES: dict[str, str] = {
     "crawl": "scenes.crawl.table:CrawlTableScene",
     "heroes": "scenes.heroes.table:HeroesTableScene",
     "heroes_battle": "scenes.heroes.table:HeroesTableScene",
+    "coop_campaign": "scenes.coop_campaign.table:CoopTableScene",
 }
 
 # game id → "package.module:ClassName" of the scene between the set-up screen and the table.
 PREGAME: dict[str, str] = {
     "duel": "scenes.duel.decks:DeckPickScene",
     "heroes": "scenes.heroes.setup:SkirmishSetupScene",
+    "coop_campaign": "scenes.coop_campaign.setup:HeroPickScene",
 }
 
 # game id → (button label key, manifest icon, "package.module:ClassName") opened as scene(app).

@@ -169,7 +169,7 @@ def _inside(rect: pygame.Rect, panel: pygame.Rect) -> bool:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game_id", ["deckbuilder", "duel", "crawl", "heroes"])
+@pytest.mark.parametrize("game_id", ["deckbuilder", "duel", "crawl", "heroes", "coop_campaign"])
 def test_setup_shows_every_label_and_choice_in_full(app: Any, game_id: str, lang: str) -> None:
     if game_id not in registry.game_ids():
         pytest.skip(f"{game_id} is not registered")

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rules.coop_campaign import content as C
+from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
-from engine.rules.coop_campaign.state import MissionState
+from engine.rules.coop_campaign.state import CHOOSE, MissionState
 
 
 def hero_view(st: MissionState, i: int) -> dict[str, Any]:
@@ -46,7 +47,31 @@ def enemy_view(st: MissionState, uid: int) -> dict[str, Any]:
     return {"uid": uid, "card": e.card, "area": e.area, "damage": list(e.damage),
             "stunned": e.stunned, "star": e.star, "keywords": T.keywords(st, e),
             "attack": sum(v for _, v in T.attack_terms(st, e)),
-            "isolated": T.isolated(st, e)}
+            "attack_terms": [[k, v] for k, v in T.attack_terms(st, e)],
+            "activated": e.activated, "isolated": T.isolated(st, e)}
+
+
+def enemy_order(st: MissionState) -> list[int]:
+    """Returns every enemy on the tile in the order of the enemy turn: from the start area top
+    to bottom, then clockwise (the order engine.next_enemy walks)."""
+    start = T.RING.index(C.tile(st.tile).start)
+    ring = T.RING[start:] + T.RING[:start]
+    return [uid for d in ring for uid in st.columns[d]]
+
+
+def attack_outcome(st: MissionState) -> list[dict[str, Any]]:
+    """Returns what the rolled attack under resolution does to each target as the dice lie."""
+    a = st.attack
+    assert a is not None
+    out = []
+    for n, (uid, z) in enumerate(a["targets"]):
+        e = st.enemies.get(str(uid))
+        if e is None:
+            continue
+        dmg, emp, terms = E.strength_against(a, e, z, n, st)
+        out.append({"uid": uid, "zone": z, "damage": dmg, "empowered": emp,
+                    "terms": [[k, v] for k, v in terms]})
+    return out
 
 
 def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
@@ -58,6 +83,15 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
         coming.append({"round": k + 1, "colour": f.colour,
                        "dots": [{"dir": d.dir, "rank": d.rank, "min": d.min,
                                  "active": d.min <= T.hero_count(st)} for d in f.dots]})
+    n = T.hero_count(st)
+    track = [{"round": k + 1, "colour": f.colour,
+              "dots": [{"dir": d.dir, "rank": d.rank, "min": d.min, "active": d.min <= n}
+                       for d in f.dots]} for k, f in enumerate(tile.tracker)]
+    top = st.flow.stack[-1] if st.flow.stack else None
+    choice = None
+    if top is not None and top.kind == CHOOSE:
+        spec = E.tile_effect(st, list(top.data[0]))
+        choice = [dict(o.label) for o in spec.params["options"]]
     return {
         "tile": st.tile, "theme": st.theme, "hard": st.hard, "round": st.round,
         "rounds": len(tile.tracker), "stage": st.stage, "token": st.token,
@@ -67,7 +101,9 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
                   for a in tile.areas if a.flags is not None},
         "heroes": [hero_view(st, i) for i in range(len(st.heroes))],
         "areas": {d: [enemy_view(st, u) for u in st.columns[d]] for d in T.RING},
-        "tracker": coming,
+        "enemy_order": enemy_order(st),
+        "tracker": coming, "track": track,
+        "pending": None if top is None else top.kind, "choice": choice,
         "decks": {k: {"draw": d.draw_count(), "discard": list(d.discard_pile.cards)}
                   for k, d in sorted(st.decks.items())},
         "loot": {k: {"draw": d.draw_count(), "discard": list(d.discard_pile.cards)}
@@ -75,9 +111,12 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
         "attack": None if st.attack is None else {
             "hero": st.attack["hero"], "faces": list(st.attack["faces"]),
             "rerolls": st.attack["rerolls"], "targets": [list(t) for t in
-                                                         st.attack["targets"]]},
+                                                         st.attack["targets"]],
+            "weapon": st.attack["weapon"], "core": st.attack["core"],
+            "basic": st.attack["basic"], "outcome": attack_outcome(st)},
         "strike": None if st.strike is None else {
             "uid": st.strike["uid"], "why": st.strike.get("why"),
-            "roll": st.strike.get("roll")},
+            "roll": st.strike.get("roll"), "cands": list(st.strike.get("cands", [])),
+            "prevent": st.strike.get("prevent", 0)},
         "offer": None if st.offer is None else {"item": st.offer.get("item")},
     }
