@@ -18,7 +18,7 @@ from engine.core.actions import Action
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
-from engine.rules.coop_campaign.preview import attack_numbers
+from engine.rules.coop_campaign.preview import attack_value_numbers
 from engine.rules.coop_campaign.state import (
     CHOOSE,
     DEFEND,
@@ -34,15 +34,25 @@ MANA_WEIGHT = 0.45  # worth of one mana cube kept (a cube buys about half a dama
 END_MARGIN = 0.05
 
 
-def _threat(st: MissionState, e: Any) -> float:
+def _threat(st: MissionState, e: Any, memo: dict[Any, Any] | None = None) -> float:
     """Returns how much an enemy hurts per round (attack, twice with Twinstrike)."""
+    if memo is not None:
+        key = ("threat", e.uid)
+        if key not in memo:
+            memo[key] = _threat(st, e)
+        return float(memo[key])
     strength = sum(v for _, v in T.attack_terms(st, e))
     kws = T.keywords(st, e)
     return strength * (2 if "twinstrike" in kws else 1) * (1.3 if "aoe" in kws else 1.0)
 
 
-def _danger(st: MissionState, area: str) -> float:
+def _danger(st: MissionState, area: str, memo: dict[Any, Any] | None = None) -> float:
     """Returns the enemy attack strength that can reach a hero in an area next enemy turn."""
+    if memo is not None:
+        key = ("danger", area)
+        if key not in memo:
+            memo[key] = _danger(st, area)
+        return float(memo[key])
     total = 0.0
     for e in st.living():
         kws = T.keywords(st, e)
@@ -52,18 +62,20 @@ def _danger(st: MissionState, area: str) -> float:
 
 
 def attack_value(st: MissionState, i: int, weapon: str, targets: Any, kw: dict[str, Any],
-                 atype: str, core: str | None, tile: str) -> float:
+                 atype: str, core: str | None, tile: str,
+                 memo: dict[Any, Any] | None = None) -> float:
     """Returns the expected worth of an attack: damage, plus kills weighted by threat."""
     value = 0.0
     for uid, z in targets:
         e = st.enemy(uid)
-        n = attack_numbers(st, i, weapon, kw, atype, core, uid, z, tile)
+        expected, rerolls, ko, out_of = attack_value_numbers(st, i, weapon, kw, atype, core,
+                                                             uid, z, tile, len(targets))
         zone = T.edef(e).zones[z]
-        p_ko = n["knockout"][0] / n["knockout"][1]
-        value += n["expected"] * 0.6 + n["rerolls"] * 0.15
+        p_ko = ko / out_of
+        value += expected * 0.6 + rerolls * 0.15
         if zone.final == "skull":
             flags = 1.5 if E.free_flag(st, e.area) else 0.0
-            value += p_ko * (1.5 + _threat(st, e) + flags)
+            value += p_ko * (1.5 + _threat(st, e, memo) + flags)
         elif zone.final == "star":
             value -= p_ko * 0.5  # knocking the star out makes it stronger
         elif zone.armoured:
@@ -227,7 +239,8 @@ class CoopBot(Bot):
             if key not in self._memo:
                 self._memo[key] = attack_value(st, i, weapon, targets, kw,
                                                "melee" if kw["basic"] else atype,
-                                               None if kw["basic"] else core, tile)
+                                               None if kw["basic"] else core, tile,
+                                               self._memo)
             return float(self._memo[key])
         if t == "jump":
             if pick is None:
@@ -238,21 +251,21 @@ class CoopBot(Bot):
             v = 0.0
             if melee and here == 0 and there:
                 v += 0.9
-            if h.hp <= 2 and _danger(st, pick) < _danger(st, h.area):
+            if h.hp <= 2 and _danger(st, pick, self._memo) < _danger(st, h.area, self._memo):
                 v += 1.0
             if E.free_flag(st, pick) and there:
                 v += 0.4
             return v - 0.3
         if t == "armor":
             room = T.armor_cap(h) - h.armor
-            danger = _danger(st, area)
+            danger = _danger(st, area, self._memo)
             return min(room, int(p.get("amount", 1))) * (0.9 if danger > 0 else 0.1)
         if t == "heal":
             return min(int(p.get("amount", 1)), T.hp_max(h) - h.hp) * 0.9
         if t == "recover":
             return min(int(p.get("amount", 1)), T.mana_max(h) - h.mana) * 0.4
         if t == "stun":
-            return sum(_threat(st, st.enemy(u)) * 0.45 for u in pick or ())
+            return sum(_threat(st, st.enemy(u), self._memo) * 0.45 for u in pick or ())
         if t == "taunt":
             return (0.4 if h.hp >= 4 else -0.4) * len(pick or ())
         if t == "wolf_attack":
@@ -260,7 +273,7 @@ class CoopBot(Bot):
         if t == "wolf_heal":
             return 0.6 if h.wolf_area is None or h.wolf_hp < T.wolf_max(h) else 0.0
         if t == "vanish":
-            return 0.5 if _danger(st, area) > 0 else 0.0
+            return 0.5 if _danger(st, area, self._memo) > 0 else 0.0
         if t == "advance_track":
             return 0.1
         if t == "poison":

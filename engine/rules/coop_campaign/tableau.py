@@ -147,27 +147,58 @@ def _card_enemy(card: str) -> Any:
 
 
 def _leaders(st: MissionState) -> list[EnemyState]:
+    # most tiles have no leader: one pass over the cards settles that before the ring order
+    # (which decides the order of the leaders' keywords and terms) is built
+    if not any(_card_enemy(e.card).leader is not None for e in st.enemies.values()):
+        return []
     return [e for e in st.living() if edef(e).leader is not None]
 
 
 def keywords(st: MissionState, e: EnemyState) -> list[str]:
     """Returns the enemy's keywords: printed, from its star, from leaders on the tile."""
     d = edef(e)
+    leaders = _leaders(st)
+    if not leaders and not (e.star and d.star is not None):
+        return list(d.keywords)  # printed keywords are unique (checked with the content)
     out = list(d.keywords)
     if e.star and d.star is not None:
         out += list(d.star.keywords)
-    for lead in _leaders(st):
+    for lead in leaders:
         ld = edef(lead).leader
         if d.family in ld.families and not (ld.others and lead.uid == e.uid):
             out += list(ld.keywords)
     return list(dict.fromkeys(out))
 
 
+@cache
+def _leader_keywords() -> frozenset[str]:
+    """Returns every keyword some leader in the content grants."""
+    return frozenset(k for d in C.all_of("enemy") if d.leader is not None
+                     for k in d.leader.keywords)
+
+
+def has_keyword(st: MissionState, e: EnemyState, kw: str) -> bool:
+    """Returns whether the enemy has a keyword now (printed, star or a leader's)."""
+    d = edef(e)
+    if kw in d.keywords:
+        return True
+    if e.star and d.star is not None and kw in d.star.keywords:
+        return True
+    if kw not in _leader_keywords():
+        return False
+    for lead in _leaders(st):
+        ld = edef(lead).leader
+        if kw in ld.keywords and d.family in ld.families and not (
+                ld.others and lead.uid == e.uid):
+            return True
+    return False
+
+
 def attack_terms(st: MissionState, e: EnemyState) -> list[tuple[str, int]]:
     """Returns the parts of the enemy's attack strength (printed, gang, leaders, star)."""
     d = edef(e)
     terms = [("printed", int(d.attack))]
-    if "gang" in keywords(st, e):
+    if has_keyword(st, e, "gang"):
         others = len(st.columns[e.area]) - 1
         if others:
             terms.append(("gang", others))
@@ -212,14 +243,14 @@ def isolated(st: MissionState, e: EnemyState) -> bool:
 
 def targetable(st: MissionState, e: EnemyState, from_area: str) -> bool:
     """Returns False for a Stealth enemy seen from another area (seed 001, 5.3)."""
-    return e.area == from_area or "stealth" not in keywords(st, e)
+    return e.area == from_area or not has_keyword(st, e, "stealth")
 
 
 def guard_ok(st: MissionState, uids: list[int]) -> bool:
     """Returns True when the targets respect Guard: in an area with a Guard enemy, others may
     be targeted only together with a Guard enemy."""
     for area in dict.fromkeys(st.enemy(u).area for u in uids):
-        guards = [u for u in st.columns[area] if "guard" in keywords(st, st.enemy(u))]
+        guards = [u for u in st.columns[area] if has_keyword(st, st.enemy(u), "guard")]
         if not guards:
             continue
         mine = [u for u in uids if st.enemy(u).area == area]
@@ -265,7 +296,7 @@ def hero_areas(st: MissionState) -> dict[str, list[int]]:
 
 def rooted(st: MissionState, area: str) -> bool:
     """Returns True when a Root enemy is in the area (no hero may jump away)."""
-    return any("root" in keywords(st, st.enemy(u)) for u in st.columns[area])
+    return any(has_keyword(st, st.enemy(u), "root") for u in st.columns[area])
 
 
 def hero_count(st: MissionState) -> int:
