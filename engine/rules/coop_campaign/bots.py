@@ -11,6 +11,7 @@ it protects weak heroes: the attack goes to the wolf or to the sturdiest hero.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.ai.base import Bot, register_bot, register_evaluator
@@ -51,13 +52,20 @@ def _danger(st: MissionState, area: str, memo: dict[Any, Any] | None = None) -> 
     if memo is not None:
         key = ("danger", area)
         if key not in memo:
-            memo[key] = _danger(st, area)
+            memo[key] = _danger_sum(st, area, memo)
         return float(memo[key])
+    return _danger_sum(st, area, {})
+
+
+def _danger_sum(st: MissionState, area: str, memo: dict[Any, Any]) -> float:
     total = 0.0
     for e in st.living():
-        kws = T.keywords(st, e)
-        if e.area == area or "range" in kws or "hunter" in kws:
-            total += _threat(st, e) * (1.0 if e.area == area else 0.4)
+        far = memo.get(("far", e.uid))
+        if far is None:
+            kws = T.keywords(st, e)
+            far = memo[("far", e.uid)] = "range" in kws or "hunter" in kws
+        if e.area == area or far:
+            total += _threat(st, e, memo) * (1.0 if e.area == area else 0.4)
     return total
 
 
@@ -81,6 +89,18 @@ def attack_value(st: MissionState, i: int, weapon: str, targets: Any, kw: dict[s
         elif zone.armoured:
             value += p_ko * 1.0  # opens the other zones
     return value
+
+
+@lru_cache(maxsize=4096)
+def _weak_to(card: str, damage: tuple[int, ...], element: str) -> bool:
+    """Returns whether an enemy card with this damage has a zone an attack with this core may
+    name and that the core empowers (the zone's element, not frameless)."""
+    d = T.card_enemy(card)
+    zones = d.zones
+    for z in T.zones_open(d, damage, element):
+        if zones[z].element == element and zones[z].style != "frameless":
+            return True
+    return False
 
 
 class CoopBot(Bot):
@@ -178,35 +198,46 @@ class CoopBot(Bot):
     # --- the active hero ------------------------------------------------------------------------
     def score(self, st: MissionState, action: Action) -> float:
         """Returns the estimated worth of a hero-phase action."""
-        i = st.active
-        h = st.heroes[i]
-        if action.kind == "end":
+        kind = action.kind
+        if kind == "end":
             return END_MARGIN
-        if action.kind == "play":
-            aid = action["tile"]
-            s = T.side(h, aid)
-            slot = h.river.index(aid)
-            base, mod = T.tile_cost(h, slot)
-            cost = base + mod
-            effects, atype, core, tile = s.effects, s.type, T.core(h), aid
-            value = self._core_value(st, s.element) - self._core_value(st, T.core(h)) * 0.5
-        elif action.kind == "standard":
-            sd = next(x for x in C.hero(h.hid).standard if x.id == action["action"])
-            cost = T.standard_cost(h, sd.id)
-            effects, atype, core, tile = sd.effects, "ability", T.core(h), ""
-            value = 0.0
-        else:
-            d = C.item(C.card_def(action["item"]))
-            cost = 0
-            effects, atype, core, tile = d.use, "ability", None, ""
-            value = -0.6  # items are kept for a need
+        h = st.heroes[st.active]
+        ident = action["tile"] if kind == "play" else (
+            action["action"] if kind == "standard" else action["item"])
+        memo = self._memo
+        # the candidates of one decision share their tile's cost, core and effects, and many
+        # share single choices (a jump before different targets): both are worked out once
+        head = memo.get((kind, ident))
+        if head is None:
+            head = memo[(kind, ident)] = self._head(st, kind, ident)
+        value, cost, effects, atype, core, tile = head
         area = h.area
+        picks = action["picks"]
         for k, spec in enumerate(effects):
-            pick = action["picks"][k]
-            value += self._effect_value(st, i, spec, pick, atype, core, tile, area)
+            pick = picks[k]
+            key = (kind, ident, k, pick, area)
+            v = memo.get(key)
+            if v is None:
+                v = memo[key] = self._effect_value(st, st.active, spec, pick, atype, core,
+                                                   tile, area)
+            value += v
             if spec.type == "jump" and pick is not None:
                 area = pick
         return value - cost * MANA_WEIGHT
+
+    def _head(self, st: MissionState, kind: str, ident: str) -> tuple[Any, ...]:
+        """Returns (starting value, cost, effects, type, core, tile) of a hero-phase action."""
+        h = st.heroes[st.active]
+        if kind == "play":
+            s = T.side(h, ident)
+            base, mod = T.tile_cost(h, h.river.index(ident))
+            value = self._core_value(st, s.element) - self._core_value(st, T.core(h)) * 0.5
+            return value, base + mod, s.effects, s.type, T.core(h), ident
+        if kind == "standard":
+            sd = next(x for x in C.hero(h.hid).standard if x.id == ident)
+            return 0.0, T.standard_cost(h, sd.id), sd.effects, "ability", T.core(h), ""
+        d = C.item(C.card_def(ident))
+        return -0.6, 0, d.use, "ability", None, ""  # -0.6: items are kept for a need
 
     def _core_value(self, st: MissionState, element: str) -> float:
         """Returns how useful a core element is against the enemies on the tile."""
@@ -218,9 +249,7 @@ class CoopBot(Bot):
     def _core_count(self, st: MissionState, element: str) -> float:
         n = 0
         for e in st.living():
-            zones = T.legal_zones(e, element)
-            if any(T.edef(e).zones[z].element == element and
-                   T.edef(e).zones[z].style != "frameless" for z in zones):
+            if _weak_to(e.card, tuple(e.damage), element):
                 n += 1
         return min(1.0, 0.25 * n)
 

@@ -142,8 +142,12 @@ def edef(e: EnemyState) -> Any:
 
 
 @cache
-def _card_enemy(card: str) -> Any:
+def card_enemy(card: str) -> Any:
+    """Returns the definition of a physical enemy card."""
     return C.enemy(C.card_def(card))
+
+
+_card_enemy = card_enemy
 
 
 def _leaders(st: MissionState) -> list[EnemyState]:
@@ -228,8 +232,13 @@ def empowered(zone: ZoneDef, element: str | None, prismatic: bool = False) -> bo
 def legal_zones(e: EnemyState, element: str | None) -> list[int]:
     """Returns the zones an attack with this core may name (armoured first, sealed only when
     empowered against them, knocked-out zones never)."""
-    zones = edef(e).zones
-    intact = [z for z in range(len(zones)) if not knocked_out(e, z)]
+    return zones_open(edef(e), e.damage, element)
+
+
+def zones_open(d: Any, damage: Any, element: str | None) -> list[int]:
+    """Returns the zones of an enemy definition with this damage an attack may name."""
+    zones = d.zones
+    intact = [z for z in range(len(zones)) if damage[z] < zones[z].boxes]
     armoured = [z for z in intact if zones[z].armoured]
     if armoured:
         intact = armoured
