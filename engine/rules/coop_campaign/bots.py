@@ -160,7 +160,7 @@ class CoopBot(Bot):
         return h.hp + 1.5 * h.armor
 
     def _item_worth(self, st: MissionState, i: int, card: str) -> float:
-        d = C.item(C.card_def(card))
+        d = C.card_item(card)
         if d.weapon is not None:
             weapons = T.weapons(st.heroes[i])
             return d.weapon.dice * 3 + (5 if len(weapons) <= 1 else 0)
@@ -236,7 +236,7 @@ class CoopBot(Bot):
         if kind == "standard":
             sd = next(x for x in C.hero(h.hid).standard if x.id == ident)
             return 0.0, T.standard_cost(h, sd.id), sd.effects, "ability", T.core(h), ""
-        d = C.item(C.card_def(ident))
+        d = C.card_item(ident)
         return -0.6, 0, d.use, "ability", None, ""  # -0.6: items are kept for a need
 
     def _core_value(self, st: MissionState, element: str) -> float:

@@ -266,7 +266,7 @@ def effects_of(st: MissionState, r: dict[str, Any]) -> tuple[Any, ...]:
         return T.side(h, r["id"]).effects
     if r["source"] == "standard":
         return next(s.effects for s in C.hero(h.hid).standard if s.id == r["id"])
-    return C.item(C.card_def(r["id"])).use
+    return C.card_item(r["id"]).use
 
 
 def start_action(rules: Any, st: MissionState, source: str, ident: str, picks: Any,
@@ -304,7 +304,7 @@ def start_action(rules: Any, st: MissionState, source: str, ident: str, picks: A
 
 
 def _spend_item(st: MissionState, h: HeroState, card: str) -> None:
-    d = C.item(C.card_def(card))
+    d = C.card_item(card)
     if d.category == "active":
         h.exhausted.append(card)
     elif d.category == "usable":
@@ -377,7 +377,7 @@ class Ctx:
                                               "to": h.area}))
         if wolf and h.wolf_area is not None:
             h.wolf_area = h.area
-        dmg = next(a.jump_damage for a in C.tile(self.st.tile).areas if a.dir == h.area)
+        dmg = C.area(self.st.tile, h.area).jump_damage
         if dmg:
             damage_hero(self.st, self.ev, self.hero, dmg, "snare")
         return False
@@ -760,7 +760,7 @@ def quick_items(st: MissionState, i: int, kinds: frozenset[str]) -> list[str]:
     h = st.heroes[i]
     out = []
     for card in h.items:
-        d = C.item(C.card_def(card))
+        d = C.card_item(card)
         if d.quick and d.use and card not in h.exhausted and all(
                 e.type in kinds for e in d.use):
             out.append(card)
@@ -921,7 +921,7 @@ def push_offer(st: MissionState) -> None:
 
 def discard_item(st: MissionState, ev: list[Event], card: str) -> None:
     """Puts an item nobody keeps on its loot deck's discard pile (starting weapons leave)."""
-    d = C.item(C.card_def(card))
+    d = C.card_item(card)
     if d.deck in st.loot:
         st.loot[d.deck].discard([card])
     ev.append(Event("coop.ev.discard_item", {"item": card}))
@@ -954,7 +954,7 @@ def run_tile_effects(rules: Any, st: MissionState, ev: list[Event]) -> None:
 
 def plunder(st: MissionState, ev: list[Event], e: EnemyState) -> None:
     """The enemy puts a plunder cube on a free flag; the last one triggers the flags' effect."""
-    area = next(a for a in C.tile(st.tile).areas if a.dir == e.area)
+    area = C.area(st.tile, e.area)
     assert area.flags is not None  # only called for an area with a free flag
     st.flags[e.area] = st.flags.get(e.area, 0) + 1
     count = st.flags[e.area]
@@ -968,7 +968,7 @@ def plunder(st: MissionState, ev: list[Event], e: EnemyState) -> None:
 
 def free_flag(st: MissionState, area: str) -> bool:
     """Returns True when the area has a plunder flag without a cube."""
-    a = next(x for x in C.tile(st.tile).areas if x.dir == area)
+    a = C.area(st.tile, area)
     return a.flags is not None and st.flags.get(area, 0) < a.flags.count
 
 

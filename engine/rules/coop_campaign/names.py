@@ -52,6 +52,9 @@ _PARAMS = {"hid": ("hero", "hero_name"), "card": ("enemy", "card_name"),
 AREA_PARAMS = {"area": "area_name", "from": "from_name", "to": "to_name"}
 
 
+_NAMED = frozenset((*AREA_PARAMS, *_PARAMS, "why", "core"))
+
+
 def area_names(tile: str) -> dict[str, dict[str, str]]:
     """Returns the ``{en, de}`` name of every area of a mission tile by direction."""
     return {d: {"en": en, "de": de} for d, (en, de) in _area_names(tile)}
@@ -69,6 +72,8 @@ def add_names(events: list[Event], tile: str | None = None) -> list[Event]:
     for e in events:
         extra: dict[str, Any] = {}
         for key, value in e.params.items():
+            if key not in _NAMED:
+                continue
             if key in AREA_PARAMS and value in areas:
                 en, de = areas[value]
                 extra[AREA_PARAMS[key]] = {"en": en, "de": de}

@@ -218,7 +218,7 @@ def _effects(st: MissionState, action: Action) -> tuple[str, Any, str, str | Non
     if action.kind == "standard":
         sd = next(x for x in C.hero(h.hid).standard if x.id == action["action"])
         return "standard", sd.effects, "ability", T.core(h), ""
-    d = C.item(C.card_def(action["item"]))
+    d = C.card_item(action["item"])
     return "item", d.use, "ability", None, ""
 
 

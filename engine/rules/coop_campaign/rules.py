@@ -284,7 +284,7 @@ def _apply_standard(rules: Any, st: MissionState, action: Action, ev: list[Event
 
 def _usable_now(st: MissionState, card: str) -> bool:
     h = st.heroes[st.active]
-    d = C.item(C.card_def(card))
+    d = C.card_item(card)
     if not d.use or card in h.exhausted:
         return False
     return not any(e.type in QUICK_ATTACK or e.type in QUICK_DEFENCE for e in d.use)
@@ -296,7 +296,7 @@ def _use_options(st: MissionState, only: str | None = None) -> list[Action]:
     for card in h.items:
         if (only is not None and card != only) or not _usable_now(st, card):
             continue
-        d = C.item(C.card_def(card))
+        d = C.card_item(card)
         for p in picks(st, st.active, d.use, "ability", None):
             if d.use[0].type == "level_up" and p[0] is None:
                 continue
@@ -410,7 +410,7 @@ def _apply_quick(rules: Any, st: MissionState, action: Action, ev: list[Event]) 
     ctx = E.Ctx(rules, st, ev, i, None, None)
     from engine.content.effects import REGISTRY
 
-    for spec in C.item(C.card_def(card)).use:
+    for spec in C.card_item(card).use:
         REGISTRY.run(C.GAME, ctx, spec)
     if top.kind == REROLL:
         _reopen_or_finish(rules, st, ev)

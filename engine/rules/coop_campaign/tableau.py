@@ -34,7 +34,7 @@ def row(h: HeroState) -> Any:
 def _passive(h: HeroState, field: str) -> int:
     total = 0
     for card in h.items:
-        p = C.item(C.card_def(card)).passive
+        p = C.card_item(card).passive
         if p is not None:
             total += getattr(p, field)
     return total
@@ -94,7 +94,7 @@ def standard_cost(h: HeroState, sid: str) -> int:
             cost = s.cost
             if s.effects and s.effects[0].type == "jump":
                 for card in h.items:
-                    p = C.item(C.card_def(card)).passive
+                    p = C.card_item(card).passive
                     if p is not None and p.jump_cost is not None:
                         cost = min(cost, p.jump_cost)
             return int(cost)
@@ -103,7 +103,7 @@ def standard_cost(h: HeroState, sid: str) -> int:
 
 def weapons(h: HeroState) -> list[str]:
     """Returns the hero's weapon cards, or ``["unarmed"]`` (1 die: spec AMB-13)."""
-    out = [c for c in h.items if C.item(C.card_def(c)).weapon is not None]
+    out = [c for c in h.items if C.card_item(c).weapon is not None]
     return out or ["unarmed"]
 
 
@@ -111,7 +111,7 @@ def weapon_def(card: str) -> Any:
     """Returns the weapon definition of a weapon card (``unarmed``: 1 die)."""
     if card == "unarmed":
         return _UNARMED
-    return C.item(C.card_def(card)).weapon
+    return C.card_item(card).weapon
 
 
 class _Unarmed:
@@ -150,10 +150,15 @@ def card_enemy(card: str) -> Any:
 _card_enemy = card_enemy
 
 
+@cache
+def _leads(card: str) -> bool:
+    return card_enemy(card).leader is not None
+
+
 def _leaders(st: MissionState) -> list[EnemyState]:
     # most tiles have no leader: one pass over the cards settles that before the ring order
     # (which decides the order of the leaders' keywords and terms) is built
-    if not any(_card_enemy(e.card).leader is not None for e in st.enemies.values()):
+    if not any(_leads(e.card) for e in st.enemies.values()):
         return []
     return [e for e in st.living() if edef(e).leader is not None]
 
