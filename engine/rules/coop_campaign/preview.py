@@ -1,11 +1,23 @@
 """Previews: what an action costs and, for attacks, the exact expected damage per target zone.
 
-For every attack in an action the preview lists each (enemy, zone) target with the expected
-damage as it stands (empowered or not by the locked core), the same number with and without
-empowerment, the exact chance to knock the zone out (ways out of 6^dice) and the breakdown of
-the attack strength. Rerolls are counted in the detail; the expectation is for the first roll.
-``detail`` (JSON): ``{"cost": n, "attacks": [{"dice", "rerolls", "targets": [{"uid", "zone",
-"empowered", "expected", "expected_plain", "expected_empowered", "knockout": [ways, out_of]}]}]}``.
+For every attack in an action (the wolf's too) the preview lists each (enemy, zone) target with
+the exact expected damage as it stands (empowered or not by the locked core), the same number
+with and without empowerment, the exact chance to knock the zone out and the breakdown of the
+attack strength; each of these once for the first roll and once with the attack's own rerolls
+spent well (each reroll takes the lowest die again while that pays: for the damage the policy
+with the highest expectation, for the knockout the one with the best chance; with several
+targets, as if the rerolls were spent for that target alone). Rerolls that quick items could add
+are counted in ``item_rerolls``, not folded in (using one spends the item).
+
+``detail`` (JSON; fields are only ever added, never renamed):
+``{"cost": n, "attacks": [{"dice", "rerolls", "item_rerolls", "wolf", "targets": [{"uid", "zone",
+"dice", "rerolls", "empowered", "expected", "expected_plain", "expected_empowered",
+"knockout": [ways, out_of], "expected_rerolls", "expected_plain_rerolls",
+"expected_empowered_rerolls", "knockout_rerolls": [ways, out_of], "damage_exact": [num, den],
+"damage_exact_rerolls": [num, den]}]}]}`` — expectations rounded to 3 decimals, ``out_of`` =
+6^dice for the first roll and 6^(dice + rerolls) with rerolls, ``damage_exact`` the expectation
+as an exact fraction. ``odds`` and ``breakdowns`` hold one entry per target row, in order (first
+roll).
 """
 
 from __future__ import annotations
@@ -202,6 +214,17 @@ def attack_numbers(st: MissionState, i: int, weapon: str, kw: dict[str, Any], at
                                    expected, tuple(terms))}
 
 
+def item_rerolls(st: MissionState, i: int) -> int:
+    """Returns the rerolls hero i's quick items could add to an attack (each spends its item)."""
+    h = st.heroes[i]
+    total = 0
+    for card in h.items:
+        d = C.card_item(card)
+        if d.quick and card not in h.exhausted:
+            total += sum(int(e.params.get("count", 1)) for e in d.use if e.type == "reroll_die")
+    return total
+
+
 def dice_mean(n: int, emp: bool, light: str) -> Fraction:
     """Returns the mean strength the dice alone give (swords, comets if empowered)."""
     per = Fraction(4, 6) + (Fraction(1, 6) if light == "sword" else 0)
@@ -261,7 +284,19 @@ def preview_action(st: MissionState, action: Action) -> Preview:
                                                               "zone": r["zone"]}),
                                  r["knockout"][0], r["knockout"][1]))
             attacks.append({"dice": rows[0]["dice"] if rows else 0,
-                            "rerolls": rows[0]["rerolls"] if rows else 0, "targets": rows})
+                            "rerolls": rows[0]["rerolls"] if rows else 0,
+                            "item_rerolls": item_rerolls(st, st.active), "wolf": False,
+                            "targets": rows})
+        elif spec.type == "wolf_attack" and pick is not None:
+            # the wolf's attack: fixed dice, the hero's locked core, no weapon and no rerolls
+            kw = {"fixed_dice": int(spec.params.get("dice", 2))}
+            row = attack_numbers(st, st.active, "unarmed", kw, "melee", core, pick[0], pick[1])
+            breakdowns.append(row.pop("breakdown"))
+            odds.append(Odds(Message("coop.pv.knockout", {"uid": row["uid"],
+                                                          "zone": row["zone"]}),
+                             row["knockout"][0], row["knockout"][1]))
+            attacks.append({"dice": row["dice"], "rerolls": 0, "item_rerolls": 0, "wolf": True,
+                            "targets": [row]})
         elif spec.type == "jump" and pick is not None:
             consequences.append(Message("coop.pv.jump", {"to": pick,
                                                          "to_name": area_names(st.tile)[pick]}))
