@@ -110,9 +110,32 @@ def pump(rules: Any, st: MissionState, ev: list[Event]) -> None:
                 nxt.activated = True
                 st.strike = {"uid": nxt.uid, "left": 1, "stage": "begin", "first": True}
         elif stage == "rewards":
+            refresh_items(st, ev)
             st.result = "won"
             st.reason = "survived"
     finish_if_over(st, ev)
+
+
+def begin_tile(st: MissionState, ev: list[Event]) -> None:
+    """What happens as a tile starts, before its first round: items that start each tile
+    with armour put it on the tableau (spec §14.5, the Scale Vest)."""
+    for i, h in enumerate(st.heroes):
+        extra = sum(C.card_item(c).passive.tile_armor for c in h.items
+                    if C.card_item(c).passive is not None)
+        gain = max(0, min(extra, T.armor_cap(h) - h.armor))
+        if gain:
+            h.armor += gain
+            ev.append(Event("coop.ev.armor", {"hero": i, "hid": h.hid, "amount": gain}))
+
+
+def refresh_items(st: MissionState, ev: list[Event]) -> None:
+    """Turns every used active item back once the tile is completed (seed 001, 5.1: "Sobald
+    ein Tile geschafft ist, werden alle Active Items wieder in ihre Ausgangslage gedreht")."""
+    for i, h in enumerate(st.heroes):
+        if h.exhausted:
+            ev.append(Event("coop.ev.refresh", {"hero": i, "hid": h.hid,
+                                                "items": list(h.exhausted)}))
+            h.exhausted = []
 
 
 def finish_if_over(st: MissionState, ev: list[Event]) -> None:
@@ -1099,6 +1122,10 @@ def _route(st: MissionState, ev: list[Event], e: EnemyState, kws: list[str],
     if d.target == "lowest_hp":
         legal = [i for i, h in enumerate(st.heroes)
                  if T.standing(h) and (ranged or h.area == e.area)]
+        # spec §3.5: "if has Target:x and a legal hero exists: (EnemyTaunt first) attack that
+        # hero" - the pulled hero is then among those it may choose
+        if legal and "taunt" in kws and not s.get("pulled") and _pull(st, ev, e, s):
+            return
         if legal:
             low = min(st.heroes[i].hp for i in legal)
             s.update(stage="pick", cands=[i for i in legal if st.heroes[i].hp == low],
@@ -1110,16 +1137,8 @@ def _route(st: MissionState, ev: list[Event], e: EnemyState, kws: list[str],
         plunder(st, ev, e)
         s["left"] -= 1
         return
-    if "taunt" in kws and not s.get("pulled"):
-        s["pulled"] = True
-        cw = flip_coin(st)
-        area = T.nearest(st, e.area, cw, lambda a: _has_hero(st, a))
-        ev.append(Event("coop.ev.coin", {"uid": e.uid, "card": e.card, "clockwise": cw,
-                                         "why": "taunt"}))
-        if area is not None:
-            s.update(stage="pull", cands=[i for i, h in enumerate(st.heroes)
-                                          if T.standing(h) and h.area == area])
-            return
+    if "taunt" in kws and not s.get("pulled") and _pull(st, ev, e, s):
+        return
     here = _who_in(st, e.area)
     if here:
         s.update(stage="pick", cands=here, why="area")
@@ -1140,6 +1159,22 @@ def _route(st: MissionState, ev: list[Event], e: EnemyState, kws: list[str],
     s.pop("summon", None)
     ev.append(Event("coop.ev.idle", {"uid": e.uid, "card": e.card}))
     s["left"] -= 1
+
+
+def _pull(st: MissionState, ev: list[Event], e: EnemyState, s: dict[str, Any]) -> bool:
+    """Enemy Taunt: before attacking, pulls a hero from the nearest area with heroes in the
+    coin's direction (heroes in its own area are ignored, seed 001, 5.3); True when a hero is
+    to be pulled."""
+    s["pulled"] = True
+    cw = flip_coin(st)
+    area = T.nearest(st, e.area, cw, lambda a: _has_hero(st, a))
+    ev.append(Event("coop.ev.coin", {"uid": e.uid, "card": e.card, "clockwise": cw,
+                                     "why": "taunt"}))
+    if area is None:
+        return False
+    s.update(stage="pull", cands=[i for i, h in enumerate(st.heroes)
+                                  if T.standing(h) and h.area == area])
+    return True
 
 
 def _summon(st: MissionState, ev: list[Event], e: EnemyState) -> None:

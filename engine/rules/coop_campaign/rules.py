@@ -83,6 +83,13 @@ class CoopRules(GameRules[MissionState]):
 
     def new_game(self, config: GameConfig, seed: int) -> MissionState:
         """Returns a mission set up for the config (seed 001, 1 and 2)."""
+        return self.start_mission(config, seed)
+
+    def start_mission(self, config: GameConfig, seed: int,
+                      carried: list[list[str]] | None = None) -> MissionState:
+        """Returns a mission set up for the config; ``carried`` gives each hero the physical
+        item cards it brings from an earlier tile (instead of its starting weapon; the campaign
+        hands them over), which then leave this mission's loot decks."""
         self.check_config(config)
         st = MissionState()
         st.rng = Rng(seed)
@@ -92,13 +99,16 @@ class CoopRules(GameRules[MissionState]):
         st.theme = tile.theme if theme == "tile" else theme
         st.hard = bool(self.option(config, "hard"))
         st.players = config.players
-        for i, hid in enumerate(self.hero_ids(config)):
+        ids = self.hero_ids(config)
+        if carried is not None and len(carried) != len(ids):
+            raise MalformedAction(f"coop_campaign: items for {len(ids)} heroes needed")
+        for i, hid in enumerate(ids):
             d = C.hero(hid)
             h = HeroState(hid, 0 if config.players == 1 else i, tile.start)
             river = list(d.actions)
             st.rng.shuffle(river)  # seed 001, 1.1: shuffled, base side up
             h.river = river
-            h.items = [f"{d.weapon}.h{i + 1}"]
+            h.items = [f"{d.weapon}.h{i + 1}"] if carried is None else list(carried[i])
             h.hp = T.hp_max(h)
             h.mana = 0  # seed 001, 1.1: all mana cubes start spent
             if d.special == "wolf":
@@ -106,7 +116,13 @@ class CoopRules(GameRules[MissionState]):
                 h.wolf_hp = T.wolf_max(h)
             st.heroes.append(h)
         build_decks(st)
+        if carried is not None:
+            for card in (c for items in carried for c in items):
+                deck = st.loot.get(C.card_item(card).deck)
+                if deck is not None and card in deck.draw_pile.cards:
+                    deck.draw_pile.remove(card)
         ev: list[Event] = []
+        E.begin_tile(st, ev)
         E.pump(self, st, ev)
         return st
 
