@@ -198,6 +198,12 @@ class CoopRules(GameRules[MissionState]):
         st.rng = Rng(rng.next_u64())
         return st
 
+    def setup_scenario(self, state: MissionState, setup: dict[str, Any]) -> None:
+        """Overrides a fresh mission from a scenario's ``setup`` (docs/scenarios.md)."""
+        from engine.rules.coop_campaign.scenario import apply_setup
+
+        apply_setup(state, setup)
+
     def rules_pages(self) -> list[str]:
         """Returns the catalog keys of the rules reference pages."""
         return ["coop.rules.1", "coop.rules.2", "coop.rules.3"]
