@@ -260,15 +260,30 @@ def targetable(st: MissionState, e: EnemyState, from_area: str) -> bool:
     return e.area == from_area or not has_keyword(st, e, "stealth")
 
 
-def guard_ok(st: MissionState, uids: list[int]) -> bool:
+def guards(st: MissionState, areas: Any = RING) -> dict[str, list[int]]:
+    """Returns the Guard enemies per area (of ``areas``), for the areas that have any."""
+    out: dict[str, list[int]] = {}
+    for area in areas:
+        found = [u for u in st.columns[area] if has_keyword(st, st.enemy(u), "guard")]
+        if found:
+            out[area] = found
+    return out
+
+
+def guard_ok(st: MissionState, uids: list[int] | tuple[int, ...],
+             guarded: dict[str, list[int]] | None = None) -> bool:
     """Returns True when the targets respect Guard: in an area with a Guard enemy, others may
-    be targeted only together with a Guard enemy."""
+    be targeted only together with a Guard enemy (``guarded``: ``guards(st)``, if known)."""
+    if guarded is None:
+        guarded = guards(st)
+    if not guarded:
+        return True
     for area in dict.fromkeys(st.enemy(u).area for u in uids):
-        guards = [u for u in st.columns[area] if has_keyword(st, st.enemy(u), "guard")]
-        if not guards:
+        here = guarded.get(area)
+        if not here:
             continue
         mine = [u for u in uids if st.enemy(u).area == area]
-        if any(u not in guards for u in mine) and not any(u in guards for u in mine):
+        if any(u not in here for u in mine) and not any(u in here for u in mine):
             return False
     return True
 
