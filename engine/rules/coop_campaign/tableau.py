@@ -156,11 +156,12 @@ def _leads(card: str) -> bool:
 
 
 def _leaders(st: MissionState) -> list[EnemyState]:
-    # most tiles have no leader: one pass over the cards settles that before the ring order
-    # (which decides the order of the leaders' keywords and terms) is built
-    if not any(_leads(e.card) for e in st.enemies.values()):
-        return []
-    return [e for e in st.living() if edef(e).leader is not None]
+    # most tiles have one leader at most; only several need the ring order (which decides the
+    # order of their keywords and attack terms)
+    found = [e for e in st.enemies.values() if _leads(e.card)]
+    if len(found) < 2:
+        return found
+    return [e for e in st.living() if _leads(e.card)]
 
 
 def keywords(st: MissionState, e: EnemyState) -> list[str]:
