@@ -1017,9 +1017,9 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
         if e is None:
             st.strike = None
             return
-        kws = T.keywords(st, e)
         stage = s["stage"]
         if stage == "begin":
+            kws = T.keywords(st, e)
             if s.get("first"):
                 s["first"] = False
                 if e.stunned:  # seed 001, 5.2: the activation only turns the card back
@@ -1065,7 +1065,7 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
                 area = st.heroes[who].area
                 others = [i for i, h in enumerate(st.heroes)
                           if i != who and T.standing(h) and h.area == area]
-                s["queue"] = [who] + (others if "aoe" in kws else [])
+                s["queue"] = [who] + (others if T.has_keyword(st, e, "aoe") else [])
             s["stage"] = "hit"
             ev.append(Event("coop.ev.target", {"uid": e.uid, "card": e.card, "who": who,
                                                "why": s["why"]}))
