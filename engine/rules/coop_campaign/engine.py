@@ -120,8 +120,11 @@ def begin_tile(st: MissionState, ev: list[Event]) -> None:
     """What happens as a tile starts, before its first round: items that start each tile
     with armour put it on the tableau (spec §14.5, the Scale Vest)."""
     for i, h in enumerate(st.heroes):
-        extra = sum(C.card_item(c).passive.tile_armor for c in h.items
-                    if C.card_item(c).passive is not None)
+        extra = 0
+        for card in h.items:
+            passive = C.card_item(card).passive
+            if passive is not None:
+                extra += passive.tile_armor
         gain = max(0, min(extra, T.armor_cap(h) - h.armor))
         if gain:
             h.armor += gain

@@ -37,9 +37,10 @@ def _attack_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> l
             e = st.enemy(u)
             seen[u] = T.legal_zones(e, core) if T.targetable(st, e, sim["area"]) else None
         for run in T.runs(st, area, aoe):
-            zones = [seen[u] for u in run]
-            if not all(z is not None for z in zones):
-                continue
+            found = [seen[u] for u in run]
+            zones = [z for z in found if z is not None]
+            if len(zones) < len(found):
+                continue  # a card of the run cannot be named from here (Stealth)
             if not T.guard_ok(st, run, guarded):
                 continue
             if not all(zones):
