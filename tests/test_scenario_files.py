@@ -29,7 +29,7 @@ def test_every_scenario_file_passes_the_documented_runner() -> None:
     files = _scenario_files()
     games = {yaml.load(p.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)["game"]
              for p in files}
-    assert {"duel", "deckbuilder", "heroes_battle", "crawl", "toy"} <= games
+    assert {"duel", "deckbuilder", "heroes_battle", "crawl", "coop_campaign", "toy"} <= games
     # the toy game lives in the tests; the runner's --plugin registers it as the docs say
     cmd = [sys.executable, "-m", "engine", "--plugin", "tests.toy:register_toy", "scenario",
            *(str(p.relative_to(ROOT)) for p in files)]

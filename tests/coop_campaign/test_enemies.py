@@ -3,6 +3,8 @@ spec T-08–T-10, T-16–T-19, T-23, T-24)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine.core.deck import Deck
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
@@ -244,3 +246,22 @@ def test_a_blocked_area_cannot_be_jumped_into_or_out_of() -> None:
     st.heroes[0].area = "N"
     dests = {a["picks"][0] for a in legal(st, "standard") if a["action"] == "leap"}
     assert dests == {None}
+
+
+def test_a_target_enemy_with_taunt_pulls_first(monkeypatch) -> None:
+    # spec §3.5: "if has Target:x and a legal hero exists: (EnemyTaunt first) attack that
+    # hero"; no card combines the two yet, so the stalker lends its card a Taunt here
+    st = mission()
+    st.heroes[0].area, st.heroes[0].hp = "S", 5
+    st.heroes[1].area, st.heroes[1].hp = "E", 2
+    uid = put(st, "forest_stalker", "N")  # Range, Target: lowest HP
+    stalker = T.edef(st.enemy(uid))
+    taunting = dataclasses.replace(stalker, keywords=(*stalker.keywords, "taunt"))
+    real = T._card_enemy
+    monkeypatch.setattr(T, "_card_enemy", lambda card: taunting if card == st.enemy(
+        uid).card else real(card))
+    st.rig = {"coin": [True], "defence": [True] * 10}  # clockwise from N: E first
+    ev = strike(st, uid)
+    assert events(ev, "pulled")[0].params["hero"] == 1 and st.heroes[1].area == "N"
+    assert events(ev, "target")[0].params == {**events(ev, "target")[0].params, "who": 1,
+                                               "why": "lowest_hp"}

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from engine.core.actions import Action
 from engine.core.deck import Deck
+from engine.core.protocol import GameConfig
+from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
 from tests.coop_campaign.helpers import RULES, act, events, legal, mission, put
@@ -116,3 +119,38 @@ def test_loot_goes_to_the_hero_who_struck_last() -> None:
                    "melee", "fire", "")
     E.run_tile_effects(RULES, st, ev)
     assert "hand_axe.1" in st.heroes[0].items
+
+
+def _win_from_the_last_round(st) -> list:
+    """Plays the last tracker field's round with every hero ending at once; returns events."""
+    st.round = len(C.tile(st.tile).tracker) - 1
+    st.stage = "start"
+    st.active = -1
+    st.rig = {"defence": [True] * 40}
+    ev: list = []
+    E.pump(RULES, st, ev)
+    while not RULES.is_over(st):
+        ev += RULES.apply(st, RULES.legal_actions(st)[0] if st.flow.top is not None
+                          else Action("end"))
+    return ev
+
+
+def test_active_items_turn_back_when_the_tile_is_completed() -> None:
+    st = mission()
+    h = st.heroes[0]
+    st.loot["grey"].draw_pile.remove("lucky_coin.1")
+    h.items.append("lucky_coin.1")
+    h.exhausted.append("lucky_coin.1")
+    ev = _win_from_the_last_round(st)
+    assert st.result == "won" and h.exhausted == []
+    refresh = events(ev, "refresh")
+    assert refresh and refresh[0].params["items"] == ["lucky_coin.1"]
+
+
+def test_the_plate_vest_starts_each_tile_with_one_armour() -> None:
+    config = GameConfig.for_players(1)
+    st = RULES.start_mission(config, 4, carried=[["greatblade.h1", "plate_vest.1"],
+                                                 ["etched_staff.h2"]])
+    assert st.round == 1 and st.heroes[0].armor == 1 and st.heroes[1].armor == 0
+    assert "plate_vest.1" not in st.loot["gold"].draw_pile.cards  # no card in two places
+    assert RULES.new_game(config, 4).heroes[0].armor == 0

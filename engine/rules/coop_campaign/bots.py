@@ -11,6 +11,7 @@ it protects weak heroes: the attack goes to the wolf or to the sturdiest hero.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.ai.base import Bot, register_bot, register_evaluator
@@ -18,7 +19,7 @@ from engine.core.actions import Action
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
-from engine.rules.coop_campaign.preview import attack_numbers
+from engine.rules.coop_campaign.preview import attack_value_numbers
 from engine.rules.coop_campaign.state import (
     CHOOSE,
     DEFEND,
@@ -34,41 +35,72 @@ MANA_WEIGHT = 0.45  # worth of one mana cube kept (a cube buys about half a dama
 END_MARGIN = 0.05
 
 
-def _threat(st: MissionState, e: Any) -> float:
+def _threat(st: MissionState, e: Any, memo: dict[Any, Any] | None = None) -> float:
     """Returns how much an enemy hurts per round (attack, twice with Twinstrike)."""
+    if memo is not None:
+        key = ("threat", e.uid)
+        if key not in memo:
+            memo[key] = _threat(st, e)
+        return float(memo[key])
     strength = sum(v for _, v in T.attack_terms(st, e))
     kws = T.keywords(st, e)
     return strength * (2 if "twinstrike" in kws else 1) * (1.3 if "aoe" in kws else 1.0)
 
 
-def _danger(st: MissionState, area: str) -> float:
+def _danger(st: MissionState, area: str, memo: dict[Any, Any] | None = None) -> float:
     """Returns the enemy attack strength that can reach a hero in an area next enemy turn."""
+    if memo is not None:
+        key = ("danger", area)
+        if key not in memo:
+            memo[key] = _danger_sum(st, area, memo)
+        return float(memo[key])
+    return _danger_sum(st, area, {})
+
+
+def _danger_sum(st: MissionState, area: str, memo: dict[Any, Any]) -> float:
     total = 0.0
     for e in st.living():
-        kws = T.keywords(st, e)
-        if e.area == area or "range" in kws or "hunter" in kws:
-            total += _threat(st, e) * (1.0 if e.area == area else 0.4)
+        far = memo.get(("far", e.uid))
+        if far is None:
+            kws = T.keywords(st, e)
+            far = memo[("far", e.uid)] = "range" in kws or "hunter" in kws
+        if e.area == area or far:
+            total += _threat(st, e, memo) * (1.0 if e.area == area else 0.4)
     return total
 
 
 def attack_value(st: MissionState, i: int, weapon: str, targets: Any, kw: dict[str, Any],
-                 atype: str, core: str | None, tile: str) -> float:
+                 atype: str, core: str | None, tile: str,
+                 memo: dict[Any, Any] | None = None) -> float:
     """Returns the expected worth of an attack: damage, plus kills weighted by threat."""
     value = 0.0
     for uid, z in targets:
         e = st.enemy(uid)
-        n = attack_numbers(st, i, weapon, kw, atype, core, uid, z, tile)
+        expected, rerolls, ko, out_of = attack_value_numbers(st, i, weapon, kw, atype, core,
+                                                             uid, z, tile, len(targets))
         zone = T.edef(e).zones[z]
-        p_ko = n["knockout"][0] / n["knockout"][1]
-        value += n["expected"] * 0.6 + n["rerolls"] * 0.15
+        p_ko = ko / out_of
+        value += expected * 0.6 + rerolls * 0.15
         if zone.final == "skull":
             flags = 1.5 if E.free_flag(st, e.area) else 0.0
-            value += p_ko * (1.5 + _threat(st, e) + flags)
+            value += p_ko * (1.5 + _threat(st, e, memo) + flags)
         elif zone.final == "star":
             value -= p_ko * 0.5  # knocking the star out makes it stronger
         elif zone.armoured:
             value += p_ko * 1.0  # opens the other zones
     return value
+
+
+@lru_cache(maxsize=4096)
+def _weak_to(card: str, damage: tuple[int, ...], element: str) -> bool:
+    """Returns whether an enemy card with this damage has a zone an attack with this core may
+    name and that the core empowers (the zone's element, not frameless)."""
+    d = T.card_enemy(card)
+    zones = d.zones
+    for z in T.zones_open(d, damage, element):
+        if zones[z].element == element and zones[z].style != "frameless":
+            return True
+    return False
 
 
 class CoopBot(Bot):
@@ -128,7 +160,7 @@ class CoopBot(Bot):
         return h.hp + 1.5 * h.armor
 
     def _item_worth(self, st: MissionState, i: int, card: str) -> float:
-        d = C.item(C.card_def(card))
+        d = C.card_item(card)
         if d.weapon is not None:
             weapons = T.weapons(st.heroes[i])
             return d.weapon.dice * 3 + (5 if len(weapons) <= 1 else 0)
@@ -166,35 +198,46 @@ class CoopBot(Bot):
     # --- the active hero ------------------------------------------------------------------------
     def score(self, st: MissionState, action: Action) -> float:
         """Returns the estimated worth of a hero-phase action."""
-        i = st.active
-        h = st.heroes[i]
-        if action.kind == "end":
+        kind = action.kind
+        if kind == "end":
             return END_MARGIN
-        if action.kind == "play":
-            aid = action["tile"]
-            s = T.side(h, aid)
-            slot = h.river.index(aid)
-            base, mod = T.tile_cost(h, slot)
-            cost = base + mod
-            effects, atype, core, tile = s.effects, s.type, T.core(h), aid
-            value = self._core_value(st, s.element) - self._core_value(st, T.core(h)) * 0.5
-        elif action.kind == "standard":
-            sd = next(x for x in C.hero(h.hid).standard if x.id == action["action"])
-            cost = T.standard_cost(h, sd.id)
-            effects, atype, core, tile = sd.effects, "ability", T.core(h), ""
-            value = 0.0
-        else:
-            d = C.item(C.card_def(action["item"]))
-            cost = 0
-            effects, atype, core, tile = d.use, "ability", None, ""
-            value = -0.6  # items are kept for a need
+        h = st.heroes[st.active]
+        ident = action["tile"] if kind == "play" else (
+            action["action"] if kind == "standard" else action["item"])
+        memo = self._memo
+        # the candidates of one decision share their tile's cost, core and effects, and many
+        # share single choices (a jump before different targets): both are worked out once
+        head = memo.get((kind, ident))
+        if head is None:
+            head = memo[(kind, ident)] = self._head(st, kind, ident)
+        value, cost, effects, atype, core, tile = head
         area = h.area
+        picks = action["picks"]
         for k, spec in enumerate(effects):
-            pick = action["picks"][k]
-            value += self._effect_value(st, i, spec, pick, atype, core, tile, area)
+            pick = picks[k]
+            key = (kind, ident, k, pick, area)
+            v = memo.get(key)
+            if v is None:
+                v = memo[key] = self._effect_value(st, st.active, spec, pick, atype, core,
+                                                   tile, area)
+            value += v
             if spec.type == "jump" and pick is not None:
                 area = pick
         return value - cost * MANA_WEIGHT
+
+    def _head(self, st: MissionState, kind: str, ident: str) -> tuple[Any, ...]:
+        """Returns (starting value, cost, effects, type, core, tile) of a hero-phase action."""
+        h = st.heroes[st.active]
+        if kind == "play":
+            s = T.side(h, ident)
+            base, mod = T.tile_cost(h, h.river.index(ident))
+            value = self._core_value(st, s.element) - self._core_value(st, T.core(h)) * 0.5
+            return value, base + mod, s.effects, s.type, T.core(h), ident
+        if kind == "standard":
+            sd = next(x for x in C.hero(h.hid).standard if x.id == ident)
+            return 0.0, T.standard_cost(h, sd.id), sd.effects, "ability", T.core(h), ""
+        d = C.card_item(ident)
+        return -0.6, 0, d.use, "ability", None, ""  # -0.6: items are kept for a need
 
     def _core_value(self, st: MissionState, element: str) -> float:
         """Returns how useful a core element is against the enemies on the tile."""
@@ -206,9 +249,7 @@ class CoopBot(Bot):
     def _core_count(self, st: MissionState, element: str) -> float:
         n = 0
         for e in st.living():
-            zones = T.legal_zones(e, element)
-            if any(T.edef(e).zones[z].element == element and
-                   T.edef(e).zones[z].style != "frameless" for z in zones):
+            if _weak_to(e.card, tuple(e.damage), element):
                 n += 1
         return min(1.0, 0.25 * n)
 
@@ -227,7 +268,8 @@ class CoopBot(Bot):
             if key not in self._memo:
                 self._memo[key] = attack_value(st, i, weapon, targets, kw,
                                                "melee" if kw["basic"] else atype,
-                                               None if kw["basic"] else core, tile)
+                                               None if kw["basic"] else core, tile,
+                                               self._memo)
             return float(self._memo[key])
         if t == "jump":
             if pick is None:
@@ -238,21 +280,21 @@ class CoopBot(Bot):
             v = 0.0
             if melee and here == 0 and there:
                 v += 0.9
-            if h.hp <= 2 and _danger(st, pick) < _danger(st, h.area):
+            if h.hp <= 2 and _danger(st, pick, self._memo) < _danger(st, h.area, self._memo):
                 v += 1.0
             if E.free_flag(st, pick) and there:
                 v += 0.4
             return v - 0.3
         if t == "armor":
             room = T.armor_cap(h) - h.armor
-            danger = _danger(st, area)
+            danger = _danger(st, area, self._memo)
             return min(room, int(p.get("amount", 1))) * (0.9 if danger > 0 else 0.1)
         if t == "heal":
             return min(int(p.get("amount", 1)), T.hp_max(h) - h.hp) * 0.9
         if t == "recover":
             return min(int(p.get("amount", 1)), T.mana_max(h) - h.mana) * 0.4
         if t == "stun":
-            return sum(_threat(st, st.enemy(u)) * 0.45 for u in pick or ())
+            return sum(_threat(st, st.enemy(u), self._memo) * 0.45 for u in pick or ())
         if t == "taunt":
             return (0.4 if h.hp >= 4 else -0.4) * len(pick or ())
         if t == "wolf_attack":
@@ -260,7 +302,7 @@ class CoopBot(Bot):
         if t == "wolf_heal":
             return 0.6 if h.wolf_area is None or h.wolf_hp < T.wolf_max(h) else 0.0
         if t == "vanish":
-            return 0.5 if _danger(st, area) > 0 else 0.0
+            return 0.5 if _danger(st, area, self._memo) > 0 else 0.0
         if t == "advance_track":
             return 0.1
         if t == "poison":

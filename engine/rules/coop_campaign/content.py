@@ -58,3 +58,15 @@ def all_of(kind: str) -> list[Any]:
 def card_def(card: str) -> str:
     """Returns the content id of a physical card id ``<id>.<copy>``."""
     return card.split(".", 1)[0]
+
+
+@cache
+def card_item(card: str) -> defs.ItemDef:
+    """Returns the item definition of a physical item card ``<id>.<copy>``."""
+    return item(card_def(card))
+
+
+@cache
+def area(tid: str, direction: str) -> defs.AreaDef:
+    """Returns the area of a mission tile in a direction."""
+    return next(a for a in tile(tid).areas if a.dir == direction)

@@ -110,9 +110,35 @@ def pump(rules: Any, st: MissionState, ev: list[Event]) -> None:
                 nxt.activated = True
                 st.strike = {"uid": nxt.uid, "left": 1, "stage": "begin", "first": True}
         elif stage == "rewards":
+            refresh_items(st, ev)
             st.result = "won"
             st.reason = "survived"
     finish_if_over(st, ev)
+
+
+def begin_tile(st: MissionState, ev: list[Event]) -> None:
+    """What happens as a tile starts, before its first round: items that start each tile
+    with armour put it on the tableau (spec §14.5, the Scale Vest)."""
+    for i, h in enumerate(st.heroes):
+        extra = 0
+        for card in h.items:
+            passive = C.card_item(card).passive
+            if passive is not None:
+                extra += passive.tile_armor
+        gain = max(0, min(extra, T.armor_cap(h) - h.armor))
+        if gain:
+            h.armor += gain
+            ev.append(Event("coop.ev.armor", {"hero": i, "hid": h.hid, "amount": gain}))
+
+
+def refresh_items(st: MissionState, ev: list[Event]) -> None:
+    """Turns every used active item back once the tile is completed (seed 001, 5.1: "Sobald
+    ein Tile geschafft ist, werden alle Active Items wieder in ihre Ausgangslage gedreht")."""
+    for i, h in enumerate(st.heroes):
+        if h.exhausted:
+            ev.append(Event("coop.ev.refresh", {"hero": i, "hid": h.hid,
+                                                "items": list(h.exhausted)}))
+            h.exhausted = []
 
 
 def finish_if_over(st: MissionState, ev: list[Event]) -> None:
@@ -266,7 +292,7 @@ def effects_of(st: MissionState, r: dict[str, Any]) -> tuple[Any, ...]:
         return T.side(h, r["id"]).effects
     if r["source"] == "standard":
         return next(s.effects for s in C.hero(h.hid).standard if s.id == r["id"])
-    return C.item(C.card_def(r["id"])).use
+    return C.card_item(r["id"]).use
 
 
 def start_action(rules: Any, st: MissionState, source: str, ident: str, picks: Any,
@@ -304,7 +330,7 @@ def start_action(rules: Any, st: MissionState, source: str, ident: str, picks: A
 
 
 def _spend_item(st: MissionState, h: HeroState, card: str) -> None:
-    d = C.item(C.card_def(card))
+    d = C.card_item(card)
     if d.category == "active":
         h.exhausted.append(card)
     elif d.category == "usable":
@@ -377,7 +403,7 @@ class Ctx:
                                               "to": h.area}))
         if wolf and h.wolf_area is not None:
             h.wolf_area = h.area
-        dmg = next(a.jump_damage for a in C.tile(self.st.tile).areas if a.dir == h.area)
+        dmg = C.area(self.st.tile, h.area).jump_damage
         if dmg:
             damage_hero(self.st, self.ev, self.hero, dmg, "snare")
         return False
@@ -760,7 +786,7 @@ def quick_items(st: MissionState, i: int, kinds: frozenset[str]) -> list[str]:
     h = st.heroes[i]
     out = []
     for card in h.items:
-        d = C.item(C.card_def(card))
+        d = C.card_item(card)
         if d.quick and d.use and card not in h.exhausted and all(
                 e.type in kinds for e in d.use):
             out.append(card)
@@ -921,7 +947,7 @@ def push_offer(st: MissionState) -> None:
 
 def discard_item(st: MissionState, ev: list[Event], card: str) -> None:
     """Puts an item nobody keeps on its loot deck's discard pile (starting weapons leave)."""
-    d = C.item(C.card_def(card))
+    d = C.card_item(card)
     if d.deck in st.loot:
         st.loot[d.deck].discard([card])
     ev.append(Event("coop.ev.discard_item", {"item": card}))
@@ -954,7 +980,7 @@ def run_tile_effects(rules: Any, st: MissionState, ev: list[Event]) -> None:
 
 def plunder(st: MissionState, ev: list[Event], e: EnemyState) -> None:
     """The enemy puts a plunder cube on a free flag; the last one triggers the flags' effect."""
-    area = next(a for a in C.tile(st.tile).areas if a.dir == e.area)
+    area = C.area(st.tile, e.area)
     assert area.flags is not None  # only called for an area with a free flag
     st.flags[e.area] = st.flags.get(e.area, 0) + 1
     count = st.flags[e.area]
@@ -968,7 +994,7 @@ def plunder(st: MissionState, ev: list[Event], e: EnemyState) -> None:
 
 def free_flag(st: MissionState, area: str) -> bool:
     """Returns True when the area has a plunder flag without a cube."""
-    a = next(x for x in C.tile(st.tile).areas if x.dir == area)
+    a = C.area(st.tile, area)
     return a.flags is not None and st.flags.get(area, 0) < a.flags.count
 
 
@@ -994,9 +1020,9 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
         if e is None:
             st.strike = None
             return
-        kws = T.keywords(st, e)
         stage = s["stage"]
         if stage == "begin":
+            kws = T.keywords(st, e)
             if s.get("first"):
                 s["first"] = False
                 if e.stunned:  # seed 001, 5.2: the activation only turns the card back
@@ -1042,7 +1068,7 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
                 area = st.heroes[who].area
                 others = [i for i, h in enumerate(st.heroes)
                           if i != who and T.standing(h) and h.area == area]
-                s["queue"] = [who] + (others if "aoe" in kws else [])
+                s["queue"] = [who] + (others if T.has_keyword(st, e, "aoe") else [])
             s["stage"] = "hit"
             ev.append(Event("coop.ev.target", {"uid": e.uid, "card": e.card, "who": who,
                                                "why": s["why"]}))
@@ -1099,6 +1125,10 @@ def _route(st: MissionState, ev: list[Event], e: EnemyState, kws: list[str],
     if d.target == "lowest_hp":
         legal = [i for i, h in enumerate(st.heroes)
                  if T.standing(h) and (ranged or h.area == e.area)]
+        # spec §3.5: "if has Target:x and a legal hero exists: (EnemyTaunt first) attack that
+        # hero" - the pulled hero is then among those it may choose
+        if legal and "taunt" in kws and not s.get("pulled") and _pull(st, ev, e, s):
+            return
         if legal:
             low = min(st.heroes[i].hp for i in legal)
             s.update(stage="pick", cands=[i for i in legal if st.heroes[i].hp == low],
@@ -1110,16 +1140,8 @@ def _route(st: MissionState, ev: list[Event], e: EnemyState, kws: list[str],
         plunder(st, ev, e)
         s["left"] -= 1
         return
-    if "taunt" in kws and not s.get("pulled"):
-        s["pulled"] = True
-        cw = flip_coin(st)
-        area = T.nearest(st, e.area, cw, lambda a: _has_hero(st, a))
-        ev.append(Event("coop.ev.coin", {"uid": e.uid, "card": e.card, "clockwise": cw,
-                                         "why": "taunt"}))
-        if area is not None:
-            s.update(stage="pull", cands=[i for i, h in enumerate(st.heroes)
-                                          if T.standing(h) and h.area == area])
-            return
+    if "taunt" in kws and not s.get("pulled") and _pull(st, ev, e, s):
+        return
     here = _who_in(st, e.area)
     if here:
         s.update(stage="pick", cands=here, why="area")
@@ -1140,6 +1162,22 @@ def _route(st: MissionState, ev: list[Event], e: EnemyState, kws: list[str],
     s.pop("summon", None)
     ev.append(Event("coop.ev.idle", {"uid": e.uid, "card": e.card}))
     s["left"] -= 1
+
+
+def _pull(st: MissionState, ev: list[Event], e: EnemyState, s: dict[str, Any]) -> bool:
+    """Enemy Taunt: before attacking, pulls a hero from the nearest area with heroes in the
+    coin's direction (heroes in its own area are ignored, seed 001, 5.3); True when a hero is
+    to be pulled."""
+    s["pulled"] = True
+    cw = flip_coin(st)
+    area = T.nearest(st, e.area, cw, lambda a: _has_hero(st, a))
+    ev.append(Event("coop.ev.coin", {"uid": e.uid, "card": e.card, "clockwise": cw,
+                                     "why": "taunt"}))
+    if area is None:
+        return False
+    s.update(stage="pull", cands=[i for i, h in enumerate(st.heroes)
+                                  if T.standing(h) and h.area == area])
+    return True
 
 
 def _summon(st: MissionState, ev: list[Event], e: EnemyState) -> None:

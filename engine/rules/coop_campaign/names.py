@@ -7,6 +7,7 @@ the catalog translates. Nothing here changes a game.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core.actions import Event
@@ -14,13 +15,18 @@ from engine.rules.coop_campaign import content as C
 
 
 def _name(kind: str, cid: str) -> dict[str, str] | None:
+    found = _names(kind, C.card_def(cid))
+    return None if found is None else {"en": found[0], "de": found[1]}
+
+
+@cache
+def _names(kind: str, key: str) -> tuple[str, str] | None:
     c = C.content()
-    key = C.card_def(cid)
     if not c.has(kind, key):
         return None
     entry = c.get(kind, key)
     text = entry.base.name if kind == "action" else entry.name
-    return {"en": str(text["en"]), "de": str(text["de"])}
+    return str(text["en"]), str(text["de"])
 
 
 # keys built at run time, listed literally (the catalogs' "every key is used" test reads them)
@@ -46,21 +52,31 @@ _PARAMS = {"hid": ("hero", "hero_name"), "card": ("enemy", "card_name"),
 AREA_PARAMS = {"area": "area_name", "from": "from_name", "to": "to_name"}
 
 
+_NAMED = frozenset((*AREA_PARAMS, *_PARAMS, "why", "core"))
+
+
 def area_names(tile: str) -> dict[str, dict[str, str]]:
     """Returns the ``{en, de}`` name of every area of a mission tile by direction."""
-    return {a.dir: {"en": str(a.name["en"]), "de": str(a.name["de"])}
-            for a in C.tile(tile).areas}
+    return {d: {"en": en, "de": de} for d, (en, de) in _area_names(tile)}
+
+
+@cache
+def _area_names(tile: str) -> tuple[tuple[str, tuple[str, str]], ...]:
+    return tuple((a.dir, (str(a.name["en"]), str(a.name["de"]))) for a in C.tile(tile).areas)
 
 
 def add_names(events: list[Event], tile: str | None = None) -> list[Event]:
     """Adds readable names to the events' parameters (in place) and returns them; with the
     mission's tile, area directions gain the area's name too."""
-    areas = area_names(tile) if tile else {}
+    areas = dict(_area_names(tile)) if tile else {}
     for e in events:
         extra: dict[str, Any] = {}
         for key, value in e.params.items():
+            if key not in _NAMED:
+                continue
             if key in AREA_PARAMS and value in areas:
-                extra[AREA_PARAMS[key]] = areas[value]
+                en, de = areas[value]
+                extra[AREA_PARAMS[key]] = {"en": en, "de": de}
                 continue
             spec = _PARAMS.get(key)
             if spec is not None and isinstance(value, str):

@@ -29,14 +29,20 @@ def _attack_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> l
     core = None if basic else sim["core"]
     areas = [sim["area"]] if atype != "ranged" else list(T.RING)
     target_sets: list[tuple[tuple[int, int], ...]] = []
+    guarded = T.guards(st, areas)  # a run lies in one area
+    # per enemy, worked out once for all the runs it is part of
+    seen: dict[int, list[int] | None] = {}
     for area in areas:
+        for u in st.columns[area]:
+            e = st.enemy(u)
+            seen[u] = T.legal_zones(e, core) if T.targetable(st, e, sim["area"]) else None
         for run in T.runs(st, area, aoe):
-            es = [st.enemy(u) for u in run]
-            if not all(T.targetable(st, e, sim["area"]) for e in es):
+            found = [seen[u] for u in run]
+            zones = [z for z in found if z is not None]
+            if len(zones) < len(found):
+                continue  # a card of the run cannot be named from here (Stealth)
+            if not T.guard_ok(st, run, guarded):
                 continue
-            if not T.guard_ok(st, run):
-                continue
-            zones = [T.legal_zones(e, core) for e in es]
             if not all(zones):
                 continue
             for n, combo in enumerate(product(*zones)):
@@ -67,10 +73,11 @@ def _armor_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> li
 def _stun_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
     count = int(spec.params.get("count", 1))
     out = []
+    guarded = T.guards(st)
     for area in T.RING:
         for run in T.runs(st, area, count):
             if all(T.targetable(st, st.enemy(u), sim["area"]) for u in run) and \
-                    T.guard_ok(st, run):
+                    T.guard_ok(st, run, guarded):
                 out.append(tuple(run))
     return out or [None]
 
@@ -80,9 +87,10 @@ def _taunt_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> li
     cands = [e.uid for e in st.living()
              if e.area != sim["area"] and T.targetable(st, e, sim["area"])]
     out = []
+    guarded = T.guards(st)
     for n in range(1, min(count, len(cands)) + 1):
         for combo in combinations(cands, n):
-            if T.guard_ok(st, list(combo)):
+            if T.guard_ok(st, combo, guarded):
                 out.append(tuple(combo))
     return out or [None]
 

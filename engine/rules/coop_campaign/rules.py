@@ -83,6 +83,13 @@ class CoopRules(GameRules[MissionState]):
 
     def new_game(self, config: GameConfig, seed: int) -> MissionState:
         """Returns a mission set up for the config (seed 001, 1 and 2)."""
+        return self.start_mission(config, seed)
+
+    def start_mission(self, config: GameConfig, seed: int,
+                      carried: list[list[str]] | None = None) -> MissionState:
+        """Returns a mission set up for the config; ``carried`` gives each hero the physical
+        item cards it brings from an earlier tile (instead of its starting weapon; the campaign
+        hands them over), which then leave this mission's loot decks."""
         self.check_config(config)
         st = MissionState()
         st.rng = Rng(seed)
@@ -92,13 +99,16 @@ class CoopRules(GameRules[MissionState]):
         st.theme = tile.theme if theme == "tile" else theme
         st.hard = bool(self.option(config, "hard"))
         st.players = config.players
-        for i, hid in enumerate(self.hero_ids(config)):
+        ids = self.hero_ids(config)
+        if carried is not None and len(carried) != len(ids):
+            raise MalformedAction(f"coop_campaign: items for {len(ids)} heroes needed")
+        for i, hid in enumerate(ids):
             d = C.hero(hid)
             h = HeroState(hid, 0 if config.players == 1 else i, tile.start)
             river = list(d.actions)
             st.rng.shuffle(river)  # seed 001, 1.1: shuffled, base side up
             h.river = river
-            h.items = [f"{d.weapon}.h{i + 1}"]
+            h.items = [f"{d.weapon}.h{i + 1}"] if carried is None else list(carried[i])
             h.hp = T.hp_max(h)
             h.mana = 0  # seed 001, 1.1: all mana cubes start spent
             if d.special == "wolf":
@@ -106,7 +116,13 @@ class CoopRules(GameRules[MissionState]):
                 h.wolf_hp = T.wolf_max(h)
             st.heroes.append(h)
         build_decks(st)
+        if carried is not None:
+            for card in (c for items in carried for c in items):
+                deck = st.loot.get(C.card_item(card).deck)
+                if deck is not None and card in deck.draw_pile.cards:
+                    deck.draw_pile.remove(card)
         ev: list[Event] = []
+        E.begin_tile(st, ev)
         E.pump(self, st, ev)
         return st
 
@@ -181,6 +197,12 @@ class CoopRules(GameRules[MissionState]):
                 group[key].draw_pile.cards = cards
         st.rng = Rng(rng.next_u64())
         return st
+
+    def setup_scenario(self, state: MissionState, setup: dict[str, Any]) -> None:
+        """Overrides a fresh mission from a scenario's ``setup`` (docs/scenarios.md)."""
+        from engine.rules.coop_campaign.scenario import apply_setup
+
+        apply_setup(state, setup)
 
     def rules_pages(self) -> list[str]:
         """Returns the catalog keys of the rules reference pages."""
@@ -284,7 +306,7 @@ def _apply_standard(rules: Any, st: MissionState, action: Action, ev: list[Event
 
 def _usable_now(st: MissionState, card: str) -> bool:
     h = st.heroes[st.active]
-    d = C.item(C.card_def(card))
+    d = C.card_item(card)
     if not d.use or card in h.exhausted:
         return False
     return not any(e.type in QUICK_ATTACK or e.type in QUICK_DEFENCE for e in d.use)
@@ -296,7 +318,7 @@ def _use_options(st: MissionState, only: str | None = None) -> list[Action]:
     for card in h.items:
         if (only is not None and card != only) or not _usable_now(st, card):
             continue
-        d = C.item(C.card_def(card))
+        d = C.card_item(card)
         for p in picks(st, st.active, d.use, "ability", None):
             if d.use[0].type == "level_up" and p[0] is None:
                 continue
@@ -410,7 +432,7 @@ def _apply_quick(rules: Any, st: MissionState, action: Action, ev: list[Event]) 
     ctx = E.Ctx(rules, st, ev, i, None, None)
     from engine.content.effects import REGISTRY
 
-    for spec in C.item(C.card_def(card)).use:
+    for spec in C.card_item(card).use:
         REGISTRY.run(C.GAME, ctx, spec)
     if top.kind == REROLL:
         _reopen_or_finish(rules, st, ev)

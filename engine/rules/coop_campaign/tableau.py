@@ -34,7 +34,7 @@ def row(h: HeroState) -> Any:
 def _passive(h: HeroState, field: str) -> int:
     total = 0
     for card in h.items:
-        p = C.item(C.card_def(card)).passive
+        p = C.card_item(card).passive
         if p is not None:
             total += getattr(p, field)
     return total
@@ -94,7 +94,7 @@ def standard_cost(h: HeroState, sid: str) -> int:
             cost = s.cost
             if s.effects and s.effects[0].type == "jump":
                 for card in h.items:
-                    p = C.item(C.card_def(card)).passive
+                    p = C.card_item(card).passive
                     if p is not None and p.jump_cost is not None:
                         cost = min(cost, p.jump_cost)
             return int(cost)
@@ -103,7 +103,7 @@ def standard_cost(h: HeroState, sid: str) -> int:
 
 def weapons(h: HeroState) -> list[str]:
     """Returns the hero's weapon cards, or ``["unarmed"]`` (1 die: spec AMB-13)."""
-    out = [c for c in h.items if C.item(C.card_def(c)).weapon is not None]
+    out = [c for c in h.items if C.card_item(c).weapon is not None]
     return out or ["unarmed"]
 
 
@@ -111,7 +111,7 @@ def weapon_def(card: str) -> Any:
     """Returns the weapon definition of a weapon card (``unarmed``: 1 die)."""
     if card == "unarmed":
         return _UNARMED
-    return C.item(C.card_def(card)).weapon
+    return C.card_item(card).weapon
 
 
 class _Unarmed:
@@ -142,32 +142,73 @@ def edef(e: EnemyState) -> Any:
 
 
 @cache
-def _card_enemy(card: str) -> Any:
+def card_enemy(card: str) -> Any:
+    """Returns the definition of a physical enemy card."""
     return C.enemy(C.card_def(card))
 
 
+_card_enemy = card_enemy
+
+
+@cache
+def _leads(card: str) -> bool:
+    return card_enemy(card).leader is not None
+
+
 def _leaders(st: MissionState) -> list[EnemyState]:
-    return [e for e in st.living() if edef(e).leader is not None]
+    # most tiles have one leader at most; only several need the ring order (which decides the
+    # order of their keywords and attack terms)
+    found = [e for e in st.enemies.values() if _leads(e.card)]
+    if len(found) < 2:
+        return found
+    return [e for e in st.living() if _leads(e.card)]
 
 
 def keywords(st: MissionState, e: EnemyState) -> list[str]:
     """Returns the enemy's keywords: printed, from its star, from leaders on the tile."""
     d = edef(e)
+    leaders = _leaders(st)
+    if not leaders and not (e.star and d.star is not None):
+        return list(d.keywords)  # printed keywords are unique (checked with the content)
     out = list(d.keywords)
     if e.star and d.star is not None:
         out += list(d.star.keywords)
-    for lead in _leaders(st):
+    for lead in leaders:
         ld = edef(lead).leader
         if d.family in ld.families and not (ld.others and lead.uid == e.uid):
             out += list(ld.keywords)
     return list(dict.fromkeys(out))
 
 
+@cache
+def _leader_keywords() -> frozenset[str]:
+    """Returns every keyword some leader in the content grants."""
+    return frozenset(k for d in C.all_of("enemy") if d.leader is not None
+                     for k in d.leader.keywords)
+
+
+def has_keyword(st: MissionState, e: EnemyState, kw: str) -> bool:
+    """Returns whether the enemy has a keyword now (printed, star or a leader's)."""
+    d = edef(e)
+    if kw in d.keywords:
+        return True
+    if e.star and d.star is not None and kw in d.star.keywords:
+        return True
+    if kw not in _leader_keywords():
+        return False
+    for lead in _leaders(st):
+        ld = edef(lead).leader
+        if kw in ld.keywords and d.family in ld.families and not (
+                ld.others and lead.uid == e.uid):
+            return True
+    return False
+
+
 def attack_terms(st: MissionState, e: EnemyState) -> list[tuple[str, int]]:
     """Returns the parts of the enemy's attack strength (printed, gang, leaders, star)."""
     d = edef(e)
     terms = [("printed", int(d.attack))]
-    if "gang" in keywords(st, e):
+    if has_keyword(st, e, "gang"):
         others = len(st.columns[e.area]) - 1
         if others:
             terms.append(("gang", others))
@@ -197,8 +238,13 @@ def empowered(zone: ZoneDef, element: str | None, prismatic: bool = False) -> bo
 def legal_zones(e: EnemyState, element: str | None) -> list[int]:
     """Returns the zones an attack with this core may name (armoured first, sealed only when
     empowered against them, knocked-out zones never)."""
-    zones = edef(e).zones
-    intact = [z for z in range(len(zones)) if not knocked_out(e, z)]
+    return zones_open(edef(e), e.damage, element)
+
+
+def zones_open(d: Any, damage: Any, element: str | None) -> list[int]:
+    """Returns the zones of an enemy definition with this damage an attack may name."""
+    zones = d.zones
+    intact = [z for z in range(len(zones)) if damage[z] < zones[z].boxes]
     armoured = [z for z in intact if zones[z].armoured]
     if armoured:
         intact = armoured
@@ -212,18 +258,33 @@ def isolated(st: MissionState, e: EnemyState) -> bool:
 
 def targetable(st: MissionState, e: EnemyState, from_area: str) -> bool:
     """Returns False for a Stealth enemy seen from another area (seed 001, 5.3)."""
-    return e.area == from_area or "stealth" not in keywords(st, e)
+    return e.area == from_area or not has_keyword(st, e, "stealth")
 
 
-def guard_ok(st: MissionState, uids: list[int]) -> bool:
+def guards(st: MissionState, areas: Any = RING) -> dict[str, list[int]]:
+    """Returns the Guard enemies per area (of ``areas``), for the areas that have any."""
+    out: dict[str, list[int]] = {}
+    for area in areas:
+        found = [u for u in st.columns[area] if has_keyword(st, st.enemy(u), "guard")]
+        if found:
+            out[area] = found
+    return out
+
+
+def guard_ok(st: MissionState, uids: list[int] | tuple[int, ...],
+             guarded: dict[str, list[int]] | None = None) -> bool:
     """Returns True when the targets respect Guard: in an area with a Guard enemy, others may
-    be targeted only together with a Guard enemy."""
+    be targeted only together with a Guard enemy (``guarded``: ``guards(st)``, if known)."""
+    if guarded is None:
+        guarded = guards(st)
+    if not guarded:
+        return True
     for area in dict.fromkeys(st.enemy(u).area for u in uids):
-        guards = [u for u in st.columns[area] if "guard" in keywords(st, st.enemy(u))]
-        if not guards:
+        here = guarded.get(area)
+        if not here:
             continue
         mine = [u for u in uids if st.enemy(u).area == area]
-        if any(u not in guards for u in mine) and not any(u in guards for u in mine):
+        if any(u not in here for u in mine) and not any(u in here for u in mine):
             return False
     return True
 
@@ -265,7 +326,7 @@ def hero_areas(st: MissionState) -> dict[str, list[int]]:
 
 def rooted(st: MissionState, area: str) -> bool:
     """Returns True when a Root enemy is in the area (no hero may jump away)."""
-    return any("root" in keywords(st, st.enemy(u)) for u in st.columns[area])
+    return any(has_keyword(st, st.enemy(u), "root") for u in st.columns[area])
 
 
 def hero_count(st: MissionState) -> int:
