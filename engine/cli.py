@@ -97,6 +97,10 @@ def _parser() -> argparse.ArgumentParser:
                    "test suite instead of --games")
     p.add_argument("--exact", action="store_true", help="play exactly one game: --game, "
                    "--players, --seats, one --bot, --seed and the options given (a repro line)")
+    p.add_argument("--campaign", default="", help="with --exact: play this campaign of the "
+                   "game game after game")
+    p.add_argument("--carry", default=None, metavar="JSON", help="with --exact and "
+                   "--campaign: start the campaign at a later game carrying this")
     p.add_argument("--no-undo", action="store_true", help="skip the undo checks")
     p.add_argument("--no-views", action="store_true", help="skip the per-step views")
     p.add_argument("--max-actions", type=int, default=30_000,
@@ -423,6 +427,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
             raise CliError(f"--option needs KEY=VALUE, not {item!r}")
         options[key] = _option_value(value)
     bots = tuple(args.bot) or conform.BOTS
+    carry = _carry_arg(args)
     part, _, parts = args.part.partition("/")
     if not (part.isdigit() and parts.isdigit() and int(part) < int(parts)):
         raise CliError(f"--part needs K/N with 0 <= K < N, not {args.part!r}")
@@ -434,7 +439,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     for game_id in games:
         if args.exact:
             cases = [conform.Case(game_id, args.players, options, args.seed, bots[0],
-                                  args.seats)]
+                                  args.seats, args.campaign, carry)]
         elif args.cover:
             cases = conform.covering_cases(game_id, args.seed, bots=bots)
         else:
@@ -468,6 +473,30 @@ def cmd_conform(args: argparse.Namespace) -> int:
     for kind, failures in sorted(kinds.items()):
         print(f"  {kind}: {len(failures)} game(s); first: {failures[0].case.repro()}")
     return EXIT_FAIL if found else EXIT_OK
+
+
+def _carry_arg(args: argparse.Namespace) -> dict[str, Any] | None:
+    """Returns the --carry of a conform repro line (an object), checking it goes with
+    --exact and --campaign (a campaign the game has)."""
+    from engine import registry
+
+    if (args.campaign or args.carry is not None) and not args.exact:
+        raise CliError("--campaign and --carry need --exact")
+    if args.campaign:
+        for game_id in args.game:
+            if args.campaign not in {c.id for c in registry.rules(game_id).campaigns}:
+                raise CliError(f"{game_id} has no campaign {args.campaign!r}")
+    if args.carry is None:
+        return None
+    if not args.campaign:
+        raise CliError("--carry needs --campaign")
+    try:
+        carry = json.loads(args.carry)
+    except ValueError:
+        raise CliError("--carry needs a JSON object") from None
+    if not isinstance(carry, dict):
+        raise CliError("--carry needs a JSON object")
+    return carry
 
 
 def _case_key(case: Any) -> str:

@@ -17,6 +17,11 @@ Checks of a case (one game):
   knew (a card it plays) may be shown to others.
 - Handover: with human and bot seats mixed, undo never returns to a state in which another
   human was in charge (the human to act, else the human who acted last).
+- Campaigns: a campaign case plays a campaign (engine/core/campaign.py) game after game with
+  the checks above on each game; one started at its first game must then replay from its
+  campaign record (through JSON) to the same hashes and carries. The covering sample holds
+  one such case per campaign and one per sample carry of the campaign (a later game, so that
+  games beyond the first are played whatever the bots reach).
 
 Rules that reject an option set (``check_config`` or ``new_game`` raising MalformedAction) do not
 fail: the case is skipped. Everything here is seeded: a case is fully given by its fields.
@@ -43,12 +48,19 @@ if TYPE_CHECKING:
     from engine.core.session import Session
 
 MAX_ACTIONS = 30_000
+MAX_CAMPAIGN_GAMES = 4  # a campaign case stops after this many games (a crawl may go on)
 BOTS = ("random", "heuristic")
 
 
-class Case(namedtuple("Case", "game players options seed bot seats")):
+class Case(namedtuple("Case", "game players options seed bot seats campaign carry",
+                      defaults=("", None))):
     """One conformance game: game id, player count, options, seed, bot id of every seat, and
-    the seat kinds as a string of ``h`` (human) and ``b`` (bot)."""
+    the seat kinds as a string of ``h`` (human) and ``b`` (bot).
+
+    With ``campaign`` (a campaign id of the game) the case plays that campaign game after game
+    (up to MAX_CAMPAIGN_GAMES), each game checked like a single one: from its first game, or
+    from a later game set up with ``carry`` (a carry of the campaign's ``sample_carries``).
+    """
 
     __slots__ = ()
     game: str
@@ -57,6 +69,8 @@ class Case(namedtuple("Case", "game players options seed bot seats")):
     seed: int
     bot: str
     seats: str
+    campaign: str
+    carry: dict[str, Any] | None
 
     def config(self) -> GameConfig:
         """Returns the game's config: every seat played by ``bot``, kinds as ``seats`` says."""
@@ -68,6 +82,10 @@ class Case(namedtuple("Case", "game players options seed bot seats")):
         """Returns the command line that plays this case again."""
         opts = " ".join(f"--option {k}={canonical_json(v)}" for k, v in sorted(
             self.options.items()))
+        if self.campaign:
+            opts += f" --campaign {self.campaign}"
+        if self.carry is not None:
+            opts += f" --carry '{canonical_json(self.carry)}'"
         return (f"python -m engine conform --exact --game {self.game} --players "
                 f"{self.players} --seats {self.seats} --bot {self.bot} --seed {self.seed} "
                 f"{opts}").rstrip()
@@ -247,6 +265,34 @@ def covering_cases(game_id: str, seed: int = 0, *, bots: tuple[str, ...] = BOTS)
         # case (a human, a bot, a human).
         j = max(range(len(cases)), key=lambda i: (cases[i].players, -i))
         cases[j] = cases[j]._replace(seats=("hb" * cases[j].players)[:cases[j].players])
+    return cases + campaign_cases(game_id, seed, bots=bots)
+
+
+def campaign_cases(game_id: str, seed: int = 0, *, bots: tuple[str, ...] = BOTS) -> list[Case]:
+    """Returns, per campaign of the game, a case that plays it from its first game and one per
+    sample carry that starts it at a later game (so later games are played whatever the bots
+    reach): default options (the campaign's yes/no option on, where it has one), the fewest
+    players it applies to, the bot that gets furthest."""
+    rules = registry.rules(game_id)
+    rng = Rng(_mix(seed, _game_key(game_id), 0xCA4A))
+    bot = "heuristic" if "heuristic" in bots else bots[0]
+    cases = []
+    for camp in rules.campaigns:
+        # The set-up screen starts a campaign through its yes/no option where it has one.
+        options = {oid: next(o.default for o in rules.options if o.id == oid)
+                   for oid, _ in variable_options(rules)}
+        if camp.id in options:
+            options[camp.id] = True
+        counts = [p for p in range(rules.min_players, rules.max_players + 1)
+                  if allowed(game_id, p, options)
+                  and camp.applies(GameConfig.for_players(p, **options))]
+        if not counts:
+            continue
+        p = counts[0]
+        pats = seat_patterns(p)
+        for carry in [None, *camp.sample_carries(GameConfig.for_players(p, **options))]:
+            cases.append(Case(game_id, p, dict(options), rng.below(1_000_000_007), bot,
+                              pats[rng.below(len(pats))], camp.id, carry))
     return cases
 
 
@@ -255,36 +301,101 @@ def run_case(case: Case, *, undo: bool = True, views: bool = True,
              max_actions: int = MAX_ACTIONS,
              start: Callable[[str, GameConfig, int], Session] | None = None) -> list[Failure]:
     """Plays one case to the end with every check; returns its failures, the first of each
-    kind (a broken view or undo check is not repeated; a broken turn ends the game).
+    kind (a broken view or undo check is not repeated; a broken turn ends the game). A
+    campaign case plays game after game, each checked alike, and at the end checks that the
+    campaign's record replays.
 
     ``start`` makes the session (default ``Session.start``; tests pass a faulty one).
     """
-    from engine.ai.play import seat_bots
     from engine.core.session import Session
 
     start = start or Session.start
-    rules = registry.rules(case.game)
-    config = case.config()
-    found: dict[str, Failure] = {}
-    step = 0
-
-    def note(check: str, kind: str, message: str) -> None:
-        found.setdefault(kind, Failure(case, step, check, kind, message))
-
+    run = _Run(case, undo, views, max_actions)
     try:
-        session = start(case.game, config, case.seed)
+        if not case.campaign:
+            run.play(start(case.game, case.config(), case.seed))
+            return list(run.found.values())
+        camp = _start_campaign(case, start)
+        for _ in range(MAX_CAMPAIGN_GAMES):
+            run.play(camp.current)
+            if not camp.advance():
+                break
+        if case.carry is None:
+            _check_campaign_record(camp)
+    except _Found as f:
+        run.note(f.check, f.kind, f.message)
+    except Exception as exc:  # noqa: BLE001 - any crash is a finding, reported with its repro
+        run.note("crash", "crash:" + _where(exc), _crash(exc))
+    return list(run.found.values())
+
+
+def _start_campaign(case: Case, start: Callable[[str, GameConfig, int], Session]) -> Any:
+    """Returns the CampaignSession of a campaign case: at its first game, or at a later game
+    set up with the case's carry."""
+    from engine.core.campaign import CampaignSession, campaign_of
+
+    config = case.config()
+    if case.carry is None:
+        return CampaignSession.start(case.game, case.campaign, config, case.seed)
+    later = campaign_of(case.game, case.campaign).first_config(config).with_carry(case.carry)
+    return CampaignSession(case.game, case.campaign, config, case.seed,
+                           start(case.game, later, case.seed))
+
+
+def _check_campaign_record(camp: Any) -> None:
+    """Checks that the campaign's record, through JSON, replays to the same hashes."""
+    import json
+
+    from engine.core.campaign import CampaignRecord, replay_campaign
+    from engine.core.errors import RecordError
+
+    data = json.loads(json.dumps(camp.record().to_json()))
+    try:
+        again = replay_campaign(CampaignRecord.from_json(data))
+    except RecordError as exc:
+        raise _Found("replay", "replay:campaign", f"the campaign's record does not replay: "
+                     f"{exc.key}: {exc}") from None
+    if [r.hashes for r in again.finished] != [r.hashes for r in camp.finished] or \
+            again.current.hashes != camp.current.hashes or again.carries != camp.carries:
+        raise _Found("replay", "replay:campaign", "the campaign's record replays to other "
+                     "hashes or carries")
+
+
+class _Run:
+    """The checks of one case across its games: what was found, and the checks still on."""
+
+    def __init__(self, case: Case, undo: bool, views: bool, max_actions: int) -> None:
+        self.case = case
+        self.undo = undo
+        self.views = views
+        self.max_actions = max_actions
+        self.found: dict[str, Failure] = {}
+        self.step = 0  # actions taken, over every game of the case
+
+    def note(self, check: str, kind: str, message: str) -> None:
+        """Keeps the first failure of each kind."""
+        self.found.setdefault(kind, Failure(self.case, self.step, check, kind, message))
+
+    def play(self, session: Session) -> None:
+        """Plays one game of the case to its end with every check (raises _Found for a broken
+        turn or end)."""
+        from engine.ai.play import seat_bots
+
+        case = self.case
+        rules = registry.rules(case.game)
+        config = session.config
         bots = seat_bots(case.game, config, case.seed)
         humans = [s.is_human for s in config.seats]
-        handover = undo and sum(humans) > 1
+        handover = self.undo and sum(humans) > 1
         in_charge = [_in_charge(rules, session.state, humans, None)]
         actors: list[int] = []
         seen_before: list[Any] | None = None
-        if undo:
+        if self.undo:
             seen_before = [rules.view(session.state, s) for s in range(case.players)]
         last_human: int | None = None
         while not rules.is_over(session.state):
-            if step >= max_actions:
-                raise _Found("end", "end", f"no end after {max_actions} actions")
+            if self.step >= self.max_actions:
+                raise _Found("end", "end", f"no end after {self.max_actions} actions")
             state = session.state
             actor = rules.current_actor(state)
             if actor is None:
@@ -293,40 +404,41 @@ def run_case(case: Case, *, undo: bool = True, views: bool = True,
             if not legal:
                 raise _Found("turns", "turns", f"seat {actor} has no legal action")
             if len(set(legal)) != len(legal):
-                note("turns", "turns:twice", "a legal action is listed twice")
+                self.note("turns", "turns:twice", "a legal action is listed twice")
             action = bots[actor].choose(rules, state, actor)
             if action not in legal:
                 raise _Found("turns", "turns", f"the bot of seat {actor} chose {action}, "
                              "which is not legal")
-            before = rules.clone(state) if undo else None
+            before = rules.clone(state) if self.undo else None
             session.apply(action)
-            step += 1
+            self.step += 1
             if humans[actor]:
                 last_human = actor
             seen: list[Any] | None = None
-            if views:
+            if self.views:
                 try:
                     seen = _check_views(rules, session.state, case.players)
                 except _Found as f:
-                    note(f.check, f.kind, f.message)
-                    views = False
+                    self.note(f.check, f.kind, f.message)
+                    self.views = False
                 except Exception as exc:  # noqa: BLE001 - a crashing view is the finding
-                    note("views", "views:" + _where(exc), _crash(exc))
-                    views = False
-            if undo and seen is None:
+                    self.note("views", "views:" + _where(exc), _crash(exc))
+                    self.views = False
+            if self.undo and seen is None:
                 try:
                     seen = [rules.view(session.state, s) for s in range(case.players)]
                 except Exception:  # noqa: BLE001 - noted by the view check; undo needs views
-                    undo = handover = False
-            if undo and seen is not None and seen_before is not None and session.can_undo():
+                    self.undo = handover = False
+            if self.undo and seen is not None and seen_before is not None \
+                    and session.can_undo():
                 try:
                     _check_undo_reveals_nothing(rules, before, action, actor, session.state,
-                                                seen_before, seen, step)
+                                                seen_before, seen, self.step)
                 except _Found as f:
-                    note(f.check, f.kind, f.message)
+                    self.note(f.check, f.kind, f.message)
                 except Exception as exc:  # noqa: BLE001 - a crash in a determinized copy
-                    note("undo", "undo:" + _where(exc), _crash(exc))
-                    undo = handover = False
+                    self.note("undo", "undo:" + _where(exc), _crash(exc))
+                    self.undo = handover = False
             seen_before = seen
             if handover:
                 in_charge.append(_in_charge(rules, session.state, humans, last_human))
@@ -334,14 +446,9 @@ def run_case(case: Case, *, undo: bool = True, views: bool = True,
                 try:
                     _check_handover(session, in_charge, actors, humans)
                 except _Found as f:
-                    note(f.check, f.kind, f.message)
+                    self.note(f.check, f.kind, f.message)
                     handover = False
         _check_end(rules, session.state, case.players)
-    except _Found as f:
-        note(f.check, f.kind, f.message)
-    except Exception as exc:  # noqa: BLE001 - any crash is a finding, reported with its repro
-        note("crash", "crash:" + _where(exc), _crash(exc))
-    return list(found.values())
 
 
 def _where(exc: BaseException) -> str:
@@ -449,6 +556,11 @@ def _check_handover(session: Session, in_charge: list[int | None], actors: list[
     target = next((k for k in range(n - 1, -1, -1)
                    if in_charge[k] is not None and in_charge[k] != now), None)
     if target is None:
+        return
+    # Humans who see the same (an open-information game) hand over without an undo barrier
+    # (DESIGN "Game metadata"; Session._is_handover).
+    other = in_charge[target]
+    if other is not None and session.rules.shares_view(session.config, now, other):
         return
     # Session keeps its undoable steps in ``_undo``: when they cannot reach that far, nothing
     # needs trying; otherwise undo and redo through the public calls tell.

@@ -76,9 +76,11 @@ for _info in (
              "game.deckbuilder.blurb", "icon.deckbuilder"),
     GameInfo("duel", "engine.rules.duel", "game.duel.title", "game.duel.blurb", "icon.duel"),
     GameInfo("crawl", "engine.rules.crawl", "game.crawl.title", "game.crawl.blurb", "icon.crawl"),
-    # Not in the menu until its board scenes exist (issue #13: rules, content and skirmish first).
     GameInfo("heroes", "engine.rules.heroes", "game.heroes.title", "game.heroes.blurb",
-             "icon.heroes", listed=False),
+             "icon.heroes"),
+    GameInfo("coop_campaign", "engine.rules.coop_campaign", "game.coop_campaign.title",
+             "game.coop_campaign.blurb", "icon.coop_campaign"),
+    # One battle on its own: the skirmish and the map game run it as a sub-game.
     GameInfo("heroes_battle", "engine.rules.heroes.battle", "game.heroes_battle.title",
              "game.heroes_battle.blurb", "icon.heroes", listed=False),
 ):

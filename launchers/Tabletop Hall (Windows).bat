@@ -9,6 +9,6 @@ where py >nul 2>nul && set "TABLETOP_PYTHON=py -3"
 if errorlevel 1 (
     echo.
     echo Tabletop Hall did not start or stopped with an error: see the message above.
-    echo Tabletop Hall wurde nicht gestartet oder mit einem Fehler beendet: siehe oben.
+    echo Die Spieltafel wurde nicht gestartet oder mit einem Fehler beendet: siehe oben.
     pause
 )

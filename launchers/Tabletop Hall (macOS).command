@@ -7,7 +7,7 @@ status=$?
 if [ "$status" -ne 0 ]; then
     echo
     echo "Tabletop Hall did not start or stopped with an error: see the message above."
-    echo "Tabletop Hall wurde nicht gestartet oder mit einem Fehler beendet: siehe oben."
+    echo "Die Spieltafel wurde nicht gestartet oder mit einem Fehler beendet: siehe oben."
     read -r -p "Press Enter to close. / Enter schließt das Fenster." _ || true
 fi
 exit "$status"

@@ -119,6 +119,12 @@ class Scene:
         for widget in self.widgets:
             widget.draw(surface)
 
+    def tooltip_avoid(self) -> list[pygame.Rect]:
+        """Returns the rectangles a tooltip should not cover: the visible controls (a table
+        adds the places it draws its own controls and scores)."""
+        return [w.rect for w in self.widgets
+                if getattr(w, "control", False) and getattr(w, "visible", True)]
+
     def is_animating(self) -> bool:
         """Returns True while the picture may change without input (the app then runs at 60 fps)."""
         return self.animated
@@ -401,7 +407,8 @@ class App:
         if self._tooltip is not None and self._tooltip_age >= TOOLTIP_DELAY:
             from scenes.widgets import draw_tooltip
 
-            draw_tooltip(self.screen, self._tooltip[1], self._tooltip[2])
+            avoid = self.top.tooltip_avoid() if self.top is not None else []
+            draw_tooltip(self.screen, self._tooltip[1], self._tooltip[2], avoid)
         if self._toasts:
             from scenes.widgets import draw_toast
 

@@ -34,6 +34,7 @@ class AssetRef(NamedTuple):
 
     icon: str
     colour: theme.Colour
+    turn: int = 0  # degrees counter-clockwise (0, 90, 180, 270): one arrow serves every way
 
 
 class _Lru(OrderedDict[Any, Any]):
@@ -190,10 +191,13 @@ def _hex(colour: theme.Colour) -> str:
     return f"#{colour[0]:02x}{colour[1]:02x}{colour[2]:02x}"
 
 
-def icon(name: str, size: int, colour: theme.Colour = theme.INK) -> pygame.Surface:
-    """Returns the game-icons silhouette ``name`` at size×size in colour, cached."""
-    key = (name, size, colour)
+def icon(name: str, size: int, colour: theme.Colour = theme.INK, turn: int = 0) -> pygame.Surface:
+    """Returns the game-icons silhouette ``name`` at size×size in colour, turned counter-clockwise
+    by ``turn`` degrees (a multiple of 90), cached."""
+    key = (name, size, colour, turn)
     surf = _icons.get_or(key)
+    if surf is None and turn:
+        surf = _icons.put(key, pygame.transform.rotate(icon(name, size, colour), turn))
     if surf is None:
         path = ICON_DIR / f"{name}.svg"
         try:
@@ -223,9 +227,11 @@ def _load_manifest() -> dict[str, AssetRef]:
             problems.append(f"{path.name}: must map content ids to {{icon, colour}}")
             continue
         for asset_id, entry in data.items():
-            if not isinstance(entry, dict) or set(entry) - {"icon", "colour"} \
-                    or not isinstance(entry.get("icon"), str):
-                problems.append(f"{path.name}: {asset_id}: needs icon (and optional colour)")
+            if not isinstance(entry, dict) or set(entry) - {"icon", "colour", "turn"} \
+                    or not isinstance(entry.get("icon"), str) \
+                    or entry.get("turn", 0) not in (0, 90, 180, 270):
+                problems.append(f"{path.name}: {asset_id}: needs icon (and optional colour, "
+                                "turn 0/90/180/270)")
                 continue
             if asset_id in refs:
                 problems.append(f"{path.name}: {asset_id}: defined twice")
@@ -235,7 +241,7 @@ def _load_manifest() -> dict[str, AssetRef]:
             except ValueError as exc:
                 problems.append(f"{path.name}: {asset_id}: {exc}")
                 continue
-            refs[str(asset_id)] = AssetRef(entry["icon"], colour)
+            refs[str(asset_id)] = AssetRef(entry["icon"], colour, int(entry.get("turn", 0)))
     if problems:
         raise AssetError("asset manifest problems:\n" + "\n".join(problems))
     return refs
@@ -260,7 +266,7 @@ def asset_icon(asset_id: str, size: int, colour: theme.Colour | None = None,
     entry = ref(asset_id)
     if entry is None:
         return icon(fallback, size, colour or theme.INK_DIM)
-    return icon(entry.icon, size, colour or entry.colour)
+    return icon(entry.icon, size, colour or entry.colour, entry.turn)
 
 
 def clear() -> None:

@@ -18,6 +18,15 @@ if TYPE_CHECKING:
     from scenes.table import TableScene
 
 
+RESULT_LINES = 6  # the latest results the panel lists
+# The panel's wording; a campaign may replace any of it (CampaignDef.texts).
+TEXTS = {"next": "ui.campaign.next", "finish": "ui.campaign.finish",
+         "over": "ui.campaign.over", "over_lost": "ui.campaign.over_lost",
+         "game_won": "ui.campaign.game_won", "of": "ui.campaign.of",
+         "results": "ui.campaign.results", "result_line": "ui.campaign.result_line",
+         "score": "ui.campaign.score", "carry": "ui.campaign.carry"}
+
+
 class BetweenGamesScene(Overlay):
     """The results of a campaign so far and what carries over; a click starts the next game."""
 
@@ -42,12 +51,17 @@ class BetweenGamesScene(Overlay):
         self.box = pygame.Rect(0, 0, 860, 640)
         self.box.center = (800, 470)
 
+    def text(self, which: str, /, **params: Any) -> str:
+        """Returns the wording ``TEXTS[which]``, or the campaign's own (CampaignDef.texts: a
+        floor cleared rather than a game won)."""
+        key = self.campaign.campaign.texts.get(which, TEXTS[which])
+        return self.app.t(key, **params)
+
     def layout(self) -> None:
-        t = self.app.t
         if self.last:
-            label, icon = t("ui.campaign.finish"), "ui.quit"
+            label, icon = self.text("finish"), "ui.quit"
         else:
-            label, icon = t("ui.campaign.next", game=self.campaign.index + 2), "ui.play"
+            label, icon = self.text("next", game=self.campaign.index + 2), "ui.play"
         self.widgets = [Button((self.box.centerx - 190, self.box.bottom - 80, 380,
                                 theme.BUTTON_H), label, self.go_on, style="primary",
                                icon=icon, hotkey=pygame.K_RETURN)]
@@ -85,29 +99,32 @@ class BetweenGamesScene(Overlay):
         name = t(camp.campaign.label)
         if self.final is not None:
             winners = ", ".join(table.seat_name(w) for w in self.final.winners)
-            heading = t("ui.campaign.over", name=name, winners=winners)
+            heading = self.text("over" if winners else "over_lost", name=name, winners=winners)
         else:
             winners = ", ".join(table.seat_name(w) for w in self.game_outcome.winners)
-            heading = t("ui.campaign.game_won", game=camp.index + 1, winners=winners)
+            heading = self.text("game_won", game=camp.index + 1, winners=winners)
         title = assets.shadowed(assets.fit(heading, "title", theme.SIZE_H2, box.width - 60),
                                 "title", theme.SIZE_H2, theme.GOLD)
         blit_centered(surface, title, (box.centerx, box.top + 44))
         theme.ornament(surface, (box.centerx, box.top + 76), 420)
-        sub = assets.text(t("ui.campaign.of", name=name, game=camp.index + 1), "italic",
+        sub = assets.text(self.text("of", name=name, game=camp.index + 1), "italic",
                           theme.SIZE_BODY, theme.INK_DIM, box.width - 120, "center")
         blit_centered(surface, sub, (box.centerx, box.top + 104))
-        y = self._section(surface, t("ui.campaign.results"), box.top + 140)
-        for i, outcome in enumerate(self.results):
+        y = self._section(surface, self.text("results"), box.top + 140)
+        # A long campaign (floor after floor) shows its latest results; the box holds six.
+        first = max(0, len(self.results) - RESULT_LINES)
+        for i, outcome in enumerate(self.results[first:], start=first):
             names = ", ".join(table.seat_name(w) for w in outcome.winners) or "-"
             reason = self.app.msg(outcome.reason) if outcome.reason is not None else ""
-            line = t("ui.campaign.result_line", game=i + 1, winners=names, reason=reason)
+            line = self.text("result_line", game=i + 1, winners=names, reason=reason)
             y = self._line(surface, line, y, theme.INK)
         if self.final is not None:
             scores = " : ".join(table.decimal(s, 0) for s in self.final.scores)
-            y = self._line(surface, t("ui.campaign.score", score=scores), y + 6,
-                           theme.GOLD_BRIGHT)
+            y = self._line(surface, self.text("score", score=scores), y + 6, theme.GOLD_BRIGHT)
+            if self.final.reason is not None:  # how the whole campaign ended
+                y = self._line(surface, self.app.msg(self.final.reason), y, theme.INK)
         if self.carry_lines:
-            y = self._section(surface, t("ui.campaign.carry"), y + 14)
+            y = self._section(surface, self.text("carry"), y + 14)
             for message in self.carry_lines:
                 y = self._line(surface, table.game_message(message), y, theme.INK)
         super(Overlay, self).draw(surface)

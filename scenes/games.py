@@ -24,11 +24,16 @@ SCENES: dict[str, str] = {
     "deckbuilder": "scenes.deckbuilder.table:DeckbuilderTableScene",
     "duel": "scenes.duel.table:DuelTableScene",
     "crawl": "scenes.crawl.table:CrawlTableScene",
+    "heroes": "scenes.heroes.table:HeroesTableScene",
+    "heroes_battle": "scenes.heroes.table:HeroesTableScene",
+    "coop_campaign": "scenes.coop_campaign.table:CoopTableScene",
 }
 
 # game id → "package.module:ClassName" of the scene between the set-up screen and the table.
 PREGAME: dict[str, str] = {
     "duel": "scenes.duel.decks:DeckPickScene",
+    "heroes": "scenes.heroes.setup:SkirmishSetupScene",
+    "coop_campaign": "scenes.coop_campaign.setup:HeroPickScene",
 }
 
 # game id → (button label key, manifest icon, "package.module:ClassName") opened as scene(app).
@@ -95,9 +100,11 @@ def start_table(app: Any, game_id: str, config: Any, seed: int) -> bool:
     from scenes.menu import MainMenuScene
 
     # A yes/no option named like one of the game's campaigns starts that campaign (the duel's
-    # "day"): each of its games is a table of its own, saved as the campaign.
+    # "day", the crawl's "floors" for one player): each of its games is a table of its own,
+    # saved as the campaign.
     rules = registry.rules(game_id)
-    chosen = [c.id for c in rules.campaigns if config.options.get(c.id) is True]
+    chosen = [c.id for c in rules.campaigns
+              if config.options.get(c.id) is True and c.applies(config)]
     campaign = None
     try:
         if chosen:

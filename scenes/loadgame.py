@@ -75,13 +75,22 @@ def _offer_snapshot(app: App, path: Path, record: Any, error: RecordError) -> No
                                                    (app.t("ui.cancel"), lambda: None)]))
 
 
-def _campaign_name(app: App, info: saves.SaveInfo) -> str:
-    """Returns the campaign's label of a campaign save (its id when the game no longer has it)."""
+def _campaign_def(info: saves.SaveInfo) -> Any:
+    """Returns the CampaignDef of a campaign save (None when the game no longer has it)."""
     if info.game_id in registry.game_ids():
         for camp in registry.rules(info.game_id).campaigns:
             if camp.id == info.campaign:
-                return app.t(camp.label)
-    return info.campaign
+                return camp
+    return None
+
+
+def campaign_detail(app: App, info: saves.SaveInfo) -> str:
+    """Returns "<campaign>, game <n>" of a campaign save in the campaign's own words ("floor
+    <n>"); its id when the game no longer has it."""
+    camp = _campaign_def(info)
+    name = app.t(camp.label) if camp is not None else info.campaign
+    key = camp.texts.get("load", "ui.load.campaign") if camp is not None else "ui.load.campaign"
+    return app.t(key, name=name, game=info.game_no)
 
 
 def format_date(iso: str, lang: str) -> str:
@@ -202,7 +211,8 @@ class LoadScene(MenuScreen):
                                  theme.SIZE_H3, theme.GOLD if info.error is None else ink),
                      (rect.left + 90, rect.top + 10))
         if info.error is None:
-            players = ", ".join(info.players)
+            players = ", ".join(name or t("ui.player_n", n=i + 1)
+                                for i, name in enumerate(info.players))
             sub = t("ui.load.players", players=players)
         else:
             key = RECORD_ERROR_KEYS.get(info.error.key, "ui.error.save_generic")
@@ -215,10 +225,13 @@ class LoadScene(MenuScreen):
             when = assets.text(format_date(info.saved_at, self.app.catalog.lang), "bold",
                                theme.SIZE_BODY, ink)
             surface.blit(when, (right - when.get_width(), rect.top + 12))
-            detail = t("ui.load.turn", turn=info.turn)
+            progress = info.progress
+            if progress is not None and self.app.catalog.has(progress["key"]):
+                detail = t(progress["key"], **progress["params"])
+            else:
+                detail = t("ui.load.turn", turn=info.turn)
             if info.campaign:
-                detail = t("ui.load.campaign", name=_campaign_name(self.app, info),
-                           game=info.game_no) + " · " + detail
+                detail = campaign_detail(self.app, info) + " · " + detail
             if info.autosave:
                 detail = t("ui.load.autosave") + " · " + detail
             if info.over:

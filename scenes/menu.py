@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -49,6 +50,7 @@ class MainMenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.continue_path: Path | None = None
+        self.continue_info: Any = None  # the SaveInfo of continue_path
         self.looked_for_saves = False
         self.updates = 0
 
@@ -73,27 +75,43 @@ class MainMenuScene(Scene):
         self.looked_for_saves = True
         found = saves.latest(registry.listed_ids())
         self.continue_path = found.path if found else None
+        self.continue_info = found
         self.layout()
+
+    def _continue_texts(self) -> tuple[str, str]:
+        """Returns the Continue button's label and tooltip: a campaign's name and game when the
+        newest save is a campaign."""
+        t = self.app.t
+        info = self.continue_info
+        if info is None or not info.campaign:
+            return t("menu.continue"), t("menu.continue.tip")
+        from scenes.loadgame import campaign_detail
+
+        return t("menu.continue_campaign"), t("menu.continue_campaign.tip",
+                                              campaign=campaign_detail(self.app, info))
 
     def layout(self) -> None:
         t = self.app.t
+        go_on, go_on_tip = self._continue_texts()
         entries = [
-            ("menu.new_game", "menu.new_game.tip", "ui.new_game", self.new_game, "primary",
-             True),
-            ("menu.continue", "menu.continue.tip", "ui.continue", self.continue_game, "normal",
+            (t("menu.new_game"), t("menu.new_game.tip"), "ui.new_game", self.new_game,
+             "primary", True),
+            (go_on, go_on_tip, "ui.continue", self.continue_game, "normal",
              self.continue_path is not None),
-            ("menu.load", "menu.load.tip", "ui.load", self.load, "normal", True),
-            ("menu.settings", "menu.settings.tip", "ui.settings", self.settings, "normal", True),
-            ("menu.rules", "menu.rules.tip", "ui.rules", self.rules, "normal", True),
-            ("menu.credits", "menu.credits.tip", "ui.credits", self.credits, "normal", True),
-            ("menu.quit", "menu.quit.tip", "ui.quit", self.app.quit, "ghost", True),
+            (t("menu.load"), t("menu.load.tip"), "ui.load", self.load, "normal", True),
+            (t("menu.settings"), t("menu.settings.tip"), "ui.settings", self.settings,
+             "normal", True),
+            (t("menu.rules"), t("menu.rules.tip"), "ui.rules", self.rules, "normal", True),
+            (t("menu.credits"), t("menu.credits.tip"), "ui.credits", self.credits, "normal",
+             True),
+            (t("menu.quit"), t("menu.quit.tip"), "ui.quit", self.app.quit, "ghost", True),
         ]
         self.widgets = []
         y = 362
-        for key, tip, icon, action, style, enabled in entries:
-            self.widgets.append(Button((800 - 190, y, 380, 54), t(key), action, style=style,
+        for label, tip, icon, action, style, enabled in entries:
+            self.widgets.append(Button((800 - 190, y, 380, 54), label, action, style=style,
                                        icon=icon, enabled=enabled, size=theme.SIZE_BODY + 2,
-                                       tooltip=t(tip)))
+                                       tooltip=tip))
             y += 66
 
     def back(self) -> None:

@@ -207,8 +207,11 @@ class GameSelectScene(MenuScreen):
                                       size=theme.SIZE_H3, colour=theme.INK_DIM, align="center"))
             return
         per_row = 3 if len(ids) > 4 else max(1, len(ids))
-        w, h, gap = 440, 340, 36
+        gap = 36
+        # four games share one row with narrower cards; more take two rows of lower ones
+        w = min(440, (1600 - 80 - (per_row - 1) * gap) // per_row)
         rows = (len(ids) + per_row - 1) // per_row
+        h = 340 if rows == 1 else 310
         top = 150 if rows > 1 else 250
         for i, game_id in enumerate(ids):
             info = registry.info(game_id)
@@ -449,8 +452,10 @@ class SetupScene(MenuScreen):
     def config(self) -> GameConfig:
         """Returns the GameConfig the screen describes."""
         seats = []
-        for i, seat in enumerate(self.seats):
-            name = seat["name"].strip() or self.app.t("ui.player_n", n=i + 1)
+        for seat in self.seats:
+            # An empty name stays empty: the table shows "Player n" in the language of the day
+            # (a stored "Player 1" would stay English in a German game).
+            name = seat["name"].strip()
             seats.append(SeatConfig(kind=seat["kind"], bot=seat["bot"],
                                     difficulty=seat["difficulty"], name=name,
                                     colour=seat["colour"]))

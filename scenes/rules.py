@@ -111,11 +111,11 @@ class RulesScene(MenuScreen):
         if len(self.pages) > 1:
             self.widgets.append(Button((1600 - 300, 826, 260, theme.BUTTON_H),
                                        t("ui.rules.next"), lambda: self._turn(1),
-                                       icon="ui.redo", hotkey=pygame.K_RIGHT,
+                                       icon="ui.page_next", hotkey=pygame.K_RIGHT,
                                        enabled=self.page < len(self.pages) - 1))
             self.widgets.append(Button((1600 - 580, 826, 260, theme.BUTTON_H),
                                        t("ui.rules.previous"), lambda: self._turn(-1),
-                                       icon="ui.undo", hotkey=pygame.K_LEFT,
+                                       icon="ui.page_previous", hotkey=pygame.K_LEFT,
                                        enabled=self.page > 0))
 
     def _pick(self, game_id: str) -> None:

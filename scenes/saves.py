@@ -55,6 +55,23 @@ class SaveInfo:
     checked: bool = False
     campaign: str = ""  # a campaign save: the campaign's id, and the running game (1 = first)
     game_no: int = 0
+    progress: dict[str, Any] | None = None  # how far the game is, as its table shows it
+
+
+def _progress(value: Any) -> dict[str, Any] | None:
+    """Returns a save's progress message (``{key, params}`` of plain numbers and short texts),
+    or None when it is missing (saves of earlier versions) or malformed."""
+    if not isinstance(value, dict) or set(value) != {"key", "params"}:
+        return None
+    key, params = value["key"], value["params"]
+    if not isinstance(key, str) or len(key) > 80 or not isinstance(params, dict) or len(params) > 4:
+        return None
+    for name, item in params.items():
+        if not isinstance(name, str) or isinstance(item, bool):
+            return None
+        if not (isinstance(item, int) and abs(item) < 10**9 or isinstance(item, str) and len(item) < 40):
+            return None
+    return {"key": key, "params": dict(params)}
 
 
 def autosave_path(game_id: str) -> Path:
@@ -106,6 +123,7 @@ def describe(path: Path) -> SaveInfo:
         info.saved_at = str(meta.get("saved_at", ""))[:40]
         turn = meta.get("turn", 0)
         info.turn = turn if isinstance(turn, int) and not isinstance(turn, bool) else 0
+        info.progress = _progress(meta.get("progress"))
         info.over = meta.get("over") is True
         info.players = [s.name for s in summary.config.seats]
     except Exception as exc:  # noqa: BLE001 - a damaged file is listed, never fatal
@@ -290,6 +308,7 @@ def meta_for(session: Any, *, autosave: bool) -> dict[str, Any]:
     return {
         "saved_at": datetime.now().isoformat(timespec="seconds"),
         "turn": session.turn(),
+        "progress": session.rules.progress(session.state).to_json(),
         "autosave": autosave,
         "over": session.is_over,
     }

@@ -381,10 +381,11 @@ class TableScene(Scene):
         plain = self.log_rect.width - 24 - 14 - 22 - 6
         for index, event in enumerate(self.log_events):
             text = self.game_text(event.key, event.params)
-            tip = [text] + [format_breakdown(self.app, b) for b in event.breakdowns]
-            width = plain - 26 if event.breakdowns else plain
+            details = self.event_details(event)
+            tip = [text] + details
+            width = plain - 26 if details else plain
             for n, line in enumerate(assets.wrap(text, "body", theme.SIZE_SMALL, width)):
-                rows.append(Row(index, (line, n == 0, bool(event.breakdowns)),
+                rows.append(Row(index, (line, n == 0, bool(details)),
                                 tooltip=tip if len(tip) > 1 else None))
         self.log_list = ScrollList(self.log_rect.inflate(-24, 0).move(0, 0), rows, LOG_ROW_H,
                                    self._paint_log_row, on_select=self._pin, gap=0)
@@ -404,15 +405,16 @@ class TableScene(Scene):
         if self.pinned is None or self.pinned >= len(self.log_events):
             return 0
         width = self.log_rect.width - 24 - 24
-        lines = sum(len(assets.wrap(format_breakdown(self.app, b), "bold", theme.SIZE_SMALL,
-                                    width)) for b in self.log_events[self.pinned].breakdowns)
-        breaks = len(self.log_events[self.pinned].breakdowns)
+        details = self.event_details(self.log_events[self.pinned])
+        lines = sum(len(assets.wrap(d, "bold", theme.SIZE_SMALL, width)) for d in details)
+        breaks = len(details)
         need = 24 + lines * assets.line_height("bold", theme.SIZE_SMALL) + 6 * breaks
         return min(max(need, 80), self.log_rect.height // 2)
 
     def _pin(self, row: Row) -> None:
         event = self.log_events[row.value]
-        self.pinned = None if self.pinned == row.value or not event.breakdowns else row.value
+        self.pinned = None if self.pinned == row.value or not self.event_details(event) \
+            else row.value
         self._log_len = -1
         self._rebuild_log()
 
@@ -432,6 +434,11 @@ class TableScene(Scene):
             surface.blit(icon, (rect.right - 24, rect.centery - 9))
 
     # --- hooks for game scenes ----------------------------------------------------------
+    def event_details(self, event: Event) -> list[str]:
+        """Returns the lines a log entry explains itself with (its breakdowns; a game adds
+        its own, such as an automatic unit's ranking of targets)."""
+        return [format_breakdown(self.app, b) for b in event.breakdowns]
+
     def on_view_changed(self) -> None:
         """Runs after every change of the view (rebuild board widgets here)."""
 
@@ -608,9 +615,9 @@ class TableScene(Scene):
             surface.blit(theme.panel(box.size, "parchment"), box)
             event = self.log_events[self.pinned or 0]
             y = box.top + 12
-            for breakdown in event.breakdowns:
-                image = assets.text(format_breakdown(self.app, breakdown), "bold",
-                                    theme.SIZE_SMALL, theme.INK_DARK, box.width - 24)
+            for detail in self.event_details(event):
+                image = assets.text(detail, "bold", theme.SIZE_SMALL, theme.INK_DARK,
+                                    box.width - 24)
                 surface.blit(image, (box.left + 12, y))
                 y += image.get_height() + 6
                 if y > box.bottom - 20:

@@ -30,6 +30,8 @@ def blit_centered(surface: pygame.Surface, image: pygame.Surface, centre: tuple[
 class Widget:
     """Base widget: a rectangle that may show a tooltip while hovered."""
 
+    control = False  # True: the player clicks it, so tooltips keep clear of it
+
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], *,
                  tooltip: str | list[str] | None = None) -> None:
         self.rect = pygame.Rect(rect)
@@ -103,6 +105,8 @@ class Panel(Widget):
 
 class Button(Widget):
     """A push button with a label, an optional manifest icon and an optional hotkey."""
+
+    control = True
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: str,
                  on_click: Callback, *, style: str = "normal", icon: str | None = None,
@@ -191,6 +195,8 @@ class IconButton(Button):
 class Toggle(Widget):
     """An on/off switch with a label on its left."""
 
+    control = True
+
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: str, value: bool,
                  on_change: Callable[[bool], None], *,
                  tooltip: str | list[str] | None = None) -> None:
@@ -224,6 +230,8 @@ class Toggle(Widget):
 
 class Cycler(Widget):
     """Chooses one of several values with ◀ ▶ arrows (click, wheel or the arrow keys on hover)."""
+
+    control = True
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int],
                  options: Sequence[tuple[Any, str]], value: Any,
@@ -313,6 +321,8 @@ class Cycler(Widget):
 class TextInput(Widget):
     """A one-line text field (names, seeds); ``allowed`` filters typed characters."""
 
+    control = True
+
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], text: str,
                  on_change: Callable[[str], None], *, max_len: int = 20,
                  allowed: Callable[[str], bool] | None = None, placeholder: str = "",
@@ -386,6 +396,8 @@ class TextInput(Widget):
 
 class Slider(Widget):
     """A horizontal slider between minimum and maximum (dragged or clicked)."""
+
+    control = True
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], value: float,
                  on_change: Callable[[float], None], *, minimum: float = 0.0,
@@ -629,8 +641,40 @@ class ScrollText(Widget):
                              border_radius=3)
 
 
-def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], anchor: pygame.Rect) -> None:
-    """Draws a tooltip box under (or above) anchor, kept on the screen."""
+def tooltip_box(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect,
+                avoid: Sequence[pygame.Rect] = (),
+                sides: Sequence[str] = ("below", "above", "right", "left")) -> pygame.Rect:
+    """Returns where a tooltip of size goes: on the first of sides of anchor (under it, else
+    above, right or left) where it stays inside screen and covers neither anchor nor a control
+    in avoid (else the place that covers least of them)."""
+    box = pygame.Rect((0, 0), size)
+    bounds = screen.inflate(-16, -16)
+    places = []
+    for side in sides:
+        if side == "below":
+            box.midtop = (anchor.centerx, anchor.bottom + 8)
+        elif side == "above":
+            box.midbottom = (anchor.centerx, anchor.top - 8)
+        elif side == "right":
+            box.midleft = (anchor.right + 12, anchor.centery)
+        else:
+            box.midright = (anchor.left - 12, anchor.centery)
+        placed = box.clamp(bounds)
+        # Covering what the player points at is worst; then the area of controls covered.
+        covered = anchor.width * anchor.height if placed.colliderect(anchor) else 0
+        for rect in avoid:
+            part = placed.clip(rect)
+            covered += part.width * part.height
+        if not covered:
+            return placed
+        places.append((covered, placed))
+    return min(places, key=lambda p: p[0])[1]
+
+
+def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], anchor: pygame.Rect,
+                 avoid: Sequence[pygame.Rect] = ()) -> None:
+    """Draws a tooltip box next to anchor, kept on the screen and clear of the controls in avoid
+    where there is room (see tooltip_box)."""
     width = 0
     images = []
     for i, line in enumerate(lines):
@@ -639,12 +683,8 @@ def draw_tooltip(surface: pygame.Surface, lines: Sequence[str], anchor: pygame.R
         images.append(image)
         width = max(width, image.get_width())
     height = sum(im.get_height() for im in images) + 4 * (len(images) - 1)
-    box = pygame.Rect(0, 0, width + 28, height + 22)
-    box.midtop = (anchor.centerx, anchor.bottom + 8)
-    sw, sh = surface.get_size()
-    if box.bottom > sh - 8:
-        box.midbottom = (anchor.centerx, anchor.top - 8)
-    box.clamp_ip(pygame.Rect(8, 8, sw - 16, sh - 16))
+    box = tooltip_box((width + 28, height + 22), anchor, surface.get_rect(),
+                      [r for r in avoid if r != anchor])
     surface.blit(theme.panel(box.size, "glass"), box)
     y = box.top + 11
     for image in images:

@@ -195,6 +195,39 @@ def test_the_covering_sample_plays_every_value(game_id: str) -> None:
                            conform.all_combinations(game_id) if o[oid] == value), (oid, value)
 
 
+@pytest.mark.parametrize("game_id", _games())
+def test_the_covering_sample_plays_every_campaign_beyond_its_first_game(game_id: str) -> None:
+    rules = registry.rules(game_id)
+    cases = _covering_run(game_id)[0]
+    for camp in rules.campaigns:
+        played = [c for c in cases if c.campaign == camp.id]
+        assert [c.carry for c in played][:1] == [None], camp.id  # from its first game
+        carried = [c.carry for c in played[1:]]
+        assert carried == camp.sample_carries(played[0].config())
+        for carry in carried:  # each one a game the rules accept
+            rules.check_config(camp.first_config(played[0].config()).with_carry(carry))
+    if game_id == "crawl":
+        # The crawl's campaign: a later floor, set up from a carried team.
+        assert any(c.campaign == "floors" and c.carry and c.carry["floor"] >= 2
+                   for c in cases)
+
+
+def test_a_campaign_case_checks_that_its_record_replays(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    case = conform.Case("toy", 2, {"target": 10}, 3, "random", "bb", "best_of_three")
+    assert conform.run_case(case) == []
+    calls = []
+
+    def drifting_carry(state):  # a game that carries out other data when asked again
+        calls.append(1)
+        return {"wins": [0, min(len(calls) - 1, 1)]}  # the first game only once
+
+    monkeypatch.setattr(registry.rules("toy"), "carry_out", drifting_carry)
+    found = conform.run_case(case)
+    assert [(f.check, f.kind) for f in found] == [("replay", "replay:campaign")], found
+    assert "--campaign best_of_three" in found[0].case.repro()
+
+
 def test_option_values_come_from_the_option_defs() -> None:
     from engine.core.protocol import OptionDef
 

@@ -92,6 +92,20 @@ class CampaignDef:
 
     id = ""
     label = ""
+    # Catalog keys that replace the shell's wording of "ui.campaign.<name>" for this campaign
+    # (a floor cleared rather than a game won): next, finish, over, over_lost, game_won, of,
+    # result_line, score, carry, and "load" for "ui.load.campaign". Same placeholders.
+    texts: dict[str, str] = {}
+
+    def applies(self, config: GameConfig) -> bool:
+        """Returns whether the set-up screen's option of this campaign starts it for ``config``
+        (default: always; a solitaire campaign says no to more players)."""
+        return True
+
+    def sample_carries(self, config: GameConfig) -> list[dict[str, Any]]:
+        """Returns carries a conformance run starts later games from, so that games beyond the
+        first are played whatever the bots reach (default: none)."""
+        return []
 
     def first_config(self, config: GameConfig) -> GameConfig:
         """Returns the set-up of the first game from the set-up the players chose."""

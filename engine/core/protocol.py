@@ -352,6 +352,10 @@ class GameRules(ABC, _StateGeneric[S]):
         """Returns a counter that grows by one at the end of every turn (for autosave)."""
         return int(getattr(state, "turn", 0))
 
+    def progress(self, state: S) -> Message:
+        """Returns how far the game is, as its table shows it ("Round 3"), for the load list."""
+        return Message("ui.load.turn", {"turn": self.turn_number(state)})
+
     # --- acting -------------------------------------------------------------------------
     def validate(self, state: S, action: Action) -> None:
         """Raises IllegalAction naming the rule when ``action`` may not be taken now.

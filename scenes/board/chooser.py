@@ -93,18 +93,22 @@ class ChoicePanel:
     def __init__(self, title: str, lines: list[str],
                  options: list[tuple[str, str, Callable[[], None]]],
                  cancel: Callable[[], None], cancel_label: str,
-                 centre: tuple[int, int]) -> None:
-        per_row = min(6, max(1, len(options)))
+                 centre: tuple[int, int], *, button_width: int = 132, per_row: int = 6,
+                 top_room: int = 0) -> None:
+        per_row = min(per_row, max(1, len(options)))
         rows = (len(options) + per_row - 1) // per_row
-        bw, bh, gap = 132, 62, 12
+        bw, bh, gap = button_width, 62, 12
         width = max(520, per_row * (bw + gap) + 60)
-        height = 150 + len(lines) * 26 + rows * (bh + gap) + 70
+        # top_room: pixels left free under the lines for the game's own picture (dice)
+        height = 150 + len(lines) * 26 + top_room + rows * (bh + gap) + 70
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = centre
         self.title, self.lines = title, lines
         self.buttons: list[Button] = []
         self.notes: list[tuple[str, pygame.Rect]] = []
-        top = self.rect.top + 96 + len(lines) * 26
+        self.room = pygame.Rect(self.rect.left, self.rect.top + 90 + len(lines) * 26, width,
+                                top_room)
+        top = self.rect.top + 96 + len(lines) * 26 + top_room
         for i, (label, note, action) in enumerate(options):
             row, col = divmod(i, per_row)
             in_row = min(per_row, len(options) - row * per_row)

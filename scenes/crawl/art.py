@@ -268,24 +268,45 @@ def square(ts: int, colour: theme.Colour, alpha: int, border: int = 0) -> pygame
     return surf
 
 
-def _notch(surf: pygame.Surface, centre: tuple[float, float], radius: float, facing: int,
-           colour: theme.Colour) -> None:
+TOKEN_RADIUS = 0.37  # a figure's base, in tiles: the dial strip fits between two rows
+NOTCH_REACH = 1.42  # how far the facing notch reaches, in base radii
+
+
+def token_radius(ts: int) -> float:
+    """Returns the radius of a figure's base at tile size ts."""
+    return ts * TOKEN_RADIUS
+
+
+def notch_points(centre: tuple[float, float], radius: float, facing: int
+                 ) -> list[tuple[float, float]]:
+    """Returns the facing notch of a base: its tip outside the base and its two base corners."""
     angle = math.radians(facing * 45 - 90)  # facing 0 is north (screen up), clockwise
-    tip = (centre[0] + math.cos(angle) * (radius + radius * 0.34),
-           centre[1] + math.sin(angle) * (radius + radius * 0.34))
-    left = (centre[0] + math.cos(angle - 0.5) * (radius - 1),
-            centre[1] + math.sin(angle - 0.5) * (radius - 1))
-    right = (centre[0] + math.cos(angle + 0.5) * (radius - 1),
-             centre[1] + math.sin(angle + 0.5) * (radius - 1))
-    pygame.draw.polygon(surf, colour, [tip, left, right])
-    pygame.draw.polygon(surf, (20, 14, 10), [tip, left, right], 1)
+    tip = (centre[0] + math.cos(angle) * radius * NOTCH_REACH,
+           centre[1] + math.sin(angle) * radius * NOTCH_REACH)
+    left = (centre[0] + math.cos(angle - 0.62) * (radius - 1),
+            centre[1] + math.sin(angle - 0.62) * (radius - 1))
+    right = (centre[0] + math.cos(angle + 0.62) * (radius - 1),
+             centre[1] + math.sin(angle + 0.62) * (radius - 1))
+    return [tip, left, right]
+
+
+def notch_rect(centre: tuple[float, float], ts: int, facing: int) -> pygame.Rect:
+    """Returns the screen box of a figure's facing notch (the part outside its base)."""
+    r = token_radius(ts)
+    angle = math.radians(facing * 45 - 90)
+    tip = (centre[0] + math.cos(angle) * r * NOTCH_REACH, centre[1] + math.sin(angle) * r * NOTCH_REACH)
+    edge = (centre[0] + math.cos(angle) * r, centre[1] + math.sin(angle) * r)
+    half = max(2.0, r * 0.3)
+    left, top = min(tip[0], edge[0]) - half, min(tip[1], edge[1]) - half
+    right, bottom = max(tip[0], edge[0]) + half, max(tip[1], edge[1]) + half
+    return pygame.Rect(int(left), int(top), int(right - left) + 1, int(bottom - top) + 1)
 
 
 def figure_token(art: str, ts: int, ring: theme.Colour, facing: int, health: float,
                  hero: bool, dimmed: bool, demoralized: bool = False) -> pygame.Surface:
-    """Returns a figure: round base in its side's colour, silhouette, facing notch, health arc,
-    and a broken-shield badge while its click is demoralized (it neither attacks nor strikes
-    back).
+    """Returns a figure seen from above: a round base in its side's colour with its art, a
+    bright front arc and a notch that show its facing, a health arc, and a broken-shield badge
+    while its click is demoralized (it neither attacks nor strikes back).
 
     The surface is 1.5 tiles wide so the notch can stick out; blit it centred on the square.
     """
@@ -296,27 +317,38 @@ def figure_token(art: str, ts: int, ring: theme.Colour, facing: int, health: flo
     size = int(ts * 1.5)
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     c = (size / 2, size / 2)
-    r = ts * 0.43
-    pygame.draw.circle(surf, (0, 0, 0, 110), (c[0] + 2, c[1] + 3), r + 1)
-    pygame.draw.circle(surf, _shade(ring, 0.35), c, r)
-    pygame.draw.circle(surf, ring, c, r, max(2, int(ts * 0.1)))
-    inner = r - max(2, int(ts * 0.1))
-    pygame.draw.circle(surf, (36, 30, 26) if hero else (44, 24, 22), c, inner)
+    r = token_radius(ts)
+    front = theme.GOLD_BRIGHT if hero else (244, 120, 92)
+    ring_w = max(2, int(ts * 0.08))
+    pygame.draw.circle(surf, (0, 0, 0, 120), (c[0] + 2, c[1] + 3), r + 1)
+    pygame.draw.circle(surf, _shade(ring, 0.45), c, r)
+    pygame.draw.circle(surf, ring, c, r, ring_w)
+    inner = r - ring_w
+    pygame.draw.circle(surf, (62, 52, 44) if hero else (74, 34, 30), c, inner)
+    # The front of the base: a bright arc over the facing half of the ring, and the notch.
+    angle = math.radians(facing * 45 - 90)
+    box = pygame.Rect(0, 0, int(2 * r), int(2 * r))
+    box.center = (int(c[0]), int(c[1]))
+    pygame.draw.arc(surf, front, box, -angle - 0.9, -angle + 0.9, ring_w + 1)
     pygame.draw.circle(surf, _shade(ring, -0.35), c, r, 1)
     # The health arc: how much of the dial is left before the knock-out.
     if health < 0.999:
         rect = pygame.Rect(0, 0, int(2 * r + 6), int(2 * r + 6))
         rect.center = (int(c[0]), int(c[1]))
-        pygame.draw.arc(surf, (40, 10, 8), rect, 0, math.tau, max(2, ts // 14))
+        pygame.draw.arc(surf, (40, 10, 8), rect, 0, math.tau, max(2, ts // 16))
         hue = theme.mix((214, 60, 44), (120, 210, 110), health)
         start = math.pi / 2
         pygame.draw.arc(surf, hue, rect, start, start + math.tau * max(0.02, health),
-                        max(2, ts // 14))
-    icon = assets.asset_icon(art, max(8, int(inner * 1.5)))
+                        max(2, ts // 16))
+    # The figure itself in a light ink on its base, so it reads at the smallest zoom too.
+    icon = assets.asset_icon(art, max(8, int(inner * 1.5)),
+                             (240, 232, 214) if hero else (244, 196, 178))
     surf.blit(icon, icon.get_rect(center=(int(c[0]), int(c[1]))))
-    _notch(surf, c, r, facing, theme.GOLD_BRIGHT if hero else (236, 110, 90))
+    points = notch_points(c, r, facing)
+    pygame.draw.polygon(surf, front, points)
+    pygame.draw.polygon(surf, (20, 14, 10), points, 1)
     if demoralized:
-        br = max(5, int(ts * 0.17))
+        br = max(5, int(ts * 0.16))
         spot = (int(c[0] - r * 0.78), int(c[1] - r * 0.78))
         pygame.draw.circle(surf, (226, 220, 206), spot, br)
         pygame.draw.circle(surf, (40, 30, 24), spot, br, 1)
@@ -330,24 +362,40 @@ def figure_token(art: str, ts: int, ring: theme.Colour, facing: int, health: flo
     return _tokens.keep(key, surf)
 
 
+READOUT_MIN = 12  # the smallest digits of a figure's values on the board, in pixels
+
+
+def readout_size(ts: int) -> int:
+    """Returns the font size of the dial values under a figure at tile size ts."""
+    return max(READOUT_MIN, round(ts * 0.33))
+
+
 def readout(values: tuple[int, int, int, int], ts: int) -> pygame.Surface:
-    """Returns the small dial window under a figure: move, attack, defence, damage."""
+    """Returns the dial window of a figure: move, attack, defence and damage in their colours."""
     key = ("dial", values, ts)
     surf = _tokens.fetch(key)
     if surf is not None:
         return surf
-    size = max(9, int(ts * 0.3))
+    size = readout_size(ts)
     cells = []
     for stat, v in zip(("move", "attack", "defence", "damage"), values, strict=True):
         cells.append((STAT_COLOURS[stat], assets.text(str(v), "bold", size, (255, 255, 255))))
-    cw = max(img.get_width() for _, img in cells) + 4
-    ch = cells[0][1].get_height()
-    surf = pygame.Surface((cw * 4 + 5, ch + 2), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (12, 10, 8, 230), surf.get_rect(), border_radius=3)
-    for i, (colour, img) in enumerate(cells):
-        cell = pygame.Rect(1 + i * (cw + 1), 1, cw, ch)
-        pygame.draw.rect(surf, _shade(colour, 0.25), cell, border_radius=2)
-        surf.blit(img, img.get_rect(center=cell.center))
+    # Digits only: the cell is as tall as a digit (the font's line adds room for descenders).
+    font = assets.font("bold", size)
+    digit_h = font.metrics("0")[0][3]
+    above = font.get_ascent() - digit_h  # rows above a digit's top in the rendered line
+    ch = digit_h + 2
+    pad = max(3, size // 4)
+    widths = [img.get_width() + pad for _, img in cells]
+    surf = pygame.Surface((sum(widths) + len(widths) + 1, ch + 2), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (12, 10, 8, 235), surf.get_rect(), border_radius=3)
+    x = 1
+    for (colour, img), cw in zip(cells, widths, strict=True):
+        cell = pygame.Rect(x, 1, cw, ch)
+        pygame.draw.rect(surf, _shade(colour, 0.2), cell, border_radius=2)
+        surf.blit(img, (cell.centerx - img.get_width() // 2,
+                        cell.top + (ch - digit_h) // 2 - above))
+        x += cw + 1
     return _tokens.keep(key, surf)
 
 

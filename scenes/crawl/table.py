@@ -25,10 +25,13 @@ from scenes.board.chooser import Popup
 from scenes.board.index import ActionIndex
 from scenes.crawl import art, query
 from scenes.generic import action_label
-from scenes.table import SEAT_PARAMS, TableScene, format_breakdown
+from scenes.table import LOG_W, PROMPT_H, SEAT_PARAMS, TableScene, format_breakdown
 from scenes.widgets import Button, blit_centered
 
-PANEL_W = 322
+PLAYER_ROW = 30  # a player's line of the status panel
+COMPASS_W = 120  # the facing compass beside the active figure's dial
+DIAL_ROWS = 5  # rows of the combat dial shown around the current click
+READOUT_TS = 24  # below this tile size the board shows no dial values (zoom in to see them)
 BAR_H = 64
 DRAG_SLOP = 6
 FACINGS = 8
@@ -94,9 +97,106 @@ DOOR_STATE_KEYS = {"closed": "crawl.ui.door.closed", "open": "crawl.ui.door.open
 CHEST_STATE_KEYS = {"closed": "crawl.ui.chest.closed", "disarmed": "crawl.ui.chest.disarmed",
                     "sprung": "crawl.ui.chest.sprung", "held": "crawl.ui.chest.held",
                     "gone": "crawl.ui.chest.gone"}
+# The set-up step (or decision) → its title and explanation in the column.
+STEP_KEYS = {
+    "pick.lone": ("crawl.ui.step.pick.lone", "crawl.ui.step.pick.lone.text"),
+    "pick.team": ("crawl.ui.step.pick.team", "crawl.ui.step.pick.team.text"),
+    "pick.hire": ("crawl.ui.step.pick.hire", "crawl.ui.step.pick.hire.text"),
+    "build.choose": ("crawl.ui.step.build.choose", "crawl.ui.step.build.choose.text"),
+    "build.place": ("crawl.ui.step.build.place", "crawl.ui.step.build.place.text"),
+    "pieces": ("crawl.ui.step.pieces", "crawl.ui.step.pieces.text"),
+    "chests": ("crawl.ui.step.chests", "crawl.ui.step.chests.text"),
+    "markers": ("crawl.ui.step.markers", "crawl.ui.step.markers.text"),
+    "entrance": ("crawl.ui.step.entrance", "crawl.ui.step.entrance.text"),
+    "entrance.solo": ("crawl.ui.step.entrance.solo", "crawl.ui.step.entrance.solo.text"),
+    "exit": ("crawl.ui.step.exit", "crawl.ui.step.exit.text"),
+    "exit_square": ("crawl.ui.step.exit_square", "crawl.ui.step.exit_square.text"),
+    "place_spawn": ("crawl.ui.step.place_spawn", "crawl.ui.step.place_spawn.text"),
+}
 TEAM_BUDGET = 100  # seed 004, "Teams": heroes worth up to 100 points per player
 Square = tuple[int, int]
 Choice = tuple[str, list[Action]]
+
+
+def whole_text(text: str, role: str, size: int, width: int, colour: theme.Colour,
+               smallest: int = theme.SIZE_TINY - 2) -> pygame.Surface:
+    """Returns text rendered whole within width: on one line at the largest size from size down
+    to smallest that fits, else wrapped at the smallest (never cut short)."""
+    for candidate in range(size, smallest - 1, -1):
+        if assets.size_of(text, role, candidate)[0] <= width:
+            return assets.text(text, role, candidate, colour)
+    return assets.text(text, role, smallest, colour, width)
+
+
+class WholeButton(Button):
+    """A button whose label is never cut: it shrinks, then wraps, to fit the button."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        surface.blit(theme.button(self.rect.size, self.style, self.state()), self.rect)
+        ink = theme.INK if self.enabled else theme.INK_FAINT
+        if self.hovered and self.enabled:
+            ink = theme.GOLD_BRIGHT if self.style != "primary" else (255, 244, 220)
+        icon_w = 0
+        if self.icon:
+            isz = min(self.rect.height - 18, 30)
+            image = assets.asset_icon(self.icon, isz, ink)
+            icon_w = isz + 10
+        text = whole_text(self.label, self.role, self.size, self.rect.width - 24 - icon_w, ink)
+        x = self.rect.centerx - (text.get_width() + icon_w) // 2 + icon_w
+        y = self.rect.centery - text.get_height() // 2 + (2 if self.state() == "down" else 0)
+        if self.icon:
+            surface.blit(image, (x - icon_w, self.rect.centery - image.get_height() // 2))
+        surface.blit(text, (x, y))
+
+
+def place_readouts(ts: int, figures: list[tuple[int, tuple[int, int], int, tuple[int, int]]],
+                   others: list[pygame.Rect] | None = None) -> dict[int, pygame.Rect]:
+    """Returns where each figure's dial values go: (uid, centre, facing, strip size) in order of
+    importance → the strip's rectangle, under the base like a plinth, else above it, else
+    shifted sideways, else beside the base, wherever it covers no other base, no facing notch
+    (its own neither), no strip placed before and none of ``others`` (chests, markers). A
+    figure whose values find no such place gets none (its tooltip and the column show them)."""
+    r = art.token_radius(ts)
+    bases = [(uid, c) for uid, c, _f, _s in figures]
+    blocked = [*(others or []), *(art.notch_rect(c, ts, facing) for _u, c, facing, _s in figures)]
+    placed: dict[int, pygame.Rect] = {}
+
+    def covers_base(rect: pygame.Rect, centre: tuple[int, int]) -> bool:
+        # The nearest point of the strip to the base's centre lies inside the base (less a
+        # pixel of its rim).
+        nx = min(max(centre[0], rect.left), rect.right)
+        ny = min(max(centre[1], rect.top), rect.bottom)
+        return (nx - centre[0]) ** 2 + (ny - centre[1]) ** 2 < (r - 1.5) ** 2
+
+    for uid, (cx, cy), _facing, (w, h) in figures:
+        overlap = 1  # the strip touches its base (deeper, it would touch a neighbour's)
+        # Sideways: just clear of a neighbour's centred strip, or hanging off the base's side.
+        shift, hang = max(2, (w - ts) // 2 + 2), max(2, w // 2 - 4)
+        rects = blocked + list(placed.values())
+        # Beside the base: level with its centre, or lower or higher (clear of a notch).
+        lift = h // 2 + 2
+        for side, d in (("below", 0), ("above", 0), ("below", -shift), ("below", shift),
+                        ("above", -shift), ("above", shift), ("below", -hang),
+                        ("below", hang), ("above", -hang), ("above", hang), ("right", 0),
+                        ("left", 0), ("right", lift), ("left", lift), ("right", -lift),
+                        ("left", -lift)):
+            rect = pygame.Rect(0, 0, w, h)
+            # Rounded away from the base, so the strip never reaches into a neighbour's.
+            if side == "below":
+                rect.midtop = (cx + d, math.ceil(cy + r - overlap))
+            elif side == "above":
+                rect.midbottom = (cx + d, math.floor(cy - r + overlap))
+            elif side == "right":
+                rect.midleft = (math.ceil(cx + r - overlap), cy + d)
+            else:
+                rect.midright = (math.floor(cx - r + overlap), cy + d)
+            if rect.collidelist(rects) < 0 and not any(
+                    covers_base(rect, c) for other, c in bases if other != uid):
+                placed[uid] = rect
+                break
+    return placed
 
 
 class PathWalk(Animation):
@@ -180,10 +280,8 @@ class SectionButton(Button):
         ink = theme.GOLD_BRIGHT if self.hovered else theme.INK
         left = self.rect.left + pic.get_width() + 14
         avail = self.rect.right - left - 8
-        top = assets.text(assets.fit(self.label, "bold", theme.SIZE_SMALL, avail), "bold",
-                          theme.SIZE_SMALL, ink)
-        sub = assets.text(assets.fit(self.kind, "body", theme.SIZE_TINY, avail), "body",
-                          theme.SIZE_TINY, theme.INK_FAINT)
+        top = whole_text(self.label, "bold", theme.SIZE_SMALL, avail, ink)
+        sub = whole_text(self.kind, "body", theme.SIZE_TINY, avail, theme.INK_FAINT)
         y = self.rect.centery - (top.get_height() + sub.get_height()) // 2
         surface.blit(top, (left, y))
         surface.blit(sub, (left, y + top.get_height()))
@@ -223,8 +321,12 @@ class CrawlTableScene(TableScene):
         self.panel_tips: list[tuple[pygame.Rect, list[str]]] = []
         self.board: query.BoardInfo | None = None
         self.previews: dict[Action, Preview] = {}  # the rules' previews of this view
-        self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.bar_rect = pygame.Rect(0, 0, 10, 10)
+        self.status_rect = pygame.Rect(0, 0, 10, 10)
+        self.card_rect: pygame.Rect | None = None
+        self.card_kind: str | None = None
+        self.card_uid = -1
+        self.column = pygame.Rect(0, 0, 10, 10)
         super().__init__(app, session, **kwargs)
 
     # --- geometry (the shared board camera, scenes/board/camera.py) -----------------------
@@ -250,11 +352,12 @@ class CrawlTableScene(TableScene):
 
     def _layout_rects(self) -> None:
         b = self.board_rect
-        self.panel_rect = pygame.Rect(b.right - PANEL_W, b.top + 8, PANEL_W - 8, b.height - 16)
-        self.camera.view = pygame.Rect(b.left + 10, b.top + 8, b.width - PANEL_W - 18,
-                                       b.height - BAR_H - 26)
+        # The map takes the whole width of the board area: the figure's dial, the scores and
+        # the set-up explanations share the right-hand column with the log.
+        self.camera.view = pygame.Rect(b.left + 10, b.top + 8, b.width - 20, b.height - BAR_H - 26)
         self.bar_rect = pygame.Rect(self.view_rect.left, self.view_rect.bottom + 10,
                                     self.view_rect.width, BAR_H)
+        self.column = pygame.Rect(1600 - LOG_W - 12, PROMPT_H + 20, LOG_W, 900 - PROMPT_H - 40)
 
     def square_rect(self, sq: Square) -> pygame.Rect:
         """Returns the screen rectangle of a square."""
@@ -279,9 +382,15 @@ class CrawlTableScene(TableScene):
         self.camera.centre_on(sq)
 
     def fit(self) -> None:
-        """Picks the largest zoom that shows the whole dungeon, and centres it."""
-        if self.board is not None:
-            self.camera.fit()
+        """Picks the zoom that fits the whole dungeon to the map area (its tile size joins the
+        zoom steps), and centres it."""
+        if self.board is None:
+            return
+        vr = self.view_rect
+        fit_ts = max(art.ZOOMS[0], min(vr.width // self.board.width,
+                                       vr.height // self.board.height))
+        self.camera.zooms = tuple(sorted({*art.ZOOMS, fit_ts}))
+        self.camera.fit()
 
     def set_zoom(self, index: int, anchor: tuple[int, int] | None = None) -> None:
         """Zooms to a level, keeping the point under ``anchor`` (or the centre) in place."""
@@ -339,7 +448,7 @@ class CrawlTableScene(TableScene):
         self._build_bar()
         self._build_roster()
         self._build_stash()
-        self._build_compass()
+        self._update_column()
         if self._kind("choose_section") and self.is_my_turn():
             # The board is still empty while sections are taken: show the open pile at once.
             self.open_section_pick()
@@ -598,6 +707,7 @@ class CrawlTableScene(TableScene):
         self.auto_selected = False
         self._compute_reach()
         self._build_bar()
+        self._update_column()
 
     def send_all(self, actions: list[Action]) -> None:
         """Sends actions in order, stopping when one is refused or no longer legal."""
@@ -609,7 +719,8 @@ class CrawlTableScene(TableScene):
 
     def open_popup(self, choices: list[Choice], pos: tuple[int, int]) -> None:
         """Opens a small menu of the actions one click could mean."""
-        self.popup = Popup.listing(choices, self._popup_pick, pos, self.view_rect)
+        self.popup = Popup.listing(choices, self._popup_pick, pos, self.view_rect,
+                                   max_width=self.view_rect.width - 60)
 
     def open_section_pick(self) -> None:
         """Opens a grid of the open builder sections, each drawn as a small map with its
@@ -737,9 +848,9 @@ class CrawlTableScene(TableScene):
         x = self.bar_rect.right - sum(natural) - gap * (len(entries) - 1)
         for (label, icon, cb, tip, style, actions), width in zip(entries, natural, strict=True):
             self.bar_actions.append(actions)
-            self.bar.append(Button((x, self.bar_rect.top + 6, width, BAR_H - 12),
-                                   assets.fit(label, "bold", theme.SIZE_SMALL, width - 50), cb,
-                                   icon=icon, tooltip=tip, style=style, size=theme.SIZE_SMALL))
+            self.bar.append(WholeButton((x, self.bar_rect.top + 6, width, BAR_H - 12), label,
+                                        cb, icon=icon, tooltip=tip, style=style,
+                                        size=theme.SIZE_SMALL))
             x += width + gap
 
     def _bar_label(self, a: Action) -> tuple[str, str | list[str]]:
@@ -798,22 +909,20 @@ class CrawlTableScene(TableScene):
 
     def _build_compass(self) -> None:
         self.compass = []
-        v = self.view
-        if v.get("active", -1) < 0:
-            return
-        fig = self.figs.get(v["active"])
-        if fig is None or fig["where"] != "board":
+        if self.card_rect is None or self.card_kind != "figure" \
+                or not self._compass_shown(self.card_uid):
             return
         cx, cy = self.compass_centre()
         for k in range(FACINGS):
             a = math.radians(k * 45 - 90)
-            rect = pygame.Rect(0, 0, 30, 30)
-            rect.center = (int(cx + math.cos(a) * 44), int(cy + math.sin(a) * 44))
+            rect = pygame.Rect(0, 0, 28, 28)
+            rect.center = (int(cx + math.cos(a) * 40), int(cy + math.sin(a) * 40))
             self.compass.append((rect, k, self._can("face", facing=k)))
 
     def compass_centre(self) -> tuple[int, int]:
-        """Returns the centre of the facing compass in the side panel."""
-        return (self.panel_rect.right - 70, self.panel_rect.top + 96)
+        """Returns the centre of the facing compass, top right in the figure card."""
+        top = self.card_rect.top if self.card_rect is not None else self.column.top
+        return (self.column.right - COMPASS_W // 2 - 4, top + 10 + COMPASS_W // 2)
 
     # --- text helpers -------------------------------------------------------------------
     def _cost_text(self, sq: Square) -> str:
@@ -1233,31 +1342,35 @@ class CrawlTableScene(TableScene):
         self._draw_markers(surface)
         self._draw_figures(surface)
         self._draw_targets(surface)
+        self._draw_readouts(surface)
         self._draw_line_of_fire(surface)
         surface.set_clip(clip)
         if v.get("phase") == "pick" and self.stash_cards:
             self._draw_stash(surface)
         elif v.get("phase") == "pick":
             self._draw_roster(surface)
-        else:
-            self._draw_hud(surface)
-        self._draw_panel(surface)
+        self._draw_column(surface)
         surface.blit(theme.panel(self.bar_rect.size, "glass"), self.bar_rect)
-        if not self.bar:
-            msg = assets.text(assets.fit(self.prompt_text, "italic", theme.SIZE_BODY,
-                                         self.bar_rect.width - 40), "italic", theme.SIZE_BODY,
-                              theme.INK_DIM)
+        if not self.bar and not self.shows_map():
+            # Nothing to press: the bar repeats the prompt (wrapped, never cut).
+            size = theme.SIZE_BODY
+            while size > theme.SIZE_TINY and len(assets.wrap(
+                    self.prompt_text, "italic", size, self.bar_rect.width - 40)) > 2:
+                size -= 1
+            msg = assets.text(self.prompt_text, "italic", size, theme.INK_DIM,
+                              self.bar_rect.width - 40)
             surface.blit(msg, msg.get_rect(midleft=(self.bar_rect.left + 20,
                                                     self.bar_rect.centery)))
-        else:
-            # The controls hint takes the room the buttons leave (fitted, never under them).
-            room = min(b.rect.left for b in self.bar) - self.bar_rect.left - 26
-            if room > 80:
-                for i, line in enumerate(hint_lines := self._hint_lines(room)):
-                    hint = assets.text(line, "body", theme.SIZE_TINY, theme.INK_FAINT)
-                    y = self.bar_rect.centery + (i - (len(hint_lines) - 1) / 2) * (
-                        hint.get_height() + 1)
-                    surface.blit(hint, hint.get_rect(midleft=(self.bar_rect.left + 14, int(y))))
+        elif self.shows_map():
+            # The controls hint takes the room the buttons leave (whole, never under them).
+            room = min((b.rect.left for b in self.bar), default=self.bar_rect.right) \
+                - self.bar_rect.left - 26
+            hint_lines = self.hint_lines(room)
+            for i, line in enumerate(hint_lines):
+                hint = assets.text(line, "body", theme.SIZE_TINY, theme.INK_FAINT)
+                y = self.bar_rect.centery + (i - (len(hint_lines) - 1) / 2) * (
+                    hint.get_height() + 1)
+                surface.blit(hint, hint.get_rect(midleft=(self.bar_rect.left + 14, int(y))))
         for b in self.bar:
             b.draw(surface)
         if self.popup is not None:
@@ -1419,7 +1532,6 @@ class CrawlTableScene(TableScene):
     def _draw_figures(self, surface: pygame.Surface) -> None:
         ts = self.ts
         active = self.view.get("active", -1)
-        readouts: list[tuple[int, dict[str, Any], tuple[int, int]]] = []
         for f in self.view["figures"]:
             if f["where"] != "board" or f["pos"] is None:
                 continue
@@ -1439,31 +1551,54 @@ class CrawlTableScene(TableScene):
                 pulse = 0.5 + 0.5 * math.sin(self.phase * math.tau)
                 pygame.draw.circle(surface, theme.mix(theme.LEGAL, (255, 255, 255), 0.4 * pulse),
                                    c, int(ts * 0.5), 2)
-            if f.get("values") and ts >= 28:
-                hovered = self.hover_sq is not None and tuple(f["pos"]) == self.hover_sq
-                first = f["uid"] == active or self.selected == ("f", f["uid"]) or hovered
-                # The active, selected or pointed-at figure first, then heroes, then brood.
-                readouts.append((0 if first else 1 if f["hero"] else 2, f, c))
-        self._draw_readouts(surface, sorted(readouts, key=lambda r: r[0]))
 
-    def _draw_readouts(self, surface: pygame.Surface,
-                       readouts: list[tuple[int, dict[str, Any], tuple[int, int]]]) -> None:
-        """Draws each figure's dial values under it, after every token, so no token hides one.
-        Where two figures stand side by side their values would run together: the later one
-        moves above its figure, or is left out when that place is taken too (its values stay in
-        the tooltip and the side panel)."""
+    def readout_places(self) -> dict[int, tuple[pygame.Rect, pygame.Surface]]:
+        """Returns each figure's dial values and where they go on the screen now: the active,
+        selected or pointed-at figure first, then heroes, then brood (``place_readouts``)."""
         ts = self.ts
-        taken: list[pygame.Rect] = []
-        for _, f, c in readouts:
-            vals = f["values"]
-            dial = art.readout(tuple(vals[s] for s in STATS), ts)  # type: ignore[arg-type]
-            below = dial.get_rect(midtop=(c[0], c[1] + int(ts * 0.36)))
-            above = dial.get_rect(midbottom=(c[0], c[1] - int(ts * 0.6)))
-            for rect in (below, above):
-                if rect.collidelist(taken) < 0:
-                    surface.blit(dial, rect)
-                    taken.append(rect)
-                    break
+        if ts < READOUT_TS:
+            return {}
+        active = self.view.get("active", -1)
+        entries: list[tuple[int, int, tuple[int, int], int, pygame.Surface]] = []
+        for f in self.view["figures"]:
+            centre = self.figure_centre(f["uid"])
+            if f["where"] != "board" or centre is None or not f.get("values"):
+                continue
+            hovered = self.hover_sq is not None and tuple(f["pos"]) == self.hover_sq
+            first = f["uid"] == active or self.selected == ("f", f["uid"]) or hovered
+            dial = art.readout(tuple(f["values"][s] for s in STATS), ts)  # type: ignore
+            entries.append((0 if first else 1 if f["hero"] else 2, f["uid"],
+                            (int(centre[0]), int(centre[1])), f["facing"], dial))
+        entries.sort(key=lambda e: e[0])
+        places = place_readouts(ts, [(uid, c, facing, dial.get_size())
+                                     for _p, uid, c, facing, dial in entries],
+                                self._readout_obstacles())
+        dials = {uid: dial for _p, uid, _c, _f, dial in entries}
+        return {uid: (rect, dials[uid]) for uid, rect in places.items()}
+
+    def _readout_obstacles(self) -> list[pygame.Rect]:
+        """Returns what dial values must not cover besides figures: chests, markers and the
+        hit-chance badges over targets."""
+        ts = self.ts
+        out = [self.square_rect((c["pos"][0], c["pos"][1])).inflate(-ts // 3, -ts // 3)
+               for c in self.view["chests"] if c["pos"] is not None
+               and c["status"] in ("closed", "disarmed", "sprung")]
+        out += [self.square_rect((m["pos"][0], m["pos"][1])).inflate(-ts // 3, -ts // 3)
+                for m in self.view["markers"]]
+        for uid in {a["target"] for a in self._kind("attack")} | set(self._kind_targets("shoot")):
+            f = self.figs.get(uid)
+            if f is not None and f["pos"] is not None:
+                r = self.square_rect((f["pos"][0], f["pos"][1]))
+                badge = pygame.Rect(0, 0, ts, assets.line_height("bold", max(12, ts // 3)) + 2)
+                badge.midbottom = (r.centerx, r.top + 2)
+                out.append(badge)
+        return out
+
+    def _draw_readouts(self, surface: pygame.Surface) -> None:
+        """Draws each figure's dial values beside its base, after every token and target mark,
+        so nothing hides them."""
+        for rect, dial in self.readout_places().values():
+            surface.blit(dial, rect)
 
     def _draw_targets(self, surface: pygame.Surface) -> None:
         ts = self.ts
@@ -1548,32 +1683,33 @@ class CrawlTableScene(TableScene):
         return t("crawl.ui.lof.by_terrain", terrain=t(TERRAIN_KEYS.get(
             what, "crawl.ui.terrain.blocking")), dist=dist, range=rng)
 
-    def _hint_lines(self, room: int) -> list[str]:
-        """Returns the controls hint in one line, or in two split at a "·" when one is too
-        narrow (each still fitted to room)."""
+    def shows_map(self) -> bool:
+        """Returns whether the map is what the board area shows (not the hero cards, the stash
+        or the builder's open pile over an empty dungeon)."""
+        return self.view.get("phase") != "pick" and not self._kind("choose_section")
+
+    def hint_lines(self, room: int) -> list[str]:
+        """Returns the zoom and pan hint in as few lines as fit ``room`` (split at a "·" where
+        that balances the lines, else between words; at most three), or no line when it would
+        not fit whole."""
         text = self.app.t("crawl.ui.controls")
-        if assets.size_of(text, "body", theme.SIZE_TINY)[0] <= room:
+
+        def width(line: str) -> int:
+            return assets.size_of(line, "body", theme.SIZE_TINY)[0]
+
+        if room <= 0:
+            return []
+        if width(text) <= room:
             return [text]
         parts = text.split(" · ")
-        cut = max(1, (len(parts) + 1) // 2)
-        return [assets.fit(" · ".join(half), "body", theme.SIZE_TINY, room)
-                for half in (parts[:cut], parts[cut:]) if half]
-
-    def _draw_hud(self, surface: pygame.Surface) -> None:
-        """Draws the round, the activations left and the zoom buttons' hint over the map."""
-        t = self.app.t
-        v = self.view
-        # The round counter passes the limit when the last round ends the game: show the limit.
-        shown = min(v["round"], v["turn_limit"]) if v["turn_limit"] else v["round"]
-        parts = [t("crawl.ui.round", round=shown, limit=v["turn_limit"])]
-        if v.get("phase") == "play" and not v.get("over"):
-            parts.append(t("crawl.ui.activations", n=v["activations_left"]))
-            if v.get("active", -1) >= 0 or v.get("active_marker", -1) >= 0:
-                parts.append(t("crawl.ui.mp", mp=v["mp"]))
-        text = assets.text("   ·   ".join(parts), "bold", theme.SIZE_SMALL, theme.INK)
-        box = text.get_rect(topleft=(self.view_rect.left + 10, self.view_rect.top + 8))
-        surface.blit(theme.panel(box.inflate(24, 12).size, "glass"), box.inflate(24, 12))
-        surface.blit(text, box)
+        splits = [(" · ".join(parts[:k]), " · ".join(parts[k:])) for k in range(1, len(parts))]
+        fitting = [pair for pair in splits if max(width(pair[0]), width(pair[1])) <= room]
+        if fitting:
+            return list(min(fitting, key=lambda pair: max(width(pair[0]), width(pair[1]))))
+        lines = list(assets.wrap(text, "body", theme.SIZE_TINY, room))
+        if len(lines) <= 3 and all(width(line) <= room for line in lines):
+            return lines
+        return []
 
     def _draw_stash(self, surface: pygame.Surface) -> None:
         """Draws the stash step: each team chest with its gold and item, where it is now, and
@@ -1592,9 +1728,8 @@ class CrawlTableScene(TableScene):
             token = art.chest_token(c["id"], 72, 2, "closed", True)
             surface.blit(token, token.get_rect(center=(rect.left + 54, rect.centery)))
             x, width = rect.left + 104, rect.width - 116
-            name = assets.text(assets.fit(self.app.catalog.text(cdef.name), "bold",
-                                          theme.SIZE_SMALL, width), "bold", theme.SIZE_SMALL,
-                               theme.INK_DARK)
+            name = whole_text(self.app.catalog.text(cdef.name), "bold", theme.SIZE_SMALL, width,
+                              theme.INK_DARK)
             surface.blit(name, (x, rect.top + 12))
             item = cdef.treasures[c["treasure"]].item if "treasure" in c else None
             lines = [t("crawl.ui.chest.treasure", gold=c.get("gold", 0)),
@@ -1602,8 +1737,7 @@ class CrawlTableScene(TableScene):
                      else t("crawl.ui.stash.no_item")]
             y = rect.top + 14 + name.get_height()
             for line in lines:
-                img = assets.text(assets.fit(line, "body", theme.SIZE_TINY, width), "body",
-                                  theme.SIZE_TINY, theme.INK_DARK_DIM)
+                img = whole_text(line, "body", theme.SIZE_TINY, width, theme.INK_DARK_DIM)
                 surface.blit(img, (x, y))
                 y += img.get_height()
             where = "crawl.ui.stash.safe" if c["safe"] else "crawl.ui.stash.along"
@@ -1613,9 +1747,8 @@ class CrawlTableScene(TableScene):
             if action is not None:
                 verb = t("crawl.ui.stash.leave" if action.kind == "stash"
                          else "crawl.ui.stash.take")
-                tag = assets.text(assets.fit("→ " + verb, "bold", theme.SIZE_TINY,
-                                             rect.right - 14 - x - state.get_width() - 16),
-                                  "bold", theme.SIZE_TINY, theme.RED)
+                tag = whole_text("→ " + verb, "bold", theme.SIZE_TINY,
+                                 max(60, rect.right - 14 - x - state.get_width() - 16), theme.RED)
                 surface.blit(tag, tag.get_rect(topright=(rect.right - 14, y + 4)))
                 if rect.collidepoint(self.app.mouse):
                     self.highlight(surface, rect, "selected")
@@ -1629,14 +1762,18 @@ class CrawlTableScene(TableScene):
         seat = self.view["current"]
         # seed 004: teams and the solitaire team pick heroes worth up to 100 points (not when
         # the campaign hires one new hero).
-        team = self.view["mode"] in ("team", "solitaire") \
-            and self.view["prompt"].get("key") != "crawl.prompt.hire"
-        title = t("crawl.ui.pick.title", name=self.seat_name(seat))
+        team = not self._picks_one()
+        title = t("crawl.ui.pick.title.lone" if self._picks_one() else "crawl.ui.pick.title",
+                  name=self.seat_name(seat))
         bar = pygame.Rect(vr.right - 290, vr.top + 30, 260, 28)
         # The title gives way to the budget bar (a long name or German ran into its label).
         room = (bar.left if team else vr.right) - vr.left - 40
-        image = assets.shadowed(assets.fit(title, "heading", theme.SIZE_H2, room), "heading",
-                                theme.SIZE_H2, theme.GOLD)
+        size = theme.SIZE_H2
+        while size > theme.SIZE_H3 and assets.size_of(title, "heading", size)[0] > room:
+            size -= 1
+        image = assets.shadowed(title, "heading", size, theme.GOLD) \
+            if assets.size_of(title, "heading", size)[0] <= room \
+            else assets.text(title, "heading", size, theme.GOLD, room)
         surface.blit(image, (vr.left + 20, vr.top + 22))
         if team:
             spent = sum(f["points"] for f in self.view["figures"]
@@ -1684,9 +1821,8 @@ class CrawlTableScene(TableScene):
             if hid in taken:
                 # A taken hero's points no longer matter: its owner takes their line (a label
                 # beside the arc text ran into it).
-                owner = assets.text(assets.fit(t("crawl.ui.pick.taken", name=self.seat_name(
-                    taken[hid])), "bold", theme.SIZE_TINY, rect.width - 28), "bold",
-                    theme.SIZE_TINY, theme.RED)
+                owner = whole_text(t("crawl.ui.pick.taken", name=self.seat_name(taken[hid])),
+                                   "bold", theme.SIZE_TINY, rect.width - 28, theme.RED)
                 surface.blit(owner, (rect.left + 14, rect.bottom - 32))
             else:
                 pts = "  ".join(f"L{i + 1}: {p}" for i, p in enumerate(d.points[:2]))
@@ -1698,202 +1834,356 @@ class CrawlTableScene(TableScene):
             elif hovered:
                 self.highlight(surface, rect, "selected")
 
+    # --- the right-hand column: scores, the figure's dial or the step's explanation, log --
     def _panel_figure(self) -> int | None:
+        """Returns the figure whose dial the column shows: the one the player is moving (its
+        compass stays at hand), else the one selected (while others move, the column keeps
+        the log long and the board shows them)."""
+        active = self.view.get("active", -1)
+        if active in self.figs and self.is_my_turn():
+            return int(active)
         if self.selected is not None and self.selected[0] == "f" \
-                and self.selected[1] in self.figs:
+                and self.selected[1] in self.figs and not self.auto_selected:
             return self.selected[1]
-        here = self.at.get(self.hover_sq) if self.hover_sq is not None else None
-        if here is not None and here[0] == "f":
-            return here[1]
         return None
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def _status_lines(self) -> list[str]:
+        """Returns the status panel's lines above the players: round, activations, MP."""
         t = self.app.t
-        p = self.panel_rect
-        surface.blit(theme.panel(p.size, "wood"), p)
-        self.panel_tips = []
-        uid = self._panel_figure()
-        y = p.top + 16
-        if uid is not None:
-            y = self._draw_dial_panel(surface, uid, y)
-        elif self.view.get("hands"):
-            y = self._draw_hands(surface, y)
-        else:
-            title = assets.text(t("crawl.ui.panel.empty"), "italic", theme.SIZE_SMALL,
-                                theme.INK_DIM, p.width - 36, "center")
-            surface.blit(title, title.get_rect(midtop=(p.centerx, y + 10)))
-            y += title.get_height() + 30
-        self._draw_players(surface, max(y + 10, p.bottom - 40 - 38 * len(self.view["players"])))
+        v = self.view
+        if not v:
+            return []
+        # The round counter passes the limit when the last round ends the game: show the limit.
+        shown = min(v["round"], v["turn_limit"]) if v["turn_limit"] else v["round"]
+        lines = [t("crawl.ui.round", round=shown, limit=v["turn_limit"])]
+        if v.get("phase") == "play" and not v.get("over"):
+            lines.append(t("crawl.ui.activations", n=v["activations_left"]))
+            if v.get("active", -1) >= 0 or v.get("active_marker", -1) >= 0:
+                lines.append(t("crawl.ui.mp_left", mp=v["mp"]))
+        return lines
 
-    def _draw_hands(self, surface: pygame.Surface, y: int) -> int:
-        """Draws the builder sections each player holds while the dungeon is built (taken
-        from the open pile in turn; placed one by one afterwards)."""
+    def _step_text(self) -> tuple[str, str] | None:
+        """Returns (title, explanation) of the set-up step or decision on the table now, or None
+        in play (seed 004, "Spielfeldaufbau": chests with a front, marker kinds, entrances and
+        exits, the builder kit)."""
+        v = self.view
+        phase = v.get("phase")
+        kinds = {a.kind for a in self.legal}
+        key = None
+        if v.get("pending") is not None:
+            key = "place_spawn"
+        elif phase == "pick" and not self.stash_cards:
+            key = "pick.hire" if v.get("prompt", {}).get("key") == "crawl.prompt.hire" \
+                else "pick.lone" if self._picks_one() else "pick.team"
+        elif phase == "build":
+            key = "build.place" if "place_section" in kinds else "build.choose"
+        elif phase in ("pieces", "chests", "markers"):
+            key = phase
+        elif phase == "entrances":
+            key = "exit_square" if "choose_exit_square" in kinds else \
+                "exit" if "choose_exit" in kinds else \
+                "entrance.solo" if v.get("mode") == "solitaire" else "entrance"
+        if key is None:
+            return None
+        title, text = STEP_KEYS[key]
+        return self.app.t(title), self.app.t(text)
+
+    def _picks_one(self) -> bool:
+        """Returns whether the picking player takes a single hero (lone wolf, or the campaign's
+        hire) rather than a team worth up to 100 points."""
+        return self.view.get("mode") not in ("team", "solitaire") \
+            or self.view.get("prompt", {}).get("key") == "crawl.prompt.hire"
+
+    def _update_column(self) -> None:
+        """Lays out the right-hand column (status, card, log) for the current view; the log is
+        rebuilt only when its top moves."""
+        col = self.column
+        lines = self._status_lines()
+        lh = assets.line_height("bold", theme.SIZE_SMALL)
+        wrapped = sum(len(assets.wrap(line, "bold", theme.SIZE_SMALL, col.width - 36))
+                      for line in lines)
+        players = len(self.view.get("players", ()))
+        self.status_rect = pygame.Rect(col.left, col.top, col.width,
+                                       16 + wrapped * lh + 10 + players * PLAYER_ROW + 8)
+        self.card_kind, self.card_uid = None, -1
+        height = 0
+        uid = self._panel_figure()
+        if uid is not None:
+            self.card_kind, self.card_uid = "figure", uid
+            height = self._figure_card_height(uid)
+        elif self._step_text() is not None or self.view.get("hands"):
+            self.card_kind = "step"
+            height = self._step_card_height()
+        top = self.status_rect.bottom + 8
+        self.card_rect = pygame.Rect(col.left, top, col.width, height) if height else None
+        log_top = self.card_rect.bottom + 8 if self.card_rect is not None else top
+        self._build_compass()
+        if self.log_rect.top != log_top:
+            self.log_rect = pygame.Rect(col.left, log_top, col.width, col.bottom - log_top)
+            self._log_len = -1  # the log list takes the new size
+            self._rebuild_log()
+
+    def _step_card_height(self) -> int:
+        w = self.column.width - 36
+        height = 16
+        step = self._step_text()
+        if step is not None:
+            height += assets.line_height("heading", theme.SIZE_BODY) * len(
+                assets.wrap(step[0], "heading", theme.SIZE_BODY, w))
+            height += 6 + assets.line_height("body", theme.SIZE_TINY) * len(
+                assets.wrap(step[1], "body", theme.SIZE_TINY, w))
+        if self.view.get("hands"):
+            height += 14 + self._hands_height()
+        return height + 14
+
+    def _figure_card_height(self, uid: int) -> int:
+        return self._draw_figure_card(None, uid)
+
+    def _draw_column(self, surface: pygame.Surface) -> None:
+        """Draws the status panel and the card above the log (the log itself is the table's)."""
+        self.panel_tips = []
+        self._draw_status(surface)
+        if self.card_rect is None:
+            return
+        surface.blit(theme.panel(self.card_rect.size, "wood"), self.card_rect)
+        if self.card_kind == "figure" and self.card_uid in self.figs:
+            self._draw_figure_card(surface, self.card_uid)
+        elif self.card_kind == "step":
+            self._draw_step_card(surface)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
         t = self.app.t
-        p = self.panel_rect
-        title = assets.text(t("crawl.ui.hands.title"), "heading", theme.SIZE_BODY, theme.GOLD)
-        surface.blit(title, (p.left + 18, y))
-        y += title.get_height() + 8
+        r = self.status_rect
+        surface.blit(theme.panel(r.size, "wood"), r)
+        y = r.top + 14
+        for line in self._status_lines():
+            image = assets.text(line, "bold", theme.SIZE_SMALL, theme.INK, r.width - 36)
+            surface.blit(image, (r.left + 18, y))
+            y += image.get_height()
+        y += 8
+        master = self.view.get("master", -1) if len(self.view["players"]) > 2 else -1
+        for seat, pl in enumerate(self.view["players"]):
+            row = pygame.Rect(r.left + 10, y, r.width - 20, PLAYER_ROW - 4)
+            if seat == self.view.get("current") and not self.view.get("over"):
+                pygame.draw.rect(surface, theme.WOOD_LIGHT, row, border_radius=6)
+            pygame.draw.circle(surface, self.seat_colour(seat), (row.left + 14, row.centery), 8)
+            if seat == master:
+                # The monster master's token (seed 004, "Mehr als zwei Spieler").
+                pygame.draw.circle(surface, theme.GOLD_BRIGHT, (row.left + 14, row.centery), 8, 2)
+            name_w = row.width - 30 - 150
+            label, size = self.seat_name(seat), theme.SIZE_SMALL
+            while size > theme.SIZE_TINY - 2 and assets.size_of(label, "bold", size)[0] > name_w:
+                size -= 1
+            name = assets.text(label, "bold", size, theme.INK, name_w)
+            surface.blit(name, name.get_rect(midleft=(row.left + 30, row.centery)))
+            gold = assets.text(str(pl["gold"]), "bold", theme.SIZE_SMALL, theme.GOLD_BRIGHT)
+            surface.blit(assets.asset_icon("crawl.gold", 18), (row.right - 140, row.centery - 9))
+            surface.blit(gold, gold.get_rect(midleft=(row.right - 118, row.centery)))
+            xp = assets.text(str(pl["xp"]), "bold", theme.SIZE_SMALL, theme.INK_DIM)
+            surface.blit(assets.asset_icon("crawl.xp", 18), (row.right - 70, row.centery - 9))
+            surface.blit(xp, xp.get_rect(midleft=(row.right - 48, row.centery)))
+            self.panel_tips.append((row, [t("crawl.ui.player.tip", name=self.seat_name(seat),
+                                            gold=pl["gold"], xp=pl["xp"],
+                                            chests=len(pl["chests"]))]))
+            y += PLAYER_ROW
+
+    def _draw_step_card(self, surface: pygame.Surface) -> None:
+        r = self.card_rect
+        assert r is not None
+        w = r.width - 36
+        y = r.top + 16
+        step = self._step_text()
+        if step is not None:
+            title = assets.text(step[0], "heading", theme.SIZE_BODY, theme.GOLD, w)
+            surface.blit(title, (r.left + 18, y))
+            y += title.get_height() + 6
+            body = assets.text(step[1], "body", theme.SIZE_TINY, theme.INK_DIM, w)
+            surface.blit(body, (r.left + 18, y))
+            y += body.get_height()
+        if self.view.get("hands"):
+            self._draw_hands(surface, y + 14)
+
+    def _hands_height(self) -> int:
+        return self._draw_hands(None, 0)
+
+    def _draw_hands(self, surface: pygame.Surface | None, y: int) -> int:
+        """Draws the builder sections each player holds while the dungeon is built (taken
+        from the open pile in turn; placed one by one afterwards); returns the height used
+        (``surface`` None: measures only)."""
+        t = self.app.t
+        p = self.column
+        top = y
+        title = assets.text(t("crawl.ui.hands.title"), "heading", theme.SIZE_SMALL, theme.GOLD)
+        if surface is not None:
+            surface.blit(title, (p.left + 18, y))
+        y += title.get_height() + 4
         for seat, hand in enumerate(self.view["hands"]):
-            name = assets.text(assets.fit(self.seat_name(seat), "bold", theme.SIZE_SMALL,
-                                          p.width - 60), "bold", theme.SIZE_SMALL,
-                               self.seat_colour(seat))
-            surface.blit(name, (p.left + 18, y))
-            y += name.get_height() + 4
+            name = assets.text(self.seat_name(seat), "bold", theme.SIZE_SMALL,
+                               self.seat_colour(seat), p.width - 36)
+            if surface is not None:
+                surface.blit(name, (p.left + 18, y))
+            y += name.get_height() + 2
             if not hand:
                 none = assets.text(t("crawl.ui.hands.none"), "italic", theme.SIZE_TINY,
                                    theme.INK_DIM)
-                surface.blit(none, (p.left + 24, y))
-                y += none.get_height() + 10
+                if surface is not None:
+                    surface.blit(none, (p.left + 24, y))
+                y += none.get_height() + 6
                 continue
             x, pic_h = p.left + 18, 0
             for sid in hand:
                 info = query.board(sid, sid)
                 pic = art.section_preview(sid, info, query.section_exits(sid),
-                                          query.section_doors(sid), 8, SECTION_CELL)
+                                          query.section_doors(sid), 7, SECTION_CELL)
                 if x + pic.get_width() > p.right - 14:
                     x = p.left + 18
                     y += pic.get_height() + 4
-                surface.blit(pic, (x, y))
-                self.panel_tips.append((pic.get_rect(topleft=(x, y)),
-                                        [self.app.catalog.text(
-                                            query.content().get("board", sid).name)]))
+                if surface is not None:
+                    surface.blit(pic, (x, y))
+                    self.panel_tips.append((pic.get_rect(topleft=(x, y)),
+                                            [self.app.catalog.text(
+                                                query.content().get("board", sid).name)]))
                 x += pic.get_width() + 4
                 pic_h = pic.get_height()
-            y += pic_h + 12
-        return y
+            y += pic_h + 8
+        return y - top
 
-    def _draw_dial_panel(self, surface: pygame.Surface, uid: int, y: int) -> int:
+    def _draw_figure_card(self, surface: pygame.Surface | None, uid: int) -> int:
+        """Draws the figure card into the card rect: icon, name, owner, the four stat windows
+        (each with a tooltip), the compass of the active figure, abilities and the dial rows.
+        Returns the card's height (``surface`` None: measures only)."""
         t = self.app.t
-        p = self.panel_rect
         f = self.figs[uid]
-        ring = self.seat_colour(f["owner"]) if f["hero"] else art.SPAWN_RING
-        disc = (p.left + 46, y + 34)
-        pygame.draw.circle(surface, theme.WOOD_DEEP, disc, 32)
-        pygame.draw.circle(surface, ring, disc, 32, 4)
-        blit_centered(surface, assets.asset_icon(query.art_id(f["id"]), 42), disc)
-        name_w = p.width - 100 - (110 if self.compass else 0)
+        col = self.column
+        top = self.card_rect.top if self.card_rect is not None and surface is not None else 0
+        left, width = col.left, col.width
+        compass = self._compass_shown(uid)
+        right = left + width - (COMPASS_W if compass else 0)
+        y = top + 14
+        disc = (left + 44, y + 30)
+        name_w = right - (left + 86) - 10
         label = self.fig_name(uid)
         size = assets.size_for_words(label, "heading", theme.SIZE_BODY, name_w, theme.SIZE_TINY)
         name = assets.text(label, "heading", size, theme.GOLD, name_w)
-        surface.blit(name, (p.left + 88, y + 6))
         sub = t("crawl.ui.fig.hero", owner=self.seat_name(f["owner"]), level=f.get("level", 1)) \
             if f["hero"] else t("crawl.ui.fig.spawn", rank=t(RANK_KEYS.get(f.get("rank", "weak"),
                                                                             "crawl.ui.rank.weak")),
                                 points=f.get("points", 0))
         sub_img = assets.text(sub, "body", theme.SIZE_TINY, theme.INK_DIM, name_w)
-        surface.blit(sub_img, (p.left + 88, y + 10 + name.get_height()))
-        if self.compass:
-            self._draw_compass(surface)
-            y = max(y + 80, self.compass_centre()[1] + 64)
-        else:
-            y += 80
+        if surface is not None:
+            ring = self.seat_colour(f["owner"]) if f["hero"] else art.SPAWN_RING
+            pygame.draw.circle(surface, theme.WOOD_DEEP, disc, 30)
+            pygame.draw.circle(surface, ring, disc, 30, 4)
+            blit_centered(surface, assets.asset_icon(query.art_id(f["id"]), 40), disc)
+            surface.blit(name, (left + 86, y + 2))
+            surface.blit(sub_img, (left + 86, y + 4 + name.get_height()))
+        y = max(y + 66, y + 8 + name.get_height() + sub_img.get_height())
         vals = f.get("values")
         if vals is None:
             ko = assets.text(t("crawl.ui.fig.out"), "italic", theme.SIZE_BODY, theme.INK_DIM)
-            surface.blit(ko, (p.left + 20, y))
-            return y + 40
+            if surface is not None:
+                surface.blit(ko, (left + 20, y))
+            return max(y + ko.get_height() + 14, top + 14 + COMPASS_W if compass else 0) - top
         # The four stat windows of the dial, each with a tooltip saying what it does.
-        box_w = (p.width - 40 - 18) // 4
+        box_w = (right - left - 40 - 18) // 4
         for i, stat in enumerate(STATS):
-            box = pygame.Rect(p.left + 20 + i * (box_w + 6), y, box_w, 58)
+            box = pygame.Rect(left + 20 + i * (box_w + 6), y, box_w, 50)
+            if surface is None:
+                continue
             pygame.draw.rect(surface, art.STAT_COLOURS[stat], box, border_radius=8)
             pygame.draw.rect(surface, theme.GOLD_DIM, box, 1, border_radius=8)
-            icon = assets.asset_icon(f"crawl.{stat}", 18, (255, 255, 255))
-            surface.blit(icon, (box.left + 5, box.top + 5))
+            icon = assets.asset_icon(f"crawl.{stat}", 16, (255, 255, 255))
+            surface.blit(icon, (box.left + 4, box.top + 4))
             num = assets.text(str(vals[stat]), "heading", theme.SIZE_H3, (255, 255, 255))
-            surface.blit(num, num.get_rect(midbottom=(box.centerx + 6, box.bottom - 2)))
+            surface.blit(num, num.get_rect(midbottom=(box.centerx + 5, box.bottom - 1)))
             self.panel_tips.append((box, [t(STAT_KEYS[stat]), t(STAT_TIPS[stat])]))
-        y += 66
-        if self.view.get("active", -1) == uid:
-            mp = assets.text(t("crawl.ui.mp_left", mp=self.view["mp"]), "bold", theme.SIZE_SMALL,
-                             theme.GOLD_BRIGHT)
-            surface.blit(mp, (p.left + 20, y))
-            y += mp.get_height() + 4
+        y += 58
+        if compass:
+            if surface is not None:
+                self._draw_compass(surface)
+            y = max(y, top + 14 + COMPASS_W)
         for ab in f.get("abilities", []):
             d = query.ability_def(ab)
             colour, shape = art.ability_colour(d.colour)
-            surface.blit(art.chip(colour, shape, 18), (p.left + 20, y + 2))
-            label = assets.text(assets.fit(self.app.catalog.text(d.name), "bold",
-                                           theme.SIZE_SMALL, p.width - 70), "bold",
-                                theme.SIZE_SMALL, theme.INK)
-            surface.blit(label, (p.left + 46, y))
-            row = pygame.Rect(p.left + 16, y - 2, p.width - 32, 24)
-            self.panel_tips.append((row, [self.app.catalog.text(d.name),
-                                          self.app.catalog.text(d.text),
-                                          t("crawl.ui.ability.stat", stat=t(STAT_KEYS.get(
-                                              d.stat, "crawl.ui.stat.attack")))]))
-            y += 26
-        y += 6
-        # The whole dial: every click, the current one marked, the knock-out below the last.
+            label_img = assets.text(self.app.catalog.text(d.name), "bold", theme.SIZE_SMALL,
+                                    theme.INK, width - 70)
+            if surface is not None:
+                surface.blit(art.chip(colour, shape, 18), (left + 20, y + 2))
+                surface.blit(label_img, (left + 46, y))
+                row = pygame.Rect(left + 16, y - 2, width - 32, label_img.get_height() + 4)
+                self.panel_tips.append((row, [self.app.catalog.text(d.name),
+                                              self.app.catalog.text(d.text),
+                                              t("crawl.ui.ability.stat", stat=t(STAT_KEYS.get(
+                                                  d.stat, "crawl.ui.stat.attack")))]))
+            y += max(24, label_img.get_height() + 2)
+        y += 4
+        # The dial around the current click, the knock-out below the last.
         head = assets.text(t("crawl.ui.dial"), "heading", theme.SIZE_SMALL, theme.GOLD)
-        surface.blit(head, (p.left + 20, y))
-        y += head.get_height() + 4
+        if surface is not None:
+            surface.blit(head, (left + 20, y))
+        y += head.get_height() + 2
         rows = query.dial_rows(f["id"], f["hero"], f["click"])
         cur = f["click"]
-        start = max(0, min(cur - 2, len(rows) - 7))
-        for row in rows[start:start + 7]:
-            r = pygame.Rect(p.left + 16, y, p.width - 32, 22)
-            if row["current"]:
-                pygame.draw.rect(surface, theme.WOOD_LIGHT, r, border_radius=4)
-                pygame.draw.rect(surface, theme.GOLD, r, 1, border_radius=4)
-            idx = assets.text(str(row["click"] + 1), "body", theme.SIZE_TINY, theme.INK_DIM)
-            surface.blit(idx, idx.get_rect(midleft=(r.left + 6, r.centery)))
-            dial = art.readout(tuple(row[s] for s in STATS), 40)  # type: ignore[arg-type]
-            surface.blit(dial, dial.get_rect(midleft=(r.left + 34, r.centery)))
-            x = r.left + 44 + dial.get_width()
-            for ab in row["abilities"]:
-                colour, shape = art.ability_colour(query.ability_def(ab).colour)
-                surface.blit(art.chip(colour, shape, 14), (x, r.centery - 7))
-                x += 17
-            if row["demoralized"]:
-                skull = assets.asset_icon("crawl.marker.weak", 16, theme.RED_BRIGHT)
-                surface.blit(skull, (r.right - 22, r.centery - 8))
-            y += 24
-        if start + 7 >= len(rows):
+        start = max(0, min(cur - 1, len(rows) - DIAL_ROWS))
+        for row in rows[start:start + DIAL_ROWS]:
+            r = pygame.Rect(left + 16, y, width - 32, 22)
+            if surface is not None:
+                self._draw_dial_row(surface, r, row)
+            y += 23
+        if start + DIAL_ROWS >= len(rows):
             ko = assets.text(t("crawl.ui.dial.ko"), "italic", theme.SIZE_TINY, theme.RED_BRIGHT)
-            surface.blit(ko, (p.left + 40, y + 2))
-            y += 22
-        return y + 6
+            if surface is not None:
+                surface.blit(ko, (left + 40, y + 2))
+            y += ko.get_height() + 4
+        return y + 10 - top
+
+    def _draw_dial_row(self, surface: pygame.Surface, r: pygame.Rect, row: dict[str, Any]) -> None:
+        if row["current"]:
+            pygame.draw.rect(surface, theme.WOOD_LIGHT, r, border_radius=4)
+            pygame.draw.rect(surface, theme.GOLD, r, 1, border_radius=4)
+        idx = assets.text(str(row["click"] + 1), "body", theme.SIZE_TINY, theme.INK_DIM)
+        surface.blit(idx, idx.get_rect(midleft=(r.left + 6, r.centery)))
+        dial = art.readout(tuple(row[s] for s in STATS), 40)  # type: ignore[arg-type]
+        surface.blit(dial, dial.get_rect(midleft=(r.left + 34, r.centery)))
+        x = r.left + 44 + dial.get_width()
+        for ab in row["abilities"]:
+            colour, shape = art.ability_colour(query.ability_def(ab).colour)
+            surface.blit(art.chip(colour, shape, 14), (x, r.centery - 7))
+            x += 17
+        if row["demoralized"]:
+            skull = assets.asset_icon("crawl.marker.weak", 16, theme.RED_BRIGHT)
+            surface.blit(skull, (r.right - 22, r.centery - 8))
+
+    def _compass_shown(self, uid: int) -> bool:
+        fig = self.figs.get(uid)
+        return self.view.get("active", -1) == uid and fig is not None and fig["where"] == "board"
 
     def _draw_compass(self, surface: pygame.Surface) -> None:
         cx, cy = self.compass_centre()
-        pygame.draw.circle(surface, theme.WOOD_DEEP, (cx, cy), 58)
-        pygame.draw.circle(surface, theme.GOLD_DIM, (cx, cy), 58, 2)
-        blit_centered(surface, assets.asset_icon("crawl.facing", 30, theme.GOLD_DIM), (cx, cy))
+        pygame.draw.circle(surface, theme.WOOD_DEEP, (cx, cy), COMPASS_W // 2 - 4)
+        pygame.draw.circle(surface, theme.GOLD_DIM, (cx, cy), COMPASS_W // 2 - 4, 2)
+        blit_centered(surface, assets.asset_icon("crawl.facing", 28, theme.GOLD_DIM), (cx, cy))
         fig = self.figs.get(self.view.get("active", -1))
         for rect, k, action in self.compass:
             current = fig is not None and fig["facing"] == k
             colour = theme.GOLD_BRIGHT if current else (theme.INK if action else theme.INK_FAINT)
             hovered = rect.collidepoint(self.app.mouse) and action is not None
             pygame.draw.circle(surface, theme.WOOD_LIGHT if hovered else theme.WOOD,
-                               rect.center, 14)
-            pygame.draw.circle(surface, colour, rect.center, 14, 2)
+                               rect.center, 13)
+            pygame.draw.circle(surface, colour, rect.center, 13, 2)
             a = math.radians(k * 45 - 90)
-            tip = (rect.centerx + math.cos(a) * 9, rect.centery + math.sin(a) * 9)
+            tip = (rect.centerx + math.cos(a) * 8, rect.centery + math.sin(a) * 8)
             l_pt = (rect.centerx + math.cos(a + 2.4) * 7, rect.centery + math.sin(a + 2.4) * 7)
             r_pt = (rect.centerx + math.cos(a - 2.4) * 7, rect.centery + math.sin(a - 2.4) * 7)
             pygame.draw.polygon(surface, colour, [tip, l_pt, r_pt])
 
-    def _draw_players(self, surface: pygame.Surface, y: int) -> None:
-        t = self.app.t
-        p = self.panel_rect
-        theme.ornament(surface, (p.centerx, y), p.width - 60)
-        y += 14
-        for seat, pl in enumerate(self.view["players"]):
-            row = pygame.Rect(p.left + 14, y, p.width - 28, 32)
-            if seat == self.view.get("current") and not self.view.get("over"):
-                pygame.draw.rect(surface, theme.WOOD_LIGHT, row, border_radius=6)
-            pygame.draw.circle(surface, self.seat_colour(seat), (row.left + 14, row.centery), 9)
-            name = assets.text(assets.fit(self.seat_name(seat), "bold", theme.SIZE_SMALL, 120),
-                               "bold", theme.SIZE_SMALL, theme.INK)
-            surface.blit(name, name.get_rect(midleft=(row.left + 30, row.centery)))
-            gold = assets.text(str(pl["gold"]), "bold", theme.SIZE_SMALL, theme.GOLD_BRIGHT)
-            surface.blit(assets.asset_icon("crawl.gold", 18), (row.right - 150, row.centery - 9))
-            surface.blit(gold, gold.get_rect(midleft=(row.right - 128, row.centery)))
-            xp = assets.text(str(pl["xp"]), "bold", theme.SIZE_SMALL, theme.INK_DIM)
-            surface.blit(assets.asset_icon("crawl.xp", 18), (row.right - 78, row.centery - 9))
-            surface.blit(xp, xp.get_rect(midleft=(row.right - 56, row.centery)))
-            self.panel_tips.append((row, [t("crawl.ui.player.tip", name=self.seat_name(seat),
-                                            gold=pl["gold"], xp=pl["xp"],
-                                            chests=len(pl["chests"]))]))
-            y += 38
+    def tooltip_avoid(self) -> list[pygame.Rect]:
+        """Returns what a tooltip should keep clear of: the table's buttons, the action bar,
+        the compass, the score rows and the figure card's stat windows."""
+        out = super().tooltip_avoid()
+        out += [b.rect for b in self.bar]
+        out += [rect for rect, _k, _a in self.compass]
+        if self.view:
+            out.append(self.status_rect)
+        out += [rect for rect, _lines in self.panel_tips]
+        return out

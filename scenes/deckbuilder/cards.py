@@ -161,13 +161,145 @@ def _text_box(app: Any, surf: pygame.Surface, box: pygame.Rect, lines: list[str]
             y += assets.line_height("italic", size + 1) - 1
 
 
-def _name_image(name: str, size: int, width: int) -> pygame.Surface:
-    # long names shrink a little before they are shortened (in a font with an ellipsis)
-    for trial in range(size, max(10, size - 4) - 1, -1):
-        if assets.size_of(name, "serif", trial)[0] <= width:
-            return assets.text(name, "serif", trial, theme.INK_DARK)
-    return assets.text(assets.fit(name, "bold", size - 4, width), "bold", size - 4,
-                       theme.INK_DARK)
+TITLE_MIN = 13  # the smallest card title, in pixels at 1600×900 (legible on a pile card)
+TITLE_ROLE = "heading"  # Cardo Bold: a book face that stays legible at that size
+TITLE_LINE = 1.05  # line step of a wrapped title, in font sizes
+VOWELS = frozenset("aeiouyäöüéàèâêîôû")
+# consonant groups that begin a syllable, for breaking a long compound word (German and English
+# names): a break goes before the longest of these that ends a consonant cluster
+ONSETS = ("schl", "schm", "schn", "schr", "schw", "spr", "str", "sch", "chr", "ch", "ck", "ph",
+          "pf", "qu", "bl", "br", "dr", "fl", "fr", "gl", "gr", "kl", "kn", "kr", "pl", "pr",
+          "sp", "st", "tr", "wr", "zw")
+
+
+def _sounds(cluster: str) -> int:
+    """Returns how many consonants a cluster holds, "sch", "ch", "ck", "ph", "pf" and "qu"
+    counting as one."""
+    for unit in ("sch", "ch", "ck", "ph", "pf", "qu"):
+        cluster = cluster.replace(unit, "#")
+    return len(cluster)
+
+
+def _breaks(word: str) -> list[tuple[int, int]]:
+    """Returns where a word may be hyphenated, as (position, penalty): before the syllable
+    onset of each consonant cluster between two vowels, at least three letters from either end.
+    Compound words join at long clusters ("Himmels|greif", "Zwielicht|hund"), so a cluster of
+    three or more consonants costs 1, of two 2, a single consonant 3."""
+    low = word.lower()
+    out = []
+    i = 1
+    while i < len(low):
+        if low[i - 1] in VOWELS and low[i] not in VOWELS and low[i].isalpha():
+            j = i
+            while j < len(low) and low[j] not in VOWELS and low[j].isalpha():
+                j += 1
+            if j < len(low) and low[j] in VOWELS:
+                cluster = low[i:j]
+                onset = next((o for o in ONSETS if cluster.endswith(o)), cluster[-1])
+                cut = j - len(onset)
+                if 3 <= cut <= len(low) - 3:
+                    out.append((cut, 4 - min(3, _sounds(cluster))))
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def _splits(name: str) -> list[tuple[str, str, int]]:
+    """Returns every way to cut a name in two lines: (first, second, penalty), 0 at a space or
+    after a hyphen, else the hyphenation penalty (the first line then ends with a hyphen)."""
+    out = []
+    for i, ch in enumerate(name):
+        if ch == " ":
+            out.append((name[:i], name[i + 1:], 0))
+        elif ch == "-" and 0 < i < len(name) - 1:
+            out.append((name[:i + 1], name[i + 1:], 0))
+    start = 0
+    for word in name.replace("-", " ").split(" "):
+        for cut, penalty in _breaks(word):
+            out.append((name[:start + cut] + "-", name[start + cut:], penalty))
+        start += len(word) + 1
+    return out
+
+
+def _first_line(name: str, size: int, width: int, rest_fits: bool) -> tuple[str, str] | None:
+    """Returns the best cut of a name whose first line fits (and, with ``rest_fits``, whose
+    second line fits too): the lowest penalty, then the longer shorter part (no lone syllable
+    on a line), then the fuller first line."""
+    best: tuple[int, int, int, str, str] | None = None
+    for first, second, penalty in _splits(name):
+        if assets.size_of(first, TITLE_ROLE, size)[0] > width:
+            continue
+        if rest_fits and assets.size_of(second, TITLE_ROLE, size)[0] > width:
+            continue
+        key = (penalty, -min(len(first), len(second)), -len(first))
+        if best is None or key < best[:3]:
+            best = (*key, first, second)
+    return None if best is None else (best[3], best[4])
+
+
+def title_lines(name: str, size: int, width: int) -> tuple[tuple[str, ...], int]:
+    """Returns a card title's lines and font size: one line at the largest size from ``size``
+    down to TITLE_MIN that fits ``width``, else two lines (cut at a space or a hyphen, else
+    hyphenated where a compound word most likely joins), else as many lines as it needs at
+    TITLE_MIN. Never shortened, never below TITLE_MIN."""
+    size = max(size, TITLE_MIN)
+    for trial in range(size, TITLE_MIN - 1, -1):
+        if assets.size_of(name, TITLE_ROLE, trial)[0] <= width:
+            return (name,), trial
+    for trial in range(size, TITLE_MIN - 1, -1):
+        cut = _first_line(name, trial, width, True)
+        if cut is not None:
+            return cut, trial
+    lines: list[str] = []
+    rest = name
+    while assets.size_of(rest, TITLE_ROLE, TITLE_MIN)[0] > width:
+        cut = _first_line(rest, TITLE_MIN, width, False)
+        if cut is None:
+            # no break point fits: the word is cut where the line ends
+            k = len(rest) - 1
+            while k > 1 and assets.size_of(rest[:k] + "-", TITLE_ROLE, TITLE_MIN)[0] > width:
+                k -= 1
+            cut = (rest[:k] + "-", rest[k:])
+        lines.append(cut[0])
+        rest = cut[1]
+    lines.append(rest)
+    return tuple(lines), TITLE_MIN
+
+
+def title_height(lines: tuple[str, ...], size: int) -> int:
+    """Returns the height a title's lines take."""
+    return assets.size_of("Äg", TITLE_ROLE, size)[1] + int(size * TITLE_LINE) * (len(lines) - 1)
+
+
+def banner_rect(app: Any, card: dict[str, Any], size: tuple[int, int]
+                ) -> tuple[pygame.Rect, tuple[str, ...], int]:
+    """Returns the name banner of a face (it grows for a title of several lines), the title's
+    lines and their font size."""
+    w, _ = size
+    s = w / BASE_W
+    pad = max(4, int(7 * s))
+    banner = pygame.Rect(pad, pad, w - 2 * pad, max(16, int(24 * s)))
+    lines, tsize = title_lines(card_name(app, card), int(16 * s), banner.width - 8)
+    banner.height = max(banner.height, title_height(lines, tsize) + 4)
+    return banner, lines, tsize
+
+
+def art_rect(app: Any, card: dict[str, Any], size: tuple[int, int]) -> pygame.Rect:
+    """Returns where a face's art lies (the table puts a pile's count on its corner)."""
+    w, h = size
+    s = w / BASE_W
+    pad = max(4, int(7 * s))
+    banner, _, _ = banner_rect(app, card, size)
+    tsize = max(11, int(11 * s))
+    if h >= TEXT_MIN_H and bool(card_lines(app, card) or card.get("flavor")):
+        # a taller banner takes its height from the art, not from the effect text
+        grown = banner.height - max(16, int(24 * s))
+        art_h = max(int(56 * s), int(96 * s) - grown)
+    else:
+        # without text the art fills the card down to the type line
+        art_h = h - banner.bottom - int(4 * s) - pad - tsize - max(6, int(8 * s))
+    return pygame.Rect(pad + 2, banner.bottom + int(4 * s), w - 2 * pad - 4, art_h)
 
 
 def draw_face(app: Any, card: dict[str, Any], size: tuple[int, int],
@@ -194,25 +326,22 @@ def draw_face(app: Any, card: dict[str, Any], size: tuple[int, int],
     lines = card_lines(app, card)
     show_text = h >= TEXT_MIN_H and bool(lines or card.get("flavor"))
     pad = max(4, int(7 * s))
-    # name banner
-    banner = pygame.Rect(pad, pad, w - 2 * pad, max(16, int(24 * s)))
+    # name banner: the whole width, the title on one or more lines, never cut
+    banner, title, title_size = banner_rect(app, card, size)
     pygame.draw.rect(surf, theme.mix(theme.PARCHMENT, top, 0.12), banner,
                      border_radius=max(3, int(5 * s)))
     pygame.draw.rect(surf, theme.mix(bottom, (0, 0, 0), 0.3), banner, width=1,
                      border_radius=max(3, int(5 * s)))
     seal_r = max(10, int(14 * s))
     has_seal = is_monster or card.get("category") not in ("disease", "thunderstone")
-    name_left = banner.left + (2 * seal_r - 2 if has_seal else 6)
-    image = _name_image(card_name(app, card), max(12, int(15 * s)), banner.right - name_left - 6)
-    surf.blit(image, image.get_rect(midleft=(name_left, banner.centery)))
+    y = banner.centery - title_height(title, title_size) // 2
+    for line in title:
+        image = assets.text(line, TITLE_ROLE, title_size, theme.INK_DARK)
+        surf.blit(image, image.get_rect(midtop=(banner.centerx, y)))
+        y += int(title_size * TITLE_LINE)
     # art
     tsize = max(11, int(11 * s))
-    if show_text:
-        art_h = int(96 * s)
-    else:
-        # without text the art fills the card down to the type line
-        art_h = h - banner.bottom - int(4 * s) - pad - tsize - max(6, int(8 * s))
-    art = pygame.Rect(pad + 2, banner.bottom + int(4 * s), w - 2 * pad - 4, art_h)
+    art = art_rect(app, card, size)
     ref = assets.ref(art_id(card.get("id", "")))
     ink = ref.colour if ref else theme.INK_DARK
     glow_top = theme.mix(theme.PARCHMENT, top, 0.18)
@@ -242,9 +371,9 @@ def draw_face(app: Any, card: dict[str, Any], size: tuple[int, int],
         x0 = w // 2 - (len(row) * gap - (gap - int(r * 2.9))) // 2 + int(r * 2.9) // 2
         for i, (stat, value) in enumerate(row):
             _badge(surf, stat, value, (x0 + i * gap, y), r)
-    # seal: the price, or a monster's health
+    # seal: the price, or a monster's health, on the art's upper left corner
     if has_seal:
-        centre = (banner.left + seal_r - 4, banner.centery + 2)
+        centre = (art.left + seal_r - 2, art.top + seal_r - 2)
         if is_monster:
             _seal(surf, centre, seal_r, card.get("health", 0), (170, 40, 36))
         else:

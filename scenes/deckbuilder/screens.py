@@ -2,8 +2,8 @@
 deckbuilder OUT`` renders them).
 
 ``prepare(name, seed)`` returns a session at a named moment of a 3-player game (one human,
-two bots): the first choice, the village, the dungeon with weapons carried, a battle decision
-and the end. Bots and the human both play the shipped heuristic bot's choices, so every moment
+two bots): the first choice, the village, the dungeon with weapons carried, the battle preview
+of a fight that costs heroes, a battle decision and the end. Bots and the human both play the shipped heuristic bot's choices, so every moment
 is reachable and the same for the same seed.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-MOMENTS = ("start", "village", "level", "dungeon", "equipped", "split", "destroy", "spoils",
-           "rest", "late", "over")
+MOMENTS = ("start", "village", "level", "dungeon", "equipped", "losses", "split", "destroy",
+           "spoils", "rest", "late", "over")
 # literal tables (engine/rules/deckbuilder/scenario.py vocabulary) for the rarer decisions
 SCENARIOS: dict[str, dict[str, Any]] = {
     # diseases with both physical and magic attack against a half-magic ooze: the split decides
@@ -28,6 +28,11 @@ SCENARIOS: dict[str, dict[str, Any]] = {
     "destroy": {"hall": ["acid_ooze", "snagtooth_goblin", "glow_ooze"],
                 "players": [{"hand": ["ash_raider", "anvil_guard", "dagger", "hand_axe",
                                       "storm_lantern", "torch"]}, {}, {}]},
+    # the tormented one lowers every hero's strength by 2: the militia fall to 0 and are
+    # destroyed after the fight, the dagger gets too heavy (the battle preview says so first)
+    "losses": {"hall": ["tormented_one", "plague_herald", "sky_griffin"],
+               "players": [{"hand": ["militia", "militia", "militia", "dagger", "torch",
+                                     "ration"]}, {}, {}]},
     # a goblin that leaves a weapon as spoils, beaten by a raider with gold to spare
     "spoils": {"hall": ["snagtooth_goblin", "glow_ooze", "sky_griffin"],
                "players": [{"hand": ["ash_raider", "dagger", "torch", "storm_lantern",
@@ -122,6 +127,9 @@ def _scenario(name: str, seed: int) -> Any:
         session.apply(_find(session, "village"))
         return session
     session.apply(_find(session, "dungeon"))
+    if name == "losses":
+        session.apply(_find(session, "equip"))  # the dagger to the first militia
+        return session
     if name in ("destroy", "split"):
         for action in rules.legal_actions(session.state):
             if action.kind == "equip" and action["hero"] not in session.state.equip.values() \
@@ -140,7 +148,8 @@ def _find(session: Any, kind: str) -> Any:
 
 # where the mouse rests in each picture, to show the hover enlargement and the battle preview
 HOVER = {"start": (100, 200), "dungeon": (380, 200), "equipped": (240, 300),
-         "late": (100, 200), "village": (560, 760), "split": (100, 200)}
+         "late": (100, 200), "village": (560, 760), "split": (100, 200),
+         "losses": (100, 200)}
 
 
 def open_moment(app: Any, moment: str, seed: int = 1) -> Any:

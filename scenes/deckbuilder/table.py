@@ -21,7 +21,7 @@ from scenes.deckbuilder import cards
 from scenes.deckbuilder.viewer import CardViewerScene
 from scenes.generic import action_label
 from scenes.table import TableScene
-from scenes.widgets import Button, blit_centered
+from scenes.widgets import Button, blit_centered, tooltip_box
 
 # panels inside the board (the board is x 0..1220, y 68..900)
 HALL = pygame.Rect(8, 74, 650, 262)
@@ -50,6 +50,12 @@ PHASE_BUTTONS = {
     "end_spoils": ("deckbuilder.ui.btn.end_spoils", "deckbuilder.sym.end", ""),
 }
 CARD_KINDS = ("use", "level", "equip", "unequip", "destroy")
+# consequences of a fight (the view's preview): the headline, and those that cost the player
+RESULT_KEYS = ("deckbuilder.ev.win", "deckbuilder.ev.lose")
+LOSS_KEYS = ("deckbuilder.preview.too_weak", "deckbuilder.ev.doomed",
+             "deckbuilder.preview.destroy_choice", "deckbuilder.ev.disease",
+             "deckbuilder.ev.xp_lost", "deckbuilder.preview.breach",
+             "deckbuilder.preview.stone_reached")
 
 
 @dataclass
@@ -215,7 +221,8 @@ class DeckbuilderTableScene(TableScene):
         if kind == "destroy":
             return t("deckbuilder.ui.opt.destroy", card=self.name(self._card_at(action["card"])))
         if kind == "diseases":
-            total = sum(1 for e in self.view.get("play", ()) if e["card"] == "disease")
+            # the view counts the revealed diseases (the rules decide what is one)
+            total = _int(self.view.get("turn_state", {}).get("diseases"))
             return t("deckbuilder.ui.split", magic=action["magic"],
                      physical=max(0, total - action["magic"]))
         if kind in PHASE_BUTTONS:
@@ -665,6 +672,24 @@ class DeckbuilderTableScene(TableScene):
 
     def _breakdown_panel(self, rank: int) -> pygame.Surface:
         """Returns the battle preview of one monster as a panel: every term of the attack."""
+        width = 420
+        images = []
+        for text, role, colour in self.breakdown_lines(rank):
+            size = theme.SIZE_H3 if role == "title" else theme.SIZE_SMALL
+            images.append(assets.text(text, role, size, colour, width - 28))
+        height = sum(im.get_height() + 4 for im in images) + 24
+        panel = pygame.Surface((width, height), pygame.SRCALPHA)
+        pygame.draw.rect(panel, (16, 11, 8), panel.get_rect(), border_radius=theme.RADIUS)
+        panel.blit(theme.panel((width, height), "glass"), (0, 0))
+        y = 12
+        for image in images:
+            panel.blit(image, (14, y))
+            y += image.get_height() + 4
+        return panel
+
+    def breakdown_lines(self, rank: int) -> list[tuple[str, str, theme.Colour]]:
+        """Returns the battle preview of one monster as (text, font role, colour) lines: the
+        result, every term of the attack and every consequence of committing."""
         preview = self._preview(rank)
         assert preview is not None
         t = self.app.t
@@ -695,20 +720,14 @@ class DeckbuilderTableScene(TableScene):
         if stopped:
             lines.append((t("deckbuilder.ui.preview.stopped", n=len(stopped)), "body",
                           theme.INK_DIM))
-        width = 420
-        images = []
-        for text, role, colour in lines:
-            size = theme.SIZE_H3 if role == "title" else theme.SIZE_SMALL
-            images.append(assets.text(text, role, size, colour, width - 28))
-        height = sum(im.get_height() + 4 for im in images) + 24
-        panel = pygame.Surface((width, height), pygame.SRCALPHA)
-        pygame.draw.rect(panel, (16, 11, 8), panel.get_rect(), border_radius=theme.RADIUS)
-        panel.blit(theme.panel((width, height), "glass"), (0, 0))
-        y = 12
-        for image in images:
-            panel.blit(image, (14, y))
-            y += image.get_height() + 4
-        return panel
+        # every consequence of committing, as the rules name them (the result is the headline)
+        follows = [m for m in preview.get("consequences", ()) if m["key"] not in RESULT_KEYS]
+        if follows:
+            lines.append((t("deckbuilder.ui.preview.then"), "bold", theme.GOLD))
+            for message in follows:
+                colour = theme.RED_BRIGHT if message["key"] in LOSS_KEYS else theme.INK
+                lines.append((f"•  {self.game_message(message)}", "body", colour))
+        return lines
 
     # --- drawing ------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
@@ -767,6 +786,7 @@ class DeckbuilderTableScene(TableScene):
             if rank in attackable or ("rank", rank) in targets:
                 self.highlight(surface, rect)
             self._draw_pill(surface, rank, pill)
+            self._draw_losses(surface, rank, rect)
         surface.blit(cards.back(DECK_BACK), self.deck_rect)
         count = self.view.get("dungeon", {}).get("deck", 0)
         if count > 1:
@@ -808,6 +828,22 @@ class DeckbuilderTableScene(TableScene):
         surface.blit(image, image.get_rect(midleft=(pill.left + 27, pill.centery)))
         if self.preview_rank == rank:
             pygame.draw.rect(surface, theme.GOLD_BRIGHT, pill, 2, border_radius=12)
+
+    def _draw_losses(self, surface: pygame.Surface, rank: int, rect: pygame.Rect) -> None:
+        """Marks a monster whose fight destroys some of the player's cards: a red tag with
+        the number on its lower right corner (the hover panel names them)."""
+        preview = self._preview(rank)
+        lost = _int((preview or {}).get("losses", {}).get("cards"))
+        if not lost:
+            return
+        number = assets.text(str(lost), "bold", theme.SIZE_SMALL, (255, 248, 236))
+        tag = pygame.Rect(0, 0, 30 + number.get_width(), 24)
+        tag.bottomright = (rect.right + 6, rect.bottom + 4)
+        pygame.draw.rect(surface, (136, 40, 32), tag, border_radius=12)
+        pygame.draw.rect(surface, (236, 170, 150), tag, 1, border_radius=12)
+        surface.blit(assets.asset_icon("deckbuilder.sym.trash", 16, (255, 248, 236)),
+                     (tag.left + 7, tag.centery - 8))
+        surface.blit(number, number.get_rect(midleft=(tag.left + 25, tag.centery)))
 
     def _draw_players(self, surface: pygame.Surface) -> None:
         t = self.app.t
@@ -876,7 +912,8 @@ class DeckbuilderTableScene(TableScene):
                 pygame.draw.rect(surface, (18, 12, 8), rect.move(3, 3), border_radius=8)
             surface.blit(cards.face(self.app, self.card(top), PILE), rect)
             # the count sits on the art's upper right corner, clear of name, price and badges
-            centre = (rect.right - 10, rect.top + 40)
+            art = cards.art_rect(self.app, self.card(top), PILE)
+            centre = (rect.left + art.right - 9, rect.top + art.top + 10)
             pygame.draw.circle(surface, theme.WOOD_DEEP, centre, 13)
             pygame.draw.circle(surface, theme.GOLD, centre, 13, 2)
             count = assets.text(str(pile["remaining"]), "bold", theme.SIZE_TINY, theme.INK)
@@ -975,12 +1012,19 @@ class DeckbuilderTableScene(TableScene):
             return
         cid, anchor, strength, caption = self.zoom
         big = cards.face(self.app, self.card(cid), ZOOM, strength)
-        spot = big.get_rect(midleft=(anchor.right + 14, anchor.centery))
-        if spot.right > self.board_rect.right - 4:
-            spot.midright = (anchor.left - 14, anchor.centery)
-        if anchor.top >= HAND.top:
-            spot.midbottom = (anchor.centerx, anchor.top - 10)
-        spot.clamp_ip(pygame.Rect(4, 72, self.board_rect.right - 8, 900 - 76))
+        image = (assets.text(caption, "bold", theme.SIZE_SMALL, theme.INK, ZOOM[0] + 40)
+                 if caption else None)
+        # The card and its caption are one block, placed beside what is pointed at where it
+        # covers none of the buttons (the end of the turn, the choices) and stays on the table.
+        width = max(big.get_width(), image.get_width() + 20 if image else 0)
+        height = big.get_height() + (image.get_height() + 20 if image else 0)
+        sides = (("above", "right", "left", "below") if anchor.top >= HAND.top
+                 else ("right", "left", "below", "above"))
+        avoid = [b.rect for b in self._popup_buttons() + self.phase_buttons]
+        block = tooltip_box((width, height), anchor,
+                            pygame.Rect(-4, 64, self.board_rect.right + 8, 900 - 60), avoid,
+                            sides)
+        spot = big.get_rect(midtop=(block.centerx, block.top))
         pygame.draw.rect(surface, (8, 5, 3), spot.move(6, 8), border_radius=12)
         surface.blit(big, spot)
         panel = self._breakdowns.get(self.preview_rank) if self.preview_rank else None
@@ -990,12 +1034,8 @@ class DeckbuilderTableScene(TableScene):
                 box.topright = (spot.left - 10, spot.top)
             box.clamp_ip(pygame.Rect(4, 72, 1592, 824))
             surface.blit(panel, box)
-        if caption:
-            image = assets.text(caption, "bold", theme.SIZE_SMALL, theme.INK, ZOOM[0] + 40)
-            box = image.get_rect(midtop=(spot.centerx, spot.bottom + 8)).inflate(20, 12)
-            # below the card unless that leaves the screen or covers what is pointed at
-            if box.bottom > 896 or box.colliderect(anchor):
-                box.midbottom = (spot.centerx, spot.top - 8)
+        if image is not None:
+            box = image.get_rect(midtop=(spot.centerx, spot.bottom + 14)).inflate(20, 12)
             surface.blit(theme.panel(box.size, "glass"), box)
             blit_centered(surface, image, box.center)
 

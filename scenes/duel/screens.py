@@ -1,6 +1,7 @@
 """Moments of the duel for screenshots and tests (``python -m scenes.moments duel OUT``
 renders them). A moment is reached by playing seeded random legal moves from a fresh day until
-its condition holds, then opening the scene for the human seat 0.
+its condition holds, then opening the scene for the human seat 0; ``arrange`` is set up
+through the rules' scenario vocabulary (docs/duel/scenarios.md).
 """
 
 from __future__ import annotations
@@ -8,17 +9,42 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-MOMENTS = ("pick", "builder", "start", "main", "odds", "fight", "defend", "window", "respond",
-           "between", "dayover")
+MOMENTS = ("pick", "builder", "start", "main", "odds", "fight", "defend", "arrange", "window",
+           "respond", "between", "dayover")
+
+# The issue's walkthrough fight: defence 1, 3, 4 under attack 6, 1, the defender in chain mail;
+# the human defender places its dice (a spare one too) before the fight is scored.
+ARRANGE = {"round": 2, "active": 1, "phase": "arrange",
+           "fight": {"attacker": 0, "defender": 0, "attack": [6, 1], "defence": [1, 3, 4]},
+           "players": [{"main": "tide_queen", "equipment": ["chain_mail"]},
+                       {"main": "ember_matriarch"}]}
+
+
+def _seats() -> Any:
+    from engine.core.protocol import BOT, HUMAN, SeatConfig
+
+    return (SeatConfig(kind=HUMAN, name="Alma", colour="crimson"),
+            SeatConfig(kind=BOT, bot="heuristic", name="Bruno", colour="azure"))
 
 
 def _session(seed: int) -> Any:
-    from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
+    from engine.core.protocol import GameConfig
     from engine.core.session import Session
 
-    seats = (SeatConfig(kind=HUMAN, name="Alma", colour="crimson"),
-             SeatConfig(kind=BOT, bot="heuristic", name="Bruno", colour="azure"))
-    return Session.start("duel", GameConfig(seats, {"day": True}), seed)
+    return Session.start("duel", GameConfig(_seats(), {"day": True}), seed)
+
+
+def scenario_session(setup: dict[str, Any], seed: int) -> Any:
+    """Returns a single game (Alma human, Bruno a bot) set up from a scenario ``setup``."""
+    from engine import registry
+    from engine.core.protocol import GameConfig
+    from engine.core.session import Session
+
+    rules = registry.rules("duel")
+    config = GameConfig(_seats(), {})
+    state = rules.new_game(config, seed)
+    rules.setup_scenario(state, setup)
+    return Session("duel", config, seed, state)
 
 
 def play_until(session: Any, done: Callable[[Any], bool], seed: int, limit: int = 3000) -> bool:
@@ -80,8 +106,10 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
             deck = {**deck, "name": "Moss and Thorn", "cards": deck["cards"][:-3]}
             app.push(DeckBuilderScene(app, deck))
         return app.top
+    if name == "arrange":
+        session = scenario_session(ARRANGE, seed)
     for attempt in range(12):
-        if play_until(session, CONDITIONS[name], seed * 31 + attempt):
+        if name == "arrange" or play_until(session, CONDITIONS[name], seed * 31 + attempt):
             break
         session = _session(seed + attempt + 1)
     table = DuelTableScene(app, session, autosave=False)

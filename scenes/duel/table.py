@@ -37,6 +37,19 @@ RIGHT = pygame.Rect(MID.left + 904, MID.top + 4, 292, 192)
 LAND = pygame.Rect(MID.left + 10, MID.top + 9, *CARD)
 TABLE_TREASURE = pygame.Rect(MID.left + 152, MID.top + 9, *CARD)
 DIE = 40
+FIGHT_ROW_W = 272  # px from the first die of a fight row to the totals box
+SPARE_GAP = 10  # px between the placed defence dice and the spare ones
+ACT_PHASES = ("main", "defend", "arrange", "respond")  # the turn's actions are shown
+WINDOW_LANDS = CENTRE.left + 16  # the land-and-treasure picker: lands left, treasures right
+WINDOW_TREASURES = CENTRE.left + 308
+WINDOW_W = 276  # px of one group of the picker
+CHIP_H = 40
+ACT_KEYS = {"magic": ("duel.ui.act.magic", "duel.ui.tip.act.magic"),
+            "attack": ("duel.ui.act.attack", "duel.ui.tip.act.attack")}
+ACT_STATE_KEYS = {"open": ("duel.ui.act.open", "duel.ui.tip.act.open"),
+                  "now": ("duel.ui.act.now", "duel.ui.tip.act.now"),
+                  "done": ("duel.ui.act.done", "duel.ui.tip.act.done"),
+                  "later": ("duel.ui.act.later", "duel.ui.tip.act.later")}
 MAX_BAR = 12  # damage values drawn in the odds charts (higher ones join the last bar)
 
 # Events that roll pool dice against a number: (banner title key, success?)
@@ -55,6 +68,25 @@ def _breakdown(data: dict[str, Any]) -> Breakdown:
 
 def _tint(colour: theme.Colour) -> theme.Colour:
     return theme.mix(colour, theme.PARCHMENT, 0.55)
+
+
+def window_chip_rect(index: int, count: int, left: int) -> pygame.Rect:
+    """Returns the place of a land or treasure in the picker: two columns of three rows in its
+    half of the centre (more columns, narrower, for a long list)."""
+    cols = max(2, -(-count // 3))
+    w = (WINDOW_W - 6 * (cols - 1)) // cols
+    return pygame.Rect(left + (index // 3) * (w + 6), CENTRE.top + 58 + (index % 3) * 44, w,
+                       CHIP_H)
+
+
+def odds_row_rect(index: int) -> pygame.Rect:
+    """Returns the row of the odds table for one possible defender."""
+    return pygame.Rect(CENTRE.left + 12, CENTRE.top + 62 + index * 31, 300, 29)
+
+
+def act_label_rect(index: int) -> pygame.Rect:
+    """Returns the place of the label of a turn action (magic, attack) in the right panel."""
+    return pygame.Rect(RIGHT.left + 16 + index * 134, RIGHT.top + 36, 126, 30)
 
 
 class Legal:
@@ -117,8 +149,9 @@ class DuelTableScene(TableScene):
         self.targeting: str | None = None  # a magic card waiting for its target
         self.arrange_slots: list[int] | None = None
         self._pairs_key: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        self._pairs: list[list[int]] = []
-        self.arrange_pick: int | None = None
+        self._pairs: dict[str, Any] = {}
+        self.arrange_pick: tuple[str, int] | None = None  # ("slot", i) or ("spare", j)
+        self._rules_prompt = ""  # the rules' prompt; a selection on the board says more
         self.hovered: tuple[Any, ...] | None = None
         self.tumble: DiceTumble | None = None
         self.reveal: Tween | None = None
@@ -210,8 +243,26 @@ class DuelTableScene(TableScene):
         if self.chooser is not None and not self.is_my_turn():
             self.chooser = None
         self._charts.clear()
+        self._rules_prompt = self.prompt_text
         self._build_zones()
         self._build_buttons()
+
+    def _build_buttons(self) -> None:
+        self._set_prompt()
+        self._make_buttons()
+
+    def _set_prompt(self) -> None:
+        """Says in the prompt line what a selection on the board waits for and who decides next
+        (seed 003: the attacker is chosen by the player on turn, the defender by the other)."""
+        text = self._rules_prompt
+        if self.view and self.is_my_turn():
+            if self.selected_attacker is not None:
+                text = self.app.t("duel.ui.prompt.attacker", name=self.fighter_name(
+                    self.me, self.selected_attacker), opponent=self.seat_name(self.opp))
+            elif self.targeting is not None:
+                text = self.app.t("duel.ui.choose_target",
+                                  card=art.card_name(self.app, self.targeting))
+        self.prompt_text = text
 
     # --- geometry -----------------------------------------------------------------------
     def char_rect(self, seat: int, uid: int) -> pygame.Rect | None:
@@ -264,27 +315,53 @@ class DuelTableScene(TableScene):
                                              strict=False)):
             zones.append((rect, ("hand", i, card)))
         if self.view["phase"] == "window" and self.is_my_turn():
-            x = CENTRE.left + 16
-            for card in self.legal.lands:
-                zones.append((pygame.Rect(x, CENTRE.top + 60, *SMALL), ("window_land", card)))
-                x += SMALL[0] + 4
-            x += 24
-            for card in self.legal.treasures:
-                zones.append((pygame.Rect(x, CENTRE.top + 60, *SMALL),
-                              ("window_treasure", card)))
-                x += SMALL[0] + 4
+            # Lands on the left half, treasures on the right half: playing a land leaves the
+            # treasures where they are (the next click must not land on empty space).
+            for group, cards_, left in (("window_land", self.legal.lands, WINDOW_LANDS),
+                                        ("window_treasure", self.legal.treasures,
+                                         WINDOW_TREASURES)):
+                for i, card in enumerate(cards_):
+                    zones.append((window_chip_rect(i, len(cards_), left), (group, card)))
         if self.arrange_slots is not None:
             for i in range(len(self.arrange_slots)):
                 zones.append((self._fight_die_rect(i, False), ("slot", i)))
+            for j in range(len(self._spare_dice())):
+                zones.append((self._spare_rect(j), ("spare", j)))
         for i, row in enumerate(self._odds_rows()):
-            zones.append((pygame.Rect(CENTRE.left + 12, CENTRE.top + 44 + i * 34, 300, 32),
-                          ("odds", row["defender"])))
+            zones.append((odds_row_rect(i), ("odds", row["defender"])))
+        if self.view["phase"] in ACT_PHASES:
+            for i, act in enumerate(("magic", "attack")):
+                zones.append((act_label_rect(i), ("act", act)))
         self.zones = zones
 
-    def _fight_die_rect(self, index: int, top: bool) -> pygame.Rect:
-        x = CENTRE.left + 170 + index * (DIE + 16)
+    def _dice_count(self) -> int:
+        """Returns how many dice a row of the fight shown holds at most (spare ones too)."""
+        v = self.view
+        fight = v.get("fight") if v else None
+        if fight and fight.get("attack"):
+            return max(len(fight["attack"]), len(fight["defence"]))
+        last = v.get("last_fight") if v else None
+        return len(last["attack"]) if last else 1
+
+    def _fight_die_rect(self, index: int, top: bool, count: int | None = None) -> pygame.Rect:
+        n = self._dice_count() if count is None else count
+        # up to six dice and a gap before the spare ones stay clear of the totals box
+        step = min(DIE + 16, (FIGHT_ROW_W - SPARE_GAP - DIE) // max(1, n - 1))
+        x = CENTRE.left + 170 + index * step
         y = CENTRE.top + (50 if top else 122)  # room above for the attacker's damage
         return pygame.Rect(x, y, DIE, DIE)
+
+    def _spare_rect(self, index: int) -> pygame.Rect:
+        """Returns where the defender's spare die ``index`` (not placed) lies: after its row."""
+        slots = len(self.arrange_slots) if self.arrange_slots is not None else 0
+        return self._fight_die_rect(slots + index, False).move(SPARE_GAP, 0)
+
+    def _spare_dice(self) -> list[int]:
+        """Returns the defender's dice not placed under an attack die (while arranging)."""
+        fight = self.view.get("fight") if self.view else None
+        if self.arrange_slots is None or not fight or not fight.get("defence"):
+            return []
+        return self._spare(fight["defence"], self.arrange_slots)
 
     def _odds_rows(self) -> list[dict[str, Any]]:
         """Returns the odds entries the centre shows now (one per possible defender)."""
@@ -297,7 +374,7 @@ class DuelTableScene(TableScene):
         return []
 
     # --- buttons ------------------------------------------------------------------------
-    def _build_buttons(self) -> None:
+    def _make_buttons(self) -> None:
         t = self.app.t
         buttons: list[Button] = []
         x, w = RIGHT.left + 16, RIGHT.width - 32
@@ -307,8 +384,11 @@ class DuelTableScene(TableScene):
         def add(label: str, action: Callable[[], None], style: str = "normal",
                 icon: str | None = None, tip: str | None = None) -> None:
             nonlocal y
+            # a long name ("Attack with …") shrinks the label a little instead of being cut
+            avail = w - 24 - (min(46 - 18, 30) + 10 if icon else 0)
+            _label, size = assets.shrink_to_fit(label, "bold", theme.SIZE_SMALL, avail, 11)
             buttons.append(Button((x, y, w, 46), label, action, style=style, icon=icon,
-                                  tooltip=tip, size=theme.SIZE_SMALL))
+                                  tooltip=tip, size=size))
             y -= 54
 
         if "end_turn" in simple:
@@ -501,7 +581,12 @@ class DuelTableScene(TableScene):
                 self._build_buttons()
                 return True
             if seat == self.opp and self.selected_attacker is not None:
+                # seed 003: the attacked player chooses the defender; the click only shows
+                # the odds against this character
                 self.focus = uid
+                self.app.toast(self.app.t("duel.ui.defender_chosen_by",
+                                          opponent=self.seat_name(self.opp),
+                                          name=self.fighter_name(self.opp, uid)))
                 return True
             return False
         if kind == "equip" and self.targeting is not None:
@@ -517,14 +602,8 @@ class DuelTableScene(TableScene):
         if kind == "window_treasure":
             self.send(Action.make("play_treasure", card=key[1]))
             return True
-        if kind == "slot" and self.arrange_slots is not None:
-            index = key[1]
-            if self.arrange_pick is None:
-                self.arrange_pick = index
-            else:
-                slots = self.arrange_slots
-                slots[self.arrange_pick], slots[index] = slots[index], slots[self.arrange_pick]
-                self.arrange_pick = None
+        if kind in ("slot", "spare") and self.arrange_slots is not None:
+            self._pick_die((kind, key[1]))
             return True
         if kind == "odds":
             self.focus = key[1]
@@ -532,6 +611,29 @@ class DuelTableScene(TableScene):
                 self.send(Action.make("defend", defender=key[1]))
             return True
         return False
+
+    def _pick_die(self, die: tuple[str, int]) -> None:
+        """Picks one of the defender's dice; a second pick swaps the two (a placed die with a
+        placed or a spare one: any of the defender's dice may be placed, docs/duel/rules.md)."""
+        first = self.arrange_pick
+        if first is None or first == die:
+            self.arrange_pick = None if first == die else die
+            return
+        self.arrange_pick = None
+        if first[0] == "spare" and die[0] == "spare":
+            self.arrange_pick = die  # two spare dice: nothing to swap, keep the new pick
+            return
+        slots = self.arrange_slots
+        assert slots is not None
+        spare = self._spare_dice()
+        if first[0] == "slot" and die[0] == "slot":
+            slots[first[1]], slots[die[1]] = slots[die[1]], slots[first[1]]
+        else:
+            slot = first[1] if first[0] == "slot" else die[1]
+            index = die[1] if die[0] == "spare" else first[1]
+            if index < len(spare):
+                slots[slot] = spare[index]  # the placed die becomes a spare one
+        self._build_zones()
 
     def _click_hand(self, card: str) -> bool:
         legal = self.legal
@@ -646,7 +748,37 @@ class DuelTableScene(TableScene):
             return self._chip_tip(key[1], key[2])
         if kind == "slot":
             return [t("duel.ui.hint.slot")]
+        if kind == "spare":
+            return [t("duel.ui.hint.spare")]
+        if kind == "act":
+            return self._act_tip(key[1])
+        if kind == "odds" and self.view.get("phase") == "main":
+            return [t("duel.ui.hint.odds_row", opponent=self.seat_name(self.opp),
+                      name=self.fighter_name(self.opp, key[1]))]
         return []
+
+    def _act_state(self, act: str) -> str:
+        """Returns where a turn action stands: open, now (running) or done (over)."""
+        acts = self.view["actions"]
+        if self.view["round"] == 1:
+            return "later"  # docs/duel/rules.md "Round 1": deployment only
+        if acts["current"] == act:
+            return "now"
+        if acts[f"{act}_used"] or (act == "magic" and acts["attack_used"]):
+            return "done"  # docs/duel/rules.md "Magic after a fight"
+        return "open"
+
+    def _act_tip(self, act: str) -> list[str]:
+        t = self.app.t
+        lines = [t("duel.ui.tip.act.whose", name=self.seat_name(self.view["active"])),
+                 t(ACT_KEYS[act][1])]
+        state = self._act_state(act)
+        if act == "magic" and state == "now":
+            lines.append(t("duel.ui.tip.act.casts_left", n=self.view["actions"]["casts_left"]))
+        else:
+            lines.append(t(ACT_STATE_KEYS[state][1]))
+        lines.append(t("duel.ui.tip.act.label"))
+        return lines
 
     def _chip_tip(self, seat: int, chip: str) -> list[str]:
         t = self.app.t
@@ -711,10 +843,11 @@ class DuelTableScene(TableScene):
         att_seat = p["seat"]
         body_a = _tint(self.seat_colour(att_seat))
         body_d = _tint(self.seat_colour(1 - att_seat))
-        specs = [DieSpec(self._fight_die_rect(i, True).center, face, body=body_a)
+        n = max(len(p["attack"]), len(p["defence"]))
+        specs = [DieSpec(self._fight_die_rect(i, True, n).center, face, body=body_a)
                  for i, face in enumerate(sorted(p["attack"], reverse=True))]
         defence = sorted(p["defence"], reverse=True)
-        specs += [DieSpec(self._fight_die_rect(i, False).center, face, body=body_d)
+        specs += [DieSpec(self._fight_die_rect(i, False, n).center, face, body=body_d)
                   for i, face in enumerate(defence)]
         self.tumble = DiceTumble(specs, duration=0.8, size=DIE, seed=self._cosmetic,
                                  origin=(CENTRE.left + 40, CENTRE.centery))
@@ -841,9 +974,7 @@ class DuelTableScene(TableScene):
         elif seat == self.me and (uid in legal.defend or (
                 uid in legal.attack and self.selected_attacker is None)):
             self.highlight(surface, rect)
-        elif seat == self.opp and self.selected_attacker is not None and uid == self.focus \
-                and key[0] == "char":
-            self.highlight(surface, rect, "selected")
+        # An enemy is never marked as chosen: the attacked player chooses the defender.
 
     def _draw_equipment(self, surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
         side = self.side(seat)
@@ -985,28 +1116,29 @@ class DuelTableScene(TableScene):
         title = assets.text(t("duel.ui.round_game", round=v["round"], game=v["game_no"]),
                             "serif", theme.SIZE_BODY, theme.GOLD)
         surface.blit(title, (RIGHT.left + 16, RIGHT.top + 8))
-        if v["phase"] in ("main", "defend", "arrange", "respond", "window"):
-            # seed 003: "2 aus 3 Aktionen" - magic, attack, end of turn
-            acts = v["actions"]
-            chips = (("duel.ui.magic", t("duel.ui.act.magic"), acts["magic_used"],
-                      acts["current"] == "magic"),
-                     ("duel.ui.attack", t("duel.ui.act.attack"), acts["attack_used"],
-                      acts["current"] == "attack"))
-            x = RIGHT.left + 16
-            for icon, label, used, current in chips:
-                rect = pygame.Rect(x, RIGHT.top + 38, 126, 30)
-                fill = (92, 70, 40) if current else ((40, 30, 22) if used else (60, 44, 31))
-                pygame.draw.rect(surface, fill, rect, border_radius=8)
-                pygame.draw.rect(surface, theme.GOLD if current else theme.GOLD_DIM, rect, 1,
-                                 border_radius=8)
-                ink = theme.INK_FAINT if used and not current else theme.INK
-                surface.blit(assets.asset_icon(icon, 20, ink), (rect.left + 6, rect.top + 5))
-                image = assets.text(label, "bold", theme.SIZE_TINY, ink)
-                surface.blit(image, (rect.left + 30, rect.centery - image.get_height() // 2))
-                if used and not current:
-                    pygame.draw.line(surface, theme.INK_FAINT, (rect.left + 28, rect.centery),
-                                     (rect.right - 8, rect.centery), 2)
-                x += 134
+        if v["phase"] in ACT_PHASES:
+            # seed 003: "2 aus 3 Aktionen" - magic, attack, end of turn. Labels, not buttons:
+            # no frame or fill; the tooltip tells how to take each action.
+            for rect, key in self.zones:
+                if key[0] == "act":
+                    self._draw_act_label(surface, rect, key[1])
+
+    def _draw_act_label(self, surface: pygame.Surface, rect: pygame.Rect, act: str) -> None:
+        t = self.app.t
+        state = self._act_state(act)
+        ink = {"now": theme.GOLD_BRIGHT, "open": theme.INK_DIM, "done": theme.INK_FAINT,
+               "later": theme.INK_FAINT}[state]
+        icon = "duel.ui.magic" if act == "magic" else "duel.ui.attack"
+        surface.blit(assets.asset_icon(icon, 20, ink), (rect.left, rect.top + 5))
+        label = t(ACT_KEYS[act][0]) + " · " + t(ACT_STATE_KEYS[state][0])
+        label, size = assets.shrink_to_fit(label, "italic", theme.SIZE_TINY, rect.width - 26,
+                                           11)
+        image = assets.text(label, "italic", size, ink)
+        surface.blit(image, (rect.left + 26, rect.centery - image.get_height() // 2))
+        if state == "done":
+            y = rect.centery + 1
+            pygame.draw.line(surface, theme.INK_FAINT, (rect.left + 26, y),
+                             (rect.left + 26 + image.get_width(), y), 1)
 
     # --- the centre ---------------------------------------------------------------------
     def _draw_centre(self, surface: pygame.Surface) -> None:
@@ -1051,24 +1183,29 @@ class DuelTableScene(TableScene):
             seat = fight["attacker_seat"]
             slots = list(self.arrange_slots) if self.arrange_slots is not None \
                 else list(fight["auto"])
-            pairs = [list(row) for row in self._scored_pairs(slots)]
+            detail = self._arrange_detail(slots)
+            pairs = [list(row) for row in detail.get("pairs", ())]
+            armour = list(detail.get("armour", (0, 0)))
+            # as the fight will score it: armour stops damage (the preview says how much)
             return {"attacker": {"seat": seat, "uid": fight["attacker"]},
                     "defender": {"seat": 1 - seat, "uid": fight["defender"]},
                     "attack": fight["attack"], "slots": slots, "pairs": pairs,
-                    "armour": [0, 0], "dealt": sum(p[2] for p in pairs),
-                    "taken": sum(p[3] for p in pairs), "pending": True,
-                    "spare": self._spare(fight["defence"], slots)}
+                    "armour": armour,
+                    "dealt": detail.get("dealt", sum(p[2] for p in pairs)) - armour[1],
+                    "taken": detail.get("taken", sum(p[3] for p in pairs)) - armour[0],
+                    "pending": True, "spare": self._spare(fight["defence"], slots)}
         return v["last_fight"]
 
-    def _scored_pairs(self, slots: list[int]) -> list[list[int]]:
-        """Returns the rules' scoring of the dice as placed: [attacker die, defender die,
-        dealt, taken] per slot (the preview of ``arrange``, kept while the dice stay put)."""
+    def _arrange_detail(self, slots: list[int]) -> dict[str, Any]:
+        """Returns the rules' preview of the dice as placed: the scored pairs [attacker die,
+        defender die, dealt, taken], the damage before armour and the armour of both sides
+        (the preview of ``arrange``, kept while the dice stay put)."""
         key = (tuple(self.view["fight"]["attack"]), tuple(slots))
         if self._pairs_key != key:
             seat = None if self.curtain_for is not None else self.viewer
             detail = self.rules.explain(self.session.state, seat, Action.make(
-                "arrange", order=slots)).detail or {}
-            self._pairs_key, self._pairs = key, list(detail.get("pairs", ()))
+                "arrange", order=tuple(slots))).detail or {}
+            self._pairs_key, self._pairs = key, dict(detail)
         return self._pairs
 
     @staticmethod
@@ -1098,8 +1235,8 @@ class DuelTableScene(TableScene):
             pygame.draw.circle(surface, self.seat_colour(who["seat"]),
                                (CENTRE.left + 22, rect.centery), 7)
             role = t("duel.ui.attacker") if top else t("duel.ui.defender")
-            image = assets.text(assets.fit(name, "bold", theme.SIZE_SMALL, 130), "bold",
-                                theme.SIZE_SMALL, theme.INK)
+            name, size = assets.shrink_to_fit(name, "bold", theme.SIZE_SMALL, 130, 11)
+            image = assets.text(name, "bold", size, theme.INK)
             surface.blit(image, (CENTRE.left + 34, rect.centery - 18))
             image = assets.text(role, "italic", theme.SIZE_TINY, theme.INK_DIM)
             surface.blit(image, (CENTRE.left + 34, rect.centery + 2))
@@ -1120,7 +1257,7 @@ class DuelTableScene(TableScene):
             else:
                 pygame.draw.rect(surface, (90, 70, 50), bottom, 2, border_radius=DIE // 6)
             if arranging:
-                if self.arrange_pick == i:
+                if self.arrange_pick == ("slot", i):
                     self.highlight(surface, bottom, "selected")
                 elif self.hovered == ("slot", i):
                     self.highlight(surface, bottom)
@@ -1137,11 +1274,15 @@ class DuelTableScene(TableScene):
             sign = ">" if att > dfc else ("<" if att < dfc else "=")
             blit_centered(surface, assets.text(sign, "bold", theme.SIZE_SMALL, theme.INK_DIM),
                           mid)
-        if data.get("spare"):
-            x0 = self._fight_die_rect(len(data["pairs"]), False).left + 8
-            for j, die in enumerate(data["spare"]):
-                surface.blit(die_face(28, die, (110, 100, 90), theme.INK_DARK),
-                             (x0 + j * 32, CENTRE.top + 128))
+        for j, die in enumerate(data.get("spare") or ()):
+            # a spare die is left out of the fight; while arranging it can be swapped in
+            rect = self._spare_rect(j)
+            surface.blit(die_face(DIE, die, (110, 100, 90), theme.INK_DARK), rect)
+            if arranging:
+                if self.arrange_pick == ("spare", j):
+                    self.highlight(surface, rect, "selected")
+                elif self.hovered == ("spare", j):
+                    self.highlight(surface, rect)
         if shown < len(data["pairs"]):
             return
         # Totals with armour: why every point of damage happened.
@@ -1172,36 +1313,47 @@ class DuelTableScene(TableScene):
         t = self.app.t
         rows = self._odds_rows()
         defending = self.view["phase"] == "defend"
+        # Who chooses what (seed 003, "Angreifen"): the attacker is chosen by the player on
+        # turn, the defender by the attacked player; the table never marks an enemy as picked.
         if defending:
             att = self.view["fight"]["attacker"] if self.view["fight"] else 0
             heading = t("duel.ui.odds_defend", name=self.fighter_name(self.opp, att))
+            note = t("duel.ui.odds_you_choose")
         else:
             heading = t("duel.ui.odds_attack", name=self.fighter_name(
                 self.me, self.selected_attacker or 0))
+            note = t("duel.ui.odds_they_choose", opponent=self.seat_name(self.opp))
         self._heading(surface, heading, 322 - 14 - 8)  # the chart starts 322 px in
-        head_y = CENTRE.top + 34
+        note, size = assets.shrink_to_fit(note, "italic", theme.SIZE_TINY, 300, 11)
+        surface.blit(assets.text(note, "italic", size, theme.INK_DIM),
+                     (CENTRE.left + 14, CENTRE.top + 30))
+        head_y = CENTRE.top + 46
         for text, x in ((t("duel.ui.odds.dice"), 150), (t("duel.ui.odds.hit"), 208),
                         (t("duel.ui.odds.fells"), 262)):
             image = assets.text(text, "bold", theme.SIZE_TINY, theme.GOLD_DIM)
             surface.blit(image, (CENTRE.left + x, head_y))
         focus_row = None
         for i, row in enumerate(rows):
-            rect = pygame.Rect(CENTRE.left + 12, CENTRE.top + 52 + i * 32, 300, 30)
+            rect = odds_row_rect(i)
             seat = self.me if defending else self.opp
             uid = row["defender"]
             focused = uid == self.focus or (self.focus is None and i == 0)
             if focused:
                 focus_row = row
-                pygame.draw.rect(surface, (70, 52, 34), rect, border_radius=6)
-            name = assets.fit(self.fighter_name(seat, uid), "bold", theme.SIZE_TINY, 128)
-            surface.blit(assets.text(name, "bold", theme.SIZE_TINY, theme.INK),
-                         (rect.left + 6, rect.top + 7))
+                if defending:  # the defender's own choice: marked like a selection
+                    pygame.draw.rect(surface, (70, 52, 34), rect, border_radius=6)
+                else:  # only which chart is shown: an outline, no choice
+                    pygame.draw.rect(surface, theme.GOLD_DIM, rect, 1, border_radius=6)
+            name, size = assets.shrink_to_fit(self.fighter_name(seat, uid), "bold",
+                                              theme.SIZE_TINY, 128, 10)
+            image = assets.text(name, "bold", size, theme.INK)
+            surface.blit(image, (rect.left + 6, rect.centery - image.get_height() // 2))
             dealt, fells = row["expected_dealt"], row["defender_falls"]
             cells = (f"{row['attack_dice']}:{row['defence_dice']}", self.decimal(dealt),
                      f"{fells * 100:.0f}%")
             for text, x in zip(cells, (138, 196, 250), strict=True):
                 surface.blit(assets.text(text, "body", theme.SIZE_TINY, theme.INK_DIM),
-                             (rect.left + x, rect.top + 7))
+                             (rect.left + x, rect.top + 6))
         if focus_row is not None:
             chart = self._chart(focus_row, defending)
             surface.blit(chart, (CENTRE.left + 322, CENTRE.top + 8))
@@ -1252,24 +1404,40 @@ class DuelTableScene(TableScene):
     def _draw_window(self, surface: pygame.Surface) -> None:
         t = self.app.t
         self._heading(surface, t("duel.ui.window_title"))
-        if self.legal.lands:
-            image = assets.text(t("duel.ui.window_lands"), "bold", theme.SIZE_TINY, theme.INK_DIM)
-            surface.blit(image, (CENTRE.left + 16, CENTRE.top + 40))
-        if self.legal.treasures:
-            first = next((r for r, k in self.zones if k[0] == "window_treasure"), None)
-            if first is not None:
-                image = assets.text(t("duel.ui.window_treasures"), "bold", theme.SIZE_TINY,
-                                    theme.INK_DIM)
-                surface.blit(image, (first.left, CENTRE.top + 40))
+        window = self.view["window"]
+        for label, left, cards_, done in (
+                ("duel.ui.window_lands", WINDOW_LANDS, self.legal.lands,
+                 "duel.ui.window_land_done" if window["land"] else "duel.ui.window_no_land"),
+                ("duel.ui.window_treasures", WINDOW_TREASURES, self.legal.treasures,
+                 "duel.ui.window_treasure_done" if window["treasure"]
+                 else "duel.ui.window_no_treasure")):
+            image = assets.text(t(label), "bold", theme.SIZE_TINY, theme.INK_DIM)
+            surface.blit(image, (left, CENTRE.top + 36))
+            if not cards_:
+                note = assets.text(t(done), "italic", theme.SIZE_SMALL, theme.INK_FAINT,
+                                   WINDOW_W - 8)
+                surface.blit(note, (left, CENTRE.top + 64))
         for rect, key in self.zones:
             if key[0] in ("window_land", "window_treasure"):
-                surface.blit(art.card_face(self.app, key[1], SMALL, stats=False), rect)
-                if self.hovered == key:
-                    self.highlight(surface, rect, "selected")
-                else:
-                    self.highlight(surface, rect)
-        if not self.legal.lands and not self.legal.treasures:
-            self._centre_text(surface, t("duel.ui.window_none"))
+                self._draw_chip(surface, rect, key[1], self.hovered == key)
+
+    def _draw_chip(self, surface: pygame.Surface, rect: pygame.Rect, card: str,
+                   hovered: bool) -> None:
+        """Draws a land or treasure of the picker: its tile and its whole name (wrapped)."""
+        surface.blit(theme.button(rect.size, "normal", "hover" if hovered else "normal"), rect)
+        tile = art.card_tile(card, (28, rect.height - 8))
+        surface.blit(tile, (rect.left + 4, rect.top + 4))
+        width = rect.width - 42
+        fitted = art.fit_lines(art.card_name(self.app, card), "bold",
+                               range(theme.SIZE_TINY, 9, -1), width, 2)
+        lines, size = fitted if fitted is not None else (
+            (assets.fit(art.card_name(self.app, card), "bold", 10, width),), 10)
+        lh = assets.line_height("bold", size)
+        y = rect.centery - lh * len(lines) // 2
+        for line in lines:
+            surface.blit(assets.text(line, "bold", size, theme.INK), (rect.left + 38, y))
+            y += lh
+        self.highlight(surface, rect, "selected" if hovered else "legal")
 
     def _draw_cast(self, surface: pygame.Surface) -> None:
         t = self.app.t
@@ -1278,7 +1446,10 @@ class DuelTableScene(TableScene):
             return
         self._heading(surface, t("duel.ui.cast_pending", name=self.seat_name(cast["seat"])))
         rect = pygame.Rect(CENTRE.left + 16, CENTRE.top + 40, *SMALL)
-        surface.blit(art.card_face(self.app, cast["card"], SMALL, stats=False), rect)
+        surface.blit(art.card_tile(cast["card"], SMALL), rect)
+        name = assets.text(art.card_name(self.app, cast["card"]), "bold", theme.SIZE_BODY,
+                           theme.INK, CENTRE.width - 120)
+        surface.blit(name, (rect.right + 16, rect.top))
         lines = art.card_effects(self.app, cast["card"])
         if cast["target"] is not None:
             lines.append(t("duel.ui.choose.target", target=self._target_name(
@@ -1286,7 +1457,7 @@ class DuelTableScene(TableScene):
                 self._enemy_target_name(cast["card"], cast["target"])))
         if self.is_my_turn():
             lines.append(t("duel.ui.respond_hint"))
-        y = rect.top
+        y = rect.top + name.get_height() + 4
         for line in lines:
             image = assets.text(line, "body", theme.SIZE_SMALL, theme.INK, CENTRE.width - 120)
             surface.blit(image, (rect.right + 16, y))

@@ -44,7 +44,26 @@ def test_a_clean_run_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
     assert "toy: 1 games" in out and out.rstrip().endswith("1 games, 0 with failures")
 
 
+def test_a_campaign_case_repro_plays_that_campaign_again(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine import conform
+
+    case = conform.Case("toy", 2, {"target": 10}, 3, "random", "bb", "best_of_three",
+                        {"wins": [1, 0]})
+    played = []
+    real = conform.run_case
+    monkeypatch.setattr(conform, "run_case", lambda c, **k: played.append(c) or real(c, **k))
+    words = shlex.split(case.repro())
+    assert main([*words[3:], "--progress", "0"]) == 0
+    assert played == [case]
+
+
 @pytest.mark.parametrize("args", [
+    ["--game", "toy", "--carry", "{}"],
+    ["--game", "toy", "--exact", "--players", "2", "--seats", "bb", "--bot", "random",
+     "--campaign", "nope"],
+    ["--game", "toy", "--exact", "--players", "2", "--seats", "bb", "--bot", "random",
+     "--campaign", "best_of_three", "--carry", "[1]"],
     ["--game", "toy", "--part", "2/2"],
     ["--game", "toy", "--exact", "--players", "2"],
     ["--game", "toy", "--seats", "hx"],

@@ -1,6 +1,7 @@
 """Property tests of the file readers (issue #11): any bytes give the one error, quickly.
 
-The save reader must answer any file with a GameRecord or a RecordError, and the scenario
+The save reader must answer any file with a GameRecord (or, for a campaign save, a
+CampaignRecord) or a RecordError, and the scenario
 runner any file with a ScenarioResult, never another exception, within bounded time and
 memory. Random bytes rarely get past the JSON or YAML parser, so most examples start from a
 valid record or scenario and mutate it: a value replaced (huge numbers, deep nesting, wrong
@@ -23,7 +24,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine import registry
+from engine.ai import make_bot
 from engine.core.actions import Action
+from engine.core.campaign import CampaignRecord, replay_campaign
 from engine.core.errors import MalformedAction, RecordError
 from engine.core.protocol import GameConfig
 from engine.core.record import GameRecord, read_record, read_summary, replay
@@ -39,8 +43,6 @@ SCENARIO = Path(__file__).resolve().parents[1] / "cli" / "scenarios" / "toy_bank
 
 @functools.cache
 def _records() -> list[dict[str, Any]]:
-    from engine import registry
-
     out = []
     for game_id, seed, steps in (("toy", 3, 0), ("toy", 5, 4), ("toy", 8, 12), ("duel", 1, 3),
                                  ("deckbuilder", 2, 3)):
@@ -53,6 +55,34 @@ def _records() -> list[dict[str, Any]]:
                 break
             session.apply(rules.legal_actions(session.state)[0])
         out.append(session.record(meta={"turn": session.turn(), "over": False}).to_json())
+    return out
+
+
+@functools.cache
+def _campaign_records() -> list[dict[str, Any]]:
+    """Returns campaign saves: the toy's best of three and the duel's day in their second
+    game, and the crawl's floors on the second floor (its carry a team, chests and a stash)."""
+    from engine.core.campaign import CampaignSession
+    from engine.core.rng import Rng
+
+    out = []
+    for game_id, campaign, options, seed in (("toy", "best_of_three", {"target": 10}, 3),
+                                             ("duel", "day", {"day": True}, 2),
+                                             ("crawl", "floors", {"floors": True}, 29)):
+        rules = registry.rules(game_id)
+        players = rules.min_players
+        camp = CampaignSession.start(game_id, campaign,
+                                     GameConfig.for_players(players, bots=False, **options), seed)
+        bot = make_bot("heuristic" if game_id != "toy" else "random", game_id, seed=seed)
+        rng = Rng(seed)
+        while not camp.current.is_over:
+            session = camp.current
+            session.apply(bot.choose(rules, session.state, session.actor))
+        assert camp.advance()
+        for _ in range(3):
+            camp.current.apply(rng.choice(rules.legal_actions(camp.current.state)))
+        out.append(camp.record(meta={"turn": camp.current.turn(), "over": False,
+                                     "game_no": 2}).to_json())
     return out
 
 
@@ -81,8 +111,26 @@ _ANY = st.recursive(st.one_of(_SPECIAL, st.integers(), st.text(max_size=20)),
 _VALUES = st.one_of(st.sampled_from(sorted(MARKERS)), _SPECIAL, _ANY)
 _KEYS = st.one_of(st.sampled_from(["kind", "args", "format", "format_version", "meta", "seed",
                                    "hashes", "snapshot", "config", "seats", "options", "name",
-                                   "players", "setup", "expect", "actions", "__class__"]),
+                                   "players", "setup", "expect", "actions", "__class__",
+                                   "carry", "carries", "games", "campaign", "over", "floor",
+                                   "heroes", "chests"]),
                   st.text(max_size=8))
+
+
+def _copy(value: Any) -> Any:
+    """Returns a copy of nested lists and dicts (other values are immutable)."""
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+def _value(data: st.DataObject) -> Any:
+    """Returns a fresh copy of a drawn value: the strategies hand out the same list and dict
+    objects (``_SPECIAL``) every time, and a later mutation adding to one in place would change
+    them for every example after it (even into a list holding itself)."""
+    return _copy(data.draw(_VALUES))
 
 
 def _mutate_tree(data: st.DataObject, tree: Any) -> Any:
@@ -98,18 +146,18 @@ def _mutate_tree(data: st.DataObject, tree: Any) -> Any:
         action = data.draw(st.sampled_from(["replace", "replace", "drop", "add"]))
         if parent is None:
             if action == "replace":
-                tree = data.draw(_VALUES)
+                tree = _value(data)
             continue
         if action == "replace":
-            parent[key] = data.draw(_VALUES)
+            parent[key] = _value(data)
         elif action == "drop":
             del parent[key]
         elif isinstance(node, dict):
-            node[data.draw(_KEYS)] = data.draw(_VALUES)
+            node[data.draw(_KEYS)] = _value(data)
         elif isinstance(node, list):
-            node.append(data.draw(_VALUES))
+            node.append(_value(data))
         else:
-            parent[key] = data.draw(_VALUES)
+            parent[key] = _value(data)
     return tree
 
 
@@ -186,6 +234,27 @@ def _read_save(path: Path) -> None:
         pass
 
 
+def _read_campaign_save(path: Path) -> None:
+    """Reads a save every way the shell does (a campaign save too); only RecordError may come
+    out, and the load screen's listing never fails."""
+    from scenes import saves
+
+    info = saves.describe(path)
+    assert info.error is None or info.error.key.startswith("save.")
+    saves.check(info)
+    assert info.error is None or info.error.key.startswith("save.")
+    try:
+        record = saves.read_any(path)
+    except RecordError as exc:
+        assert exc.key.startswith("save.") and str(exc)
+        return
+    try:
+        saves.load(path)
+    except RecordError as exc:
+        assert exc.key.startswith("save.") and str(exc)
+    assert isinstance(record, CampaignRecord | GameRecord)
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("fuzz")
@@ -227,6 +296,57 @@ def test_mutated_records_from_json_give_the_save_error(data: st.DataObject) -> N
         GameRecord.from_json(tree)
     except RecordError:
         pass
+
+
+@FUZZ
+@given(raw=st.binary(max_size=400))
+def test_any_bytes_give_the_save_error_of_the_campaign_reader(folder: Path, raw: bytes) -> None:
+    path = folder / "campaign-bytes.json"
+    # Half of the files start like a campaign save, so the campaign reader takes them.
+    path.write_bytes(raw if len(raw) % 2 else b'{"format":"tabletop-hall/campaign",' + raw)
+    _bounded(lambda: _read_campaign_save(path))
+
+
+@FUZZ
+@given(data=st.data())
+def test_mutated_campaign_saves_give_the_save_error(folder: Path, data: st.DataObject) -> None:
+    tree = _mutate_tree(data, data.draw(st.sampled_from(_campaign_records())))
+    text = _raw(json.dumps(tree, separators=(",", ":")))
+    path = folder / "campaign-mutated.json"
+    path.write_bytes(_mutate_text(data, text))
+    _bounded(lambda: _read_campaign_save(path))
+
+
+@FUZZ
+@given(data=st.data())
+def test_mutated_campaign_records_from_json_give_the_save_error(data: st.DataObject) -> None:
+    tree = _mutate_tree(data, data.draw(st.sampled_from(_campaign_records())))
+    try:
+        record = CampaignRecord.from_json(tree)
+    except RecordError:
+        return
+    try:
+        replay_campaign(record)
+    except RecordError:
+        pass
+
+
+class _Scripted:
+    """Stands in for hypothesis' DataObject: draws return the scripted values in turn."""
+
+    def __init__(self, *values: Any) -> None:
+        self.values = list(values)
+
+    def draw(self, strategy: Any) -> Any:
+        return self.values.pop(0)
+
+
+def test_mutations_never_change_the_values_they_draw() -> None:
+    shared: list[Any] = []  # as _SPECIAL hands out its [] to every example
+    # Two mutations: "a" replaced by the shared list, then something added to that list.
+    script = _Scripted(2, 1, "a", "replace", shared, 1, "a", "add", [1, 2])
+    tree = _mutate_tree(script, {"a": 1})  # type: ignore[arg-type]
+    assert tree == {"a": [[1, 2]]} and shared == []
 
 
 def _run_scenario(path: Path) -> None:

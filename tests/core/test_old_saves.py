@@ -2,7 +2,10 @@
 snapshot when the rules or content changed; it is never lost silently.
 
 ``tests/fixtures/crawl-save-2026-11-27.json`` was written by the program of 2026-11-27 and is
-kept as it is: whatever the crawl's rules and content become, it must stay loadable.
+kept as it is: whatever the crawl's rules and content become, it must stay loadable. So is
+``tests/fixtures/crawl-campaign-save-2026-11-28.json``, a solitaire campaign of the old form
+(option ``campaign``: every floor inside one state) saved on its second floor by the program
+of 2026-11-28, before the campaign moved onto the campaign layer.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from engine.rules.crawl import core
 
 ROOT = Path(__file__).resolve().parents[2]
 OLD_SAVE = ROOT / "tests" / "fixtures" / "crawl-save-2026-11-27.json"
+OLD_CAMPAIGN = ROOT / "tests" / "fixtures" / "crawl-campaign-save-2026-11-28.json"
 
 
 def _load(record: GameRecord):
@@ -75,6 +79,27 @@ def test_the_save_of_2026_11_27_still_loads_and_plays_on() -> None:
     session = _load(read_record(OLD_SAVE))
     assert not session.is_over
     _play_on(session, 40, 3)
+    _round_trip(session)
+
+
+def test_an_old_in_state_campaign_still_loads_and_goes_down_its_floors() -> None:
+    from engine.ai import make_bot
+    from scenes import saves
+
+    record = read_record(OLD_CAMPAIGN)
+    assert record.config.options == {"campaign": True}
+    session = replay(record)  # replays exactly: the old code path is kept for it
+    assert saves.describe(OLD_CAMPAIGN).campaign == ""  # a single game's save, as it was
+    state = session.state
+    assert state.supply["floor"] == 2 and state.phase == "play" and not session.is_over
+    assert "floor_game" not in state.supply
+    # It goes on as it did: the next floor is laid in the same state, never ending the game.
+    bot = make_bot("heuristic", "crawl", seed=record.seed)
+    floors = set()
+    while not session.is_over:
+        session.apply(bot.choose(session.rules, session.state, 0))
+        floors.add(session.state.supply["floor"])
+    assert floors == {2, 3} and session.state.reason != "floor_done"
     _round_trip(session)
 
 

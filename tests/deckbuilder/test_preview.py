@@ -15,6 +15,7 @@ from engine.core.errors import IllegalAction
 from engine.core.hashing import canonical_json
 from engine.core.protocol import GameConfig
 from engine.core.rng import Rng
+from engine.rules.deckbuilder.cards import table
 from engine.rules.deckbuilder.state import DeckState
 
 RULES = registry.rules("deckbuilder")
@@ -130,10 +131,17 @@ def _check_fight(state: DeckState, action: Action, p: Any) -> bool:
     # Every card the preview says will be destroyed is destroyed when the fight ends.
     doomed = sorted(str(m.params["card"]["en"]) for m in p.consequences
                     if m.key in ("deckbuilder.ev.doomed", "deckbuilder.preview.too_weak"))
-    if clone.current != state.current:  # the fight ended with the turn
+    if clone.current != state.current or clone.phase == "over":  # the fight ended the turn
         gone = sorted(str(e.params["card"]["en"]) for e in events
                       if e.key == "deckbuilder.ev.destroy")
         assert gone == doomed, (action, gone, doomed)
+        # what moves into rank 1 afterwards: a breach, the stone taken or reached
+        keys = {m.key for m in p.consequences}
+        happened = {e.key for e in events}
+        assert ("deckbuilder.preview.breach" in keys) == ("deckbuilder.ev.breach" in happened)
+        assert ("deckbuilder.preview.stone_taken" in keys) == ("deckbuilder.ev.stone" in happened)
+        if "deckbuilder.preview.stone_reached" in keys:
+            assert clone.phase == "over" and clone.holder < 0
     rank = state.target if action.kind == "diseases" else action["rank"]
     if any(m.key == "deckbuilder.preview.monster_returns" for m in p.consequences):
         assert clone.dungeon[0] == state.hall[rank - 1]
@@ -196,3 +204,99 @@ def test_refusals_name_the_rule_validate_raises() -> None:
             keys.add(why.key)
         stale = legal
     assert "deckbuilder.rule.not_enough_gold" in keys, keys
+
+
+# a plain contribution; a card that adds nothing is named with the reason (never "+0 Torch")
+PLAIN = frozenset({"deckbuilder.bd.hero", "deckbuilder.bd.weapon", "deckbuilder.bd.card",
+                   "deckbuilder.bd.trophy", "deckbuilder.bd.party"})
+
+
+def _check_names_every_card(state: DeckState, breakdown: dict[str, Any]) -> None:
+    """Checks that every revealed card has a term of its own (diseases: the diseases term) and
+    that a term worth nothing says why."""
+    cards = table().cards
+    named: list[str] = []
+    for term in breakdown["terms"]:
+        label = term["label"]
+        if label["key"] == "deckbuilder.bd.diseases":
+            named.extend(["disease"] * label["params"]["count"])
+        card = label["params"].get("card")
+        if isinstance(card, dict):
+            named.append(card["en"])
+        if term["value"] == 0:
+            assert label["key"] not in PLAIN, label
+    for cid in {c for c in state.play if c is not None}:
+        name = "disease" if cid == "disease" else cards[cid].name["en"]
+        shown = sum(1 for n in named if n == name)
+        assert shown >= state.play.count(cid), (name, breakdown)
+
+
+def test_every_revealed_card_is_in_the_breakdown() -> None:
+    checked = 0
+    for state in _all():
+        if state.phase not in ("dungeon", "split"):
+            continue
+        for entry in RULES.view(state, state.current)["preview"]:
+            _check_names_every_card(state, entry["breakdown"])
+            checked += 1
+    assert checked >= 100
+
+
+# seed 000, "Kampfeffekte": the tormented one lowers every hero's strength by 2; militia
+# (strength 2) fall to 0, are destroyed after the fight, and cannot carry the dagger
+TORMENT = {"hall": ["tormented_one", "plague_herald", "sky_griffin"],
+           "players": [{"hand": ["militia", "militia", "militia", "dagger", "torch", "ration"]},
+                       {}, {}]}
+
+
+def test_the_preview_warns_of_heroes_destroyed_and_names_the_dropped_dagger() -> None:
+    state = RULES.new_game(GameConfig.for_players(3), 1)
+    RULES.setup_scenario(state, TORMENT)
+    RULES.apply(state, Action.make("dungeon"))
+    RULES.apply(state, Action.make("equip", hero=0, weapon=3))
+    entry = RULES.view(state, 0)["preview"][0]
+    assert entry["monster"] == "tormented_one" and not entry["win"]
+    keys = [m["key"] for m in entry["consequences"]]
+    assert keys.count("deckbuilder.preview.too_weak") == 3
+    assert entry["losses"] == {"cards": 3, "diseases": 0}
+    dagger = [t for t in entry["breakdown"]["terms"]
+              if t["label"]["params"].get("card", {}).get("en") == "Dagger"]
+    assert [t["label"]["key"] for t in dagger] == ["deckbuilder.bd.too_heavy"]
+    assert dagger[0]["label"]["params"]["strength"] == 0 and dagger[0]["value"] == 0
+    # the view's preview is the action's preview, and it is what happens
+    attack = Action.make("attack", rank=1)
+    p = RULES.explain(state, 0, attack)
+    assert [m.to_json() for m in p.consequences] == entry["consequences"]
+    assert p.breakdowns[0].to_json() == entry["breakdown"]
+    events = RULES.apply(state, attack)
+    destroyed = [e.params["card"]["en"] for e in events if e.key == "deckbuilder.ev.destroy"]
+    assert destroyed == ["Militia"] * 3
+    assert any(e.key == "deckbuilder.ev.breach" for e in events)
+
+
+@pytest.mark.parametrize(("hall", "hand", "expect", "event"), [
+    # a win on rank 1 moves the stone there: the winner takes it
+    (["sky_griffin", "thunderstone", "glow_ooze"],
+     ["ash_raider", "ash_raider", "militia", "torch", "torch", "militia"],
+     "deckbuilder.preview.stone_taken", "deckbuilder.ev.stone"),
+    # a loss on rank 1 moves it there too: the game ends, nobody takes it
+    (["sky_griffin", "thunderstone", "glow_ooze"],
+     ["militia", "militia", "militia", "torch", "ration", "dagger"],
+     "deckbuilder.preview.stone_reached", "deckbuilder.ev.game_over"),
+    # a breach monster moving into rank 1 breaks through
+    (["sky_griffin", "plague_herald", "glow_ooze"],
+     ["militia", "militia", "militia", "torch", "ration", "dagger"],
+     "deckbuilder.preview.breach", "deckbuilder.ev.breach"),
+])
+def test_what_moves_into_rank_1_is_a_consequence(hall: list[str], hand: list[str],
+                                                 expect: str, event: str) -> None:
+    state = RULES.new_game(GameConfig.for_players(2), 1)
+    RULES.setup_scenario(state, {"hall": hall, "phase": "dungeon",
+                                 "players": [{"hand": hand}, {}]})
+    attack = Action.make("attack", rank=1)
+    p = RULES.explain(state, 0, attack)
+    assert p.consequences[-1].key == expect, p.consequences
+    events = RULES.apply(state, attack)
+    assert any(e.key == event for e in events)
+    holder = 0 if event == "deckbuilder.ev.stone" else -1
+    assert state.holder == holder

@@ -85,3 +85,51 @@ def test_the_preview_gives_exact_odds_breakdowns_and_consequences() -> None:
     attack, defence = preview.breakdowns
     assert (attack.total, defence.total) == (3, 1)
     assert [m.key for m in preview.consequences] == ["heroes.ev.declare", "heroes.ev.retaliate"]
+
+
+def test_the_skirmish_view_prices_every_faction_unit_as_the_build_previews_do() -> None:
+    from engine.core.session import Session
+
+    session = Session.start("heroes", GameConfig.for_players(2, faction_1="sunward",
+                                                             faction_2="gravemoor"), 3)
+    rules = session.rules
+    while session.state.flow.phase != "build":
+        session.apply(rules.legal_actions(session.state)[0])
+    view = rules.view(session.state, 0)
+    prices = view["prices"][0]
+    assert set(prices) == {"pike_guard", "crossbowman", "stormwing", "oathsworn",
+                           "lightbearer", "lancer", "dawn_herald"}
+    assert set(view["prices"][1]) >= {"bone_warrior", "shambler"}
+    recruit = [a for a in rules.legal_actions(session.state) if a.kind == "recruit"]
+    for action, preview in zip(recruit, rules.annotate(session.state, 0, recruit), strict=True):
+        few, pack = prices[action["unit"]]
+        assert preview.cost[0].total == few < pack
+        assert preview.detail["left"] == view["budget"] - few
+
+
+def test_a_response_window_shows_the_declared_attacks_exact_preview() -> None:
+    from engine.ai.base import make_bot
+    from engine.core.session import Session
+
+    session = Session.start("heroes", GameConfig.for_players(2, faction_1="sunward",
+                                                             faction_2="gravemoor"), 1)
+    rules = session.rules
+    bot = make_bot("heuristic", "heroes", seed=1)
+    checked = 0
+    for _ in range(600):
+        if session.is_over or checked >= 3:
+            break
+        action = bot.choose(rules, session.state, session.actor)
+        expected = None
+        if action.kind == "attack" and "target" in action.params:
+            expected = rules.annotate(session.state, session.actor, [action])[0].detail
+        session.apply(action)
+        battle = rules.view(session.state, 0).get("battle")
+        pending = battle["view"]["pending"] if battle else None
+        if expected is not None and pending and pending["kind"] == "respond":
+            shown = pending["data"]["preview"]
+            assert shown["damage"] == expected["damage"]
+            assert shown["retaliation"] == expected["retaliation"]
+            assert shown["attack_terms"] == expected["attack_terms"]
+            checked += 1
+    assert checked >= 1

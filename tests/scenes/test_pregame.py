@@ -169,7 +169,7 @@ def _inside(rect: pygame.Rect, panel: pygame.Rect) -> bool:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game_id", ["deckbuilder", "duel", "crawl"])
+@pytest.mark.parametrize("game_id", ["deckbuilder", "duel", "crawl", "heroes", "coop_campaign"])
 def test_setup_shows_every_label_and_choice_in_full(app: Any, game_id: str, lang: str) -> None:
     if game_id not in registry.game_ids():
         pytest.skip(f"{game_id} is not registered")
@@ -224,3 +224,20 @@ def test_setup_remembers_only_typed_names(app: Any) -> None:
     setup.seats[0]["name"], setup.seats[1]["name"] = "  Rhea ", ""
     setup.start()
     assert app.settings.last_names[:2] == ("Rhea", "")  # not the placeholder "Player 2"
+
+
+@pytest.mark.parametrize("count", [3, 4, 5, 6])
+def test_game_cards_stay_on_the_screen_apart_and_clear_of_the_back_button(
+        app: Any, count: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    ids = ["deckbuilder", "duel", "crawl", "heroes", "heroes_battle", "duel"][:count]
+    monkeypatch.setattr(registry, "listed_ids", lambda: ids)
+    app.push(GameSelectScene(app))
+    app.step([], 1 / 60)
+    cards = [w for w in app.top.widgets if getattr(w, "game_id", None)]
+    back = next(w for w in app.top.widgets if isinstance(w, Button))
+    assert len(cards) == count
+    screen = pygame.Rect(0, 0, 1600, 900)
+    for i, card in enumerate(cards):
+        assert screen.contains(card.rect), card.rect
+        assert not card.rect.colliderect(back.rect)
+        assert not any(card.rect.colliderect(other.rect) for other in cards[i + 1:])

@@ -208,3 +208,45 @@ def test_ctrl_s_says_saved_only_after_the_write(app: Any, private_home: Path,
     app.step([], 1 / 60)
     assert "Game saved." in [text for text, _, _ in app._toasts]
     assert table.save_path is not None and table.save_path.exists()
+
+
+def test_the_load_list_shows_the_round_the_table_shows(app: Any, private_home: Path) -> None:
+    """Issue 18: the load list said "Turn 4" where the game said "Round 3"."""
+    from engine.core.protocol import GameConfig
+    from engine.core.rng import Rng
+    from engine.core.session import Session
+
+    session = Session.start("deckbuilder", GameConfig.for_players(2, bots=False), 7)
+    rng = Rng(7)
+    while session.turn() < 5:
+        session.apply(rng.choice(session.rules.legal_actions(session.state)))
+    path = saves.autosave_path("deckbuilder")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(saves.serialise(session.record(meta=saves.meta_for(session, autosave=True))))
+    info = saves.describe(path)
+    shown = app.catalog.message(info.progress)
+    # Five turns of two players: the third round, as the table's own heading says.
+    assert shown == app.t("deckbuilder.ui.turn", turn=3)
+    assert shown != app.t("ui.load.turn", turn=session.turn())
+    # A save of an earlier version, or a meddled progress, falls back to the turn counter.
+    for bad in (None, {"key": "x"}, {"key": 3, "params": {}}, {"key": "k", "params": {"n": [1]}},
+                {"key": "k", "params": {"n": 10**30}}, {"key": "k", "params": {"n": True}}):
+        data = json.loads(path.read_text())
+        data["meta"]["progress"] = bad
+        path.write_text(json.dumps(data))
+        assert saves.describe(path).progress is None
+
+
+@pytest.mark.parametrize("game_id", ["deckbuilder", "duel", "crawl", "heroes"])
+def test_every_game_says_how_far_it_is_in_both_languages(game_id: str) -> None:
+    from engine import registry
+    from engine.content.i18n import Catalog
+    from engine.core.protocol import GameConfig
+
+    rules = registry.rules(game_id)
+    state = rules.new_game(GameConfig.for_players(2, bots=False), 5)
+    message = rules.progress(state)
+    for lang in ("de", "en"):
+        catalog = Catalog.load(lang)
+        assert catalog.has(message.key), (lang, message.key)
+        assert "{" not in catalog.message(message)

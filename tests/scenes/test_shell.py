@@ -186,10 +186,13 @@ def test_setup_screen_builds_a_config(app: Any) -> None:
     setup.seed_text = "77"
     config = setup.config()
     assert [s.kind for s in config.seats] == ["human", "bot", "human"]
-    assert config.seats[0].name == "Ada" and config.seats[1].name == "Player 2"
+    # A name nobody typed is not stored (issue 18: "Player 2" stayed English in a German game).
+    assert config.seats[0].name == "Ada" and config.seats[1].name == ""
     assert config.options == {"target": 30} and setup.seed() == 77
     setup.start()
     assert isinstance(app.top, TableScene) and app.top.session.seed == 77
+    app.set_language("de")
+    assert app.top.seat_name(1) == "Spieler 2" and app.top.seat_name(0) == "Ada"
 
 
 def test_widgets_react_to_input(app: Any) -> None:
@@ -237,3 +240,51 @@ def test_animations_follow_the_speed_setting() -> None:
 
 
 # Launch time is a benchmark (python -m engine bench --only ui_menu_first_frame), not a test.
+
+
+def test_rules_pages_turn_with_arrows_not_the_undo_icons(app: Any, monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path) -> None:
+    """Issue 18: the rules pages used the undo/redo icons for turning pages."""
+    from scenes import assets
+    from scenes.rules import RulesScene
+    from scenes.widgets import Button
+
+    scene = RulesScene(app, "crawl")
+    app.push(scene)
+    app.step([], 1 / 60)
+    turners = [w for w in scene.widgets if isinstance(w, Button)
+               and w.hotkey in (pygame.K_LEFT, pygame.K_RIGHT)]
+    assert len(turners) == 2
+    assert {w.icon for w in turners}.isdisjoint({"ui.undo", "ui.redo"})
+    # One arrow, turned each way: the two buttons do not show the same picture.
+    left, right = (assets.asset_icon(w.icon or "", 40) for w in turners)
+    assert pygame.image.tobytes(left, "RGBA") != pygame.image.tobytes(right, "RGBA")
+    # The manifest refuses a turn that is not a quarter.
+    (tmp_path / "bad.yaml").write_text('x.arrow: {icon: plain-arrow, turn: 45}\n')
+    monkeypatch.setattr(assets, "MANIFEST_DIR", tmp_path)
+    with pytest.raises(assets.AssetError, match="turn 0/90/180/270"):
+        assets._load_manifest()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_menu_tooltips_keep_clear_of_the_other_buttons(app: Any, lang: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: the Continue tooltip covered Load game."""
+    from scenes import widgets
+    from scenes.menu import MainMenuScene
+
+    app.set_language(lang)
+    menu = MainMenuScene(app)
+    app.push(menu)
+    boxes: list[pygame.Rect] = []
+    real = widgets.tooltip_box
+    monkeypatch.setattr(widgets, "tooltip_box", lambda *a: boxes.append(real(*a)) or boxes[-1])
+    buttons = [w for w in menu.widgets if isinstance(w, widgets.Button)]
+    for button in buttons:
+        boxes.clear()
+        app.mouse = button.rect.center
+        for _ in range(30):
+            app.step([], 1 / 60)
+        assert boxes, button.label
+        for other in buttons:
+            assert not boxes[-1].colliderect(other.rect), (button.label, other.label)

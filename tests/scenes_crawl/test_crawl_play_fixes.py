@@ -17,7 +17,7 @@ from engine.rules.crawl.core import may_attack
 from engine.rules.crawl.preview import ATTACK_MP
 from scenes import assets
 from scenes.crawl import art, query, screens
-from scenes.crawl.table import CrawlTableScene
+from scenes.crawl.table import CrawlTableScene, place_readouts
 
 
 def _frames(app: Any, n: int) -> None:
@@ -71,7 +71,7 @@ def test_an_acted_figure_keeps_its_ring_colour_and_art(app: Any) -> None:
     fresh = art.figure_token("crawl.brannoc", ts, ring, 0, 1.0, True, False)
     acted = art.figure_token("crawl.brannoc", ts, ring, 0, 1.0, True, True)
     c = fresh.get_width() // 2
-    r = int(ts * 0.43)
+    r = int(art.token_radius(ts))
     on_ring = (c + r - 2, c)
     red = acted.get_at(on_ring)
     assert red.r > red.g + 30  # still the player's colour, only darker
@@ -173,22 +173,13 @@ def test_the_solitaire_dungeon_is_named_in_the_log(app: Any) -> None:
 
 
 def test_dial_readouts_never_overlap(app: Any) -> None:
-    scene = screens.build(app, "early", seed=3)
-    ts = scene.ts
-    drawn: list[pygame.Rect] = []
-
-    class Recorder(pygame.Surface):
-        def blit(self, source: Any, dest: Any, *args: Any, **kwargs: Any) -> Any:
-            drawn.append(pygame.Rect(dest))
-            return super().blit(source, dest, *args, **kwargs)
-
-    surface = Recorder((1600, 900))
-    values = {"move": 6, "attack": 10, "defence": 15, "damage": 4}
-    figs = [{"uid": i, "hero": i == 0, "values": values} for i in range(4)]
-    # A row of three side by side and one below the middle one.
+    ts = 37
+    size = art.readout((6, 10, 15, 4), ts).get_size()
+    # A row of three side by side and one below the middle one, all facing east.
     centres = [(400, 400), (400 + ts, 400), (400 + 2 * ts, 400), (400 + ts, 400 + ts)]
-    scene._draw_readouts(surface, [(1, f, c) for f, c in zip(figs, centres, strict=True)])
-    assert len(drawn) >= 2
-    for i, a in enumerate(drawn):
-        for b in drawn[i + 1:]:
+    places = place_readouts(ts, [(i, c, 2, size) for i, c in enumerate(centres)])
+    assert len(places) == 4
+    rects = list(places.values())
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
             assert not a.colliderect(b)

@@ -150,7 +150,7 @@ def test_selecting_then_clicking_a_square_activates_and_moves(app: Any) -> None:
     (2, 2, {"mode": "team", "turn_limit": 5}),  # teams with the points budget
     (2, 2, {"pieces": True, "turn_limit": 5}),  # terrain markers and doors in the set-up
     (2, 2, {"board": "builder", "turn_limit": 5}),  # the dungeon built from sections
-    (1, 1, {"board": "builder", "campaign": True, "survival": True, "turn_limit": 5}),
+    (1, 1, {"board": "builder", "floors": True, "survival": True, "turn_limit": 5}),
 ])
 def test_whole_game_through_mouse_choices(app: Any, players: int, humans: int,
                                           options: dict[str, Any]) -> None:
@@ -217,10 +217,11 @@ def test_zoom_and_pan_keep_the_map_in_view(app: Any) -> None:
 
 
 def _stash_step(seed: int = 6) -> Session:
-    """Returns a campaign session (one human) at the stash step between two floors."""
+    """Returns a campaign floor's game (one human) at its stash step, its last before the
+    next floor."""
     from engine.ai.base import make_bot
 
-    session = Session.start("crawl", screens.config(1, {"campaign": True}, 1), seed)
+    session = Session.start("crawl", screens.config(1, {"floors": True}, 1), seed)
     bot = make_bot("heuristic", "crawl", seed=seed)
     for _ in range(3000):
         if any(a.kind == "done_stashing" for a in session.rules.legal_actions(session.state)):

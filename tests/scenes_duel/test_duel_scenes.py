@@ -63,8 +63,8 @@ def _screen_is_busy(app: Any) -> bool:
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-@pytest.mark.parametrize("name", ["pick", "builder", "main", "odds", "fight", "window",
-                                  "between"])
+@pytest.mark.parametrize("name", ["pick", "builder", "main", "odds", "fight", "arrange",
+                                  "window", "between"])
 def test_states_render_in_both_languages(app: Any, name: str, lang: str) -> None:
     assert name in MOMENTS
     app.set_language(lang)
@@ -114,9 +114,13 @@ def act_by_mouse(app: Any, table: DuelTableScene, action: Action) -> None:
         assert table.arrange_slots is not None
         for i in range(len(want)):
             if table.arrange_slots[i] != want[i]:
-                j = table.arrange_slots.index(want[i], i + 1)
                 _click(app, _zone(table, ("slot", i)).center)
-                _click(app, _zone(table, ("slot", j)).center)
+                if want[i] in table.arrange_slots[i + 1:]:
+                    j = table.arrange_slots.index(want[i], i + 1)
+                    _click(app, _zone(table, ("slot", j)).center)
+                else:  # a spare die (not placed yet) goes under this attack die
+                    _click(app, _zone(table, ("spare", table._spare_dice().index(want[i]))
+                                      ).center)
         _press(app, table.buttons, t("duel.ui.arrange_confirm"))
     elif kind == "play_land":
         _click(app, _zone(table, ("window_land", p["card"])).center)

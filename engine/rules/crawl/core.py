@@ -107,8 +107,9 @@ def trap_of(chest: Chest) -> Any:
 
 
 @lru_cache(maxsize=4096)
-def _traits(did: str, hero: bool, click: int, items: tuple[str, ...]) -> Traits:
-    """Returns the traits of a dial click plus items (item abilities replace same-stat ones)."""
+def _abilities(did: str, hero: bool, click: int, items: tuple[str, ...]) -> tuple[str, ...]:
+    """Returns the abilities of a dial click plus items, the dial's first (a pure function of
+    them, so cached: every view lists them for every figure)."""
     c = content()
     clicks = figdef(did, hero).clicks
     own = list(clicks[click].abilities) if click < len(clicks) else []
@@ -119,10 +120,16 @@ def _traits(did: str, hero: bool, click: int, items: tuple[str, ...]) -> Traits:
     # seed 004, "Magische Spezialfähigkeiten": an item's ability replaces the hero's own
     # ability on the same stat.
     item_stats = {c.get("ability", a).stat for a in extra}
-    chosen = [a for a in own if c.get("ability", a).stat not in item_stats] + extra
+    return tuple([a for a in own if c.get("ability", a).stat not in item_stats] + extra)
+
+
+@lru_cache(maxsize=4096)
+def _traits(did: str, hero: bool, click: int, items: tuple[str, ...]) -> Traits:
+    """Returns the traits of a dial click plus items (item abilities replace same-stat ones)."""
+    c = content()
     traits = Traits()
     seen: set[str] = set()
-    for ability_id in chosen:
+    for ability_id in _abilities(did, hero, click, items):
         if ability_id in seen:
             continue
         seen.add(ability_id)
@@ -151,15 +158,8 @@ def traits(state: CrawlState, f: Figure) -> Traits:
 
 def ability_ids(state: CrawlState, f: Figure) -> list[str]:
     """Returns the abilities f has now (dial and items), for views."""
-    c = content()
-    click = dial(f)
-    own = list(click.abilities) if click is not None else []
-    extra: list[str] = []
-    for key in item_keys(state, f):
-        chest_id, pos = key.split(":")
-        extra.extend(c.get("chest", chest_id).treasures[int(pos)].abilities)
-    stats = {c.get("ability", a).stat for a in extra}
-    return [a for a in own if c.get("ability", a).stat not in stats] + extra
+    items = item_keys(state, f) if f.hero and (f.items or f.potion >= 0) else ()
+    return list(_abilities(f.did, f.hero, f.click, items))
 
 
 def item_bonus(state: CrawlState, f: Figure, stat: str) -> list[tuple[str, int]]:

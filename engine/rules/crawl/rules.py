@@ -11,7 +11,7 @@ from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
 from engine.core.rng import Rng
 from engine.core.squaregrid import Square, edge_key, facing_towards
-from engine.rules.crawl import combat, defs, effects, names  # noqa: F401  (registers kinds)
+from engine.rules.crawl import combat, defs, effects, floors, names  # noqa: F401  (registers kinds)
 from engine.rules.crawl.board import Board
 from engine.rules.crawl.core import (
     board_of,
@@ -47,6 +47,9 @@ from engine.rules.crawl.preview import CrawlPreviews, refusal, strike_refusal
 from engine.rules.crawl.state import Chest, CrawlState, Figure, Marker, Player
 
 BUILDER = "builder"  # the board option that builds the dungeon from sections during set-up
+# The campaign of every floor inside one state, as saves made before the campaign layer hold
+# it: accepted when they load, never offered (new campaigns are floors.CrawlFloors).
+OLD_CAMPAIGN = OptionDef("campaign", "", False, choices=(False, True))
 # The options read the boards and pools from the content (one list per loaded content).
 _OPTIONS: list[Any] = []
 TEAM_POINTS = 100
@@ -143,13 +146,43 @@ class CrawlRules(CrawlPreviews, GameRules[CrawlState]):
             OptionDef("pieces", "crawl.option.pieces", False, choices=(False, True), variant=True),
             OptionDef("survival", "crawl.option.survival", False, choices=(False, True),
                       variant=True),
-            OptionDef("campaign", "crawl.option.campaign", False, choices=(False, True),
+            # seed 004, "Erweiterte Kampagne": one game per floor on the campaign layer
+            # (floors.CrawlFloors); the set-up screen starts it as that campaign.
+            OptionDef("floors", "crawl.option.campaign", False, choices=(False, True),
                       variant=True),
         )
         _OPTIONS[:] = [c, opts]
         return opts
 
     # --- set-up -------------------------------------------------------------------------
+    # The campaign on the campaign layer (floors.py): what a floor hands to the next.
+    carry_schema = floors.CARRY_SCHEMA
+
+    def check_config(self, config: GameConfig) -> None:
+        """Raises MalformedAction for a bad seat count or option, or a carry that cannot be
+        played; accepts the old in-state campaign option of saves made before."""
+        legacy = config.options.get(OLD_CAMPAIGN.id)
+        if OLD_CAMPAIGN.id in config.options:
+            OLD_CAMPAIGN.check(legacy)
+            if legacy and (config.options.get("floors") or config.carry is not None):
+                raise MalformedAction("the old in-state campaign is no campaign floor")
+            config = GameConfig(config.seats, {k: v for k, v in config.options.items()
+                                               if k != OLD_CAMPAIGN.id}, config.carry)
+        super().check_config(config)
+        if config.carry is not None:
+            if not self.option(config, "floors"):
+                raise MalformedAction("carry: a carried floor is a game of the campaign "
+                                      "(option floors)")
+            floors.check_carry(config.carry, config.players)
+
+    def carry_out(self, state: CrawlState) -> dict[str, Any]:
+        """Returns what a finished floor hands to the next floor of the campaign."""
+        return floors.carry_out(state)
+
+    def carry_lines(self, carry: dict[str, Any]) -> list[Message]:
+        """Returns what the campaign carries into the next floor, one line each."""
+        return floors.carry_lines(carry)
+
     def new_game(self, config: GameConfig, seed: int) -> CrawlState:
         """Returns a game in its first set-up step (choosing heroes)."""
         self.check_config(config)
@@ -170,14 +203,21 @@ class CrawlRules(CrawlPreviews, GameRules[CrawlState]):
         kinds = [ch.id for ch in c.all("chest")]
         if s.mode == "solitaire":
             from engine.rules.crawl import solo
+            if config.carry is not None:
+                # A later floor of the campaign: the carried team in a new dungeon.
+                floors.set_up_floor(s, config.carry, bool(self.option(config, "survival")))
+                return s
             if s.board == "builder":
                 from engine.rules.crawl import builder
                 builder.auto_build(s, SOLO_SECTIONS)
                 s.doors = ["closed"] * len(board_of(s).doors)
             solo.setup(s)
             s.supply["survival"] = bool(self.option(config, "survival"))
-            if self.option(config, "campaign"):
+            if config.options.get(OLD_CAMPAIGN.id):
+                # The old in-state campaign: only saves made before start it.
                 s.supply.update(campaign=True, floor=1, floor_chests=[])
+            elif self.option(config, "floors"):
+                s.supply.update(campaign=True, floor=1, floor_chests=[], floor_game=True)
             return s
         s.supply = {"chests": [], "markers": []}
         count = config.players if s.mode == "lone_wolf" else 2 * config.players
@@ -202,6 +242,11 @@ class CrawlRules(CrawlPreviews, GameRules[CrawlState]):
         if state.pending is not None:
             return int(state.pending["seat"])
         return state.current
+
+    def progress(self, state: CrawlState) -> Message:
+        """Returns the round the table shows (never past the limit the last round reaches)."""
+        shown = min(state.round, state.turn_limit) if state.turn_limit else state.round
+        return Message("crawl.ui.round", {"round": shown, "limit": state.turn_limit})
 
     def turn_number(self, state: CrawlState) -> int:
         """Returns the number of finished turns."""
@@ -453,7 +498,7 @@ class CrawlRules(CrawlPreviews, GameRules[CrawlState]):
             if action.kind == "unstash":
                 solo.unstash(state, int(action["chest"]), events)
                 return
-            solo.start_floor(state, events)
+            floors.go_on(state, events)
             return
         if state.setup.get("hire"):
             from engine.rules.crawl import solo
@@ -2189,4 +2234,5 @@ def advance(state: CrawlState, events: list[Event]) -> None:
         end_turn(state, events)
 
 
+CrawlRules.campaigns = (floors.CrawlFloors(),)
 RULES = CrawlRules()

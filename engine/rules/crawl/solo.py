@@ -440,6 +440,9 @@ def outcome(s: CrawlState) -> Outcome:
     """Returns a win when a hero got out with treasure; the score is the gold held."""
     from engine.rules.crawl.rules import gold
     g = gold(s, 0)
+    if s.reason == "floor_done":
+        # A floor of the campaign cleared and left by the stairs: the campaign goes on.
+        return Outcome((0,), (float(g),), Message("crawl.end.floor_done"))
     # Treasure left behind between floors is safe like treasure carried out: it counts.
     stashed = any(s.chest(u).safe for u in s.players[0].chests)
     won = (stashed or any(f.hero and f.where == "left" for f in s.figures)) and g > 0
@@ -448,6 +451,8 @@ def outcome(s: CrawlState) -> Outcome:
 
 
 # --- the extended campaign (seed 004, solitaire option "Erweiterte Kampagne") -------------
+# Shared by the campaign's floors on the campaign layer (floors.py: a floor's game ends where
+# the next floor would be laid) and the old in-state form that saves made before still hold.
 
 
 CAMPAIGN_TEAM = 4  # seed 004, campaign: "nie mehr als vier Mitglieder"
@@ -558,7 +563,9 @@ def offer_stash(s: CrawlState, events: list[Event]) -> None:
         # "stashed" lists this step's choices: only those may be taken back (unstash).
         s.setup = {"stash": True, "stashed": []}
         return
-    start_floor(s, events)
+    from engine.rules.crawl.floors import go_on
+
+    go_on(s, events)
 
 
 def stash(s: CrawlState, uid: int, events: list[Event]) -> None:
@@ -608,7 +615,8 @@ def hire(s: CrawlState, did: str, events: list[Event]) -> None:
 def start_floor(s: CrawlState, events: list[Event]) -> None:
     """Sets up the next floor (seed 004: "gestaltest du die nächste Etage ... Jede neue Etage
     sollte schwieriger zu meistern sein"): new chests and harder markers, every spawn back in
-    the pool, the team healed to its levels and waiting at the entrance stairs."""
+    the pool, the team healed to its levels and waiting at the entrance stairs; in the same
+    state for an old save, in a carried floor's new game from floors.set_up_floor."""
     floor = int(s.supply.get("floor", 1)) + 1
     for f in s.figures:
         if f.hero and f.where not in ("out", "left"):

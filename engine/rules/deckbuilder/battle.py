@@ -113,6 +113,9 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
     rows: list[list[int]] = []
     strb = st.strb
     atkb = st.atkb
+    # explain only: why a revealed card adds nothing (play index -> term), so that every card
+    # the player revealed shows in the breakdown
+    idle: dict[int, tuple[str, dict[str, Any], int, int]] | None = {} if explain else None
     for h in heroes:
         c = cards[play[h]]
         s = c.strength + strb.get(h, 0) + party_str + mp.strength_mod
@@ -124,11 +127,20 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
             wc = cards[play[w]]
             if wc.weight > s:
                 # seed 000, "Kampfeffekte": a hero too weak to carry its weapon loses its bonus
+                if idle is not None:
+                    idle[w] = ("deckbuilder.bd.too_heavy",
+                               {"card": wc.name, "hero": c.name, "weight": wc.weight,
+                                "strength": s}, 0, 0)
                 w = -1
                 wc = None
         if rank in c.prof.no_attack_ranks or (mp.unarmed_no_attack and wc is None) \
                 or s <= mp.weak_no_attack:
             f.prevented.append(h)
+            if idle is not None:
+                idle[h] = _stopped_term(c, mon, rank, s, wc is None)
+                if wc is not None:
+                    idle[w] = ("deckbuilder.bd.idle_weapon", {"card": wc.name, "hero": c.name},
+                               0, 0)
             continue
         bonus = atkb.get(h)
         a = c.attack + (bonus[0] if bonus else 0)
@@ -165,6 +177,15 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
         order = sorted(rows, key=lambda r: (-(r[1] + r[2] + r[5] + r[6]), r[0]))
         stop = {r[0] for r in order[:mp.prevent]}
         f.prevented.extend(r[0] for r in rows if r[0] in stop)
+        if idle is not None:
+            for r in rows:
+                if r[0] in stop:
+                    hname = cards[play[r[0]]].name
+                    idle[r[0]] = ("deckbuilder.bd.stopped", {"card": hname, "monster": mon.name},
+                                  0, 0)
+                    if r[4] >= 0:
+                        idle[r[4]] = ("deckbuilder.bd.idle_weapon",
+                                      {"card": cards[play[r[4]]].name, "hero": hname}, 0, 0)
         rows = [r for r in rows if r[0] not in stop]
     if heroes and len(f.prevented) == len(heroes):
         # seed 000, "Verhinderung von Angriffen": the whole party is stopped -> not a target
@@ -175,7 +196,9 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
     for h, a, m, lt, w, wa, wm in rows:
         f.attackers.append(h)
         hc = cards[play[h]]
-        if w < 0 and mp.immune_unarmed:
+        unarmed_zero = w < 0 and mp.immune_unarmed
+        edged_zero = False
+        if unarmed_zero:
             if terms is not None:
                 terms.append(("deckbuilder.bd.immune_unarmed", {"card": hc.name}, 0, 0))
             a = m = 0
@@ -185,8 +208,10 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
             if mp.immune_edged and "edged" in wcard.tags:
                 if terms is not None:
                     terms.append(("deckbuilder.bd.immune_edged", {"card": wcard.name}, 0, 0))
+                edged_zero = True
                 wa = wm = 0
             f.curse += wcard.prof.curse
+        lost_m, lost_wm = m, wm
         if immune_m:
             m = 0
             wm = 0
@@ -196,10 +221,14 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
         f.curse += hc.prof.curse
         f.spoils.extend(hc.prof.spoils)
         if terms is not None:
-            terms.append(("deckbuilder.bd.hero", {"card": hc.name}, a, m))
-            if w >= 0:
-                terms.append(("deckbuilder.bd.weapon", {"card": cards[play[w]].name, "hero": hc.name},
-                              wa, wm))
+            if not unarmed_zero:
+                terms.append(_own_term("deckbuilder.bd.hero", hc, {"card": hc.name}, a, m,
+                                       hc.light, lost_m if immune_m else 0, mon))
+            if w >= 0 and not edged_zero:
+                wcard = cards[play[w]]
+                terms.append(_own_term("deckbuilder.bd.weapon", wcard,
+                                       {"card": wcard.name, "hero": hc.name}, wa, wm,
+                                       wcard.light, lost_wm if immune_m else 0, mon))
     n_att = len(rows)
     for a, m, src in party_bonus:
         if n_att:
@@ -209,6 +238,9 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
             if terms is not None:
                 terms.append(("deckbuilder.bd.party", {"card": cards[play[src]].name, "count": n_att},
                               pa, pm))
+        elif idle is not None:
+            idle[src] = ("deckbuilder.bd.no_heroes", {"card": cards[play[src]].name}, 0, 0)
+    partied = {src for _, _, src in party_bonus} if n_att else set()
     for i in others:
         c = cards[play[i]]
         if "disease" in c.tags:
@@ -219,14 +251,39 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
             if tag in mtags:
                 a += ba
                 m += bm
+        lost_m = m
         if immune_m:
             m = 0
         phys += a
         magic += m
         light += c.light
         f.curse += c.prof.curse
-        if terms is not None and (a or m or c.light):
-            terms.append(("deckbuilder.bd.trophy" if c.is_monster else "deckbuilder.bd.card", {"card": c.name}, a, m))
+        if idle is not None and terms is not None and (
+                a or m or c.light or (immune_m and lost_m)
+                or (i not in partied and i not in idle)):
+            # a card that only gave a party bonus is named by that bonus's term
+            key = "deckbuilder.bd.trophy" if c.is_monster else "deckbuilder.bd.card"
+            terms.append(_own_term(key, c, {"card": c.name}, a, m, c.light,
+                                   lost_m if immune_m else 0, mon))
+    if idle is not None and terms is not None:
+        # every revealed card the fight leaves out, in the order they lie
+        for i, cid in enumerate(play):
+            if cid is None:
+                continue
+            if i in excluded:
+                terms.append(("deckbuilder.bd.forgone",
+                              {"card": cards[cid].name, "monster": mon.name}, 0, 0))
+            elif i in idle:
+                terms.append(idle[i])
+            elif cards[cid].is_weapon and i not in f.weapons:
+                hero = st.equip.get(i)
+                if hero is not None and play[hero] is not None:
+                    terms.append(("deckbuilder.bd.idle_weapon",
+                                  {"card": cards[cid].name, "hero": cards[play[hero]].name},
+                                  0, 0))
+                else:
+                    terms.append(("deckbuilder.bd.not_carried", {"card": cards[cid].name},
+                                  0, 0))
     if mp.only_magic:
         if terms is not None and phys:
             terms.append(("deckbuilder.bd.only_magic", {}, -phys, 0))
@@ -258,6 +315,35 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
         if f.kmin > f.kmax:
             f.kmin = f.kmax
     return f
+
+
+def _stopped_term(c: Card, mon: Card, rank: int, strength: int, unarmed: bool
+                  ) -> tuple[str, dict[str, Any], int, int]:
+    """Returns the zero term of a hero that cannot attack, naming the rule that stops it."""
+    mp = mon.mon
+    assert mp is not None
+    if rank in c.prof.no_attack_ranks:
+        return ("deckbuilder.bd.stopped_rank", {"card": c.name, "rank": rank}, 0, 0)
+    if mp.unarmed_no_attack and unarmed:
+        return ("deckbuilder.bd.stopped_unarmed", {"card": c.name, "monster": mon.name}, 0, 0)
+    return ("deckbuilder.bd.stopped_weak", {"card": c.name, "monster": mon.name,
+                                            "strength": strength, "limit": mp.weak_no_attack},
+            0, 0)
+
+
+def _own_term(key: str, c: Card, params: dict[str, Any], a: int, m: int, light: int,
+              lost_magic: int, mon: Card) -> tuple[str, dict[str, Any], int, int]:
+    """Returns a card's own term; one that adds no attack says why (its light counts in the
+    light penalty, the monster is immune to its magic, or it has no attack at all)."""
+    if a or m:
+        return (key, params, a, m)
+    if lost_magic:
+        return ("deckbuilder.bd.immune_magic", {**params, "monster": mon.name}, 0, 0)
+    if light and not (mon.mon is not None and mon.mon.fixed_light):
+        return ("deckbuilder.bd.light_only", {**params, "light": light}, 0, 0)
+    if key == "deckbuilder.bd.weapon":
+        return ("deckbuilder.bd.weapon_none", params, 0, 0)
+    return ("deckbuilder.bd.no_attack", params, 0, 0)
 
 
 def attackable(st: Any, rank: int) -> bool:

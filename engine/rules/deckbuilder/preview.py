@@ -71,7 +71,63 @@ def fight_consequences(st: DeckState, f: battle.Fight, r: battle.Result) -> list
             out.append(Message("deckbuilder.preview.spoils", {"player": cur, "count": spoils}))
     elif not mp.defeat_only:
         out.append(Message("deckbuilder.preview.monster_returns", {"monster": mon.name}))
+    if (r.win or not mp.defeat_only) and f.rank == 1 and len(st.hall) > 1:
+        # the gap at rank 1 closes (DeckRules._refill): what moves up from rank 2 is known
+        front = st.hall[1]
+        if front == STONE:
+            out.append(Message("deckbuilder.preview.stone_taken", {"player": cur}) if r.win
+                       else Message("deckbuilder.preview.stone_reached", {}))
+        elif front and cards[front].breach:
+            out.append(Message("deckbuilder.preview.breach", {"monster": cards[front].name}))
     return out
+
+
+def hall_previews(st: DeckState) -> list[dict[str, Any]]:
+    """Returns every hall monster's exact fight result with its breakdown and consequences
+    (the view's ``preview``, docs/deckbuilder/view.md)."""
+    cards = table().cards
+    printed = st.variants.get("disease") == "printed"
+    out = []
+    for rank in (1, 2, 3):
+        mid = st.hall[rank - 1]
+        if mid is None or mid == STONE:
+            continue
+        f = battle.prepare(st, rank, explain=True)
+        res = battle.finish(f, max(st.split, 0)) if printed else battle.best_split(f)
+        # every disease split the player could choose, each with its own result
+        ks = range(f.diseases + 1) if printed else range(f.kmin, f.kmax + 1)
+        consequences = fight_consequences(st, f, res) if f.attackable else []
+        splits = []
+        for k in ks:
+            alt = battle.finish(f, k)
+            splits.append({"magic": alt.split, "physical": f.diseases - alt.split,
+                           "attack": alt.total, "win": alt.win})
+        out.append({
+            "rank": rank, "monster": mid, "attackable": f.attackable, "reason": f.reason or None,
+            "win": res.win, "attack": res.total, "health": cards[mid].health,
+            "physical": res.physical, "magic": res.magic, "light_penalty": res.penalty,
+            "light": f.light, "diseases": f.diseases, "disease_split": res.split,
+            "attackers": f.attackers, "stopped": f.prevented,
+            "splits": splits if f.diseases else [],
+            "breakdown": battle.breakdown(f, res).to_json(),
+            "consequences": [m.to_json() for m in consequences],
+            "losses": _losses(consequences),
+        })
+    return out
+
+
+def _losses(consequences: list[Message]) -> dict[str, int]:
+    """Returns how many of the player's cards a fight destroys and how many diseases it
+    brings, counted from its consequences."""
+    cards = diseases = 0
+    for m in consequences:
+        if m.key in ("deckbuilder.ev.doomed", "deckbuilder.preview.too_weak"):
+            cards += 1
+        elif m.key == "deckbuilder.preview.destroy_choice":
+            cards += int(m.params["count"])
+        elif m.key == "deckbuilder.ev.disease":
+            diseases += int(m.params["count"])
+    return {"cards": cards, "diseases": diseases}
 
 
 def _fight_preview(st: DeckState, rank: int, split: int | None) -> Preview:

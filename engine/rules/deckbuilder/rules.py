@@ -707,6 +707,10 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
 
         return build_view(self, state, seat)
 
+    def progress(self, state: DeckState) -> Message:
+        """Returns the round the table shows (a round is one turn of every player)."""
+        return Message("deckbuilder.ui.turn", {"turn": state.turn // max(1, len(state.players)) + 1})
+
     def is_over(self, state: DeckState) -> bool:
         """Returns True once the game has ended."""
         return state.flow.phase == OVER

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.rules.deckbuilder import battle
-from engine.rules.deckbuilder.cards import MILITIA, MILITIA_LEVEL_COST, STONE, Card, table
+from engine.rules.deckbuilder.cards import DISEASE, MILITIA, MILITIA_LEVEL_COST, STONE, Card, table
 from engine.rules.deckbuilder.keys import EFFECT_KEYS, SLOT_KEYS
+from engine.rules.deckbuilder.preview import hall_previews
 from engine.rules.deckbuilder.state import CHOOSE, DUNGEON, OVER, SPLIT, VILLAGE, DeckState
 from engine.rules.deckbuilder.texts import cost_messages, effect_message
 
@@ -55,43 +55,6 @@ def _counters(st: DeckState, p: int, own: bool) -> list[dict[str, Any]]:
     for c in pool:
         left[c] = left.get(c, 0) + 1
     return [{"card": c, "x": left.get(c, 0), "y": total[c]} for c in sorted(total)]
-
-
-def preview(rules: DeckRules, st: DeckState) -> list[dict[str, Any]]:
-    """Returns every hall monster's exact fight result with its breakdown."""
-    cards = table().cards
-    out = []
-    for r in (1, 2, 3):
-        mid = st.hall[r - 1]
-        if mid is None or mid == STONE:
-            continue
-        f = battle.prepare(st, r, explain=True)
-        if st.variants.get("disease") == "printed":
-            res = battle.finish(f, max(st.split, 0))
-        elif st.phase == SPLIT and r == st.target:
-            res = battle.best_split(f)
-        else:
-            res = battle.best_split(f)
-        # every disease split the player could choose, each with its own result
-        if st.variants.get("disease") == "printed":
-            ks = range(f.diseases + 1)
-        else:
-            ks = range(f.kmin, f.kmax + 1)
-        splits = []
-        for k in ks:
-            alt = battle.finish(f, k)
-            splits.append({"magic": alt.split, "physical": f.diseases - alt.split,
-                           "attack": alt.total, "win": alt.win})
-        out.append({
-            "rank": r, "monster": mid, "attackable": f.attackable, "reason": f.reason or None,
-            "win": res.win, "attack": res.total, "health": cards[mid].health,
-            "physical": res.physical, "magic": res.magic, "light_penalty": res.penalty,
-            "light": f.light, "diseases": f.diseases, "disease_split": res.split,
-            "attackers": f.attackers, "stopped": f.prevented,
-            "splits": splits if f.diseases else [],
-            "breakdown": battle.breakdown(f, res).to_json(),
-        })
-    return out
 
 
 def build_view(rules: DeckRules, st: DeckState, seat: int | None) -> dict[str, Any]:
@@ -158,16 +121,18 @@ def build_view(rules: DeckRules, st: DeckState, seat: int | None) -> dict[str, A
             "used": sorted(st.used), "target": st.target or None,
             "pending": list(st.pend), "spoils": st.spoils[:], "levels": levels,
             "destroyed_after_fight": st.doomed[:],
+            # the revealed diseases the split divides (seed 000, "Krankheiten")
+            "diseases": sum(1 for c in st.play if c is not None and DISEASE in cards[c].tags),
         },
         "preview": [],
     }
     if st.phase in (DUNGEON, SPLIT):
-        view["preview"] = preview(rules, st)
+        view["preview"] = hall_previews(st)
     elif st.phase == CHOOSE and seat == st.current:
         # what the hand would do in the dungeon, before any ability or weapon is used
         probe = st.clone()
         probe.play = list(probe.players[st.current].hand)
-        view["preview"] = preview(rules, probe)
+        view["preview"] = hall_previews(probe)
     if st.phase == OVER:
         out = rules.outcome(st)
         view["outcome"] = out.to_json() if out else None

@@ -178,6 +178,10 @@ class DuelRules(DuelPreviews, GameRules[DuelState]):
         """Returns an independent copy (hand-written)."""
         return state.clone()
 
+    def progress(self, state: DuelState) -> Message:
+        """Returns the round and game the table shows."""
+        return Message("duel.ui.round_game", {"round": state.round, "game": state.game_no})
+
     def turn_number(self, state: DuelState) -> int:
         """Returns the number of turns ended so far."""
         return state.turn
@@ -280,8 +284,12 @@ def _arrangement_choices(att: tuple[int, ...], dfc: tuple[int, ...]) -> list[tup
 
 
 def _can_cast(state: DuelState) -> bool:
-    # seed 003: "2 aus 3 Aktionen" - magic is one action; it may not resume after the other
-    if state.round == 1 or state.players[state.active].pool == 0:
+    # seed 003: "2 aus 3 Aktionen" - magic is one action; it may not resume after the other.
+    # "Nachdem Kampf kann sich der Spieler noch mal für einen anderen Kampf oder für „Runde
+    # beenden" entscheiden": after a fight only another fight or the end of the turn follows
+    # (docs/duel/rules.md "Magic after a fight").
+    if state.round == 1 or state.players[state.active].pool == 0 or \
+            state.acts_used & ACT_ATTACK:
         return False
     if state.act_current == ACT_MAGIC:
         return state.casts_left > 0
@@ -432,6 +440,8 @@ def _check_cast(rules: Any, state: DuelState, action: Action) -> Refusal | None:
     if state.round == 1:
         return ("duel.rule.deploy_round", "no magic in the first round")
     if not _can_cast(state):
+        if state.acts_used & ACT_ATTACK:
+            return ("duel.rule.magic_after_fight", "after a fight: another fight or end turn")
         if state.act_current == ACT_MAGIC or p.pool == 0:
             return ("duel.rule.magic_slots", "no magic card may be played now")
         return ("duel.rule.two_actions", "the magic action is over for this turn")
@@ -856,7 +866,8 @@ def _apply_attack(rules: Any, state: DuelState, action: Action, events: list[Eve
     f.attacked = True
     state.fight = [f.uid, -1, (), ()]
     state.flow.push(DECISIONS[DEFEND, 1 - seat])
-    events.append(Event("duel.ev.attack", {"seat": seat, "uid": f.uid,
+    # seed 003: "Der Gegner wählt dann einen seiner Charaktere aus, der angegriffen wird"
+    events.append(Event("duel.ev.attack", {"seat": seat, "uid": f.uid, "by": 1 - seat,
                                            "card": ops.fighter_name(state, seat, f)}))
 
 
@@ -868,6 +879,11 @@ def _apply_defend(rules: Any, state: DuelState, action: Action, events: list[Eve
     att_f = state.players[seat].fighter(fight[0])
     def_f = state.players[dseat].fighter(action.args[0][1])  # validated: defend(defender=uid)
     assert att_f is not None and def_f is not None
+    names = _NAMES
+    # the log names who chose the defender (the defending player, not the attacker)
+    events.append(Event("duel.ev.defend", {"seat": dseat, "uid": def_f.uid,
+                                           "card": dict(names[def_f.card]),
+                                           "attacker_card": dict(names[att_f.card])}))
     a_bd = ops.stat_breakdown(state, seat, att_f, "attack")
     d_bd = ops.stat_breakdown(state, dseat, def_f, "defence")
     # seed 003: "Die Würfel werden gleichzeitig gerollt" - attacker's dice first in the RNG
@@ -876,7 +892,6 @@ def _apply_defend(rules: Any, state: DuelState, action: Action, events: list[Eve
     att = tuple(sorted(rolled[:a_n], reverse=True))
     dfc = tuple(sorted(rolled[a_n:]))
     state.fight = [att_f.uid, def_f.uid, att, dfc]
-    names = _NAMES
     events.append(Event("duel.ev.roll", {
         "seat": seat, "attacker": att_f.uid, "defender": def_f.uid,
         "attack": list(att), "defence": list(dfc),
@@ -1091,7 +1106,18 @@ def _main_prompt(rules: Any, state: DuelState) -> Message:
         return msg("duel.prompt.deploy", seat=seat)
     if state.acts_used == 0:
         return msg("duel.prompt.main", seat=seat)
-    return msg("duel.prompt.act", seat=seat)
+    if state.acts_used & ACT_ATTACK:  # docs/duel/rules.md "Magic after a fight"
+        return msg("duel.prompt.after_fight", seat=seat)
+    if _can_cast(state):
+        return msg("duel.prompt.act", seat=seat)
+    return msg("duel.prompt.attack_or_end", seat=seat)
+
+
+def _defend_prompt(rules: Any, state: DuelState, decision: Any) -> Message:
+    fight = state.fight
+    f = state.players[state.active].fighter(fight[0]) if fight is not None else None
+    card = dict(_NAMES[f.card]) if f is not None else ""
+    return msg("duel.prompt.defend", seat=decision.seat, card=card)
 
 
 def _between_prompt(rules: Any, state: DuelState) -> Message:
@@ -1127,7 +1153,7 @@ FLOW = Flow(
     decisions=(
         DecisionKind(WINDOW, ("play_land", "play_treasure"), "duel.prompt.window",
                      pass_kind="pass_window"),
-        DecisionKind(DEFEND, ("defend",), "duel.prompt.defend"),
+        DecisionKind(DEFEND, ("defend",), _defend_prompt),
         DecisionKind(ARRANGE, ("arrange",), "duel.prompt.arrange"),
         DecisionKind(RESPOND, ("counter",), _respond_prompt, pass_kind="pass_counter",
                      on_close=_close_respond),

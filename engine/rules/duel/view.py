@@ -103,6 +103,7 @@ def build_view(rules: Any, state: DuelState, seat: int | None) -> dict[str, Any]
             "owner": state.land[0], "card": state.land[1], "name": c.name(state.land[1])},
         "table_treasures": [{"owner": o, "card": card if seat == o else None}
                             for o, card in state.table],
+        "window": {"land": state.window[0], "treasure": state.window[1]},
         "last_fight": state.last_fight,
         "fight": None, "cast": None, "odds": [], "roll_odds": {},
     }

@@ -132,6 +132,13 @@ def attack_preview(st: BattleState, a: Unit, t: Unit) -> dict[str, Any]:
     return out
 
 
+def window_preview(st: BattleState, attacker: int, target: int) -> dict[str, Any]:
+    """Returns the preview of the attack waiting in a response window, as plain JSON (the
+    cards played in the window change it; the view shows it beside the window)."""
+    info = attack_preview(st, st.units[attacker], st.units[target])
+    return {k: v for k, v in info.items() if k not in ("attack_breakdown", "defence_breakdown")}
+
+
 def play_preview(st: BattleState, side: int, action: Action) -> dict[str, Any]:
     """Returns what a card play does: its timing, costs and, for damage, the result."""
     card = C.card(action["card"])

@@ -225,6 +225,14 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         """Returns the hash of the heroes content."""
         return C.content().hash
 
+    def progress(self, state: SkirmishState) -> Message:
+        """Returns the combat round while the battle runs, else that the armies are raised."""
+        if state.flow.phase == OVER:
+            return Message("heroes.ui.progress_over")
+        if state.sub is None:
+            return Message("heroes.ui.progress_setup")
+        return Message("heroes.ui.progress_round", {"round": state.sub.state.round})
+
     def turn_number(self, state: SkirmishState) -> int:
         """Returns a counter for autosaves (set-up steps, then the battle's activations)."""
         return state.turn + (state.sub.state.turn if state.sub is not None else 0)
@@ -311,6 +319,10 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
             "heroes": state.heroes[:], "budget": state.opts["budget"],
             "armies": [[e[:] for e in a] for a in state.armies],
             "spent": [army_cost(a) for a in state.armies],
+            # each seat's faction units priced as Few and as Pack (the build screen shows the
+            # prices of units the budget no longer covers too)
+            "prices": [{did: [unit_price(did, False), unit_price(did, True)]
+                        for did in C.faction(f).units} for f in state.factions],
             "decks": [sorted(d) for d in state.decks], "searches": state.searches[:],
             "ability_discard_top": state.abilities.discard_pile.top(),
             "ability_deck_count": state.abilities.draw_count(),

@@ -13,6 +13,7 @@ from typing import Any
 from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
 from engine.rules.heroes.moves import attack_targets, move_steps
+from engine.rules.heroes.preview import window_preview
 from engine.rules.heroes.state import BATTLE, RESPOND, BattleState, Unit, bottom_first
 
 
@@ -109,6 +110,12 @@ def battle_view(rules: Any, st: BattleState, seat: int | None) -> dict[str, Any]
                           {"attacker": top.data[0] if top.data[2] == combat.HIT else top.data[1],
                            "target": top.data[1] if top.data[2] == combat.HIT else top.data[0],
                            "retaliation": top.data[2] != combat.HIT}}
+        if top.kind == RESPOND and top.data[2] == combat.HIT \
+                and bool(top.data[3]) == (st.attacked == 0):
+            # the declared attack's exact preview (not for a retaliation, which the attack's
+            # own preview already described, nor for a second strike)
+            data = out["pending"]["data"]
+            data["preview"] = window_preview(st, data["attacker"], data["target"])
     if actor is not None and seat == actor and st.active >= 0 and not st.flow.stack:
         u = st.units[st.active]
         steps = move_steps(st, u)

@@ -1,0 +1,77 @@
+"""Balance by simulation: the heuristic hero bots' win rate per mission tile, seat count and
+mode, over seeded batches of whole missions played exactly as ``python -m engine simulate
+--game coop_campaign --bot heuristic`` plays them (seeds S, S+1, ...).
+
+docs/coop_campaign/balance.md holds the table of the big batch (200 missions per cell), written
+by ``python tools/coop_balance.py --write``; a ``long`` test plays the batch again and compares.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.ai.play import bot_config, play_game
+
+GAME = "coop_campaign"
+TILES = ("bridge", "glade")
+SEATS = (1, 2, 3, 4)
+BEGIN = "<!-- balance table: python tools/coop_balance.py --write -->"
+END = "<!-- end of the balance table -->"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """The result of one batch: missions won out of missions played."""
+
+    won: int
+    games: int
+
+    def percent(self) -> int:
+        """Returns the win rate in whole per cent, rounded half up."""
+        return (200 * self.won + self.games) // (2 * self.games)
+
+
+def batch(tile: str, seats: int, hard: bool, games: int, seed: int = 0) -> Cell:
+    """Plays ``games`` missions on seeds ``seed``... with heuristic bots; returns the wins."""
+    config = bot_config(GAME, ["heuristic"] * seats, options={"tile": tile, "hard": hard})
+    won = 0
+    for s in range(seed, seed + games):
+        played = play_game(GAME, config, s)
+        won += played.state.result == "won"
+    return Cell(won, games)
+
+
+def table(games: int, seed: int = 0) -> dict[tuple[str, int, bool], Cell]:
+    """Returns every cell: (tile, seats, hard) -> wins over ``games`` missions."""
+    return {(tile, seats, hard): batch(tile, seats, hard, games, seed)
+            for tile in TILES for seats in SEATS for hard in (False, True)}
+
+
+def markdown(cells: dict[tuple[str, int, bool], Cell]) -> str:
+    """Returns the table as it stands in docs/coop_campaign/balance.md, markers included."""
+    lines = [BEGIN, "| tile | seats (heroes) | normal | hard |", "|---|---|---|---|"]
+    for tile in TILES:
+        for seats in SEATS:
+            normal, hard = cells[(tile, seats, False)], cells[(tile, seats, True)]
+            heroes = 2 if seats == 1 else seats
+            lines.append(f"| {tile} | {seats} ({heroes}) | {normal.percent()} % "
+                         f"({normal.won}/{normal.games}) | {hard.percent()} % "
+                         f"({hard.won}/{hard.games}) |")
+    lines.append(END)
+    return "\n".join(lines)
+
+
+def documented(text: str) -> str:
+    """Returns the balance table block of a balance.md text (markers included)."""
+    match = re.search(re.escape(BEGIN) + r".*?" + re.escape(END), text, re.S)
+    if match is None:
+        raise ValueError("balance.md has no balance table markers")
+    return match.group(0)
+
+
+def replace_table(text: str, block: str) -> str:
+    """Returns balance.md's text with its table block replaced by ``block``."""
+    documented(text)
+    return re.sub(re.escape(BEGIN) + r".*?" + re.escape(END), lambda _: block, text,
+                  flags=re.S)

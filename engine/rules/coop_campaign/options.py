@@ -1,0 +1,168 @@
+"""The choices an action needs, enumerated before it starts: targets and hit zones, weapon, jump
+destination, ally, taunt and stun targets, poison tile, wolf moves.
+
+The seed has the player announce targets, zones and weapon before rolling (seed 001, 3.2.3), and
+nothing random happens between an action's start and its attack, so every choice of an action is
+part of the action itself: ``play(tile=..., picks=(...))`` with one pick per effect (None where
+the effect needs no choice or cannot be resolved). A pick is computed with the hero's area as it
+will be when the effect resolves (a Jump before an attack moves the hero first).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Any
+
+from engine.rules.coop_campaign import content as C
+from engine.rules.coop_campaign import tableau as T
+from engine.rules.coop_campaign.state import MissionState
+
+MAX_COMBOS = 400  # a cap on the zone combinations of one AoE run (never reached by content)
+
+
+def _attack_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
+    h = st.heroes[i]
+    basic = spec.type == "basic_attack"
+    p = spec.params
+    aoe = 1 if basic else int(p.get("aoe", 1))
+    atype = "melee" if basic else sim["type"]
+    core = None if basic else sim["core"]
+    areas = [sim["area"]] if atype != "ranged" else list(T.RING)
+    target_sets: list[tuple[tuple[int, int], ...]] = []
+    guarded = T.guards(st, areas)  # a run lies in one area
+    # per enemy, worked out once for all the runs it is part of
+    seen: dict[int, list[int] | None] = {}
+    for area in areas:
+        for u in st.columns[area]:
+            e = st.enemy(u)
+            seen[u] = T.legal_zones(e, core) if T.targetable(st, e, sim["area"]) else None
+        for run in T.runs(st, area, aoe):
+            found = [seen[u] for u in run]
+            zones = [z for z in found if z is not None]
+            if len(zones) < len(found):
+                continue  # a card of the run cannot be named from here (Stealth)
+            if not T.guard_ok(st, run, guarded):
+                continue
+            if not all(zones):
+                continue
+            for n, combo in enumerate(product(*zones)):
+                if n >= MAX_COMBOS:
+                    break
+                target_sets.append(tuple(zip(run, combo, strict=True)))
+    weapons = [w for w in T.weapons(h)
+               if not (atype == "ranged" and T.weapon_def(w).melee_only)]
+    out = [(w, t) for w in weapons for t in target_sets]
+    return out or [None]
+
+
+def _jump_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
+    if sim["area"] in st.blocked:
+        return [None]
+    if T.rooted(st, sim["area"]) and not spec.params.get("ignore_root", False):
+        return [None]  # seed 001, 5.3 Root: no leaving by Jump
+    out = [d for d in T.RING if d != sim["area"] and d not in st.blocked]
+    return out or [None]
+
+
+def _armor_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
+    if spec.params.get("who", "self") != "ally":
+        return [None]
+    return [j for j, h in enumerate(st.heroes) if h.area == sim["area"] and not h.dead]
+
+
+def _stun_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
+    count = int(spec.params.get("count", 1))
+    out = []
+    guarded = T.guards(st)
+    for area in T.RING:
+        for run in T.runs(st, area, count):
+            if all(T.targetable(st, st.enemy(u), sim["area"]) for u in run) and \
+                    T.guard_ok(st, run, guarded):
+                out.append(tuple(run))
+    return out or [None]
+
+
+def _taunt_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
+    count = int(spec.params.get("count", 1))
+    cands = [e.uid for e in st.living()
+             if e.area != sim["area"] and T.targetable(st, e, sim["area"])]
+    out = []
+    guarded = T.guards(st)
+    for n in range(1, min(count, len(cands)) + 1):
+        for combo in combinations(cands, n):
+            if T.guard_ok(st, combo, guarded):
+                out.append(tuple(combo))
+    return out or [None]
+
+
+def _poison_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
+    h = st.heroes[i]
+    out = [a for a in h.river if a != sim["tile"]
+           and any(e.type == "attack" for e in T.side(h, a).effects)]
+    return out or [None]
+
+
+def _wolf_move_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
+    if sim["wolf"] is None:
+        return [None]
+    return [d for d in T.RING if d != sim["wolf"]] or [None]
+
+
+def _wolf_attack_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
+    area = sim["wolf"]
+    if area is None:
+        return [None]
+    out = []
+    for uid in st.columns[area]:
+        e = st.enemy(uid)
+        if T.targetable(st, e, area) and T.guard_ok(st, [uid]):
+            out += [(uid, z) for z in T.legal_zones(e, sim["core"])]
+    return out or [None]
+
+
+def _level_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
+    h = st.heroes[i]
+    out = [a for a in C.hero(h.hid).actions if a not in h.flipped]
+    return out or [None]
+
+
+PICKERS = {
+    "attack": _attack_picks,
+    "basic_attack": _attack_picks,
+    "jump": _jump_picks,
+    "armor": _armor_picks,
+    "stun": _stun_picks,
+    "taunt": _taunt_picks,
+    "poison": _poison_picks,
+    "wolf_move": _wolf_move_picks,
+    "wolf_attack": _wolf_attack_picks,
+    "level_up": _level_picks,
+}
+
+
+def picks(st: MissionState, i: int, effects: tuple[Any, ...], atype: str, core: str | None,
+          tile: str = "") -> list[tuple[Any, ...]]:
+    """Returns every combination of choices for an effect list, in a stable order."""
+    h = st.heroes[i]
+    out: list[tuple[Any, ...]] = []
+
+    def walk(k: int, sim: dict[str, Any], acc: tuple[Any, ...]) -> None:
+        if k == len(effects):
+            out.append(acc)
+            return
+        spec = effects[k]
+        picker = PICKERS.get(spec.type)
+        options = picker(st, i, spec, sim) if picker else [None]
+        for opt in options:
+            nxt = sim
+            if opt is not None and spec.type == "jump":
+                nxt = dict(sim, area=opt)
+                if spec.params.get("wolf") and sim["wolf"] is not None:
+                    nxt["wolf"] = opt
+            elif opt is not None and spec.type == "wolf_move":
+                nxt = dict(sim, wolf=opt)
+            walk(k + 1, nxt, (*acc, opt))
+
+    walk(0, {"area": h.area, "wolf": h.wolf_area, "type": atype, "core": core, "tile": tile},
+         ())
+    return out

@@ -1,0 +1,334 @@
+"""Derived numbers of heroes and enemies: level table rows, costs, the core, keywords, targeting.
+
+Everything here reads the state and content and changes nothing.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine.rules.coop_campaign import content as C
+from engine.rules.coop_campaign.defs import DIRECTIONS, SideDef, ZoneDef
+from engine.rules.coop_campaign.state import EnemyState, HeroState, MissionState
+
+RING = DIRECTIONS
+LEVELS = 6
+# attack die (spec §10.2, a product decision): sword, sword, sword+comet ×2, comet, lightning
+ATTACK_FACES = ("S", "S", "SC", "SC", "C", "L")
+DEFENCE_SHIELDS = 2  # of 6 faces: "33 %" (seed 001, 3.3)
+
+
+# --- heroes -------------------------------------------------------------------------------------
+def level(h: HeroState) -> int:
+    """Returns the hero's level: 1 + flipped tiles (seed 001, 5.1), the table's last row at most."""
+    return 1 + len(h.flipped)
+
+
+def row(h: HeroState) -> Any:
+    """Returns the level-table row in force (Lv6 for a sixth flip: spec AMB-04)."""
+    d = C.hero(h.hid)
+    return d.levels[min(level(h), len(d.levels)) - 1]
+
+
+def _passive(h: HeroState, field: str) -> int:
+    total = 0
+    for card in h.items:
+        p = C.card_item(card).passive
+        if p is not None:
+            total += getattr(p, field)
+    return total
+
+
+def hp_max(h: HeroState) -> int:
+    """Returns the hero's heart cubes."""
+    return int(row(h).hp)
+
+
+def mana_max(h: HeroState) -> int:
+    """Returns the hero's mana cubes (available plus spent)."""
+    return int(row(h).mana) + _passive(h, "mana")
+
+
+def armor_cap(h: HeroState) -> int:
+    """Returns the hero's grey armour cubes (the most that fit on the tableau)."""
+    return int(row(h).armor) + _passive(h, "armor_cap")
+
+
+def regen(h: HeroState) -> int:
+    """Returns the mana the hero regenerates at the start of a player turn."""
+    return int(row(h).regen) + _passive(h, "regen")
+
+
+def carry(h: HeroState) -> int:
+    """Returns the hero's carrying capacity."""
+    return int(row(h).carry)
+
+
+def wolf_max(h: HeroState) -> int:
+    """Returns the wolf's hearts (Huntress only)."""
+    return int(row(h).wolf) if C.hero(h.hid).special == "wolf" else 0
+
+
+def side(h: HeroState, aid: str) -> SideDef:
+    """Returns the side of an action tile the hero shows."""
+    a = C.action(aid)
+    return a.upgraded if aid in h.flipped else a.base
+
+
+def core(h: HeroState) -> str:
+    """Returns the Active Core: the element of the tile in the last river slot (seed 001, D)."""
+    return side(h, h.river[-1]).element
+
+
+def tile_cost(h: HeroState, slot: int) -> tuple[int, int]:
+    """Returns (slot cost, tile modifier) of the river tile in ``slot`` (0-based, 0..3)."""
+    track = C.hero(h.hid).cost_track
+    return int(track[slot]), int(side(h, h.river[slot]).cost_mod)
+
+
+def standard_cost(h: HeroState, sid: str) -> int:
+    """Returns the mana cost of a standard action (a carried item may lower the leap)."""
+    for s in C.hero(h.hid).standard:
+        if s.id == sid:
+            cost = s.cost
+            if s.effects and s.effects[0].type == "jump":
+                for card in h.items:
+                    p = C.card_item(card).passive
+                    if p is not None and p.jump_cost is not None:
+                        cost = min(cost, p.jump_cost)
+            return int(cost)
+    raise KeyError(sid)
+
+
+def weapons(h: HeroState) -> list[str]:
+    """Returns the hero's weapon cards, or ``["unarmed"]`` (1 die: spec AMB-13)."""
+    out = [c for c in h.items if C.card_item(c).weapon is not None]
+    return out or ["unarmed"]
+
+
+def weapon_def(card: str) -> Any:
+    """Returns the weapon definition of a weapon card (``unarmed``: 1 die)."""
+    if card == "unarmed":
+        return _UNARMED
+    return C.card_item(card).weapon
+
+
+class _Unarmed:
+    dice = 1
+    isolated_swords = 0
+    lightning = "none"
+    rerolls = 0
+    ranged_rerolls = 0
+    melee_rerolls = 0
+    basic_pierce = False
+    melee_only = False
+    empowered_comets = 0
+    aoe_swords = 0
+
+
+_UNARMED = _Unarmed()
+
+
+def standing(h: HeroState) -> bool:
+    """Returns True for a hero that enemies may attack (not knocked out, dead or vanished)."""
+    return not (h.ko or h.dead or h.vanished)
+
+
+# --- enemies ------------------------------------------------------------------------------------
+def edef(e: EnemyState) -> Any:
+    """Returns the enemy's card definition."""
+    return _card_enemy(e.card)
+
+
+@cache
+def card_enemy(card: str) -> Any:
+    """Returns the definition of a physical enemy card."""
+    return C.enemy(C.card_def(card))
+
+
+_card_enemy = card_enemy
+
+
+@cache
+def _leads(card: str) -> bool:
+    return card_enemy(card).leader is not None
+
+
+def _leaders(st: MissionState) -> list[EnemyState]:
+    # most tiles have one leader at most; only several need the ring order (which decides the
+    # order of their keywords and attack terms)
+    found = [e for e in st.enemies.values() if _leads(e.card)]
+    if len(found) < 2:
+        return found
+    return [e for e in st.living() if _leads(e.card)]
+
+
+def keywords(st: MissionState, e: EnemyState) -> list[str]:
+    """Returns the enemy's keywords: printed, from its star, from leaders on the tile."""
+    d = edef(e)
+    leaders = _leaders(st)
+    if not leaders and not (e.star and d.star is not None):
+        return list(d.keywords)  # printed keywords are unique (checked with the content)
+    out = list(d.keywords)
+    if e.star and d.star is not None:
+        out += list(d.star.keywords)
+    for lead in leaders:
+        ld = edef(lead).leader
+        if d.family in ld.families and not (ld.others and lead.uid == e.uid):
+            out += list(ld.keywords)
+    return list(dict.fromkeys(out))
+
+
+@cache
+def _leader_keywords() -> frozenset[str]:
+    """Returns every keyword some leader in the content grants."""
+    return frozenset(k for d in C.all_of("enemy") if d.leader is not None
+                     for k in d.leader.keywords)
+
+
+def has_keyword(st: MissionState, e: EnemyState, kw: str) -> bool:
+    """Returns whether the enemy has a keyword now (printed, star or a leader's)."""
+    d = edef(e)
+    if kw in d.keywords:
+        return True
+    if e.star and d.star is not None and kw in d.star.keywords:
+        return True
+    if kw not in _leader_keywords():
+        return False
+    for lead in _leaders(st):
+        ld = edef(lead).leader
+        if kw in ld.keywords and d.family in ld.families and not (
+                ld.others and lead.uid == e.uid):
+            return True
+    return False
+
+
+def attack_terms(st: MissionState, e: EnemyState) -> list[tuple[str, int]]:
+    """Returns the parts of the enemy's attack strength (printed, gang, leaders, star)."""
+    d = edef(e)
+    terms = [("printed", int(d.attack))]
+    if has_keyword(st, e, "gang"):
+        others = len(st.columns[e.area]) - 1
+        if others:
+            terms.append(("gang", others))
+    for lead in _leaders(st):
+        ld = edef(lead).leader
+        if ld.attack and d.family in ld.families and not (ld.others and lead.uid == e.uid):
+            terms.append(("leader", int(ld.attack)))
+    if e.star and d.star is not None and d.star.attack:
+        terms.append(("star", int(d.star.attack)))
+    return terms
+
+
+def knocked_out(e: EnemyState, z: int) -> bool:
+    """Returns True when zone z's track is full."""
+    return e.damage[z] >= edef(e).zones[z].boxes
+
+
+def empowered(zone: ZoneDef, element: str | None, prismatic: bool = False) -> bool:
+    """Returns whether an attack with this core counts as empowered against the zone."""
+    if element is None or zone.style == "frameless":
+        return False  # seed 001, 3.2.4: frameless zones are never empowered
+    if prismatic and zone.style == "framed":
+        return True
+    return zone.element == element
+
+
+def legal_zones(e: EnemyState, element: str | None) -> list[int]:
+    """Returns the zones an attack with this core may name (armoured first, sealed only when
+    empowered against them, knocked-out zones never)."""
+    return zones_open(edef(e), e.damage, element)
+
+
+def zones_open(d: Any, damage: Any, element: str | None) -> list[int]:
+    """Returns the zones of an enemy definition with this damage an attack may name."""
+    zones = d.zones
+    intact = [z for z in range(len(zones)) if damage[z] < zones[z].boxes]
+    armoured = [z for z in intact if zones[z].armoured]
+    if armoured:
+        intact = armoured
+    return [z for z in intact if zones[z].style != "sealed" or empowered(zones[z], element)]
+
+
+def isolated(st: MissionState, e: EnemyState) -> bool:
+    """Returns True when no other enemy card is in the enemy's area (seed 001, 5.2)."""
+    return len(st.columns[e.area]) == 1
+
+
+def targetable(st: MissionState, e: EnemyState, from_area: str) -> bool:
+    """Returns False for a Stealth enemy seen from another area (seed 001, 5.3)."""
+    return e.area == from_area or not has_keyword(st, e, "stealth")
+
+
+def guards(st: MissionState, areas: Any = RING) -> dict[str, list[int]]:
+    """Returns the Guard enemies per area (of ``areas``), for the areas that have any."""
+    out: dict[str, list[int]] = {}
+    for area in areas:
+        found = [u for u in st.columns[area] if has_keyword(st, st.enemy(u), "guard")]
+        if found:
+            out[area] = found
+    return out
+
+
+def guard_ok(st: MissionState, uids: list[int] | tuple[int, ...],
+             guarded: dict[str, list[int]] | None = None) -> bool:
+    """Returns True when the targets respect Guard: in an area with a Guard enemy, others may
+    be targeted only together with a Guard enemy (``guarded``: ``guards(st)``, if known)."""
+    if guarded is None:
+        guarded = guards(st)
+    if not guarded:
+        return True
+    for area in dict.fromkeys(st.enemy(u).area for u in uids):
+        here = guarded.get(area)
+        if not here:
+            continue
+        mine = [u for u in uids if st.enemy(u).area == area]
+        if any(u not in here for u in mine) and not any(u in here for u in mine):
+            return False
+    return True
+
+
+def runs(st: MissionState, area: str, size: int) -> list[list[int]]:
+    """Returns the contiguous runs of 1..size enemy cards in an area's column (AoE x)."""
+    col = st.columns[area]
+    out = []
+    for n in range(1, size + 1):
+        for i in range(len(col) - n + 1):
+            out.append(col[i:i + n])
+    return out
+
+
+def ring_step(area: str, clockwise: bool) -> str:
+    """Returns the next area on the ring in the given direction."""
+    i = RING.index(area)
+    return RING[(i + (1 if clockwise else -1)) % 4]
+
+
+def nearest(st: MissionState, area: str, clockwise: bool, has: Any) -> str | None:
+    """Returns the nearest other area in the direction for which ``has(area)`` holds."""
+    a = area
+    for _ in range(3):
+        a = ring_step(a, clockwise)
+        if has(a):
+            return a
+    return None
+
+
+def hero_areas(st: MissionState) -> dict[str, list[int]]:
+    """Returns the standing heroes per area."""
+    out: dict[str, list[int]] = {d: [] for d in RING}
+    for i, h in enumerate(st.heroes):
+        if standing(h):
+            out[h.area].append(i)
+    return out
+
+
+def rooted(st: MissionState, area: str) -> bool:
+    """Returns True when a Root enemy is in the area (no hero may jump away)."""
+    return any(has_keyword(st, st.enemy(u), "root") for u in st.columns[area])
+
+
+def hero_count(st: MissionState) -> int:
+    """Returns the number of heroes (spawn thresholds count heroes: spec AMB-17)."""
+    return len(st.heroes)

@@ -1,0 +1,122 @@
+"""The view of a mission: everything is open to every seat (co-operative), except the order of
+the draw piles, which nobody knows; their sizes and the face-up discards are shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rules.coop_campaign import content as C
+from engine.rules.coop_campaign import engine as E
+from engine.rules.coop_campaign import tableau as T
+from engine.rules.coop_campaign.state import CHOOSE, MissionState
+
+
+def hero_view(st: MissionState, i: int) -> dict[str, Any]:
+    """Returns a hero's tableau as a board shows it, with the current cost of every tile."""
+    h = st.heroes[i]
+    river = []
+    for slot, aid in enumerate(h.river):
+        entry: dict[str, Any] = {"tile": aid, "side": "upgraded" if aid in h.flipped else "base",
+                                 "element": T.side(h, aid).element,
+                                 "type": T.side(h, aid).type,
+                                 "ultimate": C.action(aid).ultimate}
+        if slot < 4:
+            base, mod = T.tile_cost(h, slot)
+            entry["cost"] = base + mod
+        else:
+            entry["cooldown"] = True
+        if h.poison is not None and h.poison[0] == aid:
+            entry["poison"] = True
+        river.append(entry)
+    return {"hero": h.hid, "seat": h.seat, "area": h.area, "level": T.level(h),
+            "hp": h.hp, "hp_max": T.hp_max(h), "mana": h.mana, "mana_max": T.mana_max(h),
+            "armor": h.armor, "armor_cap": T.armor_cap(h), "regen": T.regen(h),
+            "carry": T.carry(h), "river": river, "core": T.core(h) if len(h.river) == 6
+            else None, "items": list(h.items), "exhausted": list(h.exhausted),
+            "ko": h.ko, "dead": h.dead, "vanished": h.vanished,
+            "poison": None if h.poison is None else list(h.poison),
+            "wolf": None if T.wolf_max(h) == 0 else {"area": h.wolf_area, "hp": h.wolf_hp,
+                                                      "hp_max": T.wolf_max(h)},
+            "standard": [{"action": s.id, "cost": T.standard_cost(h, s.id)}
+                         for s in C.hero(h.hid).standard]}
+
+
+def enemy_view(st: MissionState, uid: int) -> dict[str, Any]:
+    """Returns an enemy card on the tile with its tracks and effective keywords."""
+    e = st.enemy(uid)
+    return {"uid": uid, "card": e.card, "area": e.area, "damage": list(e.damage),
+            "stunned": e.stunned, "star": e.star, "keywords": T.keywords(st, e),
+            "attack": sum(v for _, v in T.attack_terms(st, e)),
+            "attack_terms": [[k, v] for k, v in T.attack_terms(st, e)],
+            "activated": e.activated, "isolated": T.isolated(st, e)}
+
+
+def enemy_order(st: MissionState) -> list[int]:
+    """Returns every enemy on the tile in the order of the enemy turn: from the start area top
+    to bottom, then clockwise (the order engine.next_enemy walks)."""
+    start = T.RING.index(C.tile(st.tile).start)
+    ring = T.RING[start:] + T.RING[:start]
+    return [uid for d in ring for uid in st.columns[d]]
+
+
+def attack_outcome(st: MissionState) -> list[dict[str, Any]]:
+    """Returns what the rolled attack under resolution does to each target as the dice lie."""
+    a = st.attack
+    assert a is not None
+    out = []
+    for n, (uid, z) in enumerate(a["targets"]):
+        e = st.enemies.get(str(uid))
+        if e is None:
+            continue
+        dmg, emp, terms = E.strength_against(a, e, z, n, st)
+        out.append({"uid": uid, "zone": z, "damage": dmg, "empowered": emp,
+                    "terms": [[k, v] for k, v in terms]})
+    return out
+
+
+def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
+    """Returns the whole open view of the mission."""
+    tile = C.tile(st.tile)
+    coming = []
+    for k in range(st.round, len(tile.tracker)):
+        f = tile.tracker[k]
+        coming.append({"round": k + 1, "colour": f.colour,
+                       "dots": [{"dir": d.dir, "rank": d.rank, "min": d.min,
+                                 "active": d.min <= T.hero_count(st)} for d in f.dots]})
+    n = T.hero_count(st)
+    track = [{"round": k + 1, "colour": f.colour,
+              "dots": [{"dir": d.dir, "rank": d.rank, "min": d.min, "active": d.min <= n}
+                       for d in f.dots]} for k, f in enumerate(tile.tracker)]
+    top = st.flow.stack[-1] if st.flow.stack else None
+    choice = None
+    if top is not None and top.kind == CHOOSE:
+        spec = E.tile_effect(st, list(top.data[0]))
+        choice = [dict(o.label) for o in spec.params["options"]]
+    return {
+        "tile": st.tile, "theme": st.theme, "hard": st.hard, "round": st.round,
+        "rounds": len(tile.tracker), "stage": st.stage, "token": st.token,
+        "active": st.active, "order": list(st.order), "result": st.result,
+        "reason": st.reason, "boxes": list(st.boxes), "blocked": list(st.blocked),
+        "flags": {a.dir: {"filled": st.flags.get(a.dir, 0), "count": a.flags.count}
+                  for a in tile.areas if a.flags is not None},
+        "heroes": [hero_view(st, i) for i in range(len(st.heroes))],
+        "areas": {d: [enemy_view(st, u) for u in st.columns[d]] for d in T.RING},
+        "enemy_order": enemy_order(st),
+        "tracker": coming, "track": track,
+        "pending": None if top is None else top.kind, "choice": choice,
+        "decks": {k: {"draw": d.draw_count(), "discard": list(d.discard_pile.cards)}
+                  for k, d in sorted(st.decks.items())},
+        "loot": {k: {"draw": d.draw_count(), "discard": list(d.discard_pile.cards)}
+                 for k, d in sorted(st.loot.items())},
+        "attack": None if st.attack is None else {
+            "hero": st.attack["hero"], "faces": list(st.attack["faces"]),
+            "rerolls": st.attack["rerolls"], "targets": [list(t) for t in
+                                                         st.attack["targets"]],
+            "weapon": st.attack["weapon"], "core": st.attack["core"],
+            "basic": st.attack["basic"], "outcome": attack_outcome(st)},
+        "strike": None if st.strike is None else {
+            "uid": st.strike["uid"], "why": st.strike.get("why"),
+            "roll": st.strike.get("roll"), "cands": list(st.strike.get("cands", [])),
+            "prevent": st.strike.get("prevent", 0)},
+        "offer": None if st.offer is None else {"item": st.offer.get("item")},
+    }

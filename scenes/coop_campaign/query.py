@@ -1,0 +1,82 @@
+"""The coop_campaign scenes' door to the content: heroes, action tiles, items, enemies and mission
+tiles, read through the content loader once the registry has imported the game
+(tests/test_boundaries.py: scenes never import ``engine.rules``). Rules questions go to
+``rules.view`` and ``rules.annotate``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine import registry
+from engine.content.loader import load_game_content
+
+GAME = "coop_campaign"
+
+
+@cache
+def _content() -> Any:
+    registry.rules(GAME)  # imports the game, which registers its content kinds
+    return load_game_content(GAME)
+
+
+def base_id(card: str) -> str:
+    """Returns the content id of a physical card id ``<content id>.<copy>``."""
+    return card.split(".", 1)[0]
+
+
+@cache
+def hero(hid: str) -> Any:
+    """Returns a hero definition (name, text, weapon, action tiles, level table, standard)."""
+    return _content().get("hero", hid)
+
+
+def heroes() -> list[Any]:
+    """Returns every hero in file order."""
+    return list(_content().all("hero"))
+
+
+@cache
+def action(aid: str) -> Any:
+    """Returns an action tile definition (its base and upgraded sides)."""
+    return _content().get("action", aid)
+
+
+def side(aid: str, upgraded: bool) -> Any:
+    """Returns the side of an action tile a hero shows."""
+    a = action(aid)
+    return a.upgraded if upgraded else a.base
+
+
+@cache
+def item(card: str) -> Any:
+    """Returns the item definition of a physical item card (or of an item id)."""
+    return _content().get("item", base_id(card))
+
+
+def has_item(card: str) -> bool:
+    """Returns True when the card is an item of the content (``unarmed`` is not)."""
+    return _content().has("item", base_id(card))
+
+
+@cache
+def enemy(card: str) -> Any:
+    """Returns the enemy definition of a physical enemy card (or of an enemy id)."""
+    return _content().get("enemy", base_id(card))
+
+
+@cache
+def tile(tid: str) -> Any:
+    """Returns a mission tile definition (areas, start, tracker, rewards)."""
+    return _content().get("tile", tid)
+
+
+def area(tid: str, direction: str) -> Any:
+    """Returns the area of a mission tile in a compass direction."""
+    return next(a for a in tile(tid).areas if a.dir == direction)
+
+
+def standard(hid: str, sid: str) -> Any:
+    """Returns a standard action of a hero's tableau."""
+    return next(s for s in hero(hid).standard if s.id == sid)

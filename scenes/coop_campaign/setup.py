@@ -1,0 +1,175 @@
+"""The mission's pre-game step (scenes.games.PREGAME): which hero each seat plays (two heroes for
+a single seat, as the seed's solo rule says), chosen on hero cards instead of a typed list. The
+set-up screen before it keeps the tile, hard mode and the enemy theme.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from engine import registry
+from engine.core.protocol import GameConfig
+from scenes import assets, theme
+from scenes.app import App
+from scenes.coop_campaign import art, query
+from scenes.menu import MenuScreen
+from scenes.widgets import Button, Widget, blit_centered
+
+CARD_W, CARD_H = 300, 360
+ROW = pygame.Rect(40, 150, 1520, 640)
+
+
+class HeroCard(Widget):
+    """A hero to choose: portrait, name, text, weapon and the six action tiles; the slot that
+    holds it is written on it."""
+
+    def __init__(self, rect: pygame.Rect, hid: str, slot: str, colour: theme.Colour | None,
+                 on_click: Any, app: App) -> None:
+        super().__init__(rect)
+        self.hid, self.slot, self.colour, self.on_click, self.app = hid, slot, colour, \
+            on_click, app
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 \
+                and self.rect.collidepoint(event.pos):
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect
+        chosen = self.colour is not None
+        surface.blit(theme.panel(rect.size, "parchment" if chosen else "wood"), rect)
+        if chosen:
+            pygame.draw.rect(surface, self.colour, rect.inflate(6, 6), width=4,
+                             border_radius=12)
+        elif self.hovered:
+            pygame.draw.rect(surface, theme.GOLD, rect.inflate(2, 2), width=2, border_radius=12)
+        h = query.hero(self.hid)
+        ink = theme.INK_DARK if chosen else theme.INK
+        dim = theme.INK_DARK_DIM if chosen else theme.INK_DIM
+        tok = art.token(f"coop.hero.{self.hid}", 84, self.colour or theme.GOLD_DIM,
+                        art.hero_colour(self.hid))
+        surface.blit(tok, tok.get_rect(center=(rect.centerx, rect.top + 62)))
+        name, size = assets.shrink_to_fit(art.hero_name(self.app, self.hid), "heading", 22,
+                                          rect.width - 24, 15)
+        blit_centered(surface, assets.text(name, "heading", size, ink),
+                      (rect.centerx, rect.top + 124))
+        text = assets.text(art.name(self.app, h.text), "body", theme.SIZE_SMALL, dim,
+                           rect.width - 36, "center")
+        surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.top + 144)))
+        weapon = self.app.t("coop.ui.setup.weapon", weapon=art.item_name(self.app, h.weapon))
+        image = assets.text(weapon, "bold", theme.SIZE_TINY, dim, rect.width - 30, "center")
+        surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 206)))
+        # the six action tiles, small
+        tw, th, gap = 42, 60, 4
+        x0 = rect.centerx - (6 * tw + 5 * gap) // 2
+        for k, aid in enumerate(h.actions):
+            face = art.tile_face(aid, False, tw, th, "", False)
+            spot = pygame.Rect(x0 + k * (tw + gap), rect.top + 240, tw, th)
+            surface.blit(face, spot)
+            if spot.collidepoint(self.app.mouse):
+                s = query.side(aid, False)
+                self.app.tooltip(("tile", aid), [art.tile_name(self.app, aid),
+                                                 art.name(self.app, s.text)], spot)
+        if self.slot:
+            tag = assets.text(self.slot, "bold", theme.SIZE_SMALL, ink)
+            box = tag.get_rect(midbottom=(rect.centerx, rect.bottom - 12)).inflate(20, 8)
+            pygame.draw.rect(surface, self.colour or theme.GOLD_DIM, box, border_radius=10)
+            blit_centered(surface, assets.text(self.slot, "bold", theme.SIZE_SMALL,
+                                               theme.WOOD_DEEP), box.center)
+        else:
+            hint = assets.text(self.app.t("coop.ui.setup.click"), "italic", theme.SIZE_SMALL,
+                               theme.INK_FAINT)
+            blit_centered(surface, hint, (rect.centerx, rect.bottom - 24))
+
+
+class HeroPickScene(MenuScreen):
+    """Chooses the mission's heroes: one per seat, two for a single player."""
+
+    title_key = "coop.ui.setup.title"
+    OPTIONS = ("heroes",)
+
+    def __init__(self, app: App, game_id: str, config: GameConfig, seed: int) -> None:
+        super().__init__(app)
+        self.game_id, self.config, self.seed = game_id, config, seed
+        self.rules = registry.rules(game_id)
+        self.all = [h.id for h in query.heroes()]
+        n = self.count()
+        text = str(config.options.get("heroes", "") or "")
+        given = [x.strip() for x in text.split(",") if x.strip()]
+        self.picked: list[str] = given if len(given) == n else list(self.all[:n])
+        self.slot = 0  # the slot the next click fills
+
+    def count(self) -> int:
+        """Returns how many heroes play: one per seat, two for a single seat (seed 001, 1.1)."""
+        return 2 if self.config.players == 1 else self.config.players
+
+    def slot_owner(self, k: int) -> int:
+        """Returns the seat that plays the hero of slot k."""
+        return 0 if self.config.players == 1 else k
+
+    def slot_label(self, k: int) -> str:
+        """Returns who plays slot k ("Alma, hero 2")."""
+        seat = self.slot_owner(k)
+        name = self.config.seats[seat].name or self.app.t("ui.player_n", n=seat + 1)
+        if self.config.players == 1:
+            return self.app.t("coop.ui.setup.solo_slot", name=name, n=k + 1)
+        return name
+
+    def build(self) -> None:
+        t = self.app.t
+        self.widgets.append(Button((1600 - 300, 826, 260, theme.BUTTON_H), t("coop.ui.start"),
+                                   self.start, style="primary", icon="ui.play",
+                                   hotkey=pygame.K_RETURN))
+        n = len(self.all)
+        gap = 24
+        x0 = 800 - (n * CARD_W + (n - 1) * gap) // 2
+        for k, hid in enumerate(self.all):
+            rect = pygame.Rect(x0 + k * (CARD_W + gap), 250, CARD_W, CARD_H)
+            slot = self.picked.index(hid) if hid in self.picked else None
+            colour = None
+            label = ""
+            if slot is not None:
+                seat = self.slot_owner(slot)
+                colour = theme.seat_colour(self.config.seats[seat].colour, seat)
+                label = self.slot_label(slot)
+            self.widgets.append(HeroCard(rect, hid, label, colour, self._picker(hid), self.app))
+
+    def _picker(self, hid: str) -> Any:
+        def pick() -> None:
+            n = self.count()
+            if hid in self.picked:
+                # a chosen hero is given to the slot asked for next, swapping with its holder
+                k = self.picked.index(hid)
+                self.picked[k], self.picked[self.slot] = self.picked[self.slot], hid
+            else:
+                self.picked[self.slot] = hid
+            self.slot = (self.slot + 1) % n
+            self.layout()
+        return pick
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        t = self.app.t
+        lines = [t("coop.ui.setup.help", n=self.count())]
+        if self.config.players == 1:
+            lines.append(t("coop.ui.setup.solo"))
+        y = 150
+        for line in lines:
+            image = assets.text(line, "italic", theme.SIZE_BODY, theme.INK_DIM, 1200, "center")
+            blit_centered(surface, image, (800, y + image.get_height() // 2))
+            y += image.get_height() + 6
+        nxt = t("coop.ui.setup.next", who=self.slot_label(self.slot))
+        image = assets.text(nxt, "bold", theme.SIZE_BODY, theme.GOLD)
+        blit_centered(surface, image, (800, 650))
+
+    def start(self) -> None:
+        """Starts the mission with the chosen heroes and opens its table."""
+        from scenes.games import start_table
+
+        options = dict(self.config.options)
+        options["heroes"] = ",".join(self.picked)
+        start_table(self.app, self.game_id, GameConfig(self.config.seats, options), self.seed)

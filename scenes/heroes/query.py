@@ -1,0 +1,55 @@
+"""The heroes scenes' door to the content: unit, card, hero and faction definitions, read through
+the content loader once the registry has imported the game (tests/test_boundaries.py: scenes
+never import ``engine.rules``). Rules questions go to ``rules.view`` and ``rules.annotate``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine import registry
+from engine.content.loader import load_game_content
+
+
+@cache
+def _content() -> Any:
+    registry.rules("heroes")  # imports the game, which registers its content kinds
+    return load_game_content("heroes")
+
+
+@cache
+def unit(did: str) -> Any:
+    """Returns a unit definition (name, role, tier, type, few/pack stats, abilities)."""
+    return _content().get("unit", did)
+
+
+@cache
+def card(cid: str) -> Any:
+    """Returns a card definition (name, kind, school, modes with text and timing)."""
+    return _content().get("card", cid)
+
+
+@cache
+def hero(hid: str) -> Any:
+    """Returns a hero definition (name, title, faction, might or magic, statistics)."""
+    return _content().get("hero", hid)
+
+
+@cache
+def faction(fid: str) -> Any:
+    """Returns a faction definition (name, colour, units, heroes)."""
+    return _content().get("faction", fid)
+
+
+def factions() -> list[Any]:
+    """Returns every faction in file order."""
+    return list(_content().all("faction"))
+
+
+def hero_of(fid: str, kind: str) -> Any:
+    """Returns the might or magic hero of a faction (the skirmish's choice by kind)."""
+    for hid in faction(fid).heroes:
+        if hero(hid).type == kind:
+            return hero(hid)
+    return hero(faction(fid).heroes[0])

@@ -1,0 +1,136 @@
+"""Moments of the heroes skirmish for screenshots and tests (``python -m scenes.moments heroes
+OUT`` renders them): a seeded skirmish played by the heuristic bot for both seats until the
+moment's condition holds, then shown at the table for the human seat 0 against a bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+MOMENTS = ("setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over")
+
+# moment → (options, condition on the session)
+OPTIONS: dict[str, dict[str, Any]] = {
+    "siege": {"siege": True, "faction_1": "gravemoor", "faction_2": "sunward"},
+    "neutral": {"opponent": "neutral", "faction_1": "sunward", "field": 5},
+}
+
+
+def _battle(session: Any) -> dict[str, Any] | None:
+    view = session.rules.view(session.state, 0)
+    battle = view.get("battle")
+    return battle["view"] if battle else None
+
+
+def _attack_ready(session: Any) -> bool:
+    bv = _battle(session)
+    return (bv is not None and session.actor == 0 and bv["phase"] == "battle"
+            and bv.get("pending") is None and bool(bv.get("targets"))
+            and any(a.kind == "attack" and "target" in a.params
+                    for a in session.rules.legal_actions(session.state)))
+
+
+CONDITIONS: dict[str, Callable[[Any], bool]] = {
+    "search": lambda s: s.state.flow.phase == "search" and s.actor == 0,
+    "build": lambda s: s.state.flow.phase == "build" and s.actor == 0
+    and len(s.state.armies[0]) == 2,
+    "deploy": lambda s: (_battle(s) or {}).get("phase") == "deploy" and s.actor == 0
+    and sum(1 for u in (_battle(s) or {"units": []})["units"]
+            if u["side"] == 0 and u["deployed"]) == 2,
+    "attack": _attack_ready,
+    "window": lambda s: ((_battle(s) or {}).get("pending") or {}).get("kind") == "respond"
+    and s.actor == 0,
+    "siege": lambda s: _attack_ready(s) and (_battle(s) or {}).get("round", 0) >= 2,
+    "neutral": _attack_ready,
+    "over": lambda s: s.is_over,
+}
+
+
+def _last_blow(session: Any) -> bool:
+    """Returns True when the heuristic bot's next action ends the skirmish."""
+    from engine.ai.base import make_bot
+
+    if session.is_over:
+        return False
+    rules = session.rules
+    action = make_bot("heuristic", "heroes", seed=1).choose(rules, session.state, session.actor)
+    trial = rules.clone(session.state)
+    rules.apply(trial, action)
+    return rules.is_over(trial)
+
+
+def new_session(seed: int, options: dict[str, Any] | None = None, humans: int = 1) -> Any:
+    """Returns a skirmish with ``humans`` human seats first (the rest heuristic bots)."""
+    from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
+    from engine.core.session import Session
+
+    names, colours = ("Alma", "Bruno"), ("crimson", "azure")
+    seats = tuple(SeatConfig(kind=HUMAN if i < humans else BOT, bot="heuristic", name=names[i],
+                             colour=colours[i]) for i in range(2))
+    opts = {"mode": "skirmish", "faction_1": "sunward", "faction_2": "gravemoor"}
+    opts.update(options or {})
+    return Session.start("heroes", GameConfig(seats, opts), seed)
+
+
+def play_until(session: Any, done: Callable[[Any], bool], seed: int, limit: int = 2500) -> bool:
+    """Plays the heuristic bot for every seat until done(session) holds; returns whether it did."""
+    from engine.ai.base import make_bot
+
+    bot = make_bot("heuristic", "heroes", seed=seed)
+    for _ in range(limit):
+        if done(session):
+            return True
+        if session.is_over:
+            return False
+        session.apply(bot.choose(session.rules, session.state, session.actor))
+    return done(session)
+
+
+def open_moment(app: Any, name: str, seed: int = 1) -> Any:
+    """Pushes the scenes of a named moment; returns the top scene."""
+    from scenes.heroes.table import HeroesTableScene
+    from scenes.menu import MainMenuScene
+
+    app.push(MainMenuScene(app))
+    app.mouse = (-1, -1)
+    if name == "setup":
+        from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
+        from scenes.heroes.setup import SkirmishSetupScene
+
+        seats = (SeatConfig(kind=HUMAN, name="Alma", colour="crimson"),
+                 SeatConfig(kind=BOT, bot="heuristic", name="Bruno", colour="azure"))
+        app.push(SkirmishSetupScene(app, "heroes", GameConfig(seats, {"mode": "skirmish"}),
+                                    seed))
+        return app.top
+    options = OPTIONS.get(name, {})
+    session = new_session(seed, options)
+    done = _last_blow if name == "over" else CONDITIONS[name]
+    for attempt in range(8):
+        if play_until(session, done, seed * 17 + attempt):
+            break
+        session = new_session(seed + attempt + 1, options)
+    table = HeroesTableScene(app, session, autosave=False)
+    app.push(table)
+    if name == "over":
+        # the table sees the last blow, so the final board stays in view behind the result
+        from engine.ai.base import make_bot
+
+        bot = make_bot("heuristic", "heroes", seed=1)
+        while not session.is_over:
+            table._apply(bot.choose(session.rules, session.state, session.actor))
+    table.is_bot = lambda seat: False  # type: ignore[method-assign]  # freeze for the picture
+    table.refresh()
+    if name in ("attack", "siege", "neutral"):
+        hover_attack(app, table)
+    return app.top
+
+
+def hover_attack(app: Any, table: Any) -> None:
+    """Points the mouse at the first legal attack target, so its preview shows."""
+    for a in table.index.of_kind("attack"):
+        if "target" in a.params:
+            rect = table.unit_rect(table.unit(a["target"]))
+            if rect is not None:
+                app.mouse = rect.center
+                return

@@ -1,0 +1,48 @@
+"""Balance by simulation: docs/coop_campaign/balance.md's table is what seeded batches of
+heuristic missions give (the big batch is ``long``: python3 run_tests.py -m long
+tests/coop_campaign/test_balance.py)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.rules.coop_campaign import balance
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "coop_campaign" / "balance.md"
+
+
+def test_a_batch_counts_the_missions_simulate_plays() -> None:
+    out = subprocess.run([sys.executable, "-m", "engine", "simulate", "--game", "coop_campaign",
+                          "--bot", "heuristic", "--players", "3", "--games", "4", "--seed", "10",
+                          "--option", "tile=glade", "--option", "hard=true", "--json"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert out.returncode == 0, out.stderr
+    games = [json.loads(line) for line in out.stdout.splitlines()]
+    won = sum(1 for g in games if g["winners"])
+    assert balance.batch("glade", 3, True, 4, seed=10) == balance.Cell(won, 4)
+
+
+def test_the_document_holds_one_table_with_every_cell_and_its_counts() -> None:
+    block = balance.documented(DOC.read_text(encoding="utf-8"))
+    rows = [line for line in block.splitlines() if line.startswith("| bridge")
+            or line.startswith("| glade")]
+    assert len(rows) == len(balance.TILES) * len(balance.SEATS)
+    assert all(line.count("/200)") == 2 for line in rows)
+    cells = {(t, s, h): balance.Cell(1, 3) for t in balance.TILES for s in balance.SEATS
+             for h in (False, True)}
+    small = balance.markdown(cells)
+    assert "33 % (1/3)" in small
+    assert balance.documented(balance.replace_table(DOC.read_text(encoding="utf-8"),
+                                                    small)) == small
+
+
+@pytest.mark.long
+def test_the_documented_table_is_the_big_batch() -> None:
+    block = balance.markdown(balance.table(200))
+    assert balance.documented(DOC.read_text(encoding="utf-8")) == block

@@ -1,0 +1,42 @@
+"""The campaign crawler's balance table: heuristic bots' win rate per tile, seat count and mode.
+
+    python tools/coop_balance.py [--games 200] [--seed 0] [--write]
+
+Plays ``--games`` missions per cell on seeds S, S+1, ... exactly as ``python -m engine simulate
+--game coop_campaign --bot heuristic --players N --games G --option tile=T --option hard=H``
+does, prints the Markdown table, and with ``--write`` puts it into docs/coop_campaign/balance.md
+(between its markers). tests/coop_campaign/test_balance.py (``long``) plays the batch again and
+compares it with the document.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.rules.coop_campaign import balance  # noqa: E402
+
+DOC = ROOT / "docs" / "coop_campaign" / "balance.md"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Plays the batches and prints (or writes) the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="missions per cell")
+    parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument("--write", action="store_true", help="update balance.md")
+    args = parser.parse_args(argv)
+    block = balance.markdown(balance.table(args.games, args.seed))
+    print(block)
+    if args.write:
+        DOC.write_text(balance.replace_table(DOC.read_text(encoding="utf-8"), block),
+                       encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
