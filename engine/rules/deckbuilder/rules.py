@@ -401,7 +401,7 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
 
     def _spoil_fits(self, st: DeckState, cid: str, gold: int) -> bool:
         c = table().cards[cid]
-        return c.cost <= gold and any(matches(c, k) for k in set(st.spoils))
+        return c.cost <= gold and any(matches(c, k) for k in st.spoils)
 
     # --- one given action, checked as the lists above would judge it (validate) -----------
     # Identical cards fold into one action (the first copy's); so a copy is legal only when
