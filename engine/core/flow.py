@@ -356,8 +356,8 @@ class Flow:
                 continue
             gens = (self.actions[k].options for k in step.kinds)
             step._gens = tuple(g for g in gens if g is not None)
-            step._checks = {k: self.actions[k].check for k in step.kinds
-                            if self.actions[k].check is not None}
+            checks = ((k, self.actions[k].check) for k in step.kinds)
+            step._checks = {k: c for k, c in checks if c is not None}
         if self.turn_phase not in self.phases:
             problems.append(f"turn phase {self.turn_phase!r} is not a phase")
         if problems:
