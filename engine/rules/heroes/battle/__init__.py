@@ -382,7 +382,8 @@ def _check_move(rules: Any, st: BattleState, action: Action) -> Refusal | None:
         return ("heroes.rule.moved", "this unit cannot move now")
     if action.names() != ("to",) or action.get("to") not in B.reach(st, u, steps):
         return ("heroes.rule.out_of_reach", f"{action.get('to')!r} is out of reach")
-    if action.get("to") not in move_squares(st, u, steps):
+    # move_squares is the reach map unless a neutral unit must keep a target in reach
+    if must_attack(st, u) and action.get("to") not in move_squares(st, u, steps):
         return ("heroes.rule.must_attack", "a neutral unit that can attack must attack")
     return None
 
