@@ -25,6 +25,7 @@ from engine.core.protocol import GameConfig
 from engine.core.rng import Rng
 
 STATES = 300  # states checked per game in the normal run
+TOY_STATES = 60  # ... for the test doubles (tests/toy), which the other tests lean on less
 LONG_STATES = 4000  # ... and with -m long
 SAMPLED = 10  # legal actions changed per state (all of them when there are no more)
 POOL = 4  # values taken from elsewhere per parameter
@@ -146,6 +147,7 @@ def _check_game(game_id: str, states: int) -> None:
         kinds.extend(rules.flow.actions)
     checked = 0
     seed = 0
+    shown: list[Any] = []
     while checked < states:
         config = configs[seed % len(configs)]
         seed += 1
@@ -165,8 +167,9 @@ def _check_game(game_id: str, states: int) -> None:
                 probes = [*legal, *before, *(Action(k) for k in kinds)]
                 for earlier in seen.values():
                     probes.extend(earlier[rng.below(len(earlier))] for _ in range(SEEN))
-                shown: list[Any] = []  # what the table shows: squares, uids, ids
-                _harvest(rules.view(state, None), shown)
+                if checked % 4 == 1:  # what the table shows: squares, uids, ids
+                    shown = []
+                    _harvest(rules.view(state, None), shown)
                 for a in sample:
                     probes.extend(_near_misses(a, kinds, pool, shown, rng))
                 fingerprint = rules.state_hash(state)
@@ -202,7 +205,7 @@ def _games() -> list[str]:
 
 @pytest.mark.parametrize("game_id", _games())
 def test_validate_accepts_exactly_the_legal_actions(game_id: str) -> None:
-    _check_game(game_id, STATES)
+    _check_game(game_id, TOY_STATES if game_id.startswith("toy") else STATES)
 
 
 @pytest.mark.long

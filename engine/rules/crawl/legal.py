@@ -2,9 +2,9 @@
 
 ``legal_actions`` lists everything the actor may do; ``validate`` is asked about one action, on
 every ``apply``, and checks that one: a move looks its square up in the (memoized) reach map, an
-activation its figure, a placement its square. Only the rarer activation kinds (shots, doors,
-chests, teleports, passing, stealing) and the set-up steps of variants (building the dungeon,
-entrances, the solitaire stash) compare against the short list of that kind alone.
+activation its figure, a placement its square or section. Only the rarer activation kinds
+(shots, doors, chests, teleports, passing, stealing) and the solitaire stash compare against the
+short list of that kind alone.
 ``allows`` must agree with ``legal_actions`` on every action (tests/test_validate_equivalence.py
 checks it over thousands of reached states, near misses included).
 """
@@ -233,8 +233,19 @@ def _pick(state: CrawlState, action: Action) -> bool:
 
 
 def _build(state: CrawlState, action: Action) -> bool:
-    kind = "choose_section" if state.setup.get("drafting") else "place_section"
-    return action.kind == kind and action in R.RULES.legal_actions(state)
+    from engine.rules.crawl import builder
+
+    seat = state.current
+    if state.setup.get("drafting"):
+        sid = _only(action, "section")
+        return action.kind == "choose_section" and sid is not _NONE \
+            and sid in builder.draft_choices(state, seat)
+    args = action.args
+    if action.kind != "place_section" or len(args) != 3 \
+            or (args[0][0], args[1][0], args[2][0]) != ("cell", "rot", "section"):
+        return False
+    return builder.placement_ok(state.layout, state.setup["hands"][seat], args[2][1],
+                                args[0][1], args[1][1])
 
 
 def _pieces(state: CrawlState, action: Action) -> bool:
