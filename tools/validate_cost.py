@@ -8,7 +8,11 @@ warm-up game only), ``do_apply`` and ``apply`` (the warm-up game, then N games f
 game's instructions are (run - none) / N; the check's share is (apply - do_apply) / (apply -
 none). Both runs play the same games (the bots choose from the same states), so the difference
 is what ``validate`` costs. ``--child GAME MODE N S`` is the child itself (also usable alone,
-without valgrind, to time a batch).
+without valgrind, to time a batch). Mode ``inside`` calls ``validate`` through
+``operator.call``, so that ``valgrind --tool=callgrind --toggle-collect=_operator_call`` counts
+the check alone; ``twice`` validates every action once more. Byte-compile the tree first
+(``python -m compileall engine tools``) and change no file while it runs: a child that compiles
+a changed module counts the compiler too.
 """
 
 from __future__ import annotations

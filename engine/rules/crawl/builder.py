@@ -293,7 +293,10 @@ class _Fit:
         self.occ = occ = _occupied(layout)
         self.corridors, _ = section_ids()
         self.kinds = {sid: ("corridor" if sid in self.corridors else "chamber") for sid in hand}
-        self.cw, self.ch = cw, ch = layout.get("cells") or (CANVAS, CANVAS)
+        cw: int
+        ch: int
+        cw, ch = layout.get("cells") or (CANVAS, CANVAS)
+        self.cw, self.ch = cw, ch
         self.mid = (cw // 2, ch // 2)
         self.blocked = blocked = _blocked(layout) if occ else set()
         self.final = len(hand) == 1
