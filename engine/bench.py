@@ -124,6 +124,32 @@ def _decision_p99(game_id: str, games: int = 4) -> float:
     return times[min(len(times) - 1, int(0.99 * (len(times) - 1) + 0.5))]
 
 
+_NEXT_SEED: dict[str, int] = {}  # per game, the first seed no batch has played yet
+
+
+def simulate_games(game_id: str, games: int, options: dict[str, Any] | None = None) -> int:
+    """Plays ``games`` 2-player games between heuristic bots as ``python -m engine simulate``
+    plays them (``engine.ai.play.play_game``: every action through ``apply``, so validated, as
+    in the window), each on a seed no earlier batch played; returns the player-turns played.
+
+    New seeds every call: replaying the same games would let the bots' memos answer from
+    earlier samples, which a long run of new games never gets.
+    """
+    from engine import registry
+    from engine.ai.play import bot_config, play_game
+
+    rules = registry.rules(game_id)
+    config = bot_config(game_id, ["heuristic", "heuristic"], "normal", options)
+    first = _NEXT_SEED.get(game_id, 0)
+    _NEXT_SEED[game_id] = first + games
+    turns = 0
+    for seed in range(first, first + games):
+        game = play_game(game_id, config, seed)
+        assert game.finished, f"{game_id} seed {seed} did not finish"
+        turns += rules.turn_number(game.state)
+    return turns
+
+
 def _register_decision_benchmarks() -> None:
     """Adds ``<game>.decision_p99`` (goal 2 ms, every game's issue) for every registered game."""
     from engine import registry

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from engine.core.errors import MalformedAction
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings here
@@ -9,6 +11,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 _SCALARS = (str, int, bool, type(None))
+_NAME = itemgetter(0)
 # No game nests an action's lists this deep; a record that does is damaged or hostile, and
 # unbounded nesting would end in a RecursionError instead of a MalformedAction.
 MAX_NESTING = 16
@@ -72,6 +75,11 @@ class Action:
         if not isinstance(kind, str) or not kind:
             raise MalformedAction("action kind must be a non-empty string")
         return cls(kind, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
+
+    def names(self) -> tuple[str, ...]:
+        """Returns the parameter names in their order (``make`` sorts them): a check compares
+        them with the names an action of its kind has."""
+        return tuple(map(_NAME, self.args))
 
     def get(self, name: str, default: Any = None) -> Any:
         """Returns the parameter ``name`` or ``default``."""

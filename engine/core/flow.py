@@ -78,7 +78,7 @@ class ActionKind:
 class _Step:
     """What phases and decision kinds share: the open action kinds and the prompt."""
 
-    __slots__ = ("id", "kinds", "prompt", "_open", "_gens")
+    __slots__ = ("id", "kinds", "prompt", "_open", "_gens", "_checks")
 
     def __init__(self, id: str, kinds: tuple[str, ...], prompt: Any) -> None:
         self.id = id
@@ -86,6 +86,8 @@ class _Step:
         self.prompt = prompt
         self._open: frozenset[str] = frozenset(self.kinds)
         self._gens: tuple[Callable[..., None], ...] = ()
+        # the check of each open kind that has one (validate's hot path: one look-up)
+        self._checks: dict[str, Callable[..., Refusal | None]] = {}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.id!r})"
@@ -294,12 +296,24 @@ def _apply_function(flow: Flow) -> Callable[[Any, Any, Action], list[Event]]:
     return apply
 
 
+def _validate_function(flow: Flow) -> Callable[[Any, Any, Action], None]:
+    check = flow.check
+
+    def validate(rules: Any, state: Any, action: Action) -> None:
+        """Raises IllegalAction naming the rule when ``action`` may not be taken now (the flow's
+        check of the given action)."""
+        problem = check(rules, state, action)
+        if problem is not None:
+            raise IllegalAction(*problem)
+    return validate
+
+
 class Flow:
     """A game's declared turn flow; answers actor, legal actions, prompt, check and apply."""
 
     __slots__ = ("game", "phases", "decisions", "actions", "turn_seat", "seat_param",
                  "closed", "unknown", "not_legal", "turn_phase", "on_round", "_actors",
-                 "current_actor", "apply")
+                 "current_actor", "apply", "validate")
 
     def __init__(self, game: str, phases: tuple[Phase, ...], actions: tuple[ActionKind, ...],
                  decisions: tuple[DecisionKind, ...] = (), *,
@@ -328,6 +342,7 @@ class Flow:
         self.current_actor = _actor_function(
             self._actors, {p.id: p.sub for p in phases if p.sub is not None})
         self.apply = _apply_function(self)
+        self.validate = _validate_function(self)
         problems = []
         if len(self.phases) != len(phases) or len(self.decisions) != len(decisions) \
                 or len(self.actions) != len(actions):
@@ -341,6 +356,8 @@ class Flow:
                 continue
             gens = (self.actions[k].options for k in step.kinds)
             step._gens = tuple(g for g in gens if g is not None)
+            checks = ((k, self.actions[k].check) for k in step.kinds)
+            step._checks = {k: c for k, c in checks if c is not None}
         if self.turn_phase not in self.phases:
             problems.append(f"turn phase {self.turn_phase!r} is not a phase")
         if problems:
@@ -415,23 +432,27 @@ class Flow:
         if fs.stack:
             step: _Step = self.decisions[fs.stack[-1].kind]
         else:
-            step = self.phases[fs.phase]
-            if self._actors[fs.phase] is None:
+            phase = self.phases[fs.phase]
+            if phase.terminal:
                 return GAME_OVER
-            sub = self.running_sub(state)
-            if sub is not None:
-                try:
-                    sub.rules.validate(sub.state, action)
-                except IllegalAction as exc:
-                    return (exc.rule, exc.detail)
-                return None
+            if phase.sub is not None:
+                sub = phase.sub(state)
+                if sub is not None:
+                    try:
+                        sub.rules.validate(sub.state, action)
+                    except IllegalAction as exc:
+                        return (exc.rule, exc.detail)
+                    return None
+            step = phase
+        check = step._checks.get(action.kind)
+        if check is not None:
+            return check(rules, state, action)
         kind = self.actions.get(action.kind)
         if kind is None:
             return self._format(self.unknown, action, state)
         if action.kind not in step._open:
             return self._format(kind.closed or self.closed, action, state)
-        if kind.check is not None:
-            return kind.check(rules, state, action)
+        # a kind without its own check: legal when its options list the action
         out: list[Action] = []
         if kind.options is not None:
             kind.options(rules, state, out)
@@ -490,9 +511,10 @@ class Flow:
     # --- adoption ----------------------------------------------------------------------------
     def install(self, rules_class: Any) -> None:
         """Makes this flow the turn structure of ``rules_class`` (a GameRules subclass)."""
-        # flow gives the class GameRules' flow defaults; current_actor and do_apply become the
-        # flow's functions themselves, unless the class defines its own
+        # flow gives the class GameRules' flow defaults; current_actor, do_apply and validate
+        # become the flow's functions themselves, unless the class defines its own
         rules_class.flow = self
-        for name, function in (("current_actor", self.current_actor), ("do_apply", self.apply)):
+        for name, function in (("current_actor", self.current_actor), ("do_apply", self.apply),
+                               ("validate", self.validate)):
             if name not in rules_class.__dict__:
                 setattr(rules_class, name, function)

@@ -90,3 +90,45 @@ def test_bench_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     for result in results.values():
         if "skipped" not in result:
             assert result["value"] > 0 and result["ok"] in (True, False)
+
+
+@pytest.mark.parametrize("name", ["deckbuilder.games", "duel.games", "crawl.games"])
+def test_game_benchmarks_play_as_simulate_does(name: str, monkeypatch) -> None:
+    """Each sample validates every action (``apply``, as simulate and the window) and plays
+    seeds no earlier sample played."""
+    from engine import registry
+
+    bench.benchmark_names()  # loads the games' benchmark modules
+    rules = registry.rules(name.split(".")[0])
+    seeds: list[int] = []
+    counts = {"validate": 0, "do_apply": 0}
+    new_game, validate, do_apply = rules.new_game, rules.validate, rules.do_apply
+
+    def counting_new_game(config, seed):
+        seeds.append(seed)
+        return new_game(config, seed)
+
+    def counting(name: str, method):
+        def call(state, action):
+            counts[name] += 1
+            return method(state, action)
+        return call
+
+    monkeypatch.setattr(rules, "new_game", counting_new_game)
+    monkeypatch.setattr(rules, "validate", counting("validate", validate))
+    monkeypatch.setattr(rules, "do_apply", counting("do_apply", do_apply))
+    workload = bench._BENCHMARKS[name].fn
+    workload()
+    workload()
+    assert counts["do_apply"] > 0 and counts["validate"] == counts["do_apply"]
+    assert len(seeds) == len(set(seeds)) and len(seeds) >= 2 * 5
+
+
+def test_the_pyminion_comparison_skips_without_pyminion(monkeypatch) -> None:
+    import sys
+
+    bench.benchmark_names()
+    monkeypatch.setitem(sys.modules, "pyminion", None)  # as if not installed
+    monkeypatch.setitem(sys.modules, "pyminion.bots.examples", None)
+    result = bench.measure(bench._BENCHMARKS["deckbuilder.vs_pyminion"], quick=True)
+    assert result["ok"] is None and "pyminion is not installed" in result["skipped"]

@@ -258,47 +258,82 @@ def placements(layout: dict[str, Any], hand: list[str]) -> list[tuple[str, tuple
     one chamber and opens its other end to the outside ("Diese Gang-Sektion darf nur in eine
     einzelne Kammer-Sektion führen"); until then one corridor stays in the hand.
     """
-    occ = _occupied(layout)
-    corridors, _ = section_ids()
-    kinds = {sid: ("corridor" if sid in corridors else "chamber") for sid in hand}
-    cw, ch = layout.get("cells") or (CANVAS, CANVAS)
-    if not occ:
-        mid = (cw // 2, ch // 2)
-        return [(sid, mid, r) for sid in sorted(set(hand)) if kinds[sid] == "chamber"
+    fit = _Fit(layout, hand)
+    if not fit.occ:
+        return [(sid, fit.mid, r) for sid in sorted(set(hand)) if fit.kinds[sid] == "chamber"
                 for r in range(4)]
-    blocked = _blocked(layout)
-    final = len(hand) == 1
-    spare_corridors = sum(1 for s in hand if kinds[s] == "corridor")
-    cells = sorted({(cx + dx, cy + dy) for cx, cy in occ for dx, dy in STEP.values()}
-                   - set(occ) - blocked)
     out = []
     for sid in sorted(set(hand)):
-        if final and kinds[sid] != "corridor":
+        if not fit.may_place(sid):
             continue
-        if not final and kinds[sid] == "corridor" and spare_corridors < 2:
-            continue
-        for cell in cells:
-            if not (0 <= cell[0] < cw and 0 <= cell[1] < ch):
-                continue
+        for cell in fit.cells:
             for rot in range(4):
-                joins, outward = [], []
-                for side in exits_of(sid, rot):
-                    dx, dy = STEP[side]
-                    other = occ.get((cell[0] + dx, cell[1] + dy))
-                    if other is not None and OPPOSITE[side] in exits_of(*other):
-                        joins.append(other)
-                    elif other is None:
-                        outward.append((cell[0] + dx, cell[1] + dy))
-                if not joins:
-                    continue
-                if final:
-                    if len(joins) != 1 or joins[0][0] in corridors or len(outward) != 1:
-                        continue
-                    ox, oy = outward[0]
-                    if not (0 <= ox < cw and 0 <= oy < ch) or outward[0] in blocked:
-                        continue
-                out.append((sid, cell, rot))
+                if fit.fits(sid, cell, rot):
+                    out.append((sid, cell, rot))
     return out
+
+
+def placement_ok(layout: dict[str, Any], hand: list[str], sid: Any, cell: Any, rot: Any) -> bool:
+    """Returns whether (sid, cell, rot) is one of ``placements(layout, hand)``."""
+    if sid not in hand or rot not in range(4):
+        return False
+    fit = _Fit(layout, hand)
+    if not fit.occ:
+        return fit.kinds[sid] == "chamber" and cell == fit.mid
+    return fit.may_place(sid) and cell in fit.cell_set and fit.fits(sid, cell, rot)
+
+
+class _Fit:
+    """What placements read of the layout and the hand, and the test of one placement."""
+
+    __slots__ = ("occ", "corridors", "kinds", "mid", "blocked", "final", "spare", "cells",
+                 "cell_set", "cw", "ch")
+
+    def __init__(self, layout: dict[str, Any], hand: list[str]) -> None:
+        self.occ = occ = _occupied(layout)
+        self.corridors, _ = section_ids()
+        self.kinds = {sid: ("corridor" if sid in self.corridors else "chamber") for sid in hand}
+        cw: int
+        ch: int
+        cw, ch = layout.get("cells") or (CANVAS, CANVAS)
+        self.cw, self.ch = cw, ch
+        self.mid = (cw // 2, ch // 2)
+        self.blocked = blocked = _blocked(layout) if occ else set()
+        self.final = len(hand) == 1
+        self.spare = sum(1 for s in hand if self.kinds[s] == "corridor")
+        # the free cells next to the dungeon, on the canvas
+        self.cells = [c for c in sorted({(cx + dx, cy + dy) for cx, cy in occ
+                                         for dx, dy in STEP.values()} - set(occ) - blocked)
+                      if 0 <= c[0] < cw and 0 <= c[1] < ch]
+        self.cell_set = set(self.cells)
+
+    def may_place(self, sid: str) -> bool:
+        """Returns whether the section may be placed now at all (the last is a corridor, and
+        one corridor stays in the hand until then)."""
+        if self.final:
+            return self.kinds[sid] == "corridor"
+        return self.kinds[sid] != "corridor" or self.spare >= 2
+
+    def fits(self, sid: str, cell: tuple[int, int], rot: int) -> bool:
+        """Returns whether the section joins the dungeon on ``cell`` turned ``rot`` times."""
+        occ = self.occ
+        joins, outward = [], []
+        for side in exits_of(sid, rot):
+            dx, dy = STEP[side]
+            other = occ.get((cell[0] + dx, cell[1] + dy))
+            if other is not None and OPPOSITE[side] in exits_of(*other):
+                joins.append(other)
+            elif other is None:
+                outward.append((cell[0] + dx, cell[1] + dy))
+        if not joins:
+            return False
+        if self.final:
+            if len(joins) != 1 or joins[0][0] in self.corridors or len(outward) != 1:
+                return False
+            ox, oy = outward[0]
+            if not (0 <= ox < self.cw and 0 <= oy < self.ch) or outward[0] in self.blocked:
+                return False
+        return True
 
 
 def place(state: Any, sid: str, cell: tuple[int, int], rot: int) -> bool:

@@ -35,6 +35,7 @@ from engine.rules.crawl.core import (
     treasure_of,
     value,
 )
+from engine.rules.crawl.legal import allows
 from engine.rules.crawl.movement import (
     HALTING,
     MarkerCheck,
@@ -269,25 +270,10 @@ class CrawlRules(CrawlPreviews, GameRules[CrawlState]):
         return Outcome(winners, scores, Message("crawl.end." + state.reason))
 
     def validate(self, state: CrawlState, action: Action) -> None:
-        """Raises IllegalAction naming the rule; builds only the legal actions of that kind."""
+        """Raises IllegalAction naming the rule; checks the given action itself (legal.py)."""
         if state.over:
             raise IllegalAction("rule.game_over", "the game is over")
-        if state.pending is None and state.phase == "play" and state.active >= 0:
-            legal = activation_actions(state, action.kind)
-        elif state.pending is None and state.phase == "chests" and action.kind == "place_chest":
-            # The set-up lists are long: check the one placement instead of building them all.
-            at, facing = action.get("at"), action.get("facing")
-            ok = isinstance(at, tuple) and (at, facing) in set(chest_spots(state))
-            legal = [action] if ok else []
-        elif state.pending is None and state.phase == "markers" \
-                and action.kind == "place_marker":
-            at, rank = action.get("at"), action.get("rank")
-            ok = (isinstance(at, tuple) and rank in state.supply.get("markers", [])
-                  and at in set(marker_squares(state)))
-            legal = [action] if ok else []
-        else:
-            legal = self.legal_actions(state)
-        if action not in legal:
+        if not allows(state, action):
             raise refusal(self, state, action)
 
     def legal_actions(self, state: CrawlState) -> list[Action]:

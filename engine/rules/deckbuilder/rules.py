@@ -389,18 +389,109 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
         return out
 
     def _spoil_piles(self, st: DeckState) -> list[str]:
+        gold = self._spoils_gold(st)
+        return [p for p, pile in st.piles.items() if pile and self._spoil_fits(st, pile[-1], gold)]
+
+    def _spoils_gold(self, st: DeckState) -> int:
+        """Returns the gold of the revealed cards that survived the fight (spoils are bought
+        with it)."""
         cards = table().cards
-        # spoils are bought with the gold of the revealed cards that survived the fight
-        gold = sum(cards[c].gold for i, c in enumerate(st.play)
+        return sum(cards[c].gold for i, c in enumerate(st.play)
                    if c is not None and i not in st.doomed)
-        cats = set(st.spoils)
-        out = []
-        for p, pile in st.piles.items():
-            if pile:
-                c = cards[pile[-1]]
-                if c.cost <= gold and any(matches(c, k) for k in cats):
-                    out.append(p)
-        return out
+
+    def _spoil_fits(self, st: DeckState, cid: str, gold: int) -> bool:
+        c = table().cards[cid]
+        return c.cost <= gold and any(matches(c, k) for k in st.spoils)
+
+    # --- one given action, checked as the lists above would judge it (validate) -----------
+    # Identical cards fold into one action (the first copy's); so a copy is legal only when
+    # no earlier copy of the same card would be listed.
+    def _may_use(self, st: DeckState, village: bool, action: Action) -> bool:
+        """Returns whether ``use`` with these parameters is among ``_uses``."""
+        args = action.args
+        if len(args) < 2 or args[0][0] != "ability" or args[1][0] != "card":
+            return False
+        index, i = args[0][1], args[1][1]
+        play = st.play
+        if not isinstance(i, int) or not 0 <= i < len(play):
+            return False
+        cid = play[i]
+        if cid is None:
+            return False
+        c = table().cards[cid]
+        ab = next((a for a in (c.village if village else c.dungeon) if a.index == index), None)
+        if ab is None or (not ab.repeat and i * 8 + ab.index in st.used):
+            return False
+        pays = self._pay_choices(st, i, ab)
+        targets = self._targets(st, ab)
+        if pays is None or targets is None:
+            return False
+        for k in range(i):
+            if play[k] == cid and (ab.repeat or k * 8 + ab.index not in st.used) \
+                    and self._pay_choices(st, k, ab) is not None:
+                return False  # an earlier copy offers it
+        k = 2
+        for name, choices in (("pay", pays), ("target", targets)):
+            if choices != [-1]:  # the parameter is there when the ability pays or aims
+                if len(args) <= k or args[k][0] != name or args[k][1] not in choices:
+                    return False
+                k += 1
+        return k == len(args)
+
+    def _may_level(self, st: DeckState, i: Any, to: Any) -> bool:
+        """Returns whether (i, to) is among ``_levels``."""
+        xp = st.players[st.current].xp
+        play = st.play
+        if xp <= 0 or not isinstance(i, int) or not 0 <= i < len(play) or play[i] is None \
+                or play[i] in play[:i]:
+            return False
+        t = table()
+        c = t.cards[play[i]]  # type: ignore[index]
+        if not c.is_hero:
+            return False
+        if c.hclass == MILITIA:
+            return xp >= MILITIA_LEVEL_COST and to in st.setup["heroes"] \
+                and t.class_levels[to][1] in st.piles[to]
+        return c.level < 3 and xp >= c.xp_cost and to == c.hclass and c.hclass in st.piles \
+            and t.class_levels[c.hclass][c.level + 1] in st.piles[c.hclass]
+
+    def _may_equip(self, st: DeckState, h: Any, w: Any) -> bool:
+        """Returns whether (h, w) is among ``_equips``."""
+        play = st.play
+        n = len(play)
+        if not isinstance(h, int) or not isinstance(w, int) or not 0 <= h < n \
+                or not 0 <= w < n or play[h] is None or play[w] is None or w in st.equip \
+                or h in st.equip.values():
+            return False
+        cards = table().cards
+        wid = play[w]
+        wc = cards[wid]  # type: ignore[index]
+        if not cards[play[h]].is_hero or not wc.is_weapon:  # type: ignore[index]
+            return False
+        if any(play[k] == wid and k not in st.equip for k in range(w)):
+            return False  # an earlier free copy of the weapon is the one listed
+        return wc.weight <= self.prep_strength(st, h)
+
+    def _may_destroy(self, st: DeckState, i: Any) -> bool:
+        """Returns whether destroying card ``i`` is among the destroy options now."""
+        if not st.flow.stack:  # resting: a card of the hand, the first copy of each
+            hand = st.players[st.current].hand
+            return isinstance(i, int) and 0 <= i < len(hand) and hand[i] not in hand[:i]
+        play = st.play
+        if not isinstance(i, int) or not 0 <= i < len(play) or play[i] is None:
+            return False
+        cards = table().cards
+        pend = st.flow.stack[-1].data
+        kind = pend[0]
+        spent = {u // 8 for u in st.used} if kind == "ability" else set()
+        spent.discard(pend[4])
+
+        def open_(k: int) -> bool:
+            return k not in spent and not (kind == "battle" and k in st.doomed)
+        cid = play[i]
+        if not open_(i) or not matches(cards[cid], pend[1]):  # type: ignore[index]
+            return False
+        return not any(play[k] == cid and open_(k) for k in range(i))
 
     # --- acting (the effects of the action kinds in FLOW) ----------------------------------
     def _use(self, st: DeckState, action: Action, ev: list[Event]) -> None:
@@ -869,6 +960,13 @@ def _options_use(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
         out.extend(rules._uses(st, village))
 
 
+def _check_use(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
+    village = st.flow.phase == VILLAGE
+    if (not village or st.step == 0) and rules._may_use(st, village, action):
+        return None
+    return _refuse_use(rules, st, action)
+
+
 def _refuse_use(rules: DeckRules, st: DeckState, action: Action) -> Refusal:
     if st.flow.phase == VILLAGE and st.step > 0:
         return ("deckbuilder.rule.effects_before_buying", "village effects come before buying")
@@ -887,8 +985,10 @@ def _options_buy(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
 
 def _check_buy(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
     card = _one_param(action, "card")
-    if card is not _NEVER and card in rules._buyable(st):
-        return None
+    if card is not _NEVER and st.step <= 1 and st.bought < st.buys:
+        pile = st.piles.get(card)  # one pile, as _buyable would judge it
+        if pile and table().cards[pile[-1]].cost <= rules.gold_total(st) - st.spent:
+            return None
     pile = st.piles.get(str(action.get("card")))
     if not pile:
         return ("deckbuilder.rule.pile_empty", "that pile is empty or not in this game")
@@ -907,6 +1007,14 @@ def _apply_buy(rules: DeckRules, st: DeckState, action: Action, ev: list[Event])
 
 def _options_level(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
     out.extend(Action("level", (("card", i), ("to", to))) for i, to in rules._levels(st))
+
+
+def _check_level(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
+    args = action.args
+    if len(args) == 2 and args[0][0] == "card" and args[1][0] == "to" \
+            and rules._may_level(st, args[0][1], args[1][1]):
+        return None
+    return _refuse_level(rules, st, action)
 
 
 def _refuse_level(rules: DeckRules, st: DeckState, action: Action) -> Refusal:
@@ -938,6 +1046,14 @@ def _apply_end_turn(rules: DeckRules, st: DeckState, action: Action, ev: list[Ev
 # dungeon preparation: weapons, the printed disease rule, the target (seed 000, "Kämpfe")
 def _options_equip(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
     out.extend(Action("equip", (("hero", h), ("weapon", w))) for h, w in rules._equips(st))
+
+
+def _check_equip(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
+    args = action.args
+    if len(args) == 2 and args[0][0] == "hero" and args[1][0] == "weapon" \
+            and rules._may_equip(st, args[0][1], args[1][1]):
+        return None
+    return _refuse_equip(rules, st, action)
 
 
 def _refuse_equip(rules: DeckRules, st: DeckState, action: Action) -> Refusal:
@@ -1014,8 +1130,10 @@ def _options_attack(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
 
 def _check_attack(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
     rank = _one_param(action, "rank")
-    if rank is not _NEVER and rank in rules.attackable_ranks(st):
-        return None
+    if rank is not _NEVER and rank in (1, 2, 3):
+        m = st.hall[rank - 1]  # the one rank, as attackable_ranks would judge it
+        if m is not None and m != STONE and battle.attackable(st, rank):
+            return None
     return ("deckbuilder.rule.cannot_attack", "that monster cannot be attacked now")
 
 
@@ -1052,6 +1170,13 @@ def _options_destroy(rules: DeckRules, st: DeckState, out: list[Action]) -> None
             out.append(Action.make("destroy", card=i))
 
 
+def _check_destroy(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
+    i = _one_param(action, "card")
+    if i is not _NEVER and rules._may_destroy(st, i):
+        return None
+    return _not_a_target(rules, st, action)
+
+
 def _apply_destroy(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
     rules._destroy(st, action["card"], ev)
 
@@ -1059,6 +1184,13 @@ def _apply_destroy(rules: DeckRules, st: DeckState, action: Action, ev: list[Eve
 # spoils after a won fight (seed 000, "Beute")
 def _options_spoil(rules: DeckRules, st: DeckState, out: list[Action]) -> None:
     out.extend(Action.make("spoil", card=p) for p in rules._spoil_piles(st))
+
+
+def _check_spoil(rules: DeckRules, st: DeckState, action: Action) -> Refusal | None:
+    pile = st.piles.get(_one_param(action, "card"))
+    if pile and rules._spoil_fits(st, pile[-1], rules._spoils_gold(st)):
+        return None
+    return _not_a_target(rules, st, action)
 
 
 def _apply_spoil(rules: DeckRules, st: DeckState, action: Action, ev: list[Event]) -> None:
@@ -1102,16 +1234,16 @@ FLOW = Flow(
         ActionKind("village", _options_village, _no_params, _apply_visit),
         ActionKind("dungeon", _options_dungeon, _check_dungeon, _apply_visit),
         ActionKind("rest", _options_rest, _no_params, _apply_rest),
-        ActionKind("use", _options_use, None, _apply_use, _refuse_use),
+        ActionKind("use", _options_use, _check_use, _apply_use),
         ActionKind("buy", _options_buy, _check_buy, _apply_buy),
-        ActionKind("level", _options_level, None, _apply_level, _refuse_level),
-        ActionKind("equip", _options_equip, None, _apply_equip, _refuse_equip),
+        ActionKind("level", _options_level, _check_level, _apply_level),
+        ActionKind("equip", _options_equip, _check_equip, _apply_equip),
         ActionKind("unequip", _options_unequip, _check_unequip, _apply_unequip),
         ActionKind("diseases", _options_diseases, _check_diseases, _apply_diseases),
         ActionKind("attack", _options_attack, _check_attack, _apply_attack),
         ActionKind("retreat", _options_retreat, _check_retreat, _apply_retreat),
-        ActionKind("destroy", _options_destroy, None, _apply_destroy, _not_a_target),
-        ActionKind("spoil", _options_spoil, None, _apply_spoil, _not_a_target),
+        ActionKind("destroy", _options_destroy, _check_destroy, _apply_destroy),
+        ActionKind("spoil", _options_spoil, _check_spoil, _apply_spoil),
         ActionKind("end_spoils", _options_end_spoils, _no_params),
         ActionKind("end_turn", _options_end_turn, _no_params, _apply_end_turn),
     ),

@@ -3,35 +3,21 @@ harness; engine code never reads the clock)."""
 
 from __future__ import annotations
 
-from engine.bench import register_benchmark
+from engine.bench import register_benchmark, simulate_games
 from engine.core.protocol import GameConfig
 from engine.rules.duel import RULES, pairing
 from engine.rules.duel.bots import DuelHeuristicBot
 from engine.rules.duel.state import DuelState
 
 GAMES = 10
-GAMES_PER_SECOND = 700  # issue 4, "Numbers": at least 700 full games per second
-
-
-_NEXT_SEED = [0]
+GAMES_PER_SECOND = 280  # issue 19, "Numbers": at least 280 games per second through apply
 
 
 def _games() -> None:
-    """Plays GAMES full heuristic-vs-heuristic duels (actions applied without re-validation).
-
-    Every call plays seeds no call has played before: replaying the same games would let the
-    bot's memos (decisions, fight odds) answer from earlier samples, which a long headless run
-    of new games never gets (docs/duel/performance.md, "Measuring").
-    """
-    first = _NEXT_SEED[0]
-    _NEXT_SEED[0] += GAMES
-    for seed in range(first, first + GAMES):
-        st = RULES.new_game(GameConfig.for_players(2), seed)
-        bots = [DuelHeuristicBot(seed=seed), DuelHeuristicBot(seed=seed + 1)]
-        while st.phase != "over":
-            seat = RULES.current_actor(st)
-            assert seat is not None
-            RULES.do_apply(st, bots[seat].choose(RULES, st, seat))
+    """Plays GAMES heuristic duels as ``simulate`` does (every action through ``apply``), on
+    seeds no earlier sample played (replaying them would let the bot's memos of decisions and
+    fight odds answer from earlier samples; docs/duel/performance.md, "Measuring")."""
+    simulate_games("duel", GAMES)
 
 
 _MID: list[DuelState] = []
@@ -61,7 +47,8 @@ def _decision() -> None:
 
 register_benchmark("duel.games", _games, None, GAMES * 1000 / GAMES_PER_SECOND,
                    goal_on="value",
-                   description=f"ms for {GAMES} heuristic duels (goal: 700 games/s)")
+                   description=f"ms for {GAMES} heuristic duels through apply, as simulate "
+                               f"plays them (goal: {GAMES_PER_SECOND} games/s)")
 register_benchmark("duel.heuristic_decision", _decision, None, 10 * 2.0, goal_on="value",
                    description="ms for 10 heuristic decisions in a mid-game state "
                                "(goal: 2 ms each)")

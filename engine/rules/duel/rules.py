@@ -368,7 +368,7 @@ def _check_summon(rules: Any, state: DuelState, action: Action) -> Refusal | Non
     card, problem = _in_hand(p, action)
     if problem is not None:
         return problem
-    if set(action.params) != {"card", "dice"}:
+    if action.names() != ("card", "dice"):
         return ("duel.rule.bad_params", "summon(card=id, dice=n)")
     if cards().kind[card] != "clan":
         return ("duel.rule.not_clan", f"{card} is not a clan member")
@@ -398,7 +398,7 @@ def _check_equip(rules: Any, state: DuelState, action: Action) -> Refusal | None
     card, problem = _in_hand(p, action)
     if problem is not None:
         return problem
-    if set(action.params) != {"card"}:
+    if action.names() != ("card",):
         return ("duel.rule.bad_params", "equip(card=id)")
     if cards().kind[card] != "equipment":
         return ("duel.rule.not_equipment", f"{card} is not equipment")
@@ -431,7 +431,7 @@ def _check_cast(rules: Any, state: DuelState, action: Action) -> Refusal | None:
     if problem is not None:
         return problem
     c = cards()
-    if set(action.params) != {"card", "dice", "target"}:
+    if action.names() != ("card", "dice", "target"):
         return ("duel.rule.bad_params", "cast(card=id, dice=n, target=...)")
     if c.kind[card] != "magic":
         return ("duel.rule.not_magic", f"{card} is not a magic card")
@@ -460,7 +460,7 @@ def _options_attack(rules: Any, state: DuelState, out: list[Action]) -> None:
 
 
 def _check_attack(rules: Any, state: DuelState, action: Action) -> Refusal | None:
-    if set(action.params) != {"attacker"}:
+    if action.names() != ("attacker",):
         return ("duel.rule.bad_params", "attack(attacker=uid)")
     if state.round == 1:
         return ("duel.rule.deploy_round", "no attacks in the first round")
@@ -486,7 +486,7 @@ def _options_defend(rules: Any, state: DuelState, out: list[Action]) -> None:
 
 def _check_defend(rules: Any, state: DuelState, action: Action) -> Refusal | None:
     uid = _int_param(action, "defender")
-    if set(action.params) != {"defender"} or uid is None or \
+    if action.names() != ("defender",) or uid is None or \
             state.players[1 - state.active].fighter(uid) is None:
         return ("duel.rule.no_such_character", "choose one of your characters")
     return None
@@ -501,7 +501,7 @@ def _options_arrange(rules: Any, state: DuelState, out: list[Action]) -> None:
 def _check_arrange(rules: Any, state: DuelState, action: Action) -> Refusal | None:
     assert state.fight is not None
     order = action.get("order")
-    if set(action.params) != {"order"} or not isinstance(order, tuple) or not all(
+    if action.names() != ("order",) or not isinstance(order, tuple) or not all(
             isinstance(x, int) and not isinstance(x, bool) for x in order) or \
             not pairing.is_arrangement(len(state.fight[2]), state.fight[3], order):
         return ("duel.rule.bad_arrangement", "place your own dice, one under each")
@@ -522,7 +522,7 @@ def _check_counter(rules: Any, state: DuelState, action: Action) -> Refusal | No
     seat = 1 - state.active
     p = state.players[seat]
     card = action.get("card")
-    if set(action.params) != {"card", "dice"}:
+    if action.names() != ("card", "dice"):
         return ("duel.rule.bad_params", "counter(card=id, dice=n)")
     if not isinstance(card, str) or card not in p.hand:
         return ("duel.rule.not_in_hand", f"{card!r} is not in the hand")
@@ -549,7 +549,7 @@ def _options_play_land(rules: Any, state: DuelState, out: list[Action]) -> None:
 
 
 def _check_play_land(rules: Any, state: DuelState, action: Action) -> Refusal | None:
-    if set(action.params) != {"card"}:
+    if action.names() != ("card",):
         return ("duel.rule.bad_params", "play_land(card=id)")
     if state.window[0]:
         return ("duel.rule.one_land", "one land per opposing turn")
@@ -566,7 +566,7 @@ def _options_play_treasure(rules: Any, state: DuelState, out: list[Action]) -> N
 
 
 def _check_play_treasure(rules: Any, state: DuelState, action: Action) -> Refusal | None:
-    if set(action.params) != {"card"}:
+    if action.names() != ("card",):
         return ("duel.rule.bad_params", "play_treasure(card=id)")
     if state.window[1]:
         return ("duel.rule.one_treasure", "one treasure per opposing turn")

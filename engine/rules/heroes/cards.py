@@ -325,8 +325,8 @@ def check_play(st: BattleState, side: int, action: Action) -> tuple[str, str] | 
     targets = mode_targets(st, side, card, mode)
     key = "wall" if mode.target == "structure" else "target"
     want = action.get(key, -1)
-    expected = {"card", "mode"} | ({key} if mode.target != "none" else set())
-    if targets is None or want not in targets or set(action.params) != expected:
+    expected = ("card", "mode", key) if mode.target != "none" else ("card", "mode")
+    if targets is None or want not in targets or action.names() != expected:
         return ("heroes.rule.bad_target", f"{want!r} is no target of {cid} ({mode.id})")
     return None
 

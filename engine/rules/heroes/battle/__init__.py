@@ -316,7 +316,7 @@ def _check_place(rules: Any, st: BattleState, action: Action) -> Refusal | None:
     uid, sq = action.get("unit"), action.get("square")
     waiting, squares = _placeable(st)
     unit = next((u for u in waiting if u.uid == uid), None)
-    if unit is None or set(action.params) != {"unit", "square"}:
+    if unit is None or action.names() != ("square", "unit"):
         return ("heroes.rule.not_yours", f"unit {uid!r} cannot be placed now")
     if sq not in _allowed_squares(st, unit, squares):
         return ("heroes.rule.deploy_zone", f"square {sq!r} is not free in your rows")
@@ -392,9 +392,10 @@ def _check_move(rules: Any, st: BattleState, action: Action) -> Refusal | None:
     steps = move_steps(st, u)
     if not steps:
         return ("heroes.rule.moved", "this unit cannot move now")
-    if set(action.params) != {"to"} or action.get("to") not in B.reach(st, u, steps):
+    if action.names() != ("to",) or action.get("to") not in B.reach(st, u, steps):
         return ("heroes.rule.out_of_reach", f"{action.get('to')!r} is out of reach")
-    if action.get("to") not in move_squares(st, u, steps):
+    # move_squares is the reach map unless a neutral unit must keep a target in reach
+    if must_attack(st, u) and action.get("to") not in move_squares(st, u, steps):
         return ("heroes.rule.must_attack", "a neutral unit that can attack must attack")
     return None
 
@@ -425,9 +426,9 @@ def _check_attack(rules: Any, st: BattleState, action: Action) -> Refusal | None
     if u is None:
         return ("heroes.rule.no_active", "no unit is active")
     units, walls = attack_targets(st, u)
-    if set(action.params) == {"target"} and action.get("target") in units:
+    if action.names() == ("target",) and action.get("target") in units:
         return None
-    if set(action.params) == {"wall"} and action.get("wall") in walls:
+    if action.names() == ("wall",) and action.get("wall") in walls:
         return None
     if st.attacked:
         return ("heroes.rule.attacked", "this unit has attacked already")
