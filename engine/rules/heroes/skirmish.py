@@ -531,6 +531,45 @@ def _refuse_buy(rules: HeroesRules, st: SkirmishState, action: Action) -> tuple[
     return ("heroes.rule.budget", "the budget does not cover it (or it is taken)")
 
 
+# The checks of one given action (validate), as the option lists above would judge it.
+def _not_listed(action: Action) -> tuple[str, str]:
+    return ("rule.not_legal_now", f"{action} is not a legal action now")
+
+
+def _check_search(rules: HeroesRules, st: SkirmishState, action: Action) -> tuple[str, str] | None:
+    where = action.args[0][1] if action.names() == ("from",) else None
+    if where == "deck" or (where == "discard" and st.abilities.discard_pile):
+        return None
+    return _not_listed(action)
+
+
+def _check_keep(rules: HeroesRules, st: SkirmishState, action: Action) -> tuple[str, str] | None:
+    if action.names() == ("card",) and action.args[0][1] in st.looking:
+        return None
+    return _not_listed(action)
+
+
+def _check_recruit(rules: HeroesRules, st: SkirmishState,
+                   action: Action) -> tuple[str, str] | None:
+    army = st.armies[st.current]
+    if action.names() == ("unit",) and len(army) < MAX_UNITS:
+        did = action.args[0][1]
+        if did in C.faction(st.factions[st.current]).units and all(e[0] != did for e in army) \
+                and unit_price(did, False) <= budget_left(st):
+            return None
+    return _refuse_buy(rules, st, action)
+
+
+def _check_reinforce(rules: HeroesRules, st: SkirmishState,
+                     action: Action) -> tuple[str, str] | None:
+    if action.names() == ("unit",):
+        did = action.args[0][1]
+        if any(e[0] == did and not e[1] for e in st.armies[st.current]) \
+                and unit_price(did, True) - unit_price(did, False) <= budget_left(st):
+            return None
+    return _refuse_buy(rules, st, action)
+
+
 def _apply_recruit(rules: HeroesRules, st: SkirmishState, action: Action, ev: list[Event]) -> None:
     st.turn += 1
     st.armies[st.current].append([action["unit"], False])
@@ -631,10 +670,10 @@ FLOW = Flow(
         DecisionKind(KEEP, ("keep",), "heroes.prompt.keep", on_close=_close_keep),
     ),
     actions=(
-        ActionKind("search", _opt_look, None, _apply_search),
-        ActionKind("keep", _opt_keep, None, _apply_keep),
-        ActionKind("recruit", _opt_recruit, None, _apply_recruit, _refuse_buy),
-        ActionKind("reinforce", _opt_reinforce, None, _apply_reinforce, _refuse_buy),
+        ActionKind("search", _opt_look, _check_search, _apply_search),
+        ActionKind("keep", _opt_keep, _check_keep, _apply_keep),
+        ActionKind("recruit", _opt_recruit, _check_recruit, _apply_recruit),
+        ActionKind("reinforce", _opt_reinforce, _check_reinforce, _apply_reinforce),
         ActionKind("ready", _opt_ready, _check_ready, _apply_ready),
     ),
     turn_seat=_current,
