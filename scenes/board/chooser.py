@@ -117,7 +117,9 @@ class ChoicePanel:
             self.buttons.append(Button(rect, label, action, style="primary" if i == 0 and
                                        len(options) == 1 else "normal", size=theme.SIZE_SMALL))
             self.notes.append((note, rect))
-        self.buttons.append(Button((self.rect.centerx - 90, self.rect.bottom - 62, 180, 46),
+        # wide enough for the label beside its icon (button padding 24, icon 28 + gap 10)
+        cw = max(180, assets.size_of(cancel_label, "bold", theme.SIZE_BODY)[0] + 66)
+        self.buttons.append(Button((self.rect.centerx - cw // 2, self.rect.bottom - 62, cw, 46),
                                    cancel_label, cancel, style="ghost", icon="ui.cancel",
                                    hotkey=pygame.K_ESCAPE))
 

@@ -545,6 +545,15 @@ class CoopTableScene(TableScene):
         h = heroes[who]
         return self.app.t("coop.ui.hp_armor", hp=h["hp"], max=h["hp_max"], armor=h["armor"])
 
+    def board_controls(self) -> list[Any]:
+        """The action buttons, an open popup's and an open choice panel's buttons."""
+        out: list[Any] = list(self.buttons)
+        if self.popup is not None:
+            out += self.popup.buttons
+        if self.chooser is not None and not self.chooser_hidden:
+            out += self.chooser.buttons
+        return out
+
     def _hide_chooser(self) -> None:
         self.chooser_hidden = True
         self._build_buttons()
