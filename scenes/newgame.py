@@ -369,7 +369,7 @@ class SetupScene(MenuScreen):
     def shown_options(self) -> list[OptionDef]:
         """Returns the options the screen offers (a pre-game step decides the others)."""
         hidden = set(pregame_options(self.game_id))
-        return [o for o in self.rules.options if o.id not in hidden]
+        return [o for o in self.rules.options if o.id not in hidden and o.applies(self.options)]
 
     def _build_options(self) -> None:
         t = self.app.t
@@ -418,6 +418,8 @@ class SetupScene(MenuScreen):
 
         def change(v: Any, oid: str = option.id) -> None:
             self.options[oid] = v
+            if any(oid == other for o in self.rules.options for other, _v in o.when):
+                self.layout()  # options that depend on this one appear or disappear
 
         if isinstance(option.default, bool) and not option.choices:
             return OptionToggle(rect, label, bool(value), change,

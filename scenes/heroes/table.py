@@ -64,8 +64,6 @@ TRIGGER_KEYS = {"activation": "heroes.ui.trigger.activation", "attack": "heroes.
                 "retaliation": "heroes.ui.trigger.retaliation", "map": "heroes.ui.trigger.map"}
 UNTIL_KEYS = {"attack": "heroes.ui.until.attack", "round": "heroes.ui.until.round",
               "combat": "heroes.ui.until.combat"}
-SCHOOL_KEYS = {"fire": "heroes.ui.school.fire", "water": "heroes.ui.school.water",
-               "earth": "heroes.ui.school.earth", "air": "heroes.ui.school.air"}
 ABILITY_KEYS = {"heal_ally": "heroes.ui.ability.heal_ally", "breach": "heroes.ui.ability.breach"}
 KIND_KEYS = {"stat": "heroes.ui.kind.stat", "ability": "heroes.ui.kind.ability",
              "spell": "heroes.ui.kind.spell", "artifact": "heroes.ui.kind.artifact",
@@ -310,7 +308,7 @@ class HeroesTableScene(TableScene):
         options: list[tuple[str, str, Any]] = []
         if kind == "school":
             for a in self.index.of_kind("school"):
-                options.append((t(SCHOOL_KEYS.get(a["school"], "heroes.ui.school.any")), "",
+                options.append((t(f"heroes.ui.school.{a['school']}"), "",
                                 self._sender(a)))
         elif kind == "time":
             for a in self.legal:

@@ -241,3 +241,19 @@ def test_game_cards_stay_on_the_screen_apart_and_clear_of_the_back_button(
         assert screen.contains(card.rect), card.rect
         assert not card.rect.colliderect(back.rect)
         assert not any(card.rect.colliderect(other.rect) for other in cards[i + 1:])
+
+
+def test_an_option_appears_only_when_the_options_it_depends_on_allow_it(app: Any) -> None:
+    # heroes: the neutral army's field level and difficulty matter only against the neutrals
+    setup = _setup(app, "heroes", "en")
+    shown = [o.id for o in setup.shown_options()]
+    assert "opponent" in shown and "field" not in shown and "difficulty" not in shown
+    labels = [w.text for w in setup.widgets if isinstance(w, OptionLabel)]
+    assert app.t("heroes.opt.field") not in labels
+    cycler = next(w for w in setup.widgets if isinstance(w, SetupCycler)
+                  and w.title == app.t("heroes.opt.opponent"))
+    cycler.on_change("neutral")  # what a click on its arrow does
+    shown = [o.id for o in setup.shown_options()]
+    assert "field" in shown and "difficulty" in shown
+    labels = [w.text for w in setup.widgets if isinstance(w, OptionLabel)]
+    assert app.t("heroes.opt.field") in labels
