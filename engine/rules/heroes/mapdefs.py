@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Literal
 
-from engine.content.schema import Effect, Range, Ref, Text, content_kind
+from engine.content.schema import Content, Effect, Range, Ref, Text, content_kind
 from engine.core import hexgrid
 from engine.core.errors import ContentError
 from engine.rules.heroes import mapeffects
@@ -473,7 +473,7 @@ def _connected(anchors: list[Hex]) -> bool:
 # Accessors (the heroes content is loaded once per process; these are cached)
 
 
-def _content() -> Any:
+def _content() -> Content:
     from engine.rules.heroes.content import content
 
     return content()
@@ -582,24 +582,26 @@ def walk_effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:
             yield from walk_effects(tuple(option))
 
 
-def map_effect_records() -> Iterator[tuple[str, str, Effect]]:
-    """Yields (kind, id, effect) for every effect record of the map content."""
-    for loc in _all("location"):
+def map_effect_records(c: Content | None = None) -> Iterator[tuple[str, str, Effect]]:
+    """Yields (kind, id, effect) for every effect record of the map content (default: the
+    loaded heroes content)."""
+    c = c if c is not None else _content()
+    for loc in c.all("location"):
         for e in walk_effects(loc.effects):
             yield "location", loc.id, e
-    for t in _all("town"):
+    for t in c.all("town"):
         for b in t.buildings:
             for group in (b.on_build, b.resource_round, b.turn_start, b.passive):
                 for e in walk_effects(group):
                     yield "town", f"{t.id}.{b.key}", e
-    for d in _all("die"):
+    for d in c.all("die"):
         for f in d.faces:
             for e in walk_effects(f.effects):
                 yield "die", f"{d.id}.{f.id}", e
-    for c in _all("astrologer"):
-        for e in walk_effects(c.effects):
-            yield "astrologer", c.id, e
-    for diff in _all("difficulty"):
+    for card in c.all("astrologer"):
+        for e in walk_effects(card.effects):
+            yield "astrologer", card.id, e
+    for diff in c.all("difficulty"):
         for option in diff.bonus:
             for e in walk_effects(option):
                 yield "difficulty", diff.id, e
@@ -608,16 +610,17 @@ def map_effect_records() -> Iterator[tuple[str, str, Effect]]:
 MAP_VOCABULARY = frozenset(mapeffects.MAP_EFFECTS | mapeffects.SHARED_CARD_EFFECTS)
 
 
-def map_problems() -> list[str]:
-    """Returns every problem that needs more than one entry to see (empty when all is well)."""
-    c = _content()
+def map_problems(c: Content | None = None) -> list[str]:
+    """Returns every problem that needs more than one entry to see (empty when all is well);
+    ``c`` defaults to the loaded heroes content."""
+    c = c if c is not None else _content()
     out: list[str] = []
 
     def bad(kind: str, eid: str, message: str) -> None:
         where = c.where(kind, eid)
         out.append(f"{where}: {kind} {eid}: {message}" if where else f"{kind} {eid}: {message}")
 
-    for kind, eid, e in map_effect_records():
+    for kind, eid, e in map_effect_records(c):
         if e.type not in MAP_VOCABULARY:
             bad(kind, eid.split(".")[0], f"effect '{e.type}' is not a map effect "
                                          "(see engine/rules/heroes/mapeffects.py)")
