@@ -682,9 +682,44 @@ def map_problems(c: Content | None = None) -> list[str]:
                     c.get("tile", sl.tile).kind != sl.kind:
                 bad("scenario", s.id, f"slot ({sl.at[0]}, {sl.at[1]}): tile {sl.tile} is not "
                                       f"a {sl.kind} tile")
+        # the chalice token means something only through a victory condition (seed: "Gral …
+        # Der Effekt ist szenarioabhängig"): it may lie on the map only then, and must then
+        problem = _grail_problem(c, s)
+        if problem:
+            bad("scenario", s.id, problem)
         if s.round_limit is None and any(v.type == "most_flags_at_limit" for v in s.victory):
             bad("scenario", s.id, "most_flags_at_limit needs a round_limit")
     return out
+
+
+def _grail_problem(c: Content, s: ScenarioDef) -> str:
+    """Returns why a scenario's chalice and its victory conditions do not fit (empty if fine)."""
+    grail_tiles = {t.id for t in c.all("tile")
+                   if any(f.location and any(e.type == "grail" for e in
+                                             walk_effects(c.get("location", f.location).effects))
+                          for f in t.fields)}
+    wants = any(v.type == "hold_grail_in_town" for v in s.victory)
+    fixed = {sl.tile for sl in s.slots if sl.tile is not None}
+    possible = set(fixed)
+    certain = set(fixed)
+    for kind in ("far", "near", "centre"):
+        given = getattr(s.pools, kind)
+        tiles = list(given) or [t.id for t in c.all("tile") if t.kind == kind and not t.expansion]
+        free = [t for t in tiles if t not in fixed]
+        drawn = sum(1 for sl in s.slots if sl.kind == kind and sl.tile is None)
+        if kind == "far":
+            drawn += sum(seat.supply for seat in s.seats)
+        if drawn:
+            possible.update(free)
+            if drawn >= len(free):
+                certain.update(free)
+    if wants and not certain & grail_tiles:
+        return "hold_grail_in_town needs the chalice on the map (a fixed tile, or a pool that " \
+               "is drawn completely)"
+    if not wants and possible & grail_tiles:
+        return f"tile {sorted(possible & grail_tiles)[0]} with the chalice may be drawn, but no " \
+               "victory condition uses it (add hold_grail_in_town or leave it out of the pools)"
+    return ""
 
 
 _CHECKED: list[bool] = []
