@@ -545,12 +545,14 @@ def economy() -> EconomyDef:
 
 @cache
 def scenario(sid: str) -> ScenarioDef:
-    """Returns a scenario."""
+    """Returns a scenario (after the cross-entry checks, which raise ContentError once)."""
+    check_map_content()
     return _content().get("scenario", sid)
 
 
 def scenarios(players: int | None = None) -> list[ScenarioDef]:
-    """Returns the scenarios (for a player count) in file order."""
+    """Returns the scenarios (for a player count) in file order, after the cross-entry checks."""
+    check_map_content()
     return [s for s in _all("scenario") if players is None or s.players == players]
 
 
