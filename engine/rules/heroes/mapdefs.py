@@ -66,7 +66,8 @@ class LocationDef:
     visit steals it) or revisitable (every entry visits; 1 MP visits again without moving).
     ``role`` marks the locations the rules treat by name: the town (start-tile centre), mines
     (their one ``income`` effect is the mine's resource and amount) and settlements.
-    ``shared``: several players' cubes may stand here and enemy cubes are never removed (obelisk).
+    ``shared``: several players' cubes may stand here and enemy cubes are never removed (the
+    standing stone, the seed's obelisk).
     ``effects`` run in order on a visit; ``expansion`` marks content of the seed's expansions.
     """
 
