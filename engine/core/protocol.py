@@ -171,7 +171,8 @@ class OptionDef(namedtuple("OptionDef",
     variants"); ``choice_labels`` name choices that do not explain themselves: catalog keys, or
     content names given inline as ``{en:, de:}`` for choices that come from the content;
     ``when`` pairs other options with the values under which this one matters (the set-up screen
-    shows it only then), e.g. ``(("opponent", ("neutral",)),)``.
+    shows it only then), e.g. ``(("opponent", ("neutral",)),)``; the key ``players`` stands for
+    the number of seats.
     """
 
     __slots__ = ()

@@ -257,3 +257,13 @@ def test_an_option_appears_only_when_the_options_it_depends_on_allow_it(app: Any
     assert "field" in shown and "difficulty" in shown
     labels = [w.text for w in setup.widgets if isinstance(w, OptionLabel)]
     assert app.t("heroes.opt.field") in labels
+
+
+def test_solitaire_variants_show_and_travel_only_with_one_player(app: Any) -> None:
+    setup = _setup(app, "crawl", "en")
+    setup._set_players(1)
+    assert {"survival", "floors"} <= {o.id for o in setup.shown_options()}
+    setup.options["survival"] = True
+    setup._set_players(2)
+    assert not {"survival", "floors"} & {o.id for o in setup.shown_options()}
+    assert setup.config().options["survival"] is False  # hidden: back to its default
