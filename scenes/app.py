@@ -133,6 +133,10 @@ class Scene:
         """Returns True while a widget changes a few times a second on its own (a caret blinks)."""
         return any(widget.is_ticking() for widget in self.widgets)
 
+    def idle_tick(self) -> float:
+        """Returns the seconds between frames at rest while the scene ticks."""
+        return IDLE_TICK
+
     def back(self) -> None:
         """Reacts to Esc: leaves the scene unless it is the last one."""
         if len(self.app.stack) > 1:
@@ -379,7 +383,8 @@ class App:
 
     def idle_wait(self) -> float:
         """Returns how long the loop may sleep for input while nothing animates."""
-        return IDLE_TICK if self.top is not None and self.top.is_ticking() else IDLE_WAIT
+        return self.top.idle_tick() if self.top is not None and self.top.is_ticking() \
+            else IDLE_WAIT
 
     def update(self, dt: float) -> None:
         """Advances the top scene, the tooltip timer and the toasts."""

@@ -455,6 +455,26 @@ class TableScene(Scene):
     def update_board(self, dt: float) -> None:
         """Advances the board's own hover states and animations."""
 
+    # --- frame rate -----------------------------------------------------------------------
+    def is_animating(self) -> bool:
+        """The full frame rate only while something moves: an animation, a bot about to act (it
+        is polled every frame) or the game's own motion (``board_moving``). At rest the table
+        still ticks, so that legal targets keep pulsing, at a calmer rate (``idle_tick``)."""
+        return self.anim.busy or (self.curtain_for is None and self.is_bot(self.actor)
+                                  and not self.session.is_over) or self.board_moving()
+
+    def is_ticking(self) -> bool:
+        """A table at rest ticks: the highlights of legal targets pulse."""
+        return True
+
+    def idle_tick(self) -> float:
+        """Frames at rest: 20 a second keep the pulse smooth at a third of the work."""
+        return 1 / 20
+
+    def board_moving(self) -> bool:
+        """Returns True while the game's board moves on its own outside ``self.anim``."""
+        return False
+
     def board_controls(self) -> list[Any]:
         """Returns the buttons the game draws on its board itself (popups and choice panels
         included), so that tooltips keep clear of them."""

@@ -225,13 +225,23 @@ def test_a_focused_text_field_keeps_its_caret_blinking(app: Any) -> None:
     assert not app.is_animating() and app.idle_wait() == scenes.app.IDLE_TICK
 
 
-def test_a_table_keeps_the_full_frame_rate(app: Any) -> None:
+def test_a_table_at_rest_ticks_calmly_and_runs_full_rate_while_something_moves(
+        app: Any) -> None:
+    # legal targets pulse, so a table at rest still ticks, at 20 frames a second; the full
+    # 60 only while an animation runs (or a bot is about to act)
+    from scenes.anim import Tween
     from scenes.screens import build
 
     build(app, "table", game="toy", seed=3)
     for _ in range(60):
         app.step([], 1 / 60)
+    table = app.top
+    assert not app.is_animating() and app.idle_wait() == table.idle_tick() == 1 / 20
+    table.anim.add(Tween(0.0, 1.0, 0.5))
     assert app.is_animating()
+    for _ in range(40):
+        app.step([], 1 / 60)
+    assert not app.is_animating()
 
 
 def test_run_waits_for_events_while_nothing_moves(app: Any,
