@@ -228,7 +228,9 @@ class CoopTableScene(TableScene):
 
     def bd_text(self, breakdown: Any) -> str:
         """Returns a breakdown as one line with numbers in the reader's style and the terms
-        that add nothing left out ("Mana cost 3 = river slot 2: 2 + tile modifier: 1")."""
+        that add nothing left out ("Mana cost 3 = river slot 2: 2 + tile modifier: 1"); the
+        shown terms add up to the shown total (one decimal, ``Breakdown.rounded``)."""
+        breakdown = breakdown.rounded(1)
         parts = []
         for term in breakdown.terms:
             if not term.value and parts:
@@ -1895,8 +1897,6 @@ class CoopTableScene(TableScene):
             if b.name.params and where not in wanted:
                 continue  # another attack of the same action (the wolf's)
             lines.append((self.bd_text(b), "body", theme.INK_DARK_DIM))
-            if sum(term.value for term in b.terms) > b.total + 0.05:
-                lines.append((t("coop.ui.pv.capped"), "body", theme.INK_DARK_DIM))
         for b in preview.cost:
             lines.append((self.bd_text(b), "body", theme.INK_DARK_DIM))
         if rerolls:

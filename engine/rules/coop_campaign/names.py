@@ -34,7 +34,7 @@ BREAKDOWN_KEYS = ("coop.bd.printed", "coop.bd.gang", "coop.bd.leader", "coop.bd.
                   "coop.bd.swords", "coop.bd.lightning", "coop.bd.bonus_swords",
                   "coop.bd.isolated", "coop.bd.aoe_swords", "coop.bd.comets",
                   "coop.bd.lightning_comets", "coop.bd.weapon_comets", "coop.bd.pierced",
-                  "coop.bd.shield")
+                  "coop.bd.shield", "coop.bd.not_below_zero", "coop.bd.overflow")
 END_KEYS = ("coop.end.survived", "coop.end.hero_died", "coop.end.all_down", "coop.end.tile",
             "coop.ev.won", "coop.ev.lost")
 WHY_KEYS = {"lowest_hp": "coop.why.lowest_hp", "area": "coop.why.area",
