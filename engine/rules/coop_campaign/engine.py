@@ -1013,6 +1013,16 @@ def _who_in(st: MissionState, area: str) -> list[int]:
     return out
 
 
+def bodyguards(st: MissionState, aimed: list[int]) -> list[int]:
+    """Returns the standing heroes with Bodyguard who may take an attack aimed at another hero
+    in their area although the enemy chose its target itself (spec §14.1, the barbarian:
+    "he may take an attack aimed at another hero in his area even from a Target: x enemy")."""
+    areas = {st.heroes[i].area for i in aimed}
+    return [i for i, h in enumerate(st.heroes)
+            if i not in aimed and T.standing(h) and h.area in areas
+            and C.hero(h.hid).special == "bodyguard"]
+
+
 def _has_hero(st: MissionState, area: str) -> bool:
     return any(T.standing(h) and h.area == area for h in st.heroes)
 
@@ -1068,6 +1078,8 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
                     _ask_take(st, s, s["why"])
                     return
             who = s.pop("chosen")
+            if who not in s.pop("aimed", [who]):
+                s["why"] = "bodyguard"  # the bodyguard stepped in front of the hunted hero
             if who >= WOLF:
                 s["queue"] = [who]
             else:
@@ -1081,7 +1093,8 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
         elif stage == "hit":
             if not s["queue"]:
                 s["left"] -= 1
-                for k in ("cands", "why", "queue", "roll", "prevent", "coin", "pulled"):
+                for k in ("cands", "why", "queue", "roll", "prevent", "coin", "pulled",
+                          "aimed"):
                     s.pop(k, None)
                 s["stage"] = "begin"
                 continue
@@ -1137,8 +1150,11 @@ def _route(st: MissionState, ev: list[Event], e: EnemyState, kws: list[str],
             return
         if legal:
             low = min(st.heroes[i].hp for i in legal)
-            s.update(stage="pick", cands=[i for i in legal if st.heroes[i].hp == low],
-                     why="lowest_hp")
+            aimed = [i for i in legal if st.heroes[i].hp == low]
+            guards = bodyguards(st, aimed)
+            s.update(stage="pick", cands=aimed + guards, why="lowest_hp")
+            if guards:
+                s["aimed"] = aimed  # who the enemy hunts; a bodyguard may take it instead
             return
     if "berzerk" not in kws and free_flag(st, e.area):
         s.pop("summon", None)

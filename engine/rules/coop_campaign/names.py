@@ -40,7 +40,7 @@ END_KEYS = ("coop.end.survived", "coop.end.hero_died", "coop.end.all_down", "coo
 WHY_KEYS = {"lowest_hp": "coop.why.lowest_hp", "area": "coop.why.area",
             "range": "coop.why.range", "hunt": "coop.why.hunt", "pull": "coop.why.pull",
             "enemy": "coop.why.enemy", "tile": "coop.why.tile", "snare": "coop.why.snare",
-            "taunt": "coop.why.taunt"}
+            "taunt": "coop.why.taunt", "bodyguard": "coop.why.bodyguard"}
 ELEMENT_KEYS = {"fire": "coop.element.fire", "water": "coop.element.water",
                 "nature": "coop.element.nature"}
 
