@@ -29,7 +29,8 @@ def _quantile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
-def run(seats: int, seeds: list[int], tile: str, mcts_options: dict[str, object]) -> dict:
+def run(seats: int, seeds: list[int], tile: str, mcts_options: dict[str, object],
+        hard: bool = False) -> dict:
     """Plays the missions; returns the MCTS decision times and the results."""
     rules = registry.rules("coop_campaign")
     load_game_bots("coop_campaign")
@@ -37,7 +38,7 @@ def run(seats: int, seeds: list[int], tile: str, mcts_options: dict[str, object]
     won = 0
     for seed in seeds:
         config = bot_config("coop_campaign", ["mcts"] + ["heuristic"] * (seats - 1),
-                            options={"tile": tile})
+                            options={"tile": tile, "hard": hard})
         state = rules.new_game(config, seed)
         bots = [make_bot("mcts", "coop_campaign", "normal", seat_seed(seed, 0),
                          **mcts_options)]
@@ -64,6 +65,7 @@ def main() -> None:
     ap.add_argument("--seeds", default="", help="comma-separated; default per seat count")
     ap.add_argument("--tile", default="bridge")
     ap.add_argument("--iterations", type=int, default=None)
+    ap.add_argument("--hard", action="store_true", help="hard mode (a hero's death loses)")
     ap.add_argument("--depth", type=int, default=None, help="playout depth cap (default: the "
                     "preset's, scaled by the game's registered depth scale)")
     args = ap.parse_args()
@@ -74,7 +76,7 @@ def main() -> None:
         opts["depth"] = args.depth
     for n in [int(x) for x in args.seats.split(",")]:
         seeds = [int(x) for x in (args.seeds or DEFAULT_SEEDS[n]).split(",")]
-        r = run(n, seeds, args.tile, opts)
+        r = run(n, seeds, args.tile, opts, args.hard)
         ts = r["times"]
         print(f"{n} seat(s), seeds {seeds}: {len(ts)} decisions, median "
               f"{statistics.median(ts):.3f} s, p90 {_quantile(ts, 0.9):.3f} s, p99 "

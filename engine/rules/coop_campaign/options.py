@@ -186,27 +186,29 @@ PICKERS = {
 
 def picks(st: MissionState, i: int, effects: tuple[Any, ...], atype: str, core: str | None,
           tile: str = "") -> list[tuple[Any, ...]]:
-    """Returns every combination of choices for an effect list, in a stable order."""
+    """Returns every combination of choices for an effect list, in a stable order (the first
+    effect's choices outermost)."""
     h = st.heroes[i]
-    out: list[tuple[Any, ...]] = []
-
-    def walk(k: int, sim: dict[str, Any], acc: tuple[Any, ...]) -> None:
-        if k == len(effects):
-            out.append(acc)
-            return
-        spec = effects[k]
+    # (choices so far, the hero's situation after them), effect by effect in order
+    level: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        ((), {"area": h.area, "wolf": h.wolf_area, "type": atype, "core": core, "tile": tile})]
+    for spec in effects:
         picker = PICKERS.get(spec.type)
-        options = picker(st, i, spec, sim) if picker else [None]
-        for opt in options:
-            nxt = sim
-            if opt is not None and spec.type == "jump":
-                nxt = dict(sim, area=opt)
-                if spec.params.get("wolf") and sim["wolf"] is not None:
-                    nxt["wolf"] = opt
-            elif opt is not None and spec.type == "wolf_move":
-                nxt = dict(sim, wolf=opt)
-            walk(k + 1, nxt, (*acc, opt))
-
-    walk(0, {"area": h.area, "wolf": h.wolf_area, "type": atype, "core": core, "tile": tile},
-         ())
-    return out
+        if picker is None:
+            level = [((*acc, None), sim) for acc, sim in level]
+            continue
+        jump = spec.type == "jump"
+        wolf_move = spec.type == "wolf_move"
+        nxt: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+        for acc, sim in level:
+            for opt in picker(st, i, spec, sim):
+                after = sim
+                if opt is not None and jump:
+                    after = dict(sim, area=opt)
+                    if spec.params.get("wolf") and sim["wolf"] is not None:
+                        after["wolf"] = opt
+                elif opt is not None and wolf_move:
+                    after = dict(sim, wolf=opt)
+                nxt.append(((*acc, opt), after))
+        level = nxt
+    return [acc for acc, _ in level]
