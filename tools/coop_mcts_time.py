@@ -66,6 +66,8 @@ def main() -> None:
     ap.add_argument("--tile", default="bridge")
     ap.add_argument("--iterations", type=int, default=None)
     ap.add_argument("--hard", action="store_true", help="hard mode (a hero's death loses)")
+    ap.add_argument("--seconds", type=float, default=None, help="a CPU-seconds cap besides the "
+                    "iterations, as the BotWorker gives the bot in play (normal: 0.6)")
     ap.add_argument("--depth", type=int, default=None, help="playout depth cap (default: the "
                     "preset's, scaled by the game's registered depth scale)")
     args = ap.parse_args()
@@ -74,6 +76,8 @@ def main() -> None:
         opts["iterations"] = args.iterations
     if args.depth is not None:
         opts["depth"] = args.depth
+    if args.seconds is not None:
+        opts["seconds"] = args.seconds
     for n in [int(x) for x in args.seats.split(",")]:
         seeds = [int(x) for x in (args.seeds or DEFAULT_SEEDS[n]).split(",")]
         r = run(n, seeds, args.tile, opts, args.hard)
