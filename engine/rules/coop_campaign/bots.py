@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engine.ai.base import Bot, register_bot, register_evaluator, register_playout_depth_scale
+from engine.ai.base import Bot, register_bot, register_evaluator
 from engine.core.actions import Action
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import engine as E
@@ -332,9 +332,3 @@ def _factory(difficulty: str = "normal", seed: int = 0, **_: Any) -> CoopBot:
 
 register_bot("heuristic", _factory, game=GAME)
 register_evaluator(GAME, evaluate)
-# MCTS playouts (uniform random heroes) mostly end in a lost mission after 50-70 actions; at
-# half the preset depth the evaluator scores where they stop (health, rounds survived). The
-# slowest four-seat decisions fall by about a fifth; on seeded samples (solo 8 missions, two
-# seats 6, solo hard 10) the missions won were the same as at the full depth
-# (docs/performance.md, "Campaign crawler").
-register_playout_depth_scale(GAME, 0.5)
