@@ -183,12 +183,12 @@ class MctsBot(Bot):
                 action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = _Node()
                 node.children[action] = child
-                rules.do_apply(det, action)
+                rules.search_apply(det, action)
                 path.append((child, actor))
                 depth += 1
                 break
             assert best is not None
-            rules.do_apply(det, best_action)
+            rules.search_apply(det, best_action)
             path.append((best, actor))
             node = best
             depth += 1
@@ -209,7 +209,7 @@ class MctsBot(Bot):
                 action = policy(rules, det, legal, rng)
             else:
                 action = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
-            rules.do_apply(det, action)
+            rules.search_apply(det, action)
             depth += 1
         if rules.is_over(det):
             return rewards(rules.outcome(det))

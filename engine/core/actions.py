@@ -233,6 +233,33 @@ class Breakdown:
             "terms": [t.to_json() for t in self.terms],
         }
 
+    def gap(self) -> float:
+        """Returns how far the terms fall short of the total (0 when they add up)."""
+        return self.total - sum(t.value for t in self.terms)
+
+    def rounded(self, places: int) -> Breakdown:
+        """Returns the breakdown with the total and every term rounded to ``places`` decimals
+        so that the shown terms still add up to the shown total: each term is rounded down
+        and the missing units go to the terms with the largest remainders. A breakdown whose
+        terms do not add up to its total gets its terms rounded one by one."""
+        scale = 10 ** places
+        target = round(self.total * scale)
+        # round(…, 6) first: a float such as 0.3 * 10 must not floor to 2
+        scaled = [round(t.value * scale, 6) for t in self.terms]
+        floors = [int(v // 1) for v in scaled]
+        missing = target - sum(floors)
+        if abs(self.gap()) * scale > 0.5 or not 0 <= missing <= len(floors):
+            values = [round(v) for v in scaled]
+        else:
+            order = sorted(range(len(floors)), key=lambda k: floors[k] - scaled[k])
+            values = list(floors)
+            for k in order[:missing]:
+                values[k] += 1
+        as_number = (lambda v: v // scale) if places <= 0 else (lambda v: v / scale)
+        return Breakdown(self.name, as_number(target),
+                         tuple(Term(t.label, as_number(v))
+                               for t, v in zip(self.terms, values, strict=True)))
+
 
 class Event:
     """Something that happened: a message for the log and animation, with optional breakdowns.

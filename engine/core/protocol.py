@@ -402,6 +402,12 @@ class GameRules(ABC, _StateGeneric[S]):
         """Applies an action already validated; returns the events."""
         return self._flow().apply(self, state, action)
 
+    def search_apply(self, state: S, action: Action) -> None:
+        """Applies a legal action inside a search (MCTS playouts), where nobody reads the
+        events: a game may skip what only the log needs (readable names). The state must end
+        exactly as ``do_apply`` leaves it."""
+        self.do_apply(state, action)
+
     # --- reading ------------------------------------------------------------------------
     @abstractmethod
     def view(self, state: S, seat: int | None) -> dict[str, Any]:

@@ -108,6 +108,9 @@ OWN_TEXT = {"coop.ev.target": "coop.ui.ev.target", "coop.ev.coin": "coop.ui.ev.c
             "coop.ev.spawn_none": "coop.ui.ev.spawn_none", "coop.ev.chosen": "coop.ui.ev.chosen"}
 WHO_WOLF = 10  # a "who" of 10 + i in a take decision names the wolf of hero i
 
+# a hero special whose rule the party tooltip spells out (the wolf and venom have their own)
+SPECIAL_KEYS = {"bodyguard": "coop.ui.special.bodyguard"}
+
 
 def _percent(ways: int, out_of: int, decimal: Any) -> str:
     return f"{decimal(100 * ways / max(1, out_of), 0)} %"
@@ -228,7 +231,9 @@ class CoopTableScene(TableScene):
 
     def bd_text(self, breakdown: Any) -> str:
         """Returns a breakdown as one line with numbers in the reader's style and the terms
-        that add nothing left out ("Mana cost 3 = river slot 2: 2 + tile modifier: 1")."""
+        that add nothing left out ("Mana cost 3 = river slot 2: 2 + tile modifier: 1"); the
+        shown terms add up to the shown total (one decimal, ``Breakdown.rounded``)."""
+        breakdown = breakdown.rounded(1)
         parts = []
         for term in breakdown.terms:
             if not term.value and parts:
@@ -285,7 +290,8 @@ class CoopTableScene(TableScene):
         direction = "" if coin is None else t("coop.ui.clockwise" if coin else "coop.ui.counter")
         key = {"lowest_hp": "coop.ui.reason.lowest_hp", "area": "coop.ui.reason.area",
                "range": "coop.ui.reason.range", "hunt": "coop.ui.reason.hunt",
-               "pull": "coop.ui.reason.pull"}.get(why, "coop.ui.reason.area")
+               "pull": "coop.ui.reason.pull", "bodyguard": "coop.ui.reason.bodyguard"}.get(
+                   why, "coop.ui.reason.area")
         return t(key, direction=direction)
 
     # --- the screen's state ---------------------------------------------------------------
@@ -533,6 +539,10 @@ class CoopTableScene(TableScene):
                                    "range": "coop.ui.reason.range",
                                    "hunt": "coop.ui.reason.hunt"}.get(
                 why, "coop.ui.reason.area"), direction=direction))
+        aimed = s.get("aimed") or []
+        for who in s.get("cands", []):
+            if aimed and who not in aimed:
+                out.append(t("coop.ui.bodyguard_note", hero=self.hero_label(who)))
         out.append(t("coop.ui.take_rule"))
         return out
 
@@ -1054,8 +1064,10 @@ class CoopTableScene(TableScene):
                     t("coop.ui.wolf_tip", hp=wolf.get("hp", 0), max=wolf.get("hp_max", 0))]
         if kind == "party":
             h = v["heroes"][key[1]]
-            return [art.hero_name(self.app, h["hero"]), art.name(self.app, query.hero(
-                h["hero"]).text), t("coop.ui.party_tip")]
+            d = query.hero(h["hero"])
+            special = SPECIAL_KEYS.get(d.special)
+            return [art.hero_name(self.app, h["hero"]), art.name(self.app, d.text)] + (
+                [t(special)] if special else []) + [t("coop.ui.party_tip")]
         return []
 
     def _tile_tip(self, slot: int) -> list[str]:
@@ -1928,8 +1940,6 @@ class CoopTableScene(TableScene):
             if b.name.params and where not in wanted:
                 continue  # another attack of the same action (the wolf's)
             lines.append((self.bd_text(b), "body", theme.INK_DARK_DIM))
-            if sum(term.value for term in b.terms) > b.total + 0.05:
-                lines.append((t("coop.ui.pv.capped"), "body", theme.INK_DARK_DIM))
         for b in preview.cost:
             lines.append((self.bd_text(b), "body", theme.INK_DARK_DIM))
         if rerolls:

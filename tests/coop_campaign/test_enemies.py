@@ -265,3 +265,42 @@ def test_a_target_enemy_with_taunt_pulls_first(monkeypatch) -> None:
     assert events(ev, "pulled")[0].params["hero"] == 1 and st.heroes[1].area == "N"
     assert events(ev, "target")[0].params == {**events(ev, "target")[0].params, "who": 1,
                                                "why": "lowest_hp"}
+
+
+def test_bodyguard_only_in_the_hunted_heroes_area_and_the_bot_uses_it() -> None:
+    # spec §14.1, the barbarian: "he may take an attack aimed at another hero in his area even
+    # from a Target: x enemy" (the scenario file bodyguard.yaml plays the whole turn)
+    st = mission()
+    st.heroes[0].area, st.heroes[0].hp = "N", 5  # the barbarian, elsewhere
+    st.heroes[1].area, st.heroes[1].hp = "S", 2
+    uid = put(st, "forest_stalker", "E")
+    st.rig = {"defence": [True, True, True]}
+    ev = strike(st, uid)
+    assert not st.flow.stack  # nobody may step in: the target is fixed
+    assert events(ev, "target")[0].params == {**events(ev, "target")[0].params, "who": 1,
+                                              "why": "lowest_hp"}
+    st = mission()
+    st.heroes[0].area, st.heroes[0].hp, st.heroes[0].armor = "S", 5, 1
+    st.heroes[1].area, st.heroes[1].hp = "S", 2
+    uid = put(st, "forest_stalker", "E")
+    st.rig = {"defence": [False, False, False]}
+    strike(st, uid)
+    assert st.flow.top.kind == "take"
+    assert sorted(a["who"] for a in RULES.legal_actions(st)) == [0, 1]
+    assert RULES.view(st, 0)["strike"]["aimed"] == [1]
+    # the hero bot protects the weak hero: the sturdy barbarian takes it
+    from engine.rules.coop_campaign.bots import CoopBot
+
+    choice = CoopBot().choose(RULES, st, st.flow.top.seat)
+    assert choice["who"] == 0
+    ev = RULES.apply(st, choice)
+    assert events(ev, "target")[0].params["why"] == "bodyguard"
+    assert st.heroes[1].hp == 2 and st.heroes[0].hp == 3  # 3 strength: 1 armour, 2 damage
+    # a barbarian who is himself the weakest is simply the target
+    st = mission()
+    st.heroes[0].area, st.heroes[0].hp = "S", 1
+    st.heroes[1].area, st.heroes[1].hp = "S", 4
+    uid = put(st, "forest_stalker", "E")
+    st.rig = {"defence": [True, True, True]}
+    ev = strike(st, uid)
+    assert not st.flow.stack and events(ev, "target")[0].params["who"] == 0

@@ -109,3 +109,61 @@ def test_the_wolfs_attack_is_previewed_too() -> None:
     emp = row["empowered"]
     assert Fraction(*row["damage_exact"]) == _brute(2, 0, lambda f: _worth(f, emp, 0, 4))
     assert row["expected_rerolls"] == row["expected"]
+
+
+def _rows_and_breakdowns(st):
+    """Returns (row, breakdown) of every attack target of every legal hero action."""
+    actions = [a for a in RULES.legal_actions(st) if a.kind in ("play", "standard")]
+    out = []
+    for preview in RULES.annotate(st, 0, actions):
+        rows = [r for attack in (preview.detail or {}).get("attacks", ())
+                for r in attack["targets"]]
+        out.extend(zip(rows, preview.breakdowns, strict=True))
+    return out
+
+
+def test_every_expected_damage_breakdown_adds_up_to_its_total() -> None:
+    # issue: "Expected damage 1.0 = 2 dice: 2.3" did not add up: the capped overflow was missing
+    st = mission()
+    river(st, 0, AXE_FIRST_FIRE_CORE)
+    st.heroes[0].mana = 5
+    capped = put(st, "goblin_cutthroat", "S")  # the barbarian's area: melee and ranged
+    st.enemy(capped).damage[0] = 3  # one box left: nearly every roll overflows
+    put(st, "orc_raider", "S")  # shield 2: many rolls stop at 0
+    pairs = _rows_and_breakdowns(st)
+    assert len(pairs) >= 6
+    keys = set()
+    for row, bd in pairs:
+        assert bd.total == row["expected"]
+        # the terms add up exactly (to the 3 decimals the preview keeps) ...
+        assert round(sum(t.value for t in bd.terms), 3) == bd.total
+        # ... and so do the terms as the table shows them (one decimal)
+        shown = bd.rounded(1)
+        assert round(sum(t.value for t in shown.terms), 1) == shown.total == round(bd.total, 1)
+        keys |= {t.label.key for t in bd.terms}
+        if row["uid"] == capped:
+            assert any(t.label.key == "coop.bd.overflow" and t.value < 0 for t in bd.terms)
+    assert {"coop.bd.dice", "coop.bd.overflow", "coop.bd.shield",
+            "coop.bd.not_below_zero"} <= keys
+    # the capped row of the issue: 2 dice, one box left
+    row, bd = next((r, b) for r, b in pairs if r["uid"] == capped and r["dice"] == 2
+                   and not r["empowered"])
+    assert bd.total == pytest.approx(float(Fraction(*row["damage_exact"])), abs=5e-4)
+
+
+def test_the_rolled_damage_breakdown_shows_the_lost_overflow() -> None:
+    st = mission()
+    river(st, 0, AXE_FIRST_FIRE_CORE)
+    st.heroes[0].mana = 5
+    uid = put(st, "goblin_cutthroat", "S")
+    st.enemy(uid).damage[0] = 3
+    st.rig["attack"] = ["SC", "SC"]  # 2 swords against one empty box: 1 dealt, 1 lost
+    action = next(a for a in legal(st, "play") if a["tile"] == "barb_axe"
+                  and a["picks"][0][1] == ((uid, 0),))
+    evs = RULES.apply(st, action)
+    while st.flow.stack and st.attack is not None:  # the reroll window: keep the roll
+        evs += RULES.apply(st, next(a for a in RULES.legal_actions(st) if a.kind == "keep"))
+    (dmg,) = [e for e in evs if e.key == "coop.ev.damage"]
+    (bd,) = dmg.breakdowns
+    assert bd.total == dmg.params["damage"] == sum(t.value for t in bd.terms) == 1
+    assert [t.value for t in bd.terms if t.label.key == "coop.bd.overflow"] == [-1]

@@ -88,7 +88,7 @@ class HeroDef:
     actions: tuple[Annotated[str, Ref("action")], ...]
     levels: tuple[LevelDef, ...]
     standard: tuple[StandardDef, ...]
-    special: Literal["none", "poison", "wolf"] = "none"
+    special: Literal["none", "poison", "wolf", "bodyguard"] = "none"
     cost_track: tuple[int, ...] = (2, 2, 3, 3)
 
 

@@ -662,7 +662,8 @@ def hit_hero(st: MissionState, ev: list[Event], i: int, strength: int, cubes: in
     h = st.heroes[i]
     h.armor -= cubes
     blocked = sum(shields)
-    dmg = max(0, strength - cubes - blocked - prevent)
+    prevent = min(prevent, strength - cubes - blocked)  # "up to 2": only what was left
+    dmg = strength - cubes - blocked - prevent
     bd_terms = [Term(Message(f"coop.bd.{k}"), v) for k, v in (terms or [("printed", strength)])]
     bd = (Breakdown(Message("coop.bd.enemy_attack"), strength, tuple(bd_terms)),
           Breakdown(Message("coop.bd.damage"), dmg,
@@ -822,8 +823,14 @@ def strength_against(a: dict[str, Any], e: EnemyState, z: int, n: int,
     pierce = a["pierce"] or (a["isolated_pierce"] and iso)
     if zone.shield:
         terms.append(("pierced" if pierce else "shield", 0 if pierce else -zone.shield))
-    dmg = max(0, strength - (0 if pierce else zone.shield))
-    return dmg, emp, terms
+    raw = strength - (0 if pierce else zone.shield)
+    if raw < 0:
+        terms.append(("not_below_zero", -raw))  # a shield stops the attack, it never heals
+    left = zone.boxes - e.damage[z]
+    if raw > left:
+        # seed 001, 3.2.3: "überschüssiger Schaden … ist immer „verloren“"
+        terms.append(("overflow", left - raw))
+    return max(0, min(raw, left)), emp, terms
 
 
 def empowered_against(a: dict[str, Any], zone: Any) -> bool:
@@ -847,13 +854,12 @@ def finish_attack(st: MissionState, ev: list[Event]) -> None:
         if e is None:
             continue
         zone = T.edef(e).zones[z]
-        dmg, emp, terms = strength_against(a, e, z, n, st)
-        before = e.damage[z]
-        e.damage[z] = min(zone.boxes, before + dmg)  # overflow is lost (seed 001, 3.2.3)
-        dealt = e.damage[z] - before
+        # the damage is already capped at the zone's empty boxes (overflow is lost)
+        dealt, emp, terms = strength_against(a, e, z, n, st)
+        e.damage[z] += dealt
         if dealt:
             e.log.append([z, dealt])
-        bd = Breakdown(Message("coop.bd.attack_damage"), dmg,
+        bd = Breakdown(Message("coop.bd.attack_damage"), dealt,
                        tuple(Term(Message(f"coop.bd.{k}"), v) for k, v in terms))
         ev.append(Event("coop.ev.damage", {"hero": i, "hid": h.hid, "uid": uid,
                                            "card": e.card, "zone": z, "damage": dealt,
@@ -1007,6 +1013,16 @@ def _who_in(st: MissionState, area: str) -> list[int]:
     return out
 
 
+def bodyguards(st: MissionState, aimed: list[int]) -> list[int]:
+    """Returns the standing heroes with Bodyguard who may take an attack aimed at another hero
+    in their area although the enemy chose its target itself (spec §14.1, the barbarian:
+    "he may take an attack aimed at another hero in his area even from a Target: x enemy")."""
+    areas = {st.heroes[i].area for i in aimed}
+    return [i for i, h in enumerate(st.heroes)
+            if i not in aimed and T.standing(h) and h.area in areas
+            and C.hero(h.hid).special == "bodyguard"]
+
+
 def _has_hero(st: MissionState, area: str) -> bool:
     return any(T.standing(h) and h.area == area for h in st.heroes)
 
@@ -1062,6 +1078,8 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
                     _ask_take(st, s, s["why"])
                     return
             who = s.pop("chosen")
+            if who not in s.pop("aimed", [who]):
+                s["why"] = "bodyguard"  # the bodyguard stepped in front of the hunted hero
             if who >= WOLF:
                 s["queue"] = [who]
             else:
@@ -1075,7 +1093,8 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
         elif stage == "hit":
             if not s["queue"]:
                 s["left"] -= 1
-                for k in ("cands", "why", "queue", "roll", "prevent", "coin", "pulled"):
+                for k in ("cands", "why", "queue", "roll", "prevent", "coin", "pulled",
+                          "aimed"):
                     s.pop(k, None)
                 s["stage"] = "begin"
                 continue
@@ -1131,8 +1150,11 @@ def _route(st: MissionState, ev: list[Event], e: EnemyState, kws: list[str],
             return
         if legal:
             low = min(st.heroes[i].hp for i in legal)
-            s.update(stage="pick", cands=[i for i in legal if st.heroes[i].hp == low],
-                     why="lowest_hp")
+            aimed = [i for i in legal if st.heroes[i].hp == low]
+            guards = bodyguards(st, aimed)
+            s.update(stage="pick", cands=aimed + guards, why="lowest_hp")
+            if guards:
+                s["aimed"] = aimed  # who the enemy hunts; a bodyguard may take it instead
             return
     if "berzerk" not in kws and free_flag(st, e.area):
         s.pop("summon", None)

@@ -34,13 +34,13 @@ BREAKDOWN_KEYS = ("coop.bd.printed", "coop.bd.gang", "coop.bd.leader", "coop.bd.
                   "coop.bd.swords", "coop.bd.lightning", "coop.bd.bonus_swords",
                   "coop.bd.isolated", "coop.bd.aoe_swords", "coop.bd.comets",
                   "coop.bd.lightning_comets", "coop.bd.weapon_comets", "coop.bd.pierced",
-                  "coop.bd.shield")
+                  "coop.bd.shield", "coop.bd.not_below_zero", "coop.bd.overflow")
 END_KEYS = ("coop.end.survived", "coop.end.hero_died", "coop.end.all_down", "coop.end.tile",
             "coop.ev.won", "coop.ev.lost")
 WHY_KEYS = {"lowest_hp": "coop.why.lowest_hp", "area": "coop.why.area",
             "range": "coop.why.range", "hunt": "coop.why.hunt", "pull": "coop.why.pull",
             "enemy": "coop.why.enemy", "tile": "coop.why.tile", "snare": "coop.why.snare",
-            "taunt": "coop.why.taunt"}
+            "taunt": "coop.why.taunt", "bodyguard": "coop.why.bodyguard"}
 ELEMENT_KEYS = {"fire": "coop.element.fire", "water": "coop.element.water",
                 "nature": "coop.element.nature"}
 

@@ -23,36 +23,80 @@ MAX_COMBOS = 400  # a cap on the zone combinations of one AoE run (never reached
 def _attack_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
     h = st.heroes[i]
     basic = spec.type == "basic_attack"
-    p = spec.params
-    aoe = 1 if basic else int(p.get("aoe", 1))
     atype = "melee" if basic else sim["type"]
-    core = None if basic else sim["core"]
-    areas = [sim["area"]] if atype != "ranged" else list(T.RING)
-    target_sets: list[tuple[tuple[int, int], ...]] = []
-    guarded = T.guards(st, areas)  # a run lies in one area
-    # per enemy, worked out once for all the runs it is part of
-    seen: dict[int, list[int] | None] = {}
-    for area in areas:
-        for u in st.columns[area]:
-            e = st.enemy(u)
-            seen[u] = T.legal_zones(e, core) if T.targetable(st, e, sim["area"]) else None
-        for run in T.runs(st, area, aoe):
-            found = [seen[u] for u in run]
-            zones = [z for z in found if z is not None]
-            if len(zones) < len(found):
-                continue  # a card of the run cannot be named from here (Stealth)
-            if not T.guard_ok(st, run, guarded):
-                continue
-            if not all(zones):
-                continue
-            for n, combo in enumerate(product(*zones)):
-                if n >= MAX_COMBOS:
-                    break
-                target_sets.append(tuple(zip(run, combo, strict=True)))
+    target_sets = target_runs(st, sim["area"], atype == "ranged",
+                              1 if basic else int(spec.params.get("aoe", 1)),
+                              None if basic else sim["core"])
     weapons = [w for w in T.weapons(h)
                if not (atype == "ranged" and T.weapon_def(w).melee_only)]
     out = [(w, t) for w in weapons for t in target_sets]
     return out or [None]
+
+
+# target_runs by (board, area, ranged, aoe, core): the board changes far less often than the
+# heroes act (bots and searches list the actions of every hero step); bounded, and a pure
+# function of its key, so it changes no result
+_RUNS: dict[tuple[Any, ...], tuple[tuple[tuple[int, int], ...], ...]] = {}
+_RUNS_MAX = 20_000
+
+
+def board_key(st: MissionState) -> tuple[Any, ...]:
+    """Returns what targeting reads of the enemies: every card's place, identity, damage and
+    star (keywords from leaders and Stealth/Guard follow from these)."""
+    enemies = st.enemies
+    out = []
+    for area in T.RING:
+        for u in st.columns[area]:
+            e = enemies[str(u)]
+            out.append((area, u, e.card, tuple(e.damage), e.star))
+    return tuple(out)
+
+
+def target_runs(st: MissionState, from_area: str, ranged: bool, aoe: int,
+                core: str | None) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Returns every ((uid, zone), ...) an attack from ``from_area`` may name: a run of up to
+    ``aoe`` adjacent cards of one area (melee: the hero's own), each with a zone this core may
+    name, Stealth and Guard respected; in the order of the areas, then runs by length."""
+    key = (board_key(st), from_area, ranged, aoe, core)
+    found = _RUNS.get(key)
+    if found is None:
+        if len(_RUNS) >= _RUNS_MAX:
+            _RUNS.clear()
+        found = _RUNS[key] = tuple(_target_runs(st, from_area, ranged, aoe, core))
+    return found
+
+
+def _target_runs(st: MissionState, from_area: str, ranged: bool, aoe: int,
+                 core: str | None) -> list[tuple[tuple[int, int], ...]]:
+    areas = T.RING if ranged else (from_area,)
+    guarded = T.guards(st, areas)  # a run lies in one area
+    out: list[tuple[tuple[int, int], ...]] = []
+    for area in areas:
+        col = st.columns[area]
+        if not col:
+            continue
+        # per card, worked out once for all the runs it is part of
+        zones: list[list[int] | None] = []
+        for u in col:
+            e = st.enemy(u)
+            zones.append(T.legal_zones(e, core) if T.targetable(st, e, from_area) else None)
+        for n in range(1, min(aoe, len(col)) + 1):
+            for j in range(len(col) - n + 1):
+                found = zones[j:j + n]
+                if None in found or not all(found):
+                    continue  # a card cannot be named from here (Stealth) or has no zone
+                run = col[j:j + n]
+                if guarded and not T.guard_ok(st, run, guarded):
+                    continue
+                if n == 1:
+                    u = run[0]
+                    out.extend(((u, z),) for z in found[0])  # type: ignore[union-attr]
+                    continue
+                for k, combo in enumerate(product(*found)):  # type: ignore[arg-type]
+                    if k >= MAX_COMBOS:
+                        break
+                    out.append(tuple(zip(run, combo, strict=True)))
+    return out
 
 
 def _jump_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
@@ -142,27 +186,29 @@ PICKERS = {
 
 def picks(st: MissionState, i: int, effects: tuple[Any, ...], atype: str, core: str | None,
           tile: str = "") -> list[tuple[Any, ...]]:
-    """Returns every combination of choices for an effect list, in a stable order."""
+    """Returns every combination of choices for an effect list, in a stable order (the first
+    effect's choices outermost)."""
     h = st.heroes[i]
-    out: list[tuple[Any, ...]] = []
-
-    def walk(k: int, sim: dict[str, Any], acc: tuple[Any, ...]) -> None:
-        if k == len(effects):
-            out.append(acc)
-            return
-        spec = effects[k]
+    # (choices so far, the hero's situation after them), effect by effect in order
+    level: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        ((), {"area": h.area, "wolf": h.wolf_area, "type": atype, "core": core, "tile": tile})]
+    for spec in effects:
         picker = PICKERS.get(spec.type)
-        options = picker(st, i, spec, sim) if picker else [None]
-        for opt in options:
-            nxt = sim
-            if opt is not None and spec.type == "jump":
-                nxt = dict(sim, area=opt)
-                if spec.params.get("wolf") and sim["wolf"] is not None:
-                    nxt["wolf"] = opt
-            elif opt is not None and spec.type == "wolf_move":
-                nxt = dict(sim, wolf=opt)
-            walk(k + 1, nxt, (*acc, opt))
-
-    walk(0, {"area": h.area, "wolf": h.wolf_area, "type": atype, "core": core, "tile": tile},
-         ())
-    return out
+        if picker is None:
+            level = [((*acc, None), sim) for acc, sim in level]
+            continue
+        jump = spec.type == "jump"
+        wolf_move = spec.type == "wolf_move"
+        nxt: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+        for acc, sim in level:
+            for opt in picker(st, i, spec, sim):
+                after = sim
+                if opt is not None and jump:
+                    after = dict(sim, area=opt)
+                    if spec.params.get("wolf") and sim["wolf"] is not None:
+                        after["wolf"] = opt
+                elif opt is not None and wolf_move:
+                    after = dict(sim, wolf=opt)
+                nxt.append(((*acc, opt), after))
+        level = nxt
+    return [acc for acc, _ in level]

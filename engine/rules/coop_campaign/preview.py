@@ -197,10 +197,6 @@ def attack_numbers(st: MissionState, i: int, weapon: str, kw: dict[str, Any], at
         else plain_r
     now, now_r = (strong, strong_r) if emp else (plain, plain_r)
     expected = round(now[0] / now[2], 3)
-    terms = [Term(Message("coop.bd.dice", {"dice": dice}), float(dice_mean(dice, emp, light))),
-             Term(Message("coop.bd.bonus_swords"), bonus)]
-    if shield:
-        terms.append(Term(Message("coop.bd.shield"), -shield))
     return {"uid": uid, "zone": z, "dice": dice, "rerolls": rerolls, "empowered": emp,
             "expected": expected, "expected_plain": round(plain[0] / plain[2], 3),
             "expected_empowered": round(strong[0] / strong[2], 3),
@@ -210,8 +206,44 @@ def attack_numbers(st: MissionState, i: int, weapon: str, kw: dict[str, Any], at
             "expected_empowered_rerolls": round(strong_r[0] / strong_r[2], 3),
             "knockout_rerolls": [now_r[1], now_r[2]],
             "damage_exact": [now[0], now[2]], "damage_exact_rerolls": [now_r[0], now_r[2]],
-            "breakdown": Breakdown(Message("coop.bd.expected", {"uid": uid, "zone": z}),
-                                   expected, tuple(terms))}
+            "breakdown": expected_breakdown(uid, z, dice, bonus, shield, zone.shield, light,
+                                            ecomets if emp else 0, need, emp)}
+
+
+def expected_breakdown(uid: int, z: int, dice: int, bonus: int, shield: int, printed: int,
+                       light: str, ecomets: int, need: int, emp: bool) -> Breakdown:
+    """Returns the breakdown of the first roll's expected damage on a zone, every term exact
+    and the terms adding up to the total: the dice's mean, the bonus swords, the weapon's
+    comets, the shield, then what the track does to the sum: a roll below the shield deals 0,
+    not less, and damage beyond the zone's empty boxes is lost (seed 001, 3.2.3: "überschüssiger
+    Schaden … immer „verloren“")."""
+    offset = bonus + ecomets - shield
+    below = over = Fraction(0)
+    out_of = 6 ** dice
+    for _n0, n1, n2, ways in _rolls(dice, face_values(emp, light)):
+        raw = n1 + 2 * n2 + offset
+        if raw < 0:
+            below += ways * -raw
+        elif raw > need:
+            over += ways * (raw - need)
+    below /= out_of
+    over /= out_of
+    mean = dice_mean(dice, emp, light)
+    total = mean + offset + below - over
+    terms = [Term(Message("coop.bd.dice", {"dice": dice}), float(mean))]
+    if bonus:
+        terms.append(Term(Message("coop.bd.bonus_swords"), bonus))
+    if ecomets:
+        terms.append(Term(Message("coop.bd.weapon_comets"), ecomets))
+    if printed:
+        terms.append(Term(Message("coop.bd.pierced" if not shield else "coop.bd.shield"),
+                          -shield))
+    if below:
+        terms.append(Term(Message("coop.bd.not_below_zero"), float(below)))
+    if over:
+        terms.append(Term(Message("coop.bd.overflow"), -float(over)))
+    return Breakdown(Message("coop.bd.expected", {"uid": uid, "zone": z}), float(total),
+                     tuple(terms)).rounded(3)
 
 
 def item_rerolls(st: MissionState, i: int) -> int:

@@ -140,6 +140,10 @@ class CoopRules(GameRules[MissionState]):
         E.finish_if_over(state, ev)
         return add_names(ev, state.tile)
 
+    def search_apply(self, state: MissionState, action: Action) -> None:
+        """Applies a legal action for a search: as do_apply, without the log's names."""
+        E.finish_if_over(state, FLOW.apply(self, state, action))
+
     # --- reading -----------------------------------------------------------------------------
     def sides(self, config: GameConfig) -> tuple[int, ...]:
         """Returns side 0 for every seat: the party wins or loses together."""

@@ -117,6 +117,7 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
         "strike": None if st.strike is None else {
             "uid": st.strike["uid"], "why": st.strike.get("why"),
             "roll": st.strike.get("roll"), "cands": list(st.strike.get("cands", [])),
+            "aimed": list(st.strike.get("aimed", st.strike.get("cands", []))),
             "prevent": st.strike.get("prevent", 0)},
         "offer": None if st.offer is None else {"item": st.offer.get("item")},
     }

@@ -1,0 +1,48 @@
+"""The log's German and English templates read correctly for every content name: an area,
+hero, enemy, tile or item name is never bent into a case it cannot take (German names such as
+"Nahes Ufer" or "Klagender Schemen" change with case and article)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2] / "data" / "i18n"
+# a name placed after a preposition or as an object takes the wrong case or lacks its article
+AREA = r"\{(?:area|area_name|to_name|from_name)\}"
+NAME = r"\{(?:hero_name|card_name|who_name|summoned_name|item_name|tile_name|enemy|hero|item)\}"
+BAD_DE = [rf"\b(?:in|im|nach|von|vom|aus|für|zu|bei|auf) {AREA}",
+          rf"\b(?:von|für|durch|mit|gegen|an) {NAME}",
+          rf"\b(?:besiegt|beschwört|zieht|greift|findet|nimmt|benutzt|spielt|dreht|"
+          rf"vergiftet|legt|trifft|beißt) {NAME}"]
+BAD_EN = [rf"\bin {AREA}"]
+
+
+def _texts(lang: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name in ("coop_campaign.yaml", "coop_campaign_ui.yaml"):
+        out.update(yaml.safe_load((ROOT / lang / name).read_text(encoding="utf-8")))
+    return out
+
+
+def test_no_german_template_bends_a_name() -> None:
+    bad = [f"{k}: {v}" for k, v in _texts("de").items()
+           if any(re.search(p, v) for p in BAD_DE)]
+    assert not bad, "\n".join(bad)
+
+
+def test_no_english_template_puts_an_area_name_after_in() -> None:
+    bad = [f"{k}: {v}" for k, v in _texts("en").items()
+           if any(re.search(p, v) for p in BAD_EN)]
+    assert not bad, "\n".join(bad)
+
+
+def test_area_names_read_as_names_in_german() -> None:
+    # "aktiviert in Nahes Ufer" was the issue: now "ist am Zug – Gebiet „Nahes Ufer“"
+    from engine.content.i18n import Catalog
+
+    line = Catalog.load("de").t("coop.ev.enemy_activates", card_name="Moormesserer",
+                                area_name="Nahes Ufer")
+    assert line == "Moormesserer ist am Zug – Gebiet „Nahes Ufer“."
