@@ -16,6 +16,7 @@ read from ``rules.view`` and ``rules.annotate``; docs/coop_campaign/view.md list
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -556,8 +557,12 @@ class CoopTableScene(TableScene):
         return self.app.t("coop.ui.hp_armor", hp=h["hp"], max=h["hp_max"], armor=h["armor"])
 
     def board_controls(self) -> list[Any]:
-        """The action buttons, an open popup's and an open choice panel's buttons."""
+        """The action buttons, the river's tiles, an open popup's and an open choice panel's
+        buttons."""
         out: list[Any] = list(self.buttons)
+        if self.view:
+            h = self.view["heroes"][self.tableau_hero()]
+            out += [SimpleNamespace(rect=self.tile_rect(k)) for k in range(len(h["river"]))]
         if self.popup is not None:
             out += self.popup.buttons
         if self.chooser is not None and not self.chooser_hidden:
