@@ -148,10 +148,15 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     game_id = "heroes"
     rules_version = "1"
     min_players = 1
-    max_players = 2
+    max_players = 3
     options = (
-        OptionDef("mode", "heroes.opt.mode", "skirmish", choices=("skirmish",),
-                  choice_labels=("heroes.opt.mode.skirmish",)),
+        OptionDef("mode", "heroes.opt.mode", "skirmish", choices=("skirmish", "clash"),
+                  choice_labels=("heroes.opt.mode.skirmish", "heroes.opt.mode.clash")),
+        # the map game (mode clash, engine/rules/heroes/adventure): the scenario ("" the first
+        # one for the player count) and who leads the neutral armies
+        OptionDef("scenario", "heroes.opt.scenario", ""),
+        OptionDef("neutrals", "heroes.opt.neutrals", "player", choices=("player", "auto"),
+                  choice_labels=("heroes.opt.neutrals.player", "heroes.opt.neutrals.auto")),
         OptionDef("opponent", "heroes.opt.opponent", "player", choices=("player", "neutral"),
                   choice_labels=("heroes.opt.opponent.player", "heroes.opt.opponent.neutral")),
         OptionDef("faction_1", "heroes.opt.faction_1", "random", choices=("random", *FACTIONS),
@@ -161,6 +166,10 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         OptionDef("hero_1", "heroes.opt.hero_1", "might", choices=("might", "magic"),
                   choice_labels=("heroes.opt.might", "heroes.opt.magic")),
         OptionDef("hero_2", "heroes.opt.hero_2", "might", choices=("might", "magic"),
+                  choice_labels=("heroes.opt.might", "heroes.opt.magic")),
+        OptionDef("faction_3", "heroes.opt.faction_3", "random", choices=("random", *FACTIONS),
+                  choice_labels=_faction_labels()),
+        OptionDef("hero_3", "heroes.opt.hero_3", "might", choices=("might", "magic"),
                   choice_labels=("heroes.opt.might", "heroes.opt.magic")),
         OptionDef("level", "heroes.opt.level", 3, minimum=1, maximum=7),
         OptionDef("budget", "heroes.opt.budget", 40, minimum=10, maximum=120),
@@ -180,10 +189,17 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     )
 
     # --- set-up ------------------------------------------------------------------------------
-    def new_game(self, config: GameConfig, seed: int) -> SkirmishState:
-        """Returns a skirmish: heroes chosen, decks built, the ability deck shuffled."""
+    def new_game(self, config: GameConfig, seed: int) -> Any:
+        """Returns a skirmish (heroes chosen, decks built, the ability deck shuffled) or, with
+        mode clash, a map game (engine/rules/heroes/adventure)."""
         self.check_config(config)
         opts = {o.id: config.options.get(o.id, o.default) for o in self.options}
+        if opts["mode"] == "clash":
+            return _clash().start(config, seed, opts)
+        if config.players > 2:
+            from engine.core.errors import MalformedAction
+
+            raise MalformedAction("the heroes skirmish takes 1–2 players")
         st = SkirmishState(Rng(seed))
         st.opts = opts
         st.players = config.players
@@ -227,6 +243,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
 
     def progress(self, state: SkirmishState) -> Message:
         """Returns the combat round while the battle runs, else that the armies are raised."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().progress(state)
         if state.flow.phase == OVER:
             return Message("heroes.ui.progress_over")
         if state.sub is None:
@@ -235,6 +253,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
 
     def turn_number(self, state: SkirmishState) -> int:
         """Returns a counter for autosaves (set-up steps, then the battle's activations)."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().turn_number(state)
         return state.turn + (state.sub.state.turn if state.sub is not None else 0)
 
     # --- protocol with the running battle ----------------------------------------------------
@@ -242,6 +262,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     # registry on every call, a third of a bot battle's time).
     def current_actor(self, state: SkirmishState) -> int | None:
         """Returns the seat to act (inside the battle while it runs)."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().current_actor(state)
         sub = state.sub
         if sub is not None:
             actor = BATTLE.current_actor(sub.state)
@@ -250,18 +272,25 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
 
     def legal_actions(self, state: SkirmishState) -> list[Action]:
         """Returns the legal actions (the battle's while it runs)."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().legal_actions(state)
         if state.sub is not None:
             return BATTLE.legal_actions(state.sub.state)
         return super().legal_actions(state)
 
     def prompt(self, state: SkirmishState) -> Message:
         """Returns what the actor must decide."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().prompt(state)
         if state.sub is not None:
             return self.sub_prompt(state)
         return super().prompt(state)
 
     def validate(self, state: SkirmishState, action: Action) -> None:
         """Lets the battle judge its own actions."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            _clash().validate(state, action)
+            return
         if state.sub is not None:
             BATTLE.validate(state.sub.state, action)
             return
@@ -269,6 +298,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
 
     def do_apply(self, state: SkirmishState, action: Action) -> list[Event]:
         """Applies a validated action (in the battle while it runs)."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().do_apply(state, action)
         sub = state.sub
         if sub is not None:
             events = BATTLE.do_apply(sub.state, action)  # named by the battle
@@ -291,6 +322,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     def annotate(self, state: SkirmishState, seat: int | None,
                  actions: list[Action]) -> list[Preview]:
         """Returns the battle's previews while it runs; prices during army building."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().annotate(state, seat, actions)
         sub = state.sub
         if sub is not None:
             return BATTLE.annotate(sub.state, sub.sub_seat(seat), actions)
@@ -312,6 +345,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     # --- reading -----------------------------------------------------------------------------
     def view(self, state: SkirmishState, seat: int | None) -> dict[str, Any]:
         """Returns the skirmish as ``seat`` sees it (the battle inside while it runs)."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().view(state, seat)
         out: dict[str, Any] = {
             "game": "heroes", "mode": state.opts["mode"], "phase": state.flow.phase,
             "step": state.flow.step, "current": state.current, "seat": seat,
@@ -336,10 +371,14 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
 
     def is_over(self, state: SkirmishState) -> bool:
         """Returns True once the battle has ended."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().is_over(state)
         return state.flow.phase == OVER
 
     def outcome(self, state: SkirmishState) -> Outcome | None:
         """Returns the winning seat (none after a draw or retreat)."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().outcome(state)
         if state.flow.phase != OVER:
             return None
         scores = tuple(1.0 if p in state.winners else 0.0 for p in range(state.players))
@@ -348,19 +387,27 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     # --- persistence -------------------------------------------------------------------------
     def state_to_dict(self, state: SkirmishState) -> dict[str, Any]:
         """Returns the state as JSON data."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().state_to_dict(state)
         return state.to_dict()
 
     def state_from_dict(self, data: dict[str, Any]) -> SkirmishState:
         """Returns the state stored by state_to_dict."""
+        if data.get("mode") == "clash":
+            return _clash().state_from_dict(data)  # type: ignore[return-value]
         return SkirmishState.from_dict(data)
 
     def clone(self, state: SkirmishState) -> SkirmishState:
         """Returns a hand-written copy."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().clone(state)
         return state.clone()
 
     def determinize(self, state: SkirmishState, seat: int, rng: Rng) -> SkirmishState:
         """Re-deals what ``seat`` cannot see: the ability deck's order (with the cards another
         seat is looking at) and, in the battle, decks and the other hands."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().determinize(state, seat, rng)
         out = state.clone()
         draw = out.abilities.draw_pile
         hidden = draw.cards + (out.looking if seat != out.current else [])
@@ -380,10 +427,21 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     def setup_scenario(self, state: SkirmishState, setup_map: dict[str, Any]) -> None:
         """Scenario files set a skirmish up through its options; the battle has its own
         vocabulary (game ``heroes_battle``)."""
+        if state.__class__ is not SkirmishState:
+            _clash().setup_scenario(state, setup_map)
+            return
         if setup_map:
             from engine.core.errors import MalformedAction
 
             raise MalformedAction("heroes: use game heroes_battle for battle set-ups")
+
+
+@cache
+def _clash() -> Any:
+    """Returns the map game's rules (imported on first use: the skirmish does not need them)."""
+    from engine.rules.heroes.adventure.game import CLASH
+
+    return CLASH
 
 
 def _hero_of(faction: str, kind: str) -> str:
