@@ -468,6 +468,8 @@ def effect(rules: Any, st: MapState, seat: int, hero: str, eff: dict[str, Any],
         options = [str(i) for i in range(len(eff.get("options", ())))]
         queue(st).insert(0, ["choose", seat, "effect", options,
                              [hero, [list(o) for o in eff["options"]]]])
+    elif kind == "sanctuary":
+        pass  # passive: an enemy hero here cannot be attacked (``_closed_fields``)
     elif kind == "trading_post":
         queue(st).insert(0, ["trade", seat])
     elif kind == "all_players":
