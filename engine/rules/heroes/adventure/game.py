@@ -101,7 +101,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             return None
         scores = tuple(1.0 if p in state.winners else 0.0 for p in range(state.players))
         return Outcome(tuple(state.winners), scores,
-                       Message(f"heroes.map.end.{state.reason}", {}))
+                       Message(R.ENDS[state.reason], {}))
 
     def progress(self, state: MapState) -> Message:
         """Returns the round."""
@@ -186,8 +186,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                 cost = R.move_targets(state, state.current, a["hero"]).get(h, 1)
                 what = field_preview(state, state.current, a["hero"], h)
                 out.append(Preview(cost=(Breakdown(Message("heroes.map.bd.mp", {}), cost, ()),),
-                                   consequences=(Message(f"heroes.map.what.{what['kind']}",
-                                                         what),),
+                                   consequences=(Message(R.WHAT[what["kind"]], {}),),
                                    detail=what))
             elif a.kind in ("revisit", "discover", "place"):
                 out.append(Preview(cost=(Breakdown(Message("heroes.map.bd.mp", {}), 1, ()),)))

@@ -62,6 +62,17 @@ RATES: dict[tuple[str, str], tuple[int, int]] = {
     ("valuables", "gold"): (1, 3), ("valuables", "materials"): (1, 2),
     ("materials", "gold"): (1, 1), ("materials", "valuables"): (3, 1)}
 NO_REMOVE_KINDS = ("stat", "specialty")  # seed "Handelsposten": these cannot be removed
+# the prompt of each kind of choice, what arriving on a field does, and how a game ends
+CHOICE_PROMPTS = {"settlement": "heroes.map.prompt.settlement", "die": "heroes.map.prompt.die",
+                  "treasure": "heroes.map.prompt.treasure", "pay": "heroes.map.prompt.pay",
+                  "effect": "heroes.map.prompt.effect", "relocate": "heroes.map.prompt.relocate",
+                  "yield": "heroes.map.prompt.yield", "defend": "heroes.map.prompt.defend"}
+WHAT = {"neutral": "heroes.map.what.neutral", "quick": "heroes.map.what.quick",
+        "pvp": "heroes.map.what.pvp", "defend": "heroes.map.what.defend",
+        "visit": "heroes.map.what.visit", "visited": "heroes.map.what.visited",
+        "flagged": "heroes.map.what.flagged", "empty": "heroes.map.what.empty"}
+ENDS = {"elimination": "heroes.map.end.elimination", "cubes": "heroes.map.end.cubes",
+        "town": "heroes.map.end.town", "rounds": "heroes.map.end.rounds"}
 
 
 def mc() -> M.MapContent:
@@ -89,7 +100,7 @@ def queue(st: MapState) -> list[list[Any]]:
 
 
 def _ev(key: str, **params: Any) -> Event:
-    return Event(f"heroes.map.{key}", params)
+    return Event(key, params)
 
 
 def _jh(h: Hex | None) -> list[int] | None:
@@ -368,7 +379,7 @@ def _step_choose(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
         key = str(st.battle.get("n", 0))
         st.battle["n"] = int(key) + 1
         st.battle.setdefault("ctx", {})[key] = ctx
-        st.flow.push(Decision(CHOOSE, seat, ONE, Message(f"heroes.map.prompt.{purpose}", {}),
+        st.flow.push(Decision(CHOOSE, seat, ONE, Message(CHOICE_PROMPTS[purpose], {}),
                               (purpose, tuple(options), key)))
 
 
@@ -405,14 +416,14 @@ def gain_xp(st: MapState, seat: int, amount: int, ev: list[Event], *,
         p.level += 1
         # spec AMB-24: the crowns left rise by the difference
         p.crowns += D.crowns(p.level) - D.crowns(old)
-        ev.append(_ev("level", seat=seat, level=p.level))
+        ev.append(_ev("heroes.map.level", seat=seat, level=p.level))
         if p.level in D.SEARCH_LEVELS:
             front.append(["search", seat, "ability", 2, False])
         elif p.level in D.SPECIALTY_LEVELS:
             spec = C.hero(p.hero).specialties[D.SPECIALTY_LEVELS.index(p.level)]
             p.hand.append(spec)  # card rule 4: a gained card goes to the hand
-            ev.append(_ev("gain_card", seat=seat, card=spec))
-    ev.append(_ev("xp", seat=seat, xp=p.xp, level=p.level))
+            ev.append(_ev("heroes.map.gain_card", seat=seat, card=spec))
+    ev.append(_ev("heroes.map.xp", seat=seat, xp=p.xp, level=p.level))
     queue(st)[:0] = front
 
 
@@ -425,11 +436,11 @@ def effect(rules: Any, st: MapState, seat: int, hero: str, eff: dict[str, Any],
     if kind == "gain":
         got = _res3(eff)
         gain(p.res, got)
-        ev.append(_ev("gain", seat=seat, res=list(got)))
+        ev.append(_ev("heroes.map.gain", seat=seat, res=list(got)))
     elif kind == "resource_die":
         count = int(eff.get("dice", 1))
         rolls = [list(dice.roll_faces(st.rng, RESOURCE_DIE)) for _ in range(count)]
-        ev.append(_ev("resource_die", seat=seat, rolls=rolls))
+        ev.append(_ev("heroes.map.resource_die", seat=seat, rolls=rolls))
         if count == 1 or eff.get("keep") == "all":
             for r in rolls:
                 gain(p.res, r)
@@ -439,7 +450,7 @@ def effect(rules: Any, st: MapState, seat: int, hero: str, eff: dict[str, Any],
     elif kind == "treasure_die":
         count = int(eff.get("dice", 1))
         faces = [dice.roll_faces(st.rng, TREASURE_DIE) for _ in range(count)]
-        ev.append(_ev("treasure_die", seat=seat, faces=faces))
+        ev.append(_ev("heroes.map.treasure_die", seat=seat, faces=faces))
         if count == 1:
             _treasure(st, seat, hero, faces[0])
         else:
@@ -453,7 +464,7 @@ def effect(rules: Any, st: MapState, seat: int, hero: str, eff: dict[str, Any],
         morale(st, seat, int(eff.get("amount", 1)), ev)
     elif kind == "mp":
         p.mp[hero] += int(eff.get("amount", 1))
-        ev.append(_ev("mp", seat=seat, hero=hero, mp=p.mp[hero]))
+        ev.append(_ev("heroes.map.mp", seat=seat, hero=hero, mp=p.mp[hero]))
     elif kind == "income":
         pass  # a mine's production: read by ``income``; paid once on the first flag
     elif kind == "pay":
@@ -512,7 +523,7 @@ def morale(st: MapState, seat: int, amount: int, ev: list[Event]) -> None:
             p.dump_hand = True  # a second bad morale: the hand goes at the turn's end
         else:
             p.morale = -1
-    ev.append(_ev("morale", seat=seat, morale=p.morale, dump=p.dump_hand))
+    ev.append(_ev("heroes.map.morale", seat=seat, morale=p.morale, dump=p.dump_hand))
 
 
 # --- visiting ------------------------------------------------------------------------------------
@@ -525,7 +536,7 @@ def visit(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Event
     m = st.marks.setdefault(h, {})
     cat = info.category
     effects = [["effect", seat, hero, e] for e in info.effects]
-    ev.append(_ev("visit", seat=seat, hero=hero, field=_jh(h), location=info.id))
+    ev.append(_ev("heroes.map.visit", seat=seat, hero=hero, field=_jh(h), location=info.id))
     if cat == M.VISITABLE:
         if m.get("cube", None) == -1:
             return  # a field with a status cube counts as empty
@@ -540,12 +551,12 @@ def visit(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Event
         first = not m.get("flagged")
         m["cube"] = seat
         m["flagged"] = True
-        ev.append(_ev("flag", seat=seat, field=_jh(h), former=old))
+        ev.append(_ev("heroes.map.flag", seat=seat, field=_jh(h), former=old))
         if cat == M.MINE:
             if first:  # seed "Minen": only the first to flag one gets its production at once
                 got = mine_output(info)
                 gain(st.ps[seat].res, got)
-                ev.append(_ev("gain", seat=seat, res=list(got)))
+                ev.append(_ev("heroes.map.gain", seat=seat, res=list(got)))
         else:
             queue(st)[:0] = effects
     elif cat == M.SETTLEMENT:
@@ -555,7 +566,7 @@ def visit(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Event
         m["cube"] = seat
         m["flagged"] = True
         m["choice"] = ""
-        ev.append(_ev("flag", seat=seat, field=_jh(h), former=None))
+        ev.append(_ev("heroes.map.flag", seat=seat, field=_jh(h), former=None))
         options = list(RESOURCES) + [f"reinforce:{u}" for u in _settle_units(st, seat, first)]
         queue(st).insert(0, ["choose", seat, "settlement", options, [_jh(h), first]])
     elif cat == M.TOWN:
@@ -563,18 +574,18 @@ def visit(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Event
         if own:
             if m.get("cube", -1) >= 0 and m["cube"] != seat:
                 del m["cube"]  # spec AMB-91: recapturing the own town; no cube comes back
-                ev.append(_ev("recapture", seat=seat, field=_jh(h)))
+                ev.append(_ev("heroes.map.recapture", seat=seat, field=_jh(h)))
             return
         if m.get("cube") == seat:
             return
         former = owner(st, h)
         m["cube"] = seat
         m["flagged"] = True
-        ev.append(_ev("flag", seat=seat, field=_jh(h), former=former))
+        ev.append(_ev("heroes.map.flag", seat=seat, field=_jh(h), former=former))
         town_owner = next(s for s, p in enumerate(st.ps) if p.town == h)
         # seed "Städte": flagging an enemy town takes a faction cube from its owner
         st.ps[seat].cubes.append(town_owner)
-        ev.append(_ev("cube", seat=seat, of=town_owner))
+        ev.append(_ev("heroes.map.cube", seat=seat, of=town_owner))
         check_victory(st, ev)
 
 
@@ -617,7 +628,7 @@ def arrive(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Even
         s, k = sorted(enemies, key=lambda e: (e[0], e[1] != MAIN))[0]
         tag = {"kind": "pvp", "seat": seat, "hero": hero, "field": _jh(h), "foe": s,
                "foe_hero": k, "town": cat == M.TOWN and st.ps[s].town == h}
-        ev.append(_ev("challenge", seat=seat, foe=s, field=_jh(h)))
+        ev.append(_ev("heroes.map.challenge", seat=seat, foe=s, field=_jh(h)))
         if k == SECONDARY:
             q[:0] = [["choose", s, "yield", ["fight", "yield"], [tag]]]
         else:
@@ -627,7 +638,7 @@ def arrive(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Even
     if cat in (M.TOWN, M.SETTLEMENT) and o is not None and o != seat:
         tag = {"kind": "pvp", "seat": seat, "hero": hero, "field": _jh(h), "foe": o,
                "foe_hero": None, "town": cat == M.TOWN and st.ps[o].town == h}
-        ev.append(_ev("challenge", seat=seat, foe=o, field=_jh(h)))
+        ev.append(_ev("heroes.map.challenge", seat=seat, foe=o, field=_jh(h)))
         fo = st.ps[o]
         options = ["yield"]
         if fo.res[0] >= DEFEND_COST and fo.units:
@@ -641,7 +652,7 @@ def arrive(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Even
             # seed "Schnellkampf": a higher level than the field wins without a fight, no XP
             m = st.marks.setdefault(h, {})
             m["cleared"] = True
-            ev.append(_ev("quick", seat=seat, field=_jh(h), guard=f.guard))
+            ev.append(_ev("heroes.map.quick", seat=seat, field=_jh(h), guard=f.guard))
             q.insert(0, ["visit", seat, hero, _jh(h)])
             return
         tag = {"kind": "neutral", "seat": seat, "hero": hero, "field": _jh(h), "guard": f.guard}
@@ -713,7 +724,7 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
     st.battle["tag"] = tag
     config = GameConfig.for_players(len(seats), bots=False, battle=spec)
     st.sub = subgame.start("heroes_battle", config, seats, st.rng, {"mode": "clash"})
-    ev.append(_ev("battle", seat=seat, kind=tag["kind"], field=tag["field"]))
+    ev.append(_ev("heroes.map.battle", seat=seat, kind=tag["kind"], field=tag["field"]))
 
 
 def battle_ended(rules: Any, st: MapState, sub: Any, ev: list[Event]) -> None:
@@ -747,7 +758,7 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
         _take_back(st, seat, hero, res["sides"][0])
         if tag["kind"] == "pvp":
             _take_back(st, tag["foe"], tag["foe_hero"], res["sides"][1])
-    ev.append(_ev("battle_over", seat=seat, winner=winner, reason=reason))
+    ev.append(_ev("heroes.map.battle_over", seat=seat, winner=winner, reason=reason))
     p = st.ps[seat]
     if tag["kind"] == "neutral":
         if winner == 0:
@@ -781,13 +792,13 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
         # seed "Ende des Kampfes": the loser gives a faction cube; a main hero also costs
         # morale and 5 gold
         st.ps[win_seat].cubes.append(lose_seat)
-        ev.append(_ev("cube", seat=win_seat, of=lose_seat))
+        ev.append(_ev("heroes.map.cube", seat=win_seat, of=lose_seat))
         if lose_hero == MAIN:
             morale(st, lose_seat, -1, ev)
             paid = min(BEATEN_GOLD, st.ps[lose_seat].res[0])
             st.ps[lose_seat].res[0] -= paid
             st.ps[win_seat].res[0] += paid
-            ev.append(_ev("pay", seat=lose_seat, to=win_seat, gold=paid))
+            ev.append(_ev("heroes.map.pay", seat=lose_seat, to=win_seat, gold=paid))
             if win_hero == MAIN:
                 # seed "Erfahrung": compare the levels of the two main heroes
                 wl, ll = st.ps[win_seat].level, st.ps[lose_seat].level
@@ -807,7 +818,7 @@ def _retreat(st: MapState, seat: int, hero: str, ev: list[Event]) -> None:
     back = p.prev[hero]
     if back is not None:
         p.pos[hero] = back
-    ev.append(_ev("retreat", seat=seat, hero=hero, field=_jh(p.pos[hero])))
+    ev.append(_ev("heroes.map.retreat", seat=seat, hero=hero, field=_jh(p.pos[hero])))
 
 
 def defeated(rules: Any, st: MapState, seat: int, hero: str, ev: list[Event]) -> None:
@@ -817,7 +828,7 @@ def defeated(rules: Any, st: MapState, seat: int, hero: str, ev: list[Event]) ->
     if hero == SECONDARY:
         p.pos[SECONDARY] = None
         p.mp[SECONDARY] = 0
-        ev.append(_ev("secondary_lost", seat=seat))
+        ev.append(_ev("heroes.map.secondary_lost", seat=seat))
         return
     p.pos[MAIN] = None
     places = havens(st, seat)
@@ -842,7 +853,7 @@ def eliminate(st: MapState, seat: int, ev: list[Event]) -> None:
     order = st.flow.order
     assert order is not None
     order.eliminated[seat] = True
-    ev.append(_ev("eliminated", seat=seat))
+    ev.append(_ev("heroes.map.eliminated", seat=seat))
     check_victory(st, ev)
 
 
@@ -875,7 +886,7 @@ def end_game(st: MapState, winners: list[int], reason: str, ev: list[Event]) -> 
     st.winners = sorted(winners)
     st.reason = reason
     st.battle["queue"] = []
-    ev.append(_ev("over", winners=st.winners, reason=reason))
+    ev.append(_ev("heroes.map.over", winners=st.winners, reason=reason))
 
 
 def round_limit(st: MapState, ev: list[Event]) -> None:
@@ -897,7 +908,7 @@ def round_limit(st: MapState, ev: list[Event]) -> None:
 def begin_turn(rules: Any, st: MapState, ev: list[Event]) -> None:
     """Starts the current seat's turn with the hand refresh."""
     st.flow.phase = REFRESH
-    ev.append(_ev("turn", seat=st.current, round=st.round))
+    ev.append(_ev("heroes.map.turn", seat=st.current, round=st.round))
 
 
 def end_turn(rules: Any, st: MapState, ev: list[Event]) -> None:
@@ -907,7 +918,7 @@ def end_turn(rules: Any, st: MapState, ev: list[Event]) -> None:
         p.deck.discard(p.hand)
         p.hand = []
         p.dump_hand = False
-        ev.append(_ev("dump_hand", seat=st.current))
+        ev.append(_ev("heroes.map.dump_hand", seat=st.current))
     p.mp = {MAIN: 0, SECONDARY: 0}
     st.turn += 1
     order = st.flow.order
@@ -947,7 +958,7 @@ def end_round(rules: Any, st: MapState, ev: list[Event]) -> None:
         round_limit(st, ev)
         return
     st.round += 1
-    ev.append(_ev("round", round=st.round))
+    ev.append(_ev("heroes.map.round", round=st.round))
     order = st.flow.order
     assert order is not None
     for p in st.ps:
@@ -963,7 +974,7 @@ def end_round(rules: Any, st: MapState, ev: list[Event]) -> None:
         for s in order.order_from(order.start):
             got = income(st, s)
             gain(st.ps[s].res, got)
-            ev.append(_ev("income", seat=s, res=got))
+            ev.append(_ev("heroes.map.income", seat=s, res=got))
     elif st.opts.get("astrologers", True) and len(st.astro):
         card, _ = st.astro.draw_one(st.rng)
         if card is not None:
@@ -1000,7 +1011,7 @@ def _apply_discard(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None
     p = st.ps[st.current]
     p.hand.remove(a["card"])
     p.deck.discard((a["card"],))
-    ev.append(_ev("discard", seat=st.current, card=a["card"]))
+    ev.append(_ev("heroes.map.discard", seat=st.current, card=a["card"]))
 
 
 def _opt_draw(rules: Any, st: MapState, out: list[Action]) -> None:
@@ -1110,7 +1121,7 @@ def _apply_move(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     p.mp[hero] -= cost
     p.prev[hero] = p.pos[hero]
     p.pos[hero] = h
-    ev.append(_ev("move", seat=seat, hero=hero, to=[h[0], h[1]], mp=p.mp[hero]))
+    ev.append(_ev("heroes.map.move", seat=seat, hero=hero, to=[h[0], h[1]], mp=p.mp[hero]))
     arrive(rules, st, seat, hero, h, ev)
     run(rules, st, ev)
 
@@ -1275,7 +1286,7 @@ def _apply_rotate(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     tile, q, r = d.data[0], d.data[1], d.data[2]
     st.placed.append([tile, q, r, int(a["rotation"])])
     st.board_cache = None
-    ev.append(_ev("tile", tile=tile, at=[q, r], rotation=int(a["rotation"])))
+    ev.append(_ev("heroes.map.tile", tile=tile, at=[q, r], rotation=int(a["rotation"])))
     run(rules, st, ev)
 
 
@@ -1397,7 +1408,7 @@ def _apply_build(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     p.tokens["build"] = False
     p.built.append(info.id)
     p.built_round[info.id] = st.round
-    ev.append(_ev("build", seat=seat, building=info.id))
+    ev.append(_ev("heroes.map.build", seat=seat, building=info.id))
     # seed "Städte": an immediate effect resolves at once (a mage guild's spells)
     for _ in range(info.spells):
         push_search(st, seat, "spell", 2, False)
@@ -1435,7 +1446,7 @@ def _apply_recruit(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None
     p.tokens["population"] = False
     p.pop_use = "units"
     p.units.append([a["unit"], False])
-    ev.append(_ev("recruit", seat=seat, unit=a["unit"]))
+    ev.append(_ev("heroes.map.recruit", seat=seat, unit=a["unit"]))
 
 
 def _apply_reinforce(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
@@ -1445,7 +1456,7 @@ def _apply_reinforce(rules: Any, st: MapState, a: Action, ev: list[Event]) -> No
     p.tokens["population"] = False
     p.pop_use = "units"
     p.units[p.units.index([a["unit"], False])] = [a["unit"], True]
-    ev.append(_ev("reinforce", seat=seat, unit=a["unit"]))
+    ev.append(_ev("heroes.map.reinforce", seat=seat, unit=a["unit"]))
 
 
 def _check_hire(rules: Any, st: MapState, a: Action) -> Refusal | None:
@@ -1475,7 +1486,7 @@ def _apply_hire(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     p.pos[SECONDARY] = _h(a["at"])
     p.prev[SECONDARY] = None
     p.mp[SECONDARY] = BASE_MP[SECONDARY] if seat == st.current else 0
-    ev.append(_ev("hire", seat=seat, at=list(a["at"])))
+    ev.append(_ev("heroes.map.hire", seat=seat, at=list(a["at"])))
 
 
 def _check_spellbook(rules: Any, st: MapState, a: Action) -> Refusal | None:
@@ -1493,7 +1504,7 @@ def _apply_spellbook(rules: Any, st: MapState, a: Action, ev: list[Event]) -> No
     cost = mc().towns[p.faction].spell_cost
     pay(p.res, cost)
     p.tokens["spellbook"] = False
-    ev.append(_ev("spellbook", seat=seat, cost=list(cost)))
+    ev.append(_ev("heroes.map.spellbook", seat=seat, cost=list(cost)))
     push_search(st, seat, "spell", 2, False)
 
 
@@ -1609,10 +1620,10 @@ def give_card(st: MapState, seat: int, kind: str, card: str, ev: list[Event]) ->
     c = C.card(card)
     if c.faction is not None and c.faction != st.ps[seat].faction:
         st.decks[kind].discard((card,))
-        ev.append(_ev("unusable", seat=seat, card=card))
+        ev.append(_ev("heroes.map.unusable", seat=seat, card=card))
         return
     st.ps[seat].hand.append(card)
-    ev.append(_ev("gain_card", seat=seat, card=card))
+    ev.append(_ev("heroes.map.gain_card", seat=seat, card=card))
 
 
 def _opt_keep(rules: Any, st: MapState, out: list[Action]) -> None:
@@ -1667,21 +1678,21 @@ def _choose_settlement(rules: Any, st: MapState, seat: int, opt: str, ctx: list[
         if first:  # seed "Siedlungen": the first to flag it gets the amount at once
             i = RESOURCES.index(opt)
             p.res[i] += STEP[i]
-        ev.append(_ev("settle", seat=seat, field=_jh(h), choice=opt))
+        ev.append(_ev("heroes.map.settle", seat=seat, field=_jh(h), choice=opt))
         return
     uid = opt.split(":", 1)[1]
     cost = (0, 0, 0) if first else _half(C.unit(uid).reinforce)
     pay(p.res, cost)
     if [uid, False] in p.units:
         p.units[p.units.index([uid, False])] = [uid, True]
-    ev.append(_ev("reinforce", seat=seat, unit=uid, cost=list(cost)))
+    ev.append(_ev("heroes.map.reinforce", seat=seat, unit=uid, cost=list(cost)))
 
 
 def _choose_die(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
                 ev: list[Event]) -> None:
     got = [int(x) for x in opt.split(",")]
     gain(st.ps[seat].res, got)
-    ev.append(_ev("gain", seat=seat, res=got))
+    ev.append(_ev("heroes.map.gain", seat=seat, res=got))
 
 
 def _choose_treasure(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
@@ -1710,7 +1721,7 @@ def _choose_relocate(rules: Any, st: MapState, seat: int, opt: str, ctx: list[An
     p = st.ps[seat]
     p.pos[MAIN] = (q, r)
     p.prev[MAIN] = None
-    ev.append(_ev("relocate", seat=seat, field=[q, r]))
+    ev.append(_ev("heroes.map.relocate", seat=seat, field=[q, r]))
 
 
 def _choose_yield(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
@@ -1722,7 +1733,7 @@ def _choose_yield(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
     # seed "Nebenheld": an attacked secondary hero may be declared beaten at once; the winner
     # still takes a faction cube
     st.ps[tag["seat"]].cubes.append(seat)
-    ev.append(_ev("cube", seat=tag["seat"], of=seat))
+    ev.append(_ev("heroes.map.cube", seat=tag["seat"], of=seat))
     defeated(rules, st, seat, SECONDARY, ev)
     queue(st).insert(0, ["visit", tag["seat"], tag["hero"], tag["field"]])
 
@@ -1733,7 +1744,7 @@ def _choose_defend(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any]
     if opt == "defend":
         # seed "Kampf beginnen": 8 gold to defend with the units, without the deck
         st.ps[seat].res[0] -= DEFEND_COST
-        ev.append(_ev("defend", seat=seat, gold=DEFEND_COST))
+        ev.append(_ev("heroes.map.defend", seat=seat, gold=DEFEND_COST))
         queue(st)[:0] = [["window"], ["combat", tag]]
         return
     # spec AMB-47: undefended, the attacker flags it without a combat
@@ -1816,7 +1827,7 @@ def _apply_trade(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     n, m = RATES[(sell, get)]
     p.res[RESOURCES.index(sell)] -= n * lots
     p.res[RESOURCES.index(get)] += m * lots
-    ev.append(_ev("trade", seat=d.seat, sell=sell, get=get, lots=lots))
+    ev.append(_ev("heroes.map.trade", seat=d.seat, sell=sell, get=get, lots=lots))
     st.flow.replace(d.with_data(("trade",)))
 
 
@@ -1825,7 +1836,7 @@ def _apply_remove(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     p = st.ps[d.seat]
     p.hand.remove(a["card"])
     p.res[0] += 1
-    ev.append(_ev("remove", seat=d.seat, card=a["card"]))
+    ev.append(_ev("heroes.map.remove", seat=d.seat, card=a["card"]))
     run(rules, st, ev)
 
 
