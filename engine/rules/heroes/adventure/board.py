@@ -44,6 +44,10 @@ class Board:
         """Returns True when every open field can reach every other (spec AMB-36)."""
         return connected(self.fields, self.walls)
 
+    def areas(self) -> int:
+        """Returns how many separate areas the open fields form."""
+        return components(self.fields, self.walls)
+
 
 def tile_fields(tile: TileInfo, anchor: Hex, rot: int) -> list[tuple[Hex, FieldInfo]]:
     """Returns each map hex of a tile placed at anchor with a rotation and what it prints."""
@@ -74,23 +78,37 @@ def build(mc: MapContent, placed: list[list[Any]]) -> Board:
 
 def connected(fields: dict[Hex, Any], walls: hx.HexWalls) -> bool:
     """Returns True when the open (not blocked) fields form one connected area."""
-    open_fields = sorted(h for h, f in fields.items() if not f.blocked)
-    if not open_fields:
-        return True
-    seen = {open_fields[0]}
-    todo = [open_fields[0]]
-    while todo:
-        a = todo.pop()
-        for b in hx.neighbours(a):
-            f = fields.get(b)
-            if f is not None and not f.blocked and b not in seen and not walls.between(a, b):
-                seen.add(b)
-                todo.append(b)
-    return len(seen) == len(open_fields)
+    return components(fields, walls) <= 1
+
+
+def components(fields: dict[Hex, Any], walls: hx.HexWalls) -> int:
+    """Returns how many separate areas the open (not blocked) fields form."""
+    todo_all = sorted(h for h, f in fields.items() if not f.blocked)
+    seen: set[Hex] = set()
+    count = 0
+    for start in todo_all:
+        if start in seen:
+            continue
+        count += 1
+        seen.add(start)
+        todo = [start]
+        while todo:
+            a = todo.pop()
+            for b in hx.neighbours(a):
+                f = fields.get(b)
+                if f is not None and not f.blocked and b not in seen \
+                        and not walls.between(a, b):
+                    seen.add(b)
+                    todo.append(b)
+    return count
 
 
 def rotations_keeping_path(board: Board, tile: TileInfo, anchor: Hex) -> list[int]:
-    """Returns the rotations 0..5 of a tile at anchor that keep every open field connected."""
+    """Returns the rotations 0..5 of a tile at anchor with which every open field of it joins
+    the revealed map and no area is cut off (spec AMB-36; the start tiles lie apart until the
+    face-down tiles between them are revealed, so the test is that the number of separate
+    areas does not grow)."""
+    before = components(board.fields, board.walls)
     out = []
     for rot in range(6):
         fields: dict[Hex, Any] = dict(board.fields)
@@ -99,7 +117,7 @@ def rotations_keeping_path(board: Board, tile: TileInfo, anchor: Hex) -> list[in
             fields[h] = f
         for a, b in tile_walls(tile, anchor, rot):
             walls.add(a, b)
-        if connected(fields, walls):
+        if components(fields, walls) <= max(before, 1):
             out.append(rot)
     return out
 

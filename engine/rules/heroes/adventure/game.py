@@ -82,6 +82,8 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                 R.battle_ended(self, state, sub, more)
                 events.extend(add_names(more))
             return events
+        if action.kind not in ("recruit", "reinforce"):
+            R.close_population(state, R.actor(state))
         return add_names(R.FLOW.apply(self, state, action))
 
     def sub_game_over(self, state: MapState, sub: SubGame, outcome: Outcome) -> list[Event]:

@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import dice, subgame
-from engine.core import hexgrid as hx
 from engine.core.actions import Action, Event, Message
 from engine.core.decisions import EACH_ONCE, ONE, Decision
 from engine.core.deck import Deck
@@ -1309,6 +1308,14 @@ def _dwelling_tiers(st: MapState, seat: int) -> set[str]:
 def _has_citadel(st: MapState, seat: int) -> bool:
     p = st.ps[seat]
     return any(b.citadel for b in mc().towns[p.faction].buildings if b.id in p.built)
+
+
+def close_population(st: MapState, seat: int) -> None:
+    """Ends a population action: its recruiting and reinforcing happen at one moment (seed
+    "Stadtaktionen"; spec T-01: once anything else is done, the token is spent)."""
+    p = st.ps[seat]
+    if p.pop_use == "units":
+        p.pop_use = "spent"
 
 
 def _can_pop_units(st: MapState, seat: int) -> bool:
