@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.content.loader import load_game_content
 from engine.content.schema import Content
-from engine.rules.heroes import defs, effects  # noqa: F401  (registers kinds and effects)
+from engine.rules.heroes import defs, effects, mapdefs  # noqa: F401  (registers kinds, effects)
 
 GAME = defs.GAME
 _CONTENT: list[Content] = []
