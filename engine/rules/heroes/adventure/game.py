@@ -123,7 +123,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         for h in sorted(b.fields):
             f = b.fields[h]
             m = st.marks.get(h, {})
-            cat = None if f.location is None else content.locations[f.location].category
+            cat = None if f.location is None else R.kind_of(content.locations[f.location])
             fields.append({"at": [h[0], h[1]], "tile": f.tile, "index": f.index,
                            "location": f.location, "category": cat, "guard": f.guard,
                            "blocked": f.blocked, "cube": m.get("cube"),
@@ -145,7 +145,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         sc = content.scenarios[st.scenario]
         out: dict[str, Any] = {
             "mode": "clash", "scenario": st.scenario, "round": st.round,
-            "max_rounds": sc.max_rounds,
+            "max_rounds": sc.round_limit,
             "income_round": st.round % 2 == 1 and st.round >= 3,
             "astrologer_round": st.round % 2 == 0, "astrologer": st.astro_card,
             "current": st.current, "step": st.flow.step,
@@ -273,8 +273,6 @@ class ClashRules(SubGameHost, GameRules[MapState]):
 
 
 def _town_cost(st: MapState, a: Action) -> tuple[int, int, int]:
-    from engine.rules.heroes import content as C
-
     p = st.ps[R.actor(st)]
     if a.kind == "build":
         try:
@@ -282,11 +280,10 @@ def _town_cost(st: MapState, a: Action) -> tuple[int, int, int]:
         except KeyError:
             return (0, 0, 0)
     if a.kind in ("recruit", "reinforce"):
-        u = C.unit(a["unit"])
-        return R._cost3(u.recruit if a.kind == "recruit" else u.reinforce)
+        return R.unit_cost(st, a["unit"], a.kind == "reinforce")
     if a.kind == "hire":
-        return (R.SECONDARY_COST, 0, 0)
-    return tuple(R.mc().towns[p.faction].spell_cost)  # type: ignore[return-value]
+        return R.eco().secondary  # type: ignore[no-any-return]
+    return R.spell_price(st, R.actor(st))
 
 
 def field_preview(st: MapState, seat: int, hero: str, h: Hex) -> dict[str, Any]:
@@ -299,23 +296,23 @@ def field_preview(st: MapState, seat: int, hero: str, h: Hex) -> dict[str, Any]:
                            "category": None, "effects": []}
     if f.location is not None:
         info = R.mc().locations[f.location]
-        out["category"] = info.category
+        out["category"] = R.kind_of(info)
         out["effects"] = [dict(e) for e in info.effects]
     enemies = [s for s, _ in R.heroes_at(st, h) if s != seat]
     o = R.owner(st, h)
     if enemies:
         out["kind"] = "pvp"
         out["foe"] = enemies[0]
-    elif out["category"] in (M.TOWN, M.SETTLEMENT) and o is not None and o != seat:
+    elif out["category"] in (R.TOWN, R.SETTLEMENT) and o is not None and o != seat:
         out["kind"] = "defend"
         out["foe"] = o
     elif f.guard and m.get("cube") is None and not m.get("flagged") and not m.get("cleared"):
         out["kind"] = "quick" if R.hero_level(st, seat) > f.guard else "neutral"
     elif f.location is None:
         out["kind"] = "empty"
-    elif out["category"] == M.VISITABLE and m.get("cube") == -1:
+    elif out["category"] == R.VISITABLE and m.get("cube") == -1:
         out["kind"] = "visited"
-    elif out["category"] != M.REVISITABLE and out["category"] != M.VISITABLE and o == seat:
+    elif out["category"] != R.REVISITABLE and out["category"] != R.VISITABLE and o == seat:
         out["kind"] = "flagged"
     else:
         out["kind"] = "visit"

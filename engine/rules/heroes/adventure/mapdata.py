@@ -1,12 +1,12 @@
-"""The map content as the rules read it: tiles, locations, town boards, astrologer cards, scenarios.
+"""The map content as the rules read it: tiles, locations, town boards, dice, astrologer cards,
+difficulties, the economy and scenarios, as small immutable records.
 
-The rules never read YAML here: ``content()`` returns a ``MapContent`` of small immutable
-records, built from the typed content of engine/rules/heroes/mapdefs.py (data/heroes/map/). Tests
-build a ``MapContent`` from literal data with ``from_plain`` and run a game on it with
-``using``.
-
-Location effects are records named after the map symbols of spec §19.1 (docs/heroes/map-data.md
-describes the YAML form); ``engine/rules/heroes/adventure/visit.py`` gives each its handler.
+There is one way in: ``from_plain`` takes the YAML shape of data/heroes/map/*.yaml (the kinds
+``location``, ``tile``, ``town``, ``die``, ``astrologer``, ``difficulty``, ``economy``,
+``scenario``; docs/heroes/map-data.md). The shipped content is the typed content of
+engine/rules/heroes/mapdefs.py turned into that shape (``engine.content.schema.plain``); tests
+give a fixture of the same shape and run a game on it with ``using``. Effect records stay plain
+JSON (``{"type": ..., ...}``) so that the rules can queue them in the state.
 """
 
 from __future__ import annotations
@@ -18,39 +18,45 @@ from typing import Any
 
 # fields: 7 FieldInfo (centre, then the ring E, NE, NW, W, SW, SE); walls: local (i, j) pairs;
 # faction: the faction whose start tile it is
-TileInfo = namedtuple("TileInfo", "id kind fields walls faction", defaults=(None,))
+TileInfo = namedtuple("TileInfo", "id kind fields walls faction label")
 FieldInfo = namedtuple("FieldInfo", "location guard blocked")
-LocationInfo = namedtuple("LocationInfo", "id category effects name")
-BuildingInfo = namedtuple("BuildingInfo", "id cost requires income dwelling citadel guild "
-                                          "spells name")
-TownInfo = namedtuple("TownInfo", "faction buildings spell_cost")
-AstroInfo = namedtuple("AstroInfo", "id effects name")
-ScenarioInfo = namedtuple("ScenarioInfo", "id players starts facedown supply resources income "
-                                          "built units max_rounds victory name")
+# category: visitable, flaggable or revisitable; role: site, town, mine or settlement
+LocationInfo = namedtuple("LocationInfo", "id category role effects shared name")
+BuildingInfo = namedtuple("BuildingInfo", "id cost requires unlocks on_build resource_round "
+                                          "turn_start passive name")
+TownInfo = namedtuple("TownInfo", "faction buildings")
+AstroInfo = namedtuple("AstroInfo", "id timing effects copies name")
+Economy = namedtuple("Economy", "trade step spell secondary defence capitulation defeat_gold "
+                                "main_mp secondary_mp elimination_rounds")
+SeatInfo = namedtuple("SeatInfo", "start rotation supply")
+SlotInfo = namedtuple("SlotInfo", "at kind tile rotation")
+ScenarioInfo = namedtuple("ScenarioInfo", "id players seats slots pools resources income built "
+                                          "units victory round_limit difficulty table default "
+                                          "name")
 
-# location categories (seed 002, "Abenteuerkarte": besuchbar, beflaggbar, wieder besuchbar)
-VISITABLE = "visitable"
-FLAGGABLE = "flaggable"
-REVISITABLE = "revisitable"
-TOWN = "town"
-SETTLEMENT = "settlement"
-MINE = "mine"
-CATEGORIES = (VISITABLE, FLAGGABLE, REVISITABLE, TOWN, SETTLEMENT, MINE)
 KINDS = ("start", "far", "near", "centre")
+GUARDS = ("I", "II", "III", "IV", "V", "VI", "VII")
+RES = ("gold", "materials", "valuables")
+TIERS = ("bronze", "silver", "gold")
 
 
 class MapContent:
     """Every map record by id."""
 
-    __slots__ = ("tiles", "locations", "towns", "astrologers", "scenarios", "hash")
+    __slots__ = ("tiles", "locations", "towns", "dice", "astrologers", "difficulties",
+                 "economy", "scenarios", "hash")
 
     def __init__(self, tiles: dict[str, TileInfo], locations: dict[str, LocationInfo],
-                 towns: dict[str, TownInfo], astrologers: dict[str, AstroInfo],
-                 scenarios: dict[str, ScenarioInfo], hash: str = "") -> None:
+                 towns: dict[str, TownInfo], dice: dict[str, tuple[tuple[Any, ...], ...]],
+                 astrologers: dict[str, AstroInfo], difficulties: dict[str, tuple[Any, ...]],
+                 economy: Economy, scenarios: dict[str, ScenarioInfo], hash: str = "") -> None:
         self.tiles = tiles
         self.locations = locations
         self.towns = towns
+        self.dice = dice  # die id -> six faces, each a tuple of effect records
         self.astrologers = astrologers
+        self.difficulties = difficulties  # id -> alternatives, each a tuple of effect records
+        self.economy = economy
         self.scenarios = scenarios
         self.hash = hash
 
@@ -58,12 +64,25 @@ class MapContent:
         """Returns the ids of the tiles of one kind, in content order."""
         return [t.id for t in self.tiles.values() if t.kind == kind]
 
+    def start_tile(self, faction: str) -> str | None:
+        """Returns the start tile of a faction."""
+        return next((t.id for t in self.tiles.values()
+                     if t.kind == "start" and t.faction == faction), None)
+
     def building(self, faction: str, bid: str) -> BuildingInfo:
         """Returns one building of a faction's town board."""
         for b in self.towns[faction].buildings:
             if b.id == bid:
                 return b
         raise KeyError(bid)
+
+    def default_scenario(self, players: int) -> str | None:
+        """Returns the scenario ``simulate`` plays for a player count."""
+        fits = [s for s in self.scenarios.values() if players in s.players]
+        for s in fits:
+            if s.default:
+                return s.id  # type: ignore[no-any-return]
+        return fits[0].id if fits else None
 
 
 _OVERRIDE: list[MapContent] = []
@@ -89,62 +108,108 @@ def using(mc: MapContent) -> Iterator[MapContent]:
         _OVERRIDE.pop()
 
 
-def _cost(d: Any) -> tuple[int, int, int]:
-    if d is None:
+def cost3(d: Any) -> tuple[int, int, int]:
+    """Returns a ``{gold, materials, valuables}`` mapping as a triple."""
+    if not d:
         return (0, 0, 0)
-    if isinstance(d, dict):
-        return (int(d.get("gold", 0)), int(d.get("materials", 0)), int(d.get("valuables", 0)))
-    return (int(d[0]), int(d[1]), int(d[2]))
+    return (int(d.get("gold", 0)), int(d.get("materials", 0)), int(d.get("valuables", 0)))
 
 
-def from_plain(data: dict[str, Any]) -> MapContent:
-    """Returns map content from literal data (tests): the keys tiles, locations, towns,
-    astrologers and scenarios, each a list of mappings in the form of the records above."""
+def _guard(g: Any) -> int:
+    if g is None or g == 0:
+        return 0
+    if isinstance(g, int):
+        return g
+    return GUARDS.index(str(g)) + 1
+
+
+def _effects(v: Any) -> tuple[dict[str, Any], ...]:
+    return tuple(dict(e) for e in (v or ()))
+
+
+def _name(d: dict[str, Any], key: str = "name") -> dict[str, str]:
+    n = d.get(key) or {"en": d.get("id", d.get("key", "")), "de": d.get("id", d.get("key", ""))}
+    return {"en": str(n["en"]), "de": str(n["de"])}
+
+
+def from_plain(data: dict[str, Any], hash: str = "fixture") -> MapContent:
+    """Returns map content from data in the YAML shape of data/heroes/map (each kind a list)."""
     tiles = {}
-    for t in data.get("tiles", ()):
-        fields = tuple(FieldInfo(f.get("location"), int(f.get("guard", 0)),
+    for t in data.get("tile", ()):
+        fields = tuple(FieldInfo(f.get("location"), _guard(f.get("guard")),
                                  bool(f.get("blocked", False))) for f in t["fields"])
         if len(fields) != 7:
             raise ValueError(f"tile {t['id']}: a tile has 7 fields")
         tiles[t["id"]] = TileInfo(t["id"], t["kind"], fields,
-                                  tuple(tuple(w) for w in t.get("walls", ())),
-                                  t.get("faction"))
+                                  tuple((int(w[0]), int(w[1])) for w in t.get("walls") or ()),
+                                  t.get("faction"), str(t.get("label") or t["id"]))
     locations = {}
-    for loc in data.get("locations", ()):
-        locations[loc["id"]] = LocationInfo(loc["id"], loc["category"],
-                                            tuple(loc.get("effects", ())),
-                                            loc.get("name", {"en": loc["id"], "de": loc["id"]}))
+    for loc in data.get("location", ()):
+        locations[loc["id"]] = LocationInfo(loc["id"], loc["category"], loc.get("role", "site"),
+                                            _effects(loc.get("effects")),
+                                            bool(loc.get("shared", False)), _name(loc))
     towns = {}
-    for tw in data.get("towns", ()):
-        blds = tuple(BuildingInfo(b["id"], _cost(b.get("cost")), tuple(b.get("requires", ())),
-                                  _cost(b.get("income")), b.get("dwelling"),
-                                  bool(b.get("citadel", False)), bool(b.get("guild", False)),
-                                  int(b.get("spells", 0)),
-                                  b.get("name", {"en": b["id"], "de": b["id"]}))
-                     for b in tw["buildings"])
-        towns[tw["faction"]] = TownInfo(tw["faction"], blds, _cost(tw.get("spell_cost",
-                                                                          {"gold": 5})))
-    astros = {a["id"]: AstroInfo(a["id"], tuple(a.get("effects", ())),
-                                 a.get("name", {"en": a["id"], "de": a["id"]}))
-              for a in data.get("astrologers", ())}
+    for tw in data.get("town", ()):
+        blds = []
+        for b in tw["buildings"]:
+            requires = tuple(b.get("requires") or ())
+            if b.get("upgrade_of"):
+                requires += (b["upgrade_of"],)
+            blds.append(BuildingInfo(b["key"], cost3(b.get("cost")), requires,
+                                     tuple(b.get("unlocks") or ()), _effects(b.get("on_build")),
+                                     _effects(b.get("resource_round")),
+                                     _effects(b.get("turn_start")), _effects(b.get("passive")),
+                                     _name(b)))
+        towns[tw["faction"]] = TownInfo(tw["faction"], tuple(blds))
+    dice = {d["id"]: tuple(_effects(f.get("effects")) for f in d["faces"])
+            for d in data.get("die", ())}
+    astros = {a["id"]: AstroInfo(a["id"], a.get("timing", "now"), _effects(a.get("effects")),
+                                 int(a.get("copies", 1)), _name(a))
+              for a in data.get("astrologer", ())}
+    diffs = {d["id"]: tuple(_effects(alt) for alt in d.get("bonus") or ())
+             for d in data.get("difficulty", ())}
+    ec = (data.get("economy") or [{}])[0]
+    economy = Economy(
+        {(t["give"], t["get"]): (int(t["give_amount"]), int(t["get_amount"]))
+         for t in ec.get("trade", ())},
+        cost3(ec.get("settlement_step", {"gold": 2, "materials": 1, "valuables": 1})),
+        cost3(ec.get("spell_price", {"gold": 5})),
+        cost3(ec.get("secondary_hero_price", {"gold": 10})),
+        cost3(ec.get("town_defence_price", {"gold": 8})),
+        cost3(ec.get("capitulation_price", {"gold": 10})),
+        int(ec.get("main_hero_defeat_gold", 5)), int(ec.get("main_hero_mp", 3)),
+        int(ec.get("secondary_hero_mp", 2)), int(ec.get("elimination_rounds", 3)))
     scens = {}
-    for s in data.get("scenarios", ()):
+    for s in data.get("scenario", ()):
+        players = s["players"]
+        seats = tuple(SeatInfo((int(x["start"][0]), int(x["start"][1])), x.get("rotation"),
+                               int(x.get("supply", 2))) for x in s["seats"])
+        slots = tuple(SlotInfo((int(x["at"][0]), int(x["at"][1])), x["kind"], x.get("tile"),
+                               x.get("rotation")) for x in s["slots"])
+        pools = {k: tuple(v) for k, v in (s.get("pools") or {}).items() if v}
+        st = s.get("start") or {}
+        units = tuple((u["tier"], u.get("side", "few"), u.get("count"))
+                      for u in st.get("units") or ())
+        victory = tuple(dict(v) for v in s.get("victory") or ())
         scens[s["id"]] = ScenarioInfo(
-            s["id"], tuple(s["players"]), tuple(tuple(x) for x in s["starts"]),
-            tuple((f[0], (int(f[1]), int(f[2]))) for f in s.get("facedown", ())),
-            int(s.get("supply", 0)), _cost(s.get("resources")), _cost(s.get("income")),
-            tuple(s.get("built", ())), tuple(s.get("units", ())), int(s.get("max_rounds", 12)),
-            dict(s.get("victory", {})), s.get("name", {"en": s["id"], "de": s["id"]}))
-    return MapContent(tiles, locations, towns, astros, scens, "fixture")
+            s["id"], (players,) if isinstance(players, int) else tuple(players), seats, slots,
+            pools, cost3(st.get("resources")), cost3(st.get("income")),
+            tuple(st.get("buildings") or ()), units, victory, s.get("round_limit"),
+            s.get("difficulty", "normal"), s.get("neutral_table", "upstream"),
+            bool(s.get("default", False)), _name(s))
+    return MapContent(tiles, locations, towns, dice, astros, diffs, economy, scens, hash)
 
 
 def _from_defs() -> MapContent:
-    """Returns the shipped map content (engine/rules/heroes/mapdefs.py)."""
-    try:
-        from engine.rules.heroes import mapdefs  # type: ignore[attr-defined]
-    except ImportError:  # pragma: no cover - until the map content is merged
-        from engine.core.errors import MalformedAction
+    """Returns the shipped map content (engine/rules/heroes/mapdefs.py) in the plain shape."""
+    from engine.content.schema import plain
+    from engine.rules.heroes import content as C
+    from engine.rules.heroes import mapdefs
 
-        raise MalformedAction("heroes: the map content (data/heroes/map) is not installed") \
-            from None
-    return mapdefs.map_content()  # type: ignore[no-any-return]
+    mapdefs.check_map_content()
+    c = C.content()
+    data = {kind: [plain(x) for x in c.all(kind)]
+            for kind in ("location", "tile", "town", "die", "astrologer", "difficulty",
+                         "economy", "scenario")}
+    data["tile"] = [t for t in data["tile"] if not t.get("expansion")]
+    return from_plain(data, c.hash)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import dice, subgame
+from engine.core import subgame
 from engine.core.actions import Action, Event, Message
 from engine.core.decisions import EACH_ONCE, ONE, Decision
 from engine.core.deck import Deck
@@ -47,31 +47,32 @@ CHOOSE = "choose_option"
 WINDOW = "town_window"
 TRADE = "trading_post"
 
-BASE_MP = {MAIN: 3, SECONDARY: 2}  # seed "Bewegungsaktionen": main hero 3, secondary hero 2
-SECONDARY_COST = 10  # seed "Nebenheld": 10 gold with the population token
-DEFEND_COST = 8  # seed "Kampf beginnen": defend a town without the main hero for 8 gold
-BEATEN_GOLD = 5  # seed "Ende des Kampfes": a beaten main hero pays the winner 5 gold
-# spec §9 ("step"): a settlement raises gold income by 2, materials or valuables by 1
-STEP = (2, 1, 1)
-RESOURCE_DIE = ((0, 2, 0), (0, 4, 0), (0, 0, 1), (0, 0, 2), (3, 0, 0), (6, 0, 0))
-TREASURE_DIE = ("xp", "xp", "artifact", "artifact", "resource", "resources")
-# seed "Handeln": what one lot sells and what it buys (gold, materials, valuables)
-RATES: dict[tuple[str, str], tuple[int, int]] = {
-    ("gold", "valuables"): (6, 1), ("gold", "materials"): (2, 1),
-    ("valuables", "gold"): (1, 3), ("valuables", "materials"): (1, 2),
-    ("materials", "gold"): (1, 1), ("materials", "valuables"): (3, 1)}
+# location kinds: the role of a town, mine or settlement, else the category
+VISITABLE = "visitable"
+FLAGGABLE = "flaggable"
+REVISITABLE = "revisitable"
+TOWN = "town"
+SETTLEMENT = "settlement"
+MINE = "mine"
 NO_REMOVE_KINDS = ("stat", "specialty")  # seed "Handelsposten": these cannot be removed
 # the prompt of each kind of choice, what arriving on a field does, and how a game ends
 CHOICE_PROMPTS = {"settlement": "heroes.map.prompt.settlement", "die": "heroes.map.prompt.die",
                   "treasure": "heroes.map.prompt.treasure", "pay": "heroes.map.prompt.pay",
                   "effect": "heroes.map.prompt.effect", "relocate": "heroes.map.prompt.relocate",
-                  "yield": "heroes.map.prompt.yield", "defend": "heroes.map.prompt.defend"}
+                  "yield": "heroes.map.prompt.yield", "defend": "heroes.map.prompt.defend",
+                  "bonus": "heroes.map.prompt.bonus", "start_unit": "heroes.map.prompt.start_unit",
+                  "explore": "heroes.map.prompt.explore", "spring": "heroes.map.prompt.spring",
+                  "witch": "heroes.map.prompt.witch", "witch_card": "heroes.map.prompt.witch_card",
+                  "reinforce": "heroes.map.prompt.reinforce",
+                  "recover": "heroes.map.prompt.recover", "cycle": "heroes.map.prompt.cycle",
+                  "neutral": "heroes.map.prompt.neutral"}
 WHAT = {"neutral": "heroes.map.what.neutral", "quick": "heroes.map.what.quick",
         "pvp": "heroes.map.what.pvp", "defend": "heroes.map.what.defend",
         "visit": "heroes.map.what.visit", "visited": "heroes.map.what.visited",
         "flagged": "heroes.map.what.flagged", "empty": "heroes.map.what.empty"}
 ENDS = {"elimination": "heroes.map.end.elimination", "cubes": "heroes.map.end.cubes",
-        "town": "heroes.map.end.town", "rounds": "heroes.map.end.rounds"}
+        "town": "heroes.map.end.town", "rounds": "heroes.map.end.rounds",
+        "grail": "heroes.map.end.grail"}
 
 
 def mc() -> M.MapContent:
@@ -96,6 +97,27 @@ def actor(st: MapState) -> int:
 def queue(st: MapState) -> list[list[Any]]:
     """Returns the queue of what waits to be resolved."""
     return st.battle.setdefault("queue", [])  # type: ignore[no-any-return]
+
+
+def now(st: MapState) -> list[list[Any]]:
+    """Returns the queue of what a town action set off: it runs at once, also inside the
+    town-action window before a combat (the combat waits in ``queue``)."""
+    return st.battle.setdefault("now", [])  # type: ignore[no-any-return]
+
+
+def eco() -> M.Economy:
+    """Returns the economy's numbers (data/heroes/map/economy.yaml)."""
+    return mc().economy
+
+
+def base_mp(hero: str) -> int:
+    """Returns a hero's movement points (seed "Bewegungsaktionen": main 3, secondary 2)."""
+    return eco().main_mp if hero == MAIN else eco().secondary_mp
+
+
+def kind_of(info: M.LocationInfo) -> str:
+    """Returns a location's kind: its role (town, mine, settlement) or else its category."""
+    return info.role if info.role != "site" else info.category  # type: ignore[no-any-return]
 
 
 def _ev(key: str, **params: Any) -> Event:
@@ -133,9 +155,10 @@ def owner(st: MapState, h: Hex) -> int | None:
 
 
 def category(st: MapState, h: Hex) -> str | None:
-    """Returns the category of the location on h (None: an empty field)."""
+    """Returns the kind of the location on h (None: an empty field): town, mine, settlement,
+    visitable, flaggable or revisitable."""
     loc = board(st).fields[h].location
-    return None if loc is None else mc().locations[loc].category
+    return None if loc is None else kind_of(mc().locations[loc])
 
 
 def strongholds(st: MapState, seat: int) -> list[Hex]:
@@ -144,8 +167,7 @@ def strongholds(st: MapState, seat: int) -> list[Hex]:
     for h, f in board(st).fields.items():
         if f.location is None:
             continue
-        cat = mc().locations[f.location].category
-        if cat in (M.TOWN, M.SETTLEMENT) and owner(st, h) == seat:
+        if kind_of(mc().locations[f.location]) in (TOWN, SETTLEMENT) and owner(st, h) == seat:
             out.append(h)
     return sorted(out)
 
@@ -158,14 +180,18 @@ def havens(st: MapState, seat: int) -> list[Hex]:
 
 def income(st: MapState, seat: int) -> list[int]:
     """Returns the income of a seat as the sum of its sources (spec AMB-33): the scenario's
-    base, the buildings, the mines and the settlements it holds."""
+    base, the ``income`` effects of its buildings and of the locations it holds (mines), and its
+    settlements' steps."""
     p = st.ps[seat]
     out = p.income[:]
     town = mc().towns.get(p.faction)
     if town is not None:
         for b in town.buildings:
             if b.id in p.built:
-                out = [a + x for a, x in zip(out, b.income, strict=True)]
+                for e in b.on_build + b.passive:
+                    if e.get("type") == "income":
+                        gain(out, M.cost3(e))
+    step = eco().step
     for h, m in st.marks.items():
         if m.get("cube") != seat:
             continue
@@ -173,21 +199,22 @@ def income(st: MapState, seat: int) -> list[int]:
         if loc is None:
             continue
         info = mc().locations[loc]
-        if info.category == M.MINE:
-            out = [a + x for a, x in zip(out, mine_output(info), strict=True)]
-        elif info.category == M.SETTLEMENT and m.get("choice") in RESOURCES:
+        for e in info.effects:
+            if e.get("type") == "income":
+                gain(out, M.cost3(e))
+        if info.role == SETTLEMENT and m.get("choice") in RESOURCES:
             i = RESOURCES.index(m["choice"])
-            out[i] += STEP[i]
+            out[i] += step[i]
     return out
 
 
 def mine_output(info: M.LocationInfo) -> tuple[int, int, int]:
-    """Returns what a mine adds to its owner's income (its ``income`` effect)."""
+    """Returns what a location adds to its owner's income (its ``income`` effects)."""
+    out = [0, 0, 0]
     for e in info.effects:
         if e.get("type") == "income":
-            return (int(e.get("gold", 0)), int(e.get("materials", 0)),
-                    int(e.get("valuables", 0)))
-    return (0, 0, 0)
+            gain(out, M.cost3(e))
+    return (out[0], out[1], out[2])
 
 
 def afford(res: list[int], cost: tuple[int, int, int] | list[int]) -> bool:
@@ -208,7 +235,7 @@ def gain(res: list[int], got: tuple[int, int, int] | list[int]) -> None:
 
 
 def _res3(d: dict[str, Any]) -> tuple[int, int, int]:
-    return (int(d.get("gold", 0)), int(d.get("materials", 0)), int(d.get("valuables", 0)))
+    return M.cost3(d)
 
 
 def hero_level(st: MapState, seat: int) -> int:
@@ -224,14 +251,9 @@ def new_map_game(rules: Any, config: GameConfig, seed: int, opts: dict[str, Any]
 
     content = mc()
     players = config.players
-    sid = opts.get("scenario") or ""
-    if not sid:
-        fits = [s.id for s in content.scenarios.values() if players in s.players]
-        if not fits:
-            raise MalformedAction(f"heroes: no scenario for {players} players")
-        sid = fits[0]
+    sid = opts.get("scenario") or content.default_scenario(players) or ""
     if sid not in content.scenarios:
-        raise MalformedAction(f"heroes: no scenario {sid!r}")
+        raise MalformedAction(f"heroes: no scenario {sid!r} for {players} players")
     sc = content.scenarios[sid]
     if players not in sc.players:
         raise MalformedAction(f"heroes: scenario {sid} is for {list(sc.players)} players")
@@ -240,30 +262,35 @@ def new_map_game(rules: Any, config: GameConfig, seed: int, opts: dict[str, Any]
     st.opts = opts
     st.scenario = sid
     st.players = players
-    st.flow.order = TurnOrder(players, 0)
-    # 15. the shared decks, each with its discard pile started (the Arcane Arrows left over go
-    # into the spell deck: the heroes' decks are built from their own)
+    st.flow.order = TurnOrder(players, 0)  # 22. the start player stays first all game
+    # 15. the shared decks, each with its discard pile started
     for kind in ("ability", "spell", "artifact"):
         deck = Deck(D.shared_deck(kind))
         deck.shuffle(rng)
         st.decks[kind] = deck
         refill_discard(st, kind)
-    st.astro = Deck(sorted(content.astrologers))
+    # 20. the astrologer deck
+    st.astro = Deck([a.id for a in content.astrologers.values() for _ in range(a.copies)])
     st.astro.shuffle(rng)
-    # 6. tiles: each kind drawn at random and face down into the scenario's slots
+    # 6. tiles of each kind drawn at random and face down into the scenario's slots
+    fixed = {x.tile for x in sc.slots if x.tile}
     for kind in M.KINDS[1:]:
-        pool = content.tiles_of(kind)
+        pool = [t for t in sc.pools.get(kind, content.tiles_of(kind)) if t not in fixed]
         rng.shuffle(pool)
         st.pool[kind] = pool
-    for kind, anchor in sc.facedown:
-        if not st.pool.get(kind):
-            raise MalformedAction(f"heroes: scenario {sid} needs more {kind} tiles")
-        st.slots.append([kind, anchor[0], anchor[1], st.pool[kind].pop()])
+    for x in sc.slots:
+        tile = x.tile
+        if tile is None:
+            if not st.pool.get(x.kind):
+                raise MalformedAction(f"heroes: scenario {sid} needs more {x.kind} tiles")
+            tile = st.pool[x.kind].pop()
+        st.slots.append([x.kind, x.at[0], x.at[1], tile])
     used: set[str] = set()
     for seat in range(players):
+        seat_info = sc.seats[seat]
         faction = opts.get(f"faction_{seat + 1}", "random")
         free = [f for f in sorted(content.towns) if f not in used]
-        if faction == "random" or faction in used:
+        if faction == "random" or faction not in content.towns:
             faction = free[rng.below(len(free))] if free else sorted(content.towns)[0]
         used.add(faction)
         p = PlayerState()
@@ -275,39 +302,49 @@ def new_map_game(rules: Any, config: GameConfig, seed: int, opts: dict[str, Any]
         # 11.-14. the Might & Magic deck
         p.deck = Deck(D.starting_deck(p.hero, 1))
         p.deck.shuffle(rng)
+        # 8.-9. resources and the base income; 7. pre-built buildings
         p.res = list(sc.resources)
         p.income = list(sc.income)
         p.built = [b for b in sc.built if any(x.id == b for x in content.towns[faction].buildings)]
         p.built_round = {b: 0 for b in p.built}
-        # 18. the starting units: the scenario names tiers ("bronze") or unit ids
-        for entry in sc.units:
-            for uid in C.faction(faction).units:
-                u = C.unit(uid)
-                if (entry == u.tier or entry == uid) and all(x[0] != uid for x in p.units):
-                    p.units.append([uid, False])
+        # 18. the starting units: a tier on a side, all of them or a number chosen
+        for tier, side, count in sc.units:
+            of_tier = [u for u in C.faction(faction).units if C.unit(u).tier == tier]
+            if count is None or count >= len(of_tier):
+                p.units += [[u, side == "pack"] for u in of_tier]
+            else:
+                for _ in range(count):
+                    queue(st).append(["choose", seat, "start_unit", [], [tier, side == "pack"]])
         # 21. the start tile with the town at its centre, the main hero on the town
-        start = next((t.id for t in content.tiles.values()
-                      if t.kind == "start" and t.faction == faction), None)
+        start = content.start_tile(faction)
         if start is None:
             raise MalformedAction(f"heroes: no start tile for {faction}")
-        q, r, rot = (list(sc.starts[seat]) + [0])[:3]
-        st.placed.append([start, int(q), int(r), int(rot)])
-        p.town = (int(q), int(r))
+        q, r = seat_info.start
+        st.placed.append([start, q, r, int(seat_info.rotation or 0)])
+        p.town = (q, r)
         p.pos[MAIN] = p.town
-        # the own far tiles to place (seed "Gebiete platzieren")
-        for _ in range(sc.supply):
+        p.crowns = D.crowns(p.level)
+        p.mp = {MAIN: base_mp(MAIN), SECONDARY: 0}
+        # own far tiles to place (seed "Gebiete platzieren")
+        for _ in range(seat_info.supply):
             if st.pool.get("far"):
                 p.supply.append(st.pool["far"].pop())
+        if seat_info.rotation is None:
+            queue(st).append(["rotate_start", seat])
     st.board_cache = None
     ev: list[Event] = []
+    # 16. the difficulty's start bonus, then one reshuffle of the artifact deck (spec AMB-06)
+    bonus = content.difficulties.get(str(opts.get("difficulty", sc.difficulty)), ())
+    if bonus and opts.get("start_bonus", True):
+        for seat in range(players):
+            queue(st).append(["choose", seat, "bonus", [], []])
+        queue(st).append(["reshuffle", "artifact"])
+    # 7. (spec AMB-05) the immediate effects of pre-built buildings at the end of set-up
     for seat, p in enumerate(st.ps):
-        p.crowns = D.crowns(p.level)
-        p.mp = {MAIN: BASE_MP[MAIN], SECONDARY: 0}
-        # 7. immediate effects of pre-built buildings at the end of set-up (spec AMB-05)
         for bid in p.built:
             b = content.building(p.faction, bid)
-            for _ in range(b.spells):
-                queue(st).append(["search", seat, "spell", 2, False])
+            queue(st).extend(["effect", seat, MAIN, e] for e in b.on_build
+                             if e.get("type") != "income")
     st.flow.phase = REFRESH
     run(rules, st, ev)
     return st
@@ -324,13 +361,21 @@ def refill_discard(st: MapState, kind: str) -> bool:
 
 # --- the queue -----------------------------------------------------------------------------------
 def run(rules: Any, st: MapState, ev: list[Event]) -> None:
-    """Resolves queued steps until one asks a decision or starts a battle."""
-    q = queue(st)
-    while q and not st.flow.stack and st.sub is None and st.flow.phase != OVER:
-        item = q.pop(0)
+    """Resolves queued steps until one asks a decision or starts a battle: first what a town
+    action set off (also inside a town-action window), then the rest."""
+    fs = st.flow
+    while st.sub is None and fs.phase != OVER:
+        top = fs.top
+        first = now(st)
+        if first and (top is None or top.kind == WINDOW):
+            item = first.pop(0)
+        elif queue(st) and top is None:
+            item = queue(st).pop(0)
+        else:
+            break
         _STEPS[item[0]](rules, st, item, ev)
-    if not q and not st.flow.stack and st.sub is None and st.flow.phase == BATTLE:
-        st.flow.phase = TURN
+    if not queue(st) and not fs.stack and st.sub is None and fs.phase == BATTLE:
+        fs.phase = TURN
 
 
 def _step_search(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
@@ -348,9 +393,11 @@ def push_search(st: MapState, seat: int, kind: str, count: int, optional: bool) 
 
 
 def _step_effect(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
-    _, seat, hero, eff = item
+    seat, hero, eff = item[1], item[2], item[3]
+    first = bool(item[4]) if len(item) > 4 else False
+    field = _h(item[5]) if len(item) > 5 and item[5] is not None else None
     if not st.ps[seat].out:
-        effect(rules, st, seat, hero, eff, ev)
+        effect(rules, st, seat, hero, eff, ev, first=first, field=field)
 
 
 def _step_visit(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
@@ -373,6 +420,10 @@ def _step_combat(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
 
 def _step_choose(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
     _, seat, purpose, options, ctx = item
+    if st.ps[seat].out:
+        return
+    if not options and purpose in _OPTIONS:
+        options = _OPTIONS[purpose](st, seat, ctx)
     if options:
         # the context (effects, a battle's tag) stays in the state: decisions hold plain values
         key = str(st.battle.get("n", 0))
@@ -384,7 +435,9 @@ def _step_choose(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
 
 def _step_trade(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
     st.trade_done = False
-    st.flow.push(Decision(TRADE, item[1], ONE, Message("heroes.map.prompt.trade", {}), ("",)))
+    card_gold = int(item[2]) if len(item) > 2 else 1
+    st.flow.push(Decision(TRADE, item[1], ONE, Message("heroes.map.prompt.trade", {}),
+                          ("", card_gold)))
 
 
 def _step_xp(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
@@ -395,9 +448,28 @@ def _step_xp7(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> Non
     gain_xp(st, item[1], 0, ev, to_seven=True)
 
 
+def _step_rotate_start(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    """Setup 21.: the player turns the start tile as it likes."""
+    seat = item[1]
+    town = st.ps[seat].town
+    assert town is not None
+    tile = next(t for t in st.placed if (t[1], t[2]) == town)
+    st.flow.push(Decision(ROTATE, seat, ONE, Message("heroes.map.prompt.rotate", {"tile": tile[0]}),
+                          (tile[0], town[0], town[1], tuple(range(6)), "start")))
+
+
+def _step_reshuffle(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    """Shuffles a shared deck with its discard pile and turns up a new discard (spec AMB-06)."""
+    deck = st.decks[item[1]]
+    deck.draw_pile.cards += deck.discard_pile.clear()
+    deck.draw_pile.shuffle(st.rng)
+    refill_discard(st, item[1])
+
+
 _STEPS = {"search": _step_search, "effect": _step_effect, "visit": _step_visit,
           "window": _step_window, "combat": _step_combat, "choose": _step_choose,
-          "trade": _step_trade, "xp": _step_xp, "xp7": _step_xp7}
+          "trade": _step_trade, "xp": _step_xp, "xp7": _step_xp7,
+          "rotate_start": _step_rotate_start, "reshuffle": _step_reshuffle}
 
 
 # --- levels --------------------------------------------------------------------------------------
@@ -428,80 +500,230 @@ def gain_xp(st: MapState, seat: int, amount: int, ev: list[Event], *,
 
 # --- location effects (spec §19.1) ---------------------------------------------------------------
 def effect(rules: Any, st: MapState, seat: int, hero: str, eff: dict[str, Any],
-           ev: list[Event]) -> None:
-    """Resolves one effect record of a location or an astrologer card for ``seat``."""
-    p = st.ps[seat]
-    kind = eff.get("type")
-    if kind == "gain":
-        got = _res3(eff)
-        gain(p.res, got)
-        ev.append(_ev("heroes.map.gain", seat=seat, res=list(got)))
-    elif kind == "resource_die":
-        count = int(eff.get("dice", 1))
-        rolls = [list(dice.roll_faces(st.rng, RESOURCE_DIE)) for _ in range(count)]
-        ev.append(_ev("heroes.map.resource_die", seat=seat, rolls=rolls))
-        if count == 1 or eff.get("keep") == "all":
-            for r in rolls:
-                gain(p.res, r)
-        else:
-            opts = [f"{r[0]},{r[1]},{r[2]}" for r in rolls]
-            queue(st).insert(0, ["choose", seat, "die", sorted(set(opts)), []])
-    elif kind == "treasure_die":
-        count = int(eff.get("dice", 1))
-        faces = [dice.roll_faces(st.rng, TREASURE_DIE) for _ in range(count)]
-        ev.append(_ev("heroes.map.treasure_die", seat=seat, faces=faces))
-        if count == 1:
-            _treasure(st, seat, hero, faces[0])
-        else:
-            queue(st).insert(0, ["choose", seat, "treasure", sorted(set(faces)), [hero]])
-    elif kind == "xp":
-        if hero == MAIN:  # spec AMB-23: a secondary hero's XP is lost
-            queue(st).insert(0, ["xp", seat, int(eff.get("amount", 1))])
-    elif kind == "search":
-        queue(st).insert(0, ["search", seat, eff["deck"], int(eff.get("count", 2)), True])
-    elif kind == "morale":
-        morale(st, seat, int(eff.get("amount", 1)), ev)
-    elif kind == "mp":
-        p.mp[hero] += int(eff.get("amount", 1))
-        ev.append(_ev("heroes.map.mp", seat=seat, hero=hero, mp=p.mp[hero]))
-    elif kind == "income":
-        pass  # a mine's production: read by ``income``; paid once on the first flag
-    elif kind == "pay":
-        cost = _res3(eff.get("cost", {}))
-        if afford(p.res, cost):
-            queue(st).insert(0, ["choose", seat, "pay", ["pay", "skip"],
-                                 [hero, list(cost), list(eff.get("effects", ()))]])
-    elif kind == "repeat":
-        items = [["effect", seat, hero, e] for e in eff.get("effects", ())]
-        queue(st)[:0] = items * int(eff.get("times", 2))
-    elif kind == "choice":
-        options = [str(i) for i in range(len(eff.get("options", ())))]
-        queue(st).insert(0, ["choose", seat, "effect", options,
-                             [hero, [list(o) for o in eff["options"]]]])
-    elif kind == "sanctuary":
-        pass  # passive: an enemy hero here cannot be attacked (``_closed_fields``)
-    elif kind == "trading_post":
-        queue(st).insert(0, ["trade", seat])
-    elif kind == "all_players":
-        for s in st.flow.order.order_from(st.current) if st.flow.order else ():
-            if not st.ps[s].out:
-                for e in eff.get("effects", ()):
-                    effect(rules, st, s, MAIN, e, ev)
-    else:
-        raise ValueError(f"unknown map effect {kind!r}")
+           ev: list[Event], *, first: bool = False, field: Hex | None = None) -> None:
+    """Resolves one effect record (a location's, a building's, a die face's or an astrologer
+    card's) for ``seat`` through the map vocabulary (engine/rules/heroes/mapeffects.py)."""
+    from engine.content.effects import REGISTRY
+
+    ctx = _Ctx(rules, st, seat, hero, ev, first, field)
+    if eff["type"] == "recruit_neutral":  # a card effect the Summoning Pit shares
+        _special_recruit_neutral(ctx, int(eff.get("draws", 1)))
+        return
+    REGISTRY.run("heroes", ctx, to_spec(eff))
 
 
-def _treasure(st: MapState, seat: int, hero: str, face: str) -> None:
-    """Queues a treasure die face (spec §9.3)."""
-    if face == "xp":
-        if hero == MAIN:
-            queue(st).insert(0, ["xp", seat, 1])
-    elif face == "artifact":
-        queue(st).insert(0, ["search", seat, "artifact", 2, True])
-    elif face == "resource":
-        queue(st).insert(0, ["effect", seat, hero, {"type": "resource_die", "dice": 1}])
-    else:
-        queue(st).insert(0, ["effect", seat, hero, {"type": "resource_die", "dice": 2}])
+def to_spec(eff: dict[str, Any]) -> Any:
+    """Returns the EffectSpec of a plain effect record (nested records too)."""
+    from engine.content.schema import EffectSpec
+
+    def conv(v: Any) -> Any:
+        if isinstance(v, dict) and "type" in v:
+            return to_spec(v)
+        if isinstance(v, list | tuple):
+            return tuple(conv(x) for x in v)
+        return v
+    return EffectSpec(eff["type"], {k: conv(v) for k, v in eff.items() if k != "type"})
+
+
+def to_plain(spec: Any) -> Any:
+    """Returns plain JSON data of effect records (the inverse of ``to_spec``)."""
+    from engine.content.schema import plain
+
+    return plain(spec)
+
+
+class _Ctx:
+    """The map rules as a ``MapCtx`` (engine/rules/heroes/mapeffects.py) for one seat and hero;
+    ``first`` tells an ``income`` effect that its source was flagged for the first time."""
+
+    __slots__ = ("rules", "st", "seat", "hero", "ev", "first", "field")
+
+    def __init__(self, rules: Any, st: MapState, seat: int, hero: str, ev: list[Event],
+                 first: bool, field: Hex | None) -> None:
+        self.rules = rules
+        self.st = st
+        self.seat = seat
+        self.hero = hero
+        self.ev = ev
+        self.first = first
+        self.field = field
+
+    def _front(self, items: list[list[Any]]) -> None:
+        queue(self.st)[:0] = items
+
+    def _effects(self, effects: Any) -> list[list[Any]]:
+        return [["effect", self.seat, self.hero, to_plain(e)] for e in effects]
+
+    def treasure_die(self, dice: int) -> None:
+        self._roll("treasure", dice, pick=True)
+
+    def resource_die(self, dice: int) -> None:
+        self._roll("resource", dice, pick=False)
+
+    def resource_dice_pick(self, dice: int) -> None:
+        self._roll("resource", dice, pick=True)
+
+    def _roll(self, die: str, count: int, pick: bool) -> None:
+        st = self.st
+        faces = [st.rng.below(6) for _ in range(count)]
+        self.ev.append(Event("heroes.map.roll", {"seat": self.seat, "die": die, "faces": faces}))
+        effects = mc().dice[die]
+        if pick and len(set(faces)) > 1:
+            options = [str(f) for f in sorted(set(faces))]
+            self._front([["choose", self.seat, "die", options, [self.hero, die]]])
+            return
+        items: list[list[Any]] = []
+        for f in faces if not pick else faces[:1]:
+            items += [["effect", self.seat, self.hero, e] for e in effects[f]]
+        self._front(items)
+
+    def xp(self, amount: int) -> None:
+        if self.hero == MAIN:  # spec AMB-23: a secondary hero's XP is lost
+            self._front([["xp", self.seat, amount]])
+
+    def search(self, deck: str, look: int) -> None:
+        self._front([["search", self.seat, deck, look, True]])
+
+    def morale(self, good: bool) -> None:
+        morale(self.st, self.seat, 1 if good else -1, self.ev)
+
+    def mp(self, amount: int) -> None:
+        p = self.st.ps[self.seat]
+        hero = self.hero if p.pos[self.hero] is not None else MAIN
+        p.mp[hero] += amount
+        self.ev.append(_ev("heroes.map.mp", seat=self.seat, hero=hero, mp=p.mp[hero]))
+
+    def gain(self, gold: int, materials: int, valuables: int) -> None:
+        gain(self.st.ps[self.seat].res, (gold, materials, valuables))
+        self.ev.append(_ev("heroes.map.gain", seat=self.seat, res=[gold, materials, valuables]))
+
+    def income(self, gold: int, materials: int, valuables: int, first_pay: bool) -> None:
+        # the production itself is read by ``income``; the first flag of a source pays once
+        # (seed "Minen")
+        if first_pay and self.first:
+            self.gain(gold, materials, valuables)
+
+    def pay(self, gold: int, materials: int, valuables: int, then: Any) -> None:
+        if afford(self.st.ps[self.seat].res, (gold, materials, valuables)):
+            self._front([["choose", self.seat, "pay", ["pay", "skip"],
+                          [self.hero, [gold, materials, valuables], to_plain(then)]]])
+
+    def twice(self, then: Any) -> None:
+        self._front(self._effects(then) * 2)
+
+    def choice(self, options: Any) -> None:
+        self._front([["choose", self.seat, "effect", [str(i) for i in range(len(options))],
+                      [self.hero, to_plain(options)]]])
+
+    def special(self, name: str, **params: Any) -> None:
+        _SPECIALS[name](self, **params)
+
+
+def _no_special(ctx: _Ctx, **params: Any) -> None:
+    """A passive or a name the rules read elsewhere (a settlement's choice comes with its flag,
+    a sanctuary keeps attackers out, a standing stone takes shared cubes)."""
+
+
+def _special_trading_post(ctx: _Ctx, card_gold: int = 1) -> None:
+    ctx._front([["trade", ctx.seat, card_gold]])
+
+
+def _special_observatory(ctx: _Ctx) -> None:
+    ctx._front([["choose", ctx.seat, "explore", [], [ctx.hero, _jh(ctx.field)]]])
+
+
+def _special_magic_spring(ctx: _Ctx, look: int = 3) -> None:
+    ctx._front([["choose", ctx.seat, "spring", [], [look]]])
+
+
+def _special_witch_hut(ctx: _Ctx) -> None:
+    ctx._front([["choose", ctx.seat, "witch", [], []]])
+
+
+def _special_grail(ctx: _Ctx) -> None:
+    st = ctx.st
+    if "grail" not in st.battle:  # only one token exists
+        st.battle["grail"] = [ctx.seat, ctx.hero, 0]
+        ctx.ev.append(_ev("heroes.map.grail", seat=ctx.seat))
+
+
+def _special_free_reinforce(ctx: _Ctx, max_tier: str = "bronze") -> None:
+    ctx._front([["choose", ctx.seat, "reinforce", [], [max_tier]]])
+
+
+def _special_recover_card(ctx: _Ctx, kind: str = "any") -> None:
+    ctx._front([["choose", ctx.seat, "recover", [], [kind]]])
+
+
+def _special_cycle_hand(ctx: _Ctx, count: int = 2) -> None:
+    ctx._front([["choose", ctx.seat, "cycle", [], [count, 0]]])
+
+
+def _special_recruit_neutral(ctx: _Ctx, draws: int = 1, max_tier: str = "") -> None:
+    """Draws neutral units (of the built dwellings' tiers, or up to ``max_tier``); one may be
+    recruited at its cost into the unit deck."""
+    st = ctx.st
+    tiers = [t for t in M.TIERS if (t in _dwelling_tiers(st, ctx.seat) if not max_tier
+                                    else M.TIERS.index(t) <= M.TIERS.index(max_tier))]
+    drawn = []
+    for tier in tiers:
+        cards = sorted(u.id for u in C.all_of("unit") if u.role == "neutral" and u.tier == tier
+                       for _ in range(u.copies))
+        for _ in range(draws):
+            if cards:
+                drawn.append(cards[st.rng.below(len(cards))])
+    if drawn:
+        ctx.ev.append(Event("heroes.map.neutral_draw", {"seat": ctx.seat, "units": drawn}))
+        ctx._front([["choose", ctx.seat, "neutral", [], [sorted(set(drawn))]]])
+
+
+def _special_neutral_units_for_all(ctx: _Ctx, max_tier: str = "silver") -> None:
+    _special_recruit_neutral(ctx, 1, max_tier)
+
+
+def _special_mod(name: str) -> Any:
+    def apply(ctx: _Ctx, **params: Any) -> None:
+        # an astrologer card of timing "round": a modifier until the round ends
+        mods = ctx.st.battle.setdefault("mods", {})
+        if name == "recruit_cost":
+            key = f"cost_{params['tier']}"
+            mods[key] = mods.get(key, 0) + int(params["gold"])
+        elif name == "neutral_strength":
+            mods["neutral"] = mods.get("neutral", 0) + int(params["shift"])
+        else:
+            mods[name] = mods.get(name, 0) + int(params.get("gold", 0))
+    return apply
+
+
+def _special_reveal_artifact(ctx: _Ctx, rarity: str = "minor") -> None:
+    """Reveals artifact cards until the first of ``rarity`` and takes it (the Expert start
+    bonus); the others go to the discard pile, shuffled back with it afterwards (spec AMB-83)."""
+    st = ctx.st
+    deck = st.decks["artifact"]
+    shown = []
+    while True:
+        card, _ = deck.draw_one(st.rng)
+        if card is None:
+            break
+        if C.card(card).rarity == rarity:
+            give_card(st, ctx.seat, "artifact", card, ctx.ev)
+            break
+        shown.append(card)
+    deck.discard(shown)
+    ctx.ev.append(Event("heroes.map.reveal", {"seat": ctx.seat, "cards": shown}, reveal=True))
+
+
+_SPECIALS = {"settlement": _no_special, "sanctuary": _no_special, "obelisk": _no_special,
+             "trading_post": _special_trading_post, "observatory": _special_observatory,
+             "magic_spring": _special_magic_spring, "witch_hut": _special_witch_hut,
+             "grail": _special_grail, "free_reinforce": _special_free_reinforce,
+             "recover_card": _special_recover_card, "cycle_hand": _special_cycle_hand,
+             "town_spell_discount": _no_special, "recruit_neutral": _special_recruit_neutral,
+             "neutral_units_for_all": _special_neutral_units_for_all,
+             "recruit_cost": _special_mod("recruit_cost"),
+             "neutral_strength": _special_mod("neutral_strength"),
+             "reveal_artifact": _special_reveal_artifact}
+
 
 
 def morale(st: MapState, seat: int, amount: int, ev: list[Event]) -> None:
@@ -533,59 +755,55 @@ def visit(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Event
         return
     info = mc().locations[f.location]
     m = st.marks.setdefault(h, {})
-    cat = info.category
-    effects = [["effect", seat, hero, e] for e in info.effects]
-    ev.append(_ev("heroes.map.visit", seat=seat, hero=hero, field=_jh(h), location=info.id))
-    if cat == M.VISITABLE:
+    kind = kind_of(info)
+    jh = _jh(h)
+    ev.append(_ev("heroes.map.visit", seat=seat, hero=hero, field=jh, location=info.id))
+    if kind == VISITABLE:
         if m.get("cube", None) == -1:
             return  # a field with a status cube counts as empty
         m["cube"] = -1  # the cube goes on even if the effect is not used
-        queue(st)[:0] = effects
-    elif cat == M.REVISITABLE:
-        queue(st)[:0] = effects
-    elif cat in (M.FLAGGABLE, M.MINE):
-        if m.get("cube") == seat:
+        queue(st)[:0] = [["effect", seat, hero, e, False, jh] for e in info.effects]
+    elif kind == REVISITABLE:
+        queue(st)[:0] = [["effect", seat, hero, e, False, jh] for e in info.effects]
+    elif info.shared:
+        # a standing stone: every player's cube may lie on it; an own cube counts as empty
+        shared = m.setdefault("shared", [])
+        if seat in shared:
             return
-        old = m.get("cube")
-        first = not m.get("flagged")
-        m["cube"] = seat
-        m["flagged"] = True
-        ev.append(_ev("heroes.map.flag", seat=seat, field=_jh(h), former=old))
-        if cat == M.MINE:
-            if first:  # seed "Minen": only the first to flag one gets its production at once
-                got = mine_output(info)
-                gain(st.ps[seat].res, got)
-                ev.append(_ev("heroes.map.gain", seat=seat, res=list(got)))
-        else:
-            queue(st)[:0] = effects
-    elif cat == M.SETTLEMENT:
-        if m.get("cube") == seat:
-            return
-        first = not m.get("flagged")
-        m["cube"] = seat
-        m["flagged"] = True
-        m["choice"] = ""
-        ev.append(_ev("heroes.map.flag", seat=seat, field=_jh(h), former=None))
-        options = list(RESOURCES) + [f"reinforce:{u}" for u in _settle_units(st, seat, first)]
-        queue(st).insert(0, ["choose", seat, "settlement", options, [_jh(h), first]])
-    elif cat == M.TOWN:
+        shared.append(seat)
+        ev.append(_ev("heroes.map.flag", seat=seat, field=jh, former=None))
+        queue(st)[:0] = [["effect", seat, hero, e, True, jh] for e in info.effects]
+    elif kind == TOWN:
         own = st.ps[seat].town == h
         if own:
             if m.get("cube", -1) >= 0 and m["cube"] != seat:
                 del m["cube"]  # spec AMB-91: recapturing the own town; no cube comes back
-                ev.append(_ev("heroes.map.recapture", seat=seat, field=_jh(h)))
+                ev.append(_ev("heroes.map.recapture", seat=seat, field=jh))
             return
         if m.get("cube") == seat:
             return
         former = owner(st, h)
         m["cube"] = seat
         m["flagged"] = True
-        ev.append(_ev("heroes.map.flag", seat=seat, field=_jh(h), former=former))
+        m["held"] = 0
+        ev.append(_ev("heroes.map.flag", seat=seat, field=jh, former=former))
         town_owner = next(s for s, p in enumerate(st.ps) if p.town == h)
         # seed "Städte": flagging an enemy town takes a faction cube from its owner
         st.ps[seat].cubes.append(town_owner)
         ev.append(_ev("heroes.map.cube", seat=seat, of=town_owner))
         check_victory(st, ev)
+    else:  # a mine, a settlement or another flaggable location
+        if m.get("cube") == seat:
+            return
+        first = not m.get("flagged")
+        former = m.get("cube")
+        m["cube"] = seat
+        m["flagged"] = True
+        ev.append(_ev("heroes.map.flag", seat=seat, field=jh, former=former))
+        if kind == SETTLEMENT:
+            m["choice"] = ""
+            queue(st).insert(0, ["choose", seat, "settlement", [], [jh, first]])
+        queue(st)[:0] = [["effect", seat, hero, e, first, jh] for e in info.effects]
 
 
 def _settle_units(st: MapState, seat: int, first: bool) -> list[str]:
@@ -595,7 +813,8 @@ def _settle_units(st: MapState, seat: int, first: bool) -> list[str]:
     out = []
     for uid, pack in p.units:
         u = C.unit(uid)
-        if pack or u.tier not in ("bronze", "silver") or u.reinforce is None:
+        if pack or u.tier not in ("bronze", "silver") or u.reinforce is None \
+                or u.role != "faction":
             continue
         if first or afford(p.res, _half(u.reinforce)):
             out.append(uid)
@@ -626,7 +845,7 @@ def arrive(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Even
         # defends before a secondary one on the same field)
         s, k = sorted(enemies, key=lambda e: (e[0], e[1] != MAIN))[0]
         tag = {"kind": "pvp", "seat": seat, "hero": hero, "field": _jh(h), "foe": s,
-               "foe_hero": k, "town": cat == M.TOWN and st.ps[s].town == h}
+               "foe_hero": k, "town": cat == TOWN and st.ps[s].town == h}
         ev.append(_ev("heroes.map.challenge", seat=seat, foe=s, field=_jh(h)))
         if k == SECONDARY:
             q[:0] = [["choose", s, "yield", ["fight", "yield"], [tag]]]
@@ -634,13 +853,13 @@ def arrive(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Even
             q[:0] = [["window"], ["combat", tag]]
         return
     o = owner(st, h)
-    if cat in (M.TOWN, M.SETTLEMENT) and o is not None and o != seat:
+    if cat in (TOWN, SETTLEMENT) and o is not None and o != seat:
         tag = {"kind": "pvp", "seat": seat, "hero": hero, "field": _jh(h), "foe": o,
-               "foe_hero": None, "town": cat == M.TOWN and st.ps[o].town == h}
+               "foe_hero": None, "town": cat == TOWN and st.ps[o].town == h}
         ev.append(_ev("heroes.map.challenge", seat=seat, foe=o, field=_jh(h)))
         fo = st.ps[o]
         options = ["yield"]
-        if fo.res[0] >= DEFEND_COST and fo.units:
+        if afford(fo.res, eco().defence) and fo.units:
             options.insert(0, "defend")
         q[:0] = [["choose", o, "defend", options, [tag]]]
         return
@@ -696,9 +915,11 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
                 ctrl = order.right_of(ctrl)
             if ctrl == seat:
                 ctrl = None
+        # an astrologer card may make this round's neutral armies a field level stronger
+        level = min(7, max(1, int(tag["guard"]) + st.battle.get("mods", {}).get("neutral", 0)))
         defender: dict[str, Any] = {"seat": None if ctrl is None else 1,
-                                    "neutral": {"field": tag["guard"],
-                                                "difficulty": o.get("difficulty", "normal")}}
+                                    "neutral": {"field": level, "difficulty": _difficulty(st),
+                                                "table": mc().scenarios[st.scenario].table}}
         seats = (seat,) if ctrl is None else (seat, ctrl)
         spec = {"kind": "field", "time_limit": True, "surrender": False,
                 "sides": [attacker, defender]}
@@ -706,9 +927,7 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
         foe = tag["foe"]
         defender = side_of(st, foe, tag["foe_hero"], town=bool(tag["town"]))
         defender["seat"] = 1
-        fp = st.ps[foe]
-        siege = bool(tag["town"]) and any(mc().building(fp.faction, b).citadel
-                                          for b in fp.built)
+        siege = bool(tag["town"]) and _unlocked(st, foe, "walls")
         seats = (seat, foe)
         spec = {"kind": "siege" if siege else "field", "max_rounds": int(o.get("pvp_rounds", 12)),
                 "sides": [attacker, defender]}
@@ -794,7 +1013,7 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
         ev.append(_ev("heroes.map.cube", seat=win_seat, of=lose_seat))
         if lose_hero == MAIN:
             morale(st, lose_seat, -1, ev)
-            paid = min(BEATEN_GOLD, st.ps[lose_seat].res[0])
+            paid = min(eco().defeat_gold, st.ps[lose_seat].res[0])
             st.ps[lose_seat].res[0] -= paid
             st.ps[win_seat].res[0] += paid
             ev.append(_ev("heroes.map.pay", seat=lose_seat, to=win_seat, gold=paid))
@@ -824,10 +1043,15 @@ def defeated(rules: Any, st: MapState, seat: int, hero: str, ev: list[Event]) ->
     """A beaten hero: a secondary hero leaves the map, a main hero goes to an own town or
     settlement of its owner's choice; without one the player is eliminated (seed "Spielende")."""
     p = st.ps[seat]
+    g = st.battle.get("grail")
+    if g is not None and g[0] == seat and g[1] == hero:
+        g[2] = 0  # a beaten hero keeps the chalice but the count of rounds starts again
     if hero == SECONDARY:
         p.pos[SECONDARY] = None
         p.mp[SECONDARY] = 0
         ev.append(_ev("heroes.map.secondary_lost", seat=seat))
+        if g is not None and g[0] == seat and g[1] == SECONDARY:
+            g[1] = MAIN  # spec AMB: the token goes to the main hero (our decision)
         return
     p.pos[MAIN] = None
     places = havens(st, seat)
@@ -856,26 +1080,62 @@ def eliminate(st: MapState, seat: int, ev: list[Event]) -> None:
     check_victory(st, ev)
 
 
+def _victory(st: MapState, kind: str) -> dict[str, Any] | None:
+    for v in mc().scenarios[st.scenario].victory:
+        if v.get("type") == kind:
+            return v  # type: ignore[no-any-return]
+    return None
+
+
 def check_victory(st: MapState, ev: list[Event]) -> None:
-    """Ends the game when one side is left, holds every opponent's cube (3+ players) or met the
-    scenario's goal (flagging an enemy town)."""
+    """Ends the game when one player is left (always), holds a cube of every opponent (a Clash
+    of three or more, R-282) or flagged an enemy town (the scenario's ``capture_town``)."""
     if st.flow.phase == OVER:
         return
     alive = [s for s, p in enumerate(st.ps) if not p.out]
     if len(alive) <= 1:
         end_game(st, alive, "elimination", ev)
         return
+    cubes = _victory(st, "cubes_of_every_opponent")
+    town = _victory(st, "capture_town")
     for s in alive:
         p = st.ps[s]
         others = [o for o in range(st.players) if o != s and (not st.ps[o].out or o in p.cubes)]
-        if st.players >= 3 and all(o in p.cubes for o in others):
+        if (cubes is not None or st.players >= 3) and st.players >= 3 \
+                and all(o in p.cubes for o in others):
             end_game(st, [s], "cubes", ev)
             return
-        sc = mc().scenarios[st.scenario]
-        if sc.victory.get("town", True) and any(
+        if town is not None and not int(town.get("rounds", 0)) and any(
                 owner(st, q.town) == s for o, q in enumerate(st.ps) if o != s and q.town):
             end_game(st, [s], "town", ev)
             return
+
+
+def _round_end_victory(st: MapState, ev: list[Event]) -> None:
+    """Goals counted in full rounds: an enemy town held, the chalice kept in the own town."""
+    town = _victory(st, "capture_town")
+    if town is not None and int(town.get("rounds", 0)):
+        for p in st.ps:
+            if p.town is None:
+                continue
+            m = st.marks.get(p.town, {})
+            holder = m.get("cube", -1)
+            if holder >= 0 and holder != st.ps.index(p):
+                m["held"] = int(m.get("held", 0)) + 1
+                if m["held"] >= int(town["rounds"]):
+                    end_game(st, [holder], "town", ev)
+                    return
+    grail = _victory(st, "hold_grail_in_town")
+    g = st.battle.get("grail")
+    if grail is not None and g is not None:
+        seat, hero = g[0], g[1]
+        p = st.ps[seat]
+        if p.pos[hero] is not None and p.pos[hero] == p.town and owner(st, p.town) == seat:
+            g[2] += 1
+            if g[2] >= max(1, int(grail.get("rounds", 1))):
+                end_game(st, [seat], "grail", ev)
+        else:
+            g[2] = 0
 
 
 def end_game(st: MapState, winners: list[int], reason: str, ev: list[Event]) -> None:
@@ -889,15 +1149,15 @@ def end_game(st: MapState, winners: list[int], reason: str, ev: list[Event]) -> 
 
 
 def round_limit(st: MapState, ev: list[Event]) -> None:
-    """Ends the game after the last round: most flagged mines and settlements, then most
-    faction cubes (spec §23.8, scenario S1)."""
+    """Ends the game after the last round: most flagged locations of the scenario's roles, then
+    most faction cubes (``most_flags_at_limit``); without that goal it is a draw."""
     alive = [s for s, p in enumerate(st.ps) if not p.out]
+    goal = _victory(st, "most_flags_at_limit")
+    roles = tuple(goal.get("roles") or (MINE, SETTLEMENT)) if goal is not None else ()
 
     def score(s: int) -> tuple[int, int]:
-        flags = 0
-        for h, m in st.marks.items():
-            if m.get("cube") == s and category(st, h) in (M.MINE, M.SETTLEMENT):
-                flags += 1
+        flags = sum(1 for h, m in st.marks.items()
+                    if m.get("cube") == s and category(st, h) in roles)
         return (flags, len(set(st.ps[s].cubes)))
     best = max(score(s) for s in alive)
     end_game(st, [s for s in alive if score(s) == best], "rounds", ev)
@@ -940,48 +1200,72 @@ def _passed_start(order: TurnOrder, cur: int, nxt: int) -> bool:
 
 def end_round(rules: Any, st: MapState, ev: list[Event]) -> None:
     """Ends a round and starts the next (seed "Rundenablauf")."""
-    for s, p in enumerate(st.ps):
-        if p.out:
-            continue
-        # spec AMB-90: three full rounds without a town or settlement eliminate
+    order = st.flow.order
+    assert order is not None
+    for s in order.order_from(order.start):
+        p = st.ps[s]
+        # spec AMB-90: rounds without a town or settlement; three eliminate (economy)
         if strongholds(st, s):
             p.homeless = 0
         else:
             p.homeless += 1
-            if p.homeless >= 3:
+            if p.homeless >= eco().elimination_rounds:
                 eliminate(st, s, ev)
     if st.flow.phase == OVER:
         return
+    _round_end_victory(st, ev)
+    if st.flow.phase == OVER:
+        return
     sc = mc().scenarios[st.scenario]
-    if st.round >= sc.max_rounds:
+    if sc.round_limit is not None and st.round >= sc.round_limit:
         round_limit(st, ev)
         return
     st.round += 1
     ev.append(_ev("heroes.map.round", round=st.round))
-    order = st.flow.order
-    assert order is not None
+    st.battle.pop("mods", None)
+    st.battle.pop("astro_turn", None)
     for p in st.ps:
         if p.out:
             continue
+        # round start (R-040): tokens, movement and expert uses back
         p.tokens = {t: True for t in p.tokens}
         p.pop_use = ""
-        p.mp = {MAIN: BASE_MP[MAIN] if p.pos[MAIN] is not None else 0,
-                SECONDARY: BASE_MP[SECONDARY] if p.pos[SECONDARY] is not None else 0}
+        p.mp = {MAIN: base_mp(MAIN) if p.pos[MAIN] is not None else 0,
+                SECONDARY: base_mp(SECONDARY) if p.pos[SECONDARY] is not None else 0}
         p.crowns = D.crowns(p.level)
+    seats = order.order_from(order.start)
+    astro = st.opts.get("astrologers", "even")
     if st.round % 2 == 1:
-        # odd rounds pay income (round 1 never comes here)
-        for s in order.order_from(order.start):
+        # odd rounds pay income (round 1 never comes here), buildings act in resource rounds
+        for s in seats:
             got = income(st, s)
             gain(st.ps[s].res, got)
             ev.append(_ev("heroes.map.income", seat=s, res=got))
-    elif st.opts.get("astrologers", True) and len(st.astro):
-        card, _ = st.astro.draw_one(st.rng)
-        if card is not None:
-            st.astro_card = card
-            st.astro.discard((card,))
-            ev.append(Event("heroes.map.astrologer", {"card": card}, reveal=True))
-            for e in mc().astrologers[card].effects:
-                queue(st).append(["effect", order.start, MAIN, e])
+        for s in seats:
+            p = st.ps[s]
+            for b in mc().towns[p.faction].buildings:
+                if b.id in p.built:
+                    queue(st).extend(["effect", s, MAIN, e] for e in b.resource_round)
+    if (st.round % 2 == 0 and astro != "none") or (st.round % 2 == 1 and astro == "every"):
+        _astrologer(st, seats, ev)
+
+
+def _astrologer(st: MapState, seats: list[int], ev: list[Event]) -> None:
+    """Draws and resolves an astrologer card (seed "Rundenablauf": even rounds)."""
+    card, _ = st.astro.draw_one(st.rng)
+    if card is None:
+        return
+    st.astro_card = card
+    st.astro.discard((card,))
+    info = mc().astrologers[card]
+    ev.append(Event("heroes.map.astrologer", {"card": card}, reveal=True))
+    if info.timing == "now":
+        for s in seats:
+            queue(st).extend(["effect", s, MAIN, e] for e in info.effects)
+    elif info.timing == "turn":
+        st.battle["astro_turn"] = card
+    else:  # "round": a modifier until the round ends
+        queue(st).extend(["effect", seats[0], MAIN, e] for e in info.effects)
 
 
 def _town_actions_left(st: MapState, seat: int) -> bool:
@@ -1035,6 +1319,13 @@ def _apply_draw(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)}, reveal=True,
                     seat=seat))
     st.flow.phase = TURN
+    # seed "Spielerzüge" 3.: abilities "at the start of your turn" after the draw
+    for b in mc().towns[p.faction].buildings:
+        if b.id in p.built:
+            queue(st).extend(["effect", seat, MAIN, e] for e in b.turn_start)
+    card = st.battle.get("astro_turn")
+    if card:
+        queue(st).extend(["effect", seat, MAIN, e] for e in mc().astrologers[card].effects)
     run(rules, st, ev)
 
 
@@ -1127,7 +1418,7 @@ def _apply_move(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
 
 def _revisitable_here(st: MapState, seat: int, hero: str) -> bool:
     h = st.ps[seat].pos[hero]
-    return h is not None and category(st, h) == M.REVISITABLE
+    return h is not None and category(st, h) == REVISITABLE
 
 
 def _opt_revisit(rules: Any, st: MapState, out: list[Action]) -> None:
@@ -1196,12 +1487,22 @@ def _check_discover(rules: Any, st: MapState, a: Action) -> Refusal | None:
 def _apply_discover(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     seat, hero = st.current, a["hero"]
     st.ps[seat].mp[hero] -= 1
-    at = _h(a["at"])
+    reveal_slot(st, seat, _h(a["at"]), ev)
+
+
+def reveal_slot(st: MapState, seat: int, at: Hex, ev: list[Event]) -> None:
+    """Turns a face-down tile up; its rotation is the scenario's or the player's choice."""
     slot = next(s for s in st.slots if (s[1], s[2]) == at)
     st.slots.remove(slot)
     tile = slot[3]
     ev.append(Event("heroes.map.discover", {"seat": seat, "tile": tile, "at": [at[0], at[1]]},
                     reveal=True))
+    fixed = next((x.rotation for x in mc().scenarios[st.scenario].slots
+                  if x.at == at and x.rotation is not None), None)
+    if fixed is not None:
+        st.placed.append([tile, at[0], at[1], int(fixed)])
+        st.board_cache = None
+        return
     _ask_rotation(st, seat, tile, at, "discover")
 
 
@@ -1218,6 +1519,12 @@ def placements(st: MapState, seat: int, hero: str, tile: str) -> list[Hex]:
     h = p.pos[hero]
     if h is None or p.mp[hero] < 1:
         return []
+    return placements_at(st, h, tile)
+
+
+def placements_at(st: MapState, h: Hex, tile: str) -> list[Hex]:
+    """Returns the anchors next to field h where a tile may be placed: a free slot that
+    touches at least two tiles and keeps the revealed map joined."""
     b = board(st)
     taken = set(b.anchors) | _slot_anchors(st)
     out = []
@@ -1282,10 +1589,16 @@ def _check_rotate(rules: Any, st: MapState, a: Action) -> Refusal | None:
 
 def _apply_rotate(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     d = st.flow.pop()
-    tile, q, r = d.data[0], d.data[1], d.data[2]
-    st.placed.append([tile, q, r, int(a["rotation"])])
+    tile, q, r, how = d.data[0], d.data[1], d.data[2], d.data[4]
+    rot = int(a["rotation"])
+    if how == "start":
+        for t in st.placed:
+            if (t[1], t[2]) == (q, r):
+                t[3] = rot
+    else:
+        st.placed.append([tile, q, r, rot])
     st.board_cache = None
-    ev.append(_ev("heroes.map.tile", tile=tile, at=[q, r], rotation=int(a["rotation"])))
+    ev.append(_ev("heroes.map.tile", tile=tile, at=[q, r], rotation=rot))
     run(rules, st, ev)
 
 
@@ -1302,12 +1615,40 @@ def _buildable(st: MapState, seat: int) -> list[str]:
 def _dwelling_tiers(st: MapState, seat: int) -> set[str]:
     p = st.ps[seat]
     town = mc().towns[p.faction]
-    return {b.dwelling for b in town.buildings if b.id in p.built and b.dwelling}
+    return {u.split("_", 1)[1] for b in town.buildings if b.id in p.built
+            for u in b.unlocks if u.startswith("recruit_")}
 
 
 def _has_citadel(st: MapState, seat: int) -> bool:
+    return _unlocked(st, seat, "reinforce")
+
+
+def _unlocked(st: MapState, seat: int, what: str) -> bool:
+    """Returns True when a built building of the seat unlocks ``what`` (seed "Städte")."""
     p = st.ps[seat]
-    return any(b.citadel for b in mc().towns[p.faction].buildings if b.id in p.built)
+    return any(what in b.unlocks for b in mc().towns[p.faction].buildings if b.id in p.built)
+
+
+def spell_price(st: MapState, seat: int) -> tuple[int, int, int]:
+    """Returns the spell book's price (economy) less a mana well's discount."""
+    p = st.ps[seat]
+    gold, m, v = eco().spell
+    for b in mc().towns[p.faction].buildings:
+        if b.id in p.built:
+            for e in b.passive:
+                if e.get("type") == "town_spell_discount":
+                    gold = max(0, gold - int(e.get("gold", 1)))
+    return (gold, m, v)
+
+
+def unit_cost(st: MapState, uid: str, reinforce: bool) -> tuple[int, int, int]:
+    """Returns a unit's recruiting or reinforcing cost this round (an astrologer card may
+    change a tier's gold cost)."""
+    u = C.unit(uid)
+    cost = list(_cost3(u.reinforce if reinforce else u.recruit))
+    shift = st.battle.get("mods", {}).get(f"cost_{u.tier}", 0)
+    cost[0] = max(0, cost[0] + shift)
+    return (cost[0], cost[1], cost[2])
 
 
 def close_population(st: MapState, seat: int) -> None:
@@ -1330,7 +1671,7 @@ def _recruitable(st: MapState, seat: int) -> list[str]:
     tiers = _dwelling_tiers(st, seat)
     have = {u[0] for u in p.units}
     return [uid for uid in C.faction(p.faction).units if uid not in have
-            and C.unit(uid).tier in tiers and afford(p.res, _cost3(C.unit(uid).recruit))]
+            and C.unit(uid).tier in tiers and afford(p.res, unit_cost(st, uid, False))]
 
 
 def _reinforceable(st: MapState, seat: int) -> list[str]:
@@ -1338,13 +1679,13 @@ def _reinforceable(st: MapState, seat: int) -> list[str]:
     if not _can_pop_units(st, seat) or not _has_citadel(st, seat):
         return []
     return [uid for uid, pack in p.units if not pack and C.unit(uid).reinforce is not None
-            and afford(p.res, _cost3(C.unit(uid).reinforce))]
+            and C.unit(uid).pack is not None and afford(p.res, unit_cost(st, uid, True))]
 
 
 def _hire_fields(st: MapState, seat: int) -> list[Hex]:
     p = st.ps[seat]
     if not p.tokens["population"] or p.pos[SECONDARY] is not None \
-            or p.res[0] < SECONDARY_COST:
+            or not afford(p.res, eco().secondary):
         return []
     return havens(st, seat)
 
@@ -1353,8 +1694,8 @@ def _guild_ready(st: MapState, seat: int) -> bool:
     p = st.ps[seat]
     town = mc().towns[p.faction]
     # seed "Stadtaktionen": not in the round the mage guild was built
-    return p.tokens["spellbook"] and afford(p.res, town.spell_cost) and any(
-        b.guild and b.id in p.built and p.built_round.get(b.id, 0) < st.round
+    return p.tokens["spellbook"] and afford(p.res, spell_price(st, seat)) and any(
+        "spell_book" in b.unlocks and b.id in p.built and p.built_round.get(b.id, 0) < st.round
         for b in town.buildings)
 
 
@@ -1416,9 +1757,10 @@ def _apply_build(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     p.built.append(info.id)
     p.built_round[info.id] = st.round
     ev.append(_ev("heroes.map.build", seat=seat, building=info.id))
-    # seed "Städte": an immediate effect resolves at once (a mage guild's spells)
-    for _ in range(info.spells):
-        push_search(st, seat, "spell", 2, False)
+    # seed "Städte": an immediate effect resolves at once (a mage guild's spells); the income
+    # a building adds is read by ``income``
+    now(st)[:0] = [["effect", seat, MAIN, e] for e in info.on_build if e.get("type") != "income"]
+    run(rules, st, ev)
 
 
 def _check_unit(rules: Any, st: MapState, a: Action) -> Refusal | None:
@@ -1434,14 +1776,14 @@ def _check_unit(rules: Any, st: MapState, a: Action) -> Refusal | None:
             return ("heroes.map.rule.have_unit", "that unit is in your army already")
         if C.unit(uid).tier not in _dwelling_tiers(st, seat):
             return ("heroes.map.rule.no_dwelling", "build its dwelling first")
-        if not afford(p.res, _cost3(C.unit(uid).recruit)):
+        if not afford(p.res, unit_cost(st, uid, False)):
             return ("heroes.map.rule.cost", "you cannot pay for it")
         return None
     if not _has_citadel(st, seat):
         return ("heroes.map.rule.no_citadel", "reinforcing needs a citadel")
     if [uid, False] not in p.units:
         return ("heroes.map.rule.not_few", "only a unit of yours on its Few side")
-    if not afford(p.res, _cost3(C.unit(uid).reinforce)):
+    if not afford(p.res, unit_cost(st, uid, True)):
         return ("heroes.map.rule.cost", "you cannot pay for it")
     return None
 
@@ -1449,7 +1791,7 @@ def _check_unit(rules: Any, st: MapState, a: Action) -> Refusal | None:
 def _apply_recruit(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     seat = actor(st)
     p = st.ps[seat]
-    pay(p.res, _cost3(C.unit(a["unit"]).recruit))
+    pay(p.res, unit_cost(st, a["unit"], False))
     p.tokens["population"] = False
     p.pop_use = "units"
     p.units.append([a["unit"], False])
@@ -1459,7 +1801,7 @@ def _apply_recruit(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None
 def _apply_reinforce(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     seat = actor(st)
     p = st.ps[seat]
-    pay(p.res, _cost3(C.unit(a["unit"]).reinforce))
+    pay(p.res, unit_cost(st, a["unit"], True))
     p.tokens["population"] = False
     p.pop_use = "units"
     p.units[p.units.index([a["unit"], False])] = [a["unit"], True]
@@ -1476,7 +1818,7 @@ def _check_hire(rules: Any, st: MapState, a: Action) -> Refusal | None:
         return ("heroes.map.rule.token_used", "your population token is used this round")
     if p.pos[SECONDARY] is not None:
         return ("heroes.map.rule.one_secondary", "you have a secondary hero already")
-    if p.res[0] < SECONDARY_COST:
+    if not afford(p.res, eco().secondary):
         return ("heroes.map.rule.cost", "a secondary hero costs 10 gold")
     if (int(at[0]), int(at[1])) not in havens(st, seat):
         return ("heroes.map.rule.no_haven", "only in an own town or settlement without an "
@@ -1487,12 +1829,12 @@ def _check_hire(rules: Any, st: MapState, a: Action) -> Refusal | None:
 def _apply_hire(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     seat = actor(st)
     p = st.ps[seat]
-    p.res[0] -= SECONDARY_COST
+    pay(p.res, eco().secondary)
     p.tokens["population"] = False
     p.pop_use = "hero"
     p.pos[SECONDARY] = _h(a["at"])
     p.prev[SECONDARY] = None
-    p.mp[SECONDARY] = BASE_MP[SECONDARY] if seat == st.current else 0
+    p.mp[SECONDARY] = base_mp(SECONDARY) if seat == st.current else 0
     ev.append(_ev("heroes.map.hire", seat=seat, at=list(a["at"])))
 
 
@@ -1508,7 +1850,7 @@ def _check_spellbook(rules: Any, st: MapState, a: Action) -> Refusal | None:
 def _apply_spellbook(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     seat = actor(st)
     p = st.ps[seat]
-    cost = mc().towns[p.faction].spell_cost
+    cost = spell_price(st, seat)
     pay(p.res, cost)
     p.tokens["spellbook"] = False
     ev.append(_ev("heroes.map.spellbook", seat=seat, cost=list(cost)))
@@ -1684,7 +2026,7 @@ def _choose_settlement(rules: Any, st: MapState, seat: int, opt: str, ctx: list[
         st.marks[h]["choice"] = opt
         if first:  # seed "Siedlungen": the first to flag it gets the amount at once
             i = RESOURCES.index(opt)
-            p.res[i] += STEP[i]
+            p.res[i] += eco().step[i]
         ev.append(_ev("heroes.map.settle", seat=seat, field=_jh(h), choice=opt))
         return
     uid = opt.split(":", 1)[1]
@@ -1697,14 +2039,8 @@ def _choose_settlement(rules: Any, st: MapState, seat: int, opt: str, ctx: list[
 
 def _choose_die(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
                 ev: list[Event]) -> None:
-    got = [int(x) for x in opt.split(",")]
-    gain(st.ps[seat].res, got)
-    ev.append(_ev("heroes.map.gain", seat=seat, res=got))
-
-
-def _choose_treasure(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
-                     ev: list[Event]) -> None:
-    _treasure(st, seat, ctx[0], opt)
+    hero, die = ctx
+    queue(st)[:0] = [["effect", seat, hero, e] for e in mc().dice[die][int(opt)]]
 
 
 def _choose_pay(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
@@ -1750,17 +2086,200 @@ def _choose_defend(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any]
     tag = ctx[0]
     if opt == "defend":
         # seed "Kampf beginnen": 8 gold to defend with the units, without the deck
-        st.ps[seat].res[0] -= DEFEND_COST
-        ev.append(_ev("heroes.map.defend", seat=seat, gold=DEFEND_COST))
+        pay(st.ps[seat].res, eco().defence)
+        ev.append(_ev("heroes.map.defend", seat=seat, gold=eco().defence[0]))
         queue(st)[:0] = [["window"], ["combat", tag]]
         return
     # spec AMB-47: undefended, the attacker flags it without a combat
     queue(st).insert(0, ["visit", tag["seat"], tag["hero"], tag["field"]])
 
 
-_CHOICES = {"settlement": _choose_settlement, "die": _choose_die, "treasure": _choose_treasure,
+def _choose_bonus(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                  ev: list[Event]) -> None:
+    """Setup 16.: the difficulty's start bonus (artifacts go to the hand)."""
+    alts = mc().difficulties[_difficulty(st)]
+    queue(st)[:0] = [["effect", seat, MAIN, e] for e in alts[int(opt)]]
+
+
+def _difficulty(st: MapState) -> str:
+    return str(st.opts.get("difficulty") or mc().scenarios[st.scenario].difficulty)
+
+
+def _choose_start_unit(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                       ev: list[Event]) -> None:
+    st.ps[seat].units.append([opt, bool(ctx[1])])
+
+
+def _choose_explore(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                    ev: list[Event]) -> None:
+    """The lookout tower: a free discovery or placement next to its field."""
+    if opt == "skip":
+        return
+    parts = opt.split(":")
+    if parts[0] == "discover":
+        reveal_slot(st, seat, _h(parts[1].split(",")), ev)
+        return
+    tile, at = parts[1], _h(parts[2].split(","))
+    st.ps[seat].supply.remove(tile)
+    ev.append(Event("heroes.map.place", {"seat": seat, "tile": tile, "at": [at[0], at[1]]},
+                    reveal=True))
+    _ask_rotation(st, seat, tile, at, "place")
+
+
+def _choose_spring(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                   ev: list[Event]) -> None:
+    if opt == "none":
+        return
+    pile = st.ps[seat].deck.discard_pile
+    pile.remove(opt)
+    st.ps[seat].hand.append(opt)
+    ev.append(_ev("heroes.map.gain_card", seat=seat, card=opt))
+
+
+def _choose_witch(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                  ev: list[Event]) -> None:
+    """The hedge witch: remove an ability card from the hand, or look at the top ability card
+    and take it or discard it (spec §19.5)."""
+    if opt == "none":
+        return
+    if opt.startswith("remove:"):
+        st.ps[seat].hand.remove(opt[7:])
+        ev.append(_ev("heroes.map.remove", seat=seat, card=opt[7:]))
+        return
+    card, reshuffled = st.decks["ability"].draw_one(st.rng)
+    if reshuffled:
+        refill_discard(st, "ability")
+    if card is not None:
+        ev.append(Event("heroes.map.look", {"seat": seat, "deck": "ability", "cards": [card]},
+                        reveal=True, seat=seat))
+        queue(st).insert(0, ["choose", seat, "witch_card", ["take", "discard"], [card]])
+
+
+def _choose_witch_card(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                       ev: list[Event]) -> None:
+    if opt == "take":
+        give_card(st, seat, "ability", ctx[0], ev)
+    else:
+        st.decks["ability"].discard((ctx[0],))
+
+
+def _choose_reinforce(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                      ev: list[Event]) -> None:
+    p = st.ps[seat]
+    if opt != "none" and [opt, False] in p.units:
+        p.units[p.units.index([opt, False])] = [opt, True]
+        ev.append(_ev("heroes.map.reinforce", seat=seat, unit=opt, cost=[0, 0, 0]))
+
+
+def _choose_recover(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                    ev: list[Event]) -> None:
+    if opt != "none":
+        st.ps[seat].deck.discard_pile.remove(opt)
+        st.ps[seat].hand.append(opt)
+        ev.append(_ev("heroes.map.gain_card", seat=seat, card=opt))
+
+
+def _choose_cycle(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                  ev: list[Event]) -> None:
+    left, done = int(ctx[0]), int(ctx[1])
+    p = st.ps[seat]
+    if opt != "done":
+        p.hand.remove(opt)
+        p.deck.discard((opt,))
+        done += 1
+        left -= 1
+        if left > 0 and p.hand:
+            queue(st).insert(0, ["choose", seat, "cycle", [], [left, done]])
+            return
+    got = p.deck.draw(done, st.rng).cards if done else []
+    p.hand += got
+    if got:
+        ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)}, reveal=True,
+                        seat=seat))
+
+
+def _choose_neutral(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                    ev: list[Event]) -> None:
+    if opt == "none":
+        return
+    p = st.ps[seat]
+    pay(p.res, unit_cost(st, opt, False))
+    p.units.append([opt, False])
+    ev.append(_ev("heroes.map.recruit", seat=seat, unit=opt))
+
+
+def _options_bonus(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    return [str(i) for i in range(len(mc().difficulties[_difficulty(st)]))]
+
+
+def _options_start_unit(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    p = st.ps[seat]
+    have = {u for u, _ in p.units}
+    return [u for u in C.faction(p.faction).units if C.unit(u).tier == ctx[0] and u not in have]
+
+
+def _options_settlement(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    return list(RESOURCES) + [f"reinforce:{u}" for u in _settle_units(st, seat, bool(ctx[1]))]
+
+
+def _options_explore(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    h = _h(ctx[1])
+    out = [f"discover:{a},{b}" for a, b in B.slots_next_to(h, _slot_anchors(st))]
+    for tile in sorted(set(st.ps[seat].supply)):
+        out += [f"place:{tile}:{a},{b}" for a, b in placements_at(st, h, tile)]
+    return out + ["skip"]
+
+
+def _options_spring(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    top = st.ps[seat].deck.discard_pile.cards[:int(ctx[0])]
+    return sorted(set(top)) + ["none"]
+
+
+def _options_witch(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    hand = st.ps[seat].hand
+    out = [f"remove:{c}" for c in sorted(set(hand)) if C.card(c).kind == "ability"]
+    if len(st.decks["ability"]):
+        out.append("look")
+    return out + ["none"]
+
+
+def _options_reinforce(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    top = M.TIERS.index(ctx[0])
+    return [u for u, pack in st.ps[seat].units if not pack and C.unit(u).pack is not None
+            and C.unit(u).tier in M.TIERS[:top + 1]] + ["none"]
+
+
+def _options_recover(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    kind = ctx[0]
+    pile = st.ps[seat].deck.discard_pile.cards
+    return sorted({c for c in pile if kind == "any" or C.card(c).kind == kind}) + ["none"]
+
+
+def _options_cycle(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    return sorted(set(st.ps[seat].hand)) + ["done"]
+
+
+def _options_neutral(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    p = st.ps[seat]
+    have = {u for u, _ in p.units}
+    return [u for u in ctx[0] if u not in have
+            and afford(p.res, unit_cost(st, u, False))] + ["none"]
+
+
+_OPTIONS = {"bonus": _options_bonus, "start_unit": _options_start_unit,
+            "settlement": _options_settlement, "explore": _options_explore,
+            "spring": _options_spring, "witch": _options_witch,
+            "reinforce": _options_reinforce, "recover": _options_recover,
+            "cycle": _options_cycle, "neutral": _options_neutral}
+
+
+_CHOICES = {"settlement": _choose_settlement, "die": _choose_die,
             "pay": _choose_pay, "effect": _choose_effect, "relocate": _choose_relocate,
-            "yield": _choose_yield, "defend": _choose_defend}
+            "yield": _choose_yield, "defend": _choose_defend, "bonus": _choose_bonus,
+            "start_unit": _choose_start_unit, "explore": _choose_explore,
+            "spring": _choose_spring, "witch": _choose_witch, "witch_card": _choose_witch_card,
+            "reinforce": _choose_reinforce, "recover": _choose_recover, "cycle": _choose_cycle,
+            "neutral": _choose_neutral}
 
 
 # trading post (seed "Handeln")
@@ -1768,7 +2287,7 @@ def _opt_trade(rules: Any, st: MapState, out: list[Action]) -> None:
     d = st.flow.top
     assert d is not None
     p = st.ps[d.seat]
-    for (sell, get), (n, _m) in sorted(RATES.items()):
+    for (sell, get), (n, _m) in sorted(eco().trade.items()):
         if p.res[RESOURCES.index(sell)] >= n:
             out.append(Action("trade", (("get", get), ("lots", 1), ("sell", sell))))
 
@@ -1817,10 +2336,10 @@ def _check_trade(rules: Any, st: MapState, a: Action) -> Refusal | None:
             return ("heroes.map.rule.no_remove", f"{c!r} cannot be removed here")
         return None
     sell, get, lots = a.get("sell"), a.get("get"), a.get("lots")
-    if a.names() != ("get", "lots", "sell") or (sell, get) not in RATES \
+    if a.names() != ("get", "lots", "sell") or (sell, get) not in eco().trade \
             or not isinstance(lots, int) or isinstance(lots, bool) or lots < 1:
         return ("heroes.map.rule.rate", "no such trade")
-    n, _m = RATES[(sell, get)]
+    n, _m = eco().trade[(sell, get)]
     if p.res[RESOURCES.index(sell)] < n * lots:
         return ("heroes.map.rule.cost", "you do not have that much to sell")
     return None
@@ -1831,18 +2350,18 @@ def _apply_trade(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     assert d is not None
     p = st.ps[d.seat]
     sell, get, lots = a["sell"], a["get"], int(a["lots"])
-    n, m = RATES[(sell, get)]
+    n, m = eco().trade[(sell, get)]
     p.res[RESOURCES.index(sell)] -= n * lots
     p.res[RESOURCES.index(get)] += m * lots
     ev.append(_ev("heroes.map.trade", seat=d.seat, sell=sell, get=get, lots=lots))
-    st.flow.replace(d.with_data(("trade",)))
+    st.flow.replace(d.with_data(("trade", d.data[1])))
 
 
 def _apply_remove(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     d = st.flow.pop()
     p = st.ps[d.seat]
-    p.hand.remove(a["card"])
-    p.res[0] += 1
+    p.hand.remove(a["card"])  # removed from the game (card rule 8)
+    p.res[0] += int(d.data[1])
     ev.append(_ev("heroes.map.remove", seat=d.seat, card=a["card"]))
     run(rules, st, ev)
 
