@@ -36,6 +36,7 @@ def test_map() -> Iterator[M.MapContent]:
 
 
 def new(players: int = 2, seed: int = 1, **opts: object) -> MapState:
+    opts.setdefault("difficulty", "impossible")  # no start bonus unless a test asks for one
     st = RULES.new_game(GameConfig.for_players(players, mode="clash", **opts), seed)
     assert isinstance(st, MapState)
     return st
@@ -65,9 +66,10 @@ def test_setup_follows_the_scenario() -> None:
     sc = R.mc().scenarios["duel"]
     assert st.flow.phase == R.REFRESH and st.current == 0 and st.round == 1
     assert [len(p.supply) for p in st.ps] == [2, 2]
-    assert len(st.slots) == len(sc.facedown)
+    assert len(st.slots) == len(sc.slots)
     for p in st.ps:
         assert p.res == [15, 3, 1] and p.level == 1 and p.xp == 0
+        assert R.income(st, st.ps.index(p)) == [10, 1, 0]  # base 8 + the town hall's 2
         assert p.pos[MAIN] == p.town and p.mp[MAIN] == 3
         assert len(p.deck) == 9 and not p.hand  # spec AMB-04: no hand before the first turn
         assert [u for u, _ in p.units] and all(not pack for _, pack in p.units)
@@ -83,9 +85,8 @@ def test_income_in_odd_rounds_from_round_three() -> None:
             events = act(st, "end_turn")
             paid += [(st.round, e.params["res"]) for e in events
                      if e.key == "heroes.map.income"]
-    # only round 3 pays: the town hall's 2 gold on the scenario's 10 gold and 1 material
-    assert paid == [(3, [12, 1, 0]), (3, [12, 1, 0])]
-    assert R.income(st, 0) == [12, 1, 0]
+    # only round 3 pays: the town hall's 2 gold on the scenario's 8 gold and 1 material
+    assert paid == [(3, [10, 1, 0]), (3, [10, 1, 0])]
 
 
 def test_astrologer_card_in_even_rounds() -> None:
@@ -95,6 +96,20 @@ def test_astrologer_card_in_even_rounds() -> None:
         act(st, "end_turn")
     assert st.round == 2 and st.astro_card in R.mc().astrologers
     assert st.astro.discard_count() == 1
+
+
+def test_start_bonus_normal_difficulty() -> None:
+    st = new(difficulty="normal")
+    top = st.flow.top
+    assert top is not None and top.kind == R.CHOOSE and top.data[0] == "bonus"
+    assert [a["option"] for a in RULES.legal_actions(st)] == ["0", "1"]
+    act(st, "choose", option="1")  # Search (2) the artifact deck
+    act(st, "search", **{"from": "deck"})
+    card = st.looking[0]
+    act(st, "keep", card=card)
+    assert card in st.ps[0].hand  # spec R-265: bonus artifacts go to the hand
+    top = st.flow.top
+    assert top is not None and top.seat == 1 and top.data[0] == "bonus"
 
 
 # --- T-01 Alicia's turn (seed "Beispiel-Spielzug") -----------------------------------------------

@@ -590,6 +590,14 @@ class _Ctx:
     def mp(self, amount: int) -> None:
         p = self.st.ps[self.seat]
         hero = self.hero if p.pos[self.hero] is not None else MAIN
+        if self.field is not None:
+            # our decision (docs/heroes/rules.md): a location's movement points come once per
+            # hero and turn; a revisit for 1 MP that pays 1 MP back would never end the turn
+            used = self.st.battle.setdefault("mp_used", [])
+            key = [self.seat, hero, self.field[0], self.field[1]]
+            if key in used:
+                return
+            used.append(key)
         p.mp[hero] += amount
         self.ev.append(_ev("heroes.map.mp", seat=self.seat, hero=hero, mp=p.mp[hero]))
 
@@ -1179,6 +1187,7 @@ def end_turn(rules: Any, st: MapState, ev: list[Event]) -> None:
         p.dump_hand = False
         ev.append(_ev("heroes.map.dump_hand", seat=st.current))
     p.mp = {MAIN: 0, SECONDARY: 0}
+    st.battle.pop("mp_used", None)
     st.turn += 1
     order = st.flow.order
     assert order is not None
