@@ -956,6 +956,11 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
     config = GameConfig.for_players(len(seats), bots=False, battle=spec)
     st.sub = subgame.start("heroes_battle", config, seats, st.rng, {"mode": "clash"})
     ev.append(_ev("heroes.map.battle", seat=seat, kind=tag["kind"], field=tag["field"]))
+    from engine.rules.heroes.battle import RULES as BATTLE_RULES
+
+    if BATTLE_RULES.is_over(st.sub.state):  # decided before anybody acts
+        sub, st.sub = st.sub, None
+        battle_ended(rules, st, sub, ev)
 
 
 def _variants(st: MapState) -> dict[str, bool]:
@@ -1388,6 +1393,9 @@ def move_targets(st: MapState, seat: int, hero: str) -> dict[Hex, int]:
     b = board(st)
     other = p.pos[SECONDARY if hero == MAIN else MAIN]
     closed = _closed_fields(st, seat)
+    if not p.units:
+        # a hero without units cannot fight: fields that would start a combat stay closed
+        closed |= {h for h in b.fields if _starts_combat(st, seat, h)}
     out: dict[Hex, int] = {}
     for n in b.steps(here):
         if n in closed:
@@ -1400,6 +1408,19 @@ def move_targets(st: MapState, seat: int, hero: str) -> dict[Hex, int]:
             continue
         out[n] = 1
     return out
+
+
+def _starts_combat(st: MapState, seat: int, h: Hex) -> bool:
+    """Returns True when arriving on h starts a combat (not a quick one)."""
+    if any(s != seat for s, _ in heroes_at(st, h)):
+        return True
+    o = owner(st, h)
+    if category(st, h) in (TOWN, SETTLEMENT) and o is not None and o != seat:
+        return True
+    f = board(st).fields[h]
+    m = st.marks.get(h, {})
+    return bool(f.guard) and m.get("cube") is None and not m.get("flagged") \
+        and not m.get("cleared") and hero_level(st, seat) <= f.guard
 
 
 def _opt_move(rules: Any, st: MapState, out: list[Action]) -> None:
