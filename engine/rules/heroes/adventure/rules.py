@@ -634,7 +634,7 @@ class _Ctx:
 
 def _no_special(ctx: _Ctx, **params: Any) -> None:
     """A passive or a name the rules read elsewhere (a settlement's choice comes with its flag,
-    a sanctuary keeps attackers out, a standing stone takes shared cubes)."""
+    a sanctuary keeps attackers out, a mana well lowers the spell price)."""
 
 
 def _special_trading_post(ctx: _Ctx, card_gold: int = 1) -> None:
@@ -726,7 +726,7 @@ def _special_reveal_artifact(ctx: _Ctx, rarity: str = "minor") -> None:
     ctx.ev.append(Event("heroes.map.reveal", {"seat": ctx.seat, "cards": shown}, reveal=True))
 
 
-_SPECIALS = {"settlement": _no_special, "sanctuary": _no_special, "obelisk": _no_special,
+_SPECIALS = {"settlement": _no_special, "sanctuary": _no_special,
              "trading_post": _special_trading_post, "observatory": _special_observatory,
              "magic_spring": _special_magic_spring, "witch_hut": _special_witch_hut,
              "grail": _special_grail, "free_reinforce": _special_free_reinforce,
