@@ -205,7 +205,9 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         mode clash, a map game (engine/rules/heroes/adventure)."""
         self.check_config(config)
         opts = {o.id: config.options.get(o.id, o.default) for o in self.options}
-        if opts["mode"] == "clash":
+        if opts["mode"] == "clash" or ("mode" not in config.options and config.players > 2):
+            # three players play the map game (the skirmish is for one or two)
+            opts["mode"] = "clash"
             return _clash().start(config, seed, opts)
         if config.players > 2:
             from engine.core.errors import MalformedAction
