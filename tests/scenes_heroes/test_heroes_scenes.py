@@ -105,8 +105,9 @@ def act_by_mouse(app: Any, table: HeroesTableScene, action: Action) -> None:
         hand = table._hand()
         _click(app, table._hand_rect(hand.index(p["card"])).center)
         if isinstance(table.popup, Popup):
-            text = next(art.name(app, m.text) for m in query.card(p["card"]).modes
-                        if m.id == p["mode"])
+            text = next(art.name(app, m.text) + (f" ({t('heroes.ui.expert')})" if m.crown
+                                                    else "")
+                        for m in query.card(p["card"]).modes if m.id == p["mode"])
             _press(app, table.popup.buttons, text)
         _target(app, table, action)
     elif kind == "ability":
