@@ -86,6 +86,14 @@ def attack_score(st: BattleState, a: Unit, t: Unit) -> float:
     return score
 
 
+@cache
+def _map() -> Any:
+    """Returns the map game's plain bot (imported on first use)."""
+    from engine.rules.heroes.adventure import bots
+
+    return bots
+
+
 class HeroesBot(Bot):
     """The heuristic bot of the heroes games."""
 
@@ -98,6 +106,8 @@ class HeroesBot(Bot):
             return legal[0]
         if isinstance(state, BattleState):
             return self.battle(state, seat, legal)
+        if _map().is_map_turn(state):
+            return _map().choose(state, seat, legal, self.rng)  # type: ignore[no-any-return]
         if state.sub is not None:
             sub = state.sub
             return self.battle(sub.state, sub.sub_seat(seat), legal)

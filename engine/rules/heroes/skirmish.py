@@ -139,6 +139,8 @@ class SkirmishState:
 
 
 # the neutral army's field level and difficulty matter only against the neutrals
+SKIRMISH_ONLY = (("mode", ("skirmish",)),)
+CLASH_ONLY = (("mode", ("clash",)),)  # the map game (engine/rules/heroes/adventure)
 NEUTRAL_ONLY = (("opponent", ("neutral",)),)
 
 
@@ -152,12 +154,24 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     game_id = "heroes"
     rules_version = "1"
     min_players = 1
-    max_players = 2
+    max_players = 3
     options = (
-        OptionDef("mode", "heroes.opt.mode", "skirmish", choices=("skirmish",),
-                  choice_labels=("heroes.opt.mode.skirmish",)),
+        OptionDef("mode", "heroes.opt.mode", "skirmish", choices=("skirmish", "clash"),
+                  choice_labels=("heroes.opt.mode.skirmish", "heroes.opt.mode.clash")),
+        # the map game (mode clash, engine/rules/heroes/adventure): the scenario ("" the first
+        # one for the player count) and who leads the neutral armies
+        OptionDef("scenario", "heroes.opt.scenario", "", when=CLASH_ONLY),
+        OptionDef("neutrals", "heroes.opt.neutrals", "player", choices=("player", "auto"),
+                  choice_labels=("heroes.opt.neutrals.player", "heroes.opt.neutrals.auto"),
+                  when=CLASH_ONLY),
+        OptionDef("map_difficulty", "heroes.opt.map_difficulty", "normal",
+                  choices=("easy", "normal", "expert", "impossible"),
+                  choice_labels=("heroes.opt.difficulty.easy", "heroes.opt.difficulty.normal",
+                                 "heroes.opt.difficulty.expert",
+                                 "heroes.opt.difficulty.impossible"), when=CLASH_ONLY),
         OptionDef("opponent", "heroes.opt.opponent", "player", choices=("player", "neutral"),
-                  choice_labels=("heroes.opt.opponent.player", "heroes.opt.opponent.neutral")),
+                  choice_labels=("heroes.opt.opponent.player", "heroes.opt.opponent.neutral"),
+                  when=SKIRMISH_ONLY),
         OptionDef("faction_1", "heroes.opt.faction_1", "random", choices=("random", *FACTIONS),
                   choice_labels=_faction_labels()),
         OptionDef("faction_2", "heroes.opt.faction_2", "random", choices=("random", *FACTIONS),
@@ -174,20 +188,43 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   choice_labels=("heroes.opt.difficulty.easy", "heroes.opt.difficulty.normal",
                                  "heroes.opt.difficulty.expert",
                                  "heroes.opt.difficulty.impossible"), when=NEUTRAL_ONLY),
-        OptionDef("siege", "heroes.opt.siege", False, choices=(False, True)),
+        OptionDef("siege", "heroes.opt.siege", False, choices=(False, True), when=SKIRMISH_ONLY),
         OptionDef("bonus_cards", "heroes.opt.bonus_cards", True, choices=(True, False)),
-        OptionDef("max_rounds", "heroes.opt.max_rounds", 12, minimum=0, maximum=40),
+        OptionDef("max_rounds", "heroes.opt.max_rounds", 12, minimum=0, maximum=40,
+                  when=SKIRMISH_ONLY),
+        # the battle's damage variants; the map game passes them on too (set-up screen: the
+        # skirmish's, for want of room beside the map game's own variants)
         OptionDef("min_damage", "heroes.opt.min_damage", False, choices=(False, True),
-                  variant=True),
+                  variant=True, when=SKIRMISH_ONLY),
         OptionDef("no_die_damage", "heroes.opt.no_die_damage", False, choices=(False, True),
-                  variant=True),
+                  variant=True, when=SKIRMISH_ONLY),
+        # the map game's adjustments and variants (seed "Optionale Anpassungen", spec §15.3)
+        OptionDef("start_bonus", "heroes.opt.start_bonus", True, choices=(True, False),
+                  variant=True, when=CLASH_ONLY),
+        OptionDef("free_extend", "heroes.opt.free_extend", False, choices=(False, True),
+                  variant=True, when=CLASH_ONLY),
+        OptionDef("double_income", "heroes.opt.double_income", False, choices=(False, True),
+                  variant=True, when=CLASH_ONLY),
+        OptionDef("astrologers", "heroes.opt.astrologers", "even",
+                  choices=("even", "every", "none"), variant=True,
+                  choice_labels=("heroes.opt.astrologers.even", "heroes.opt.astrologers.every",
+                                 "heroes.opt.astrologers.none"), when=CLASH_ONLY),
     )
 
     # --- set-up ------------------------------------------------------------------------------
-    def new_game(self, config: GameConfig, seed: int) -> SkirmishState:
-        """Returns a skirmish: heroes chosen, decks built, the ability deck shuffled."""
+    def new_game(self, config: GameConfig, seed: int) -> Any:
+        """Returns a skirmish (heroes chosen, decks built, the ability deck shuffled) or, with
+        mode clash, a map game (engine/rules/heroes/adventure)."""
         self.check_config(config)
         opts = {o.id: config.options.get(o.id, o.default) for o in self.options}
+        if opts["mode"] == "clash" or ("mode" not in config.options and config.players > 2):
+            # three players play the map game (the skirmish is for one or two)
+            opts["mode"] = "clash"
+            return _clash().start(config, seed, opts)
+        if config.players > 2:
+            from engine.core.errors import MalformedAction
+
+            raise MalformedAction("the heroes skirmish takes 1–2 players")
         st = SkirmishState(Rng(seed))
         st.opts = opts
         st.players = config.players
@@ -231,6 +268,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
 
     def progress(self, state: SkirmishState) -> Message:
         """Returns the combat round while the battle runs, else that the armies are raised."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().progress(state)
         if state.flow.phase == OVER:
             return Message("heroes.ui.progress_over")
         if state.sub is None:
@@ -239,6 +278,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
 
     def turn_number(self, state: SkirmishState) -> int:
         """Returns a counter for autosaves (set-up steps, then the battle's activations)."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().turn_number(state)
         return state.turn + (state.sub.state.turn if state.sub is not None else 0)
 
     # --- protocol with the running battle ----------------------------------------------------
@@ -246,6 +287,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     # registry on every call, a third of a bot battle's time).
     def current_actor(self, state: SkirmishState) -> int | None:
         """Returns the seat to act (inside the battle while it runs)."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().current_actor(state)
         sub = state.sub
         if sub is not None:
             actor = BATTLE.current_actor(sub.state)
@@ -254,18 +297,25 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
 
     def legal_actions(self, state: SkirmishState) -> list[Action]:
         """Returns the legal actions (the battle's while it runs)."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().legal_actions(state)
         if state.sub is not None:
             return BATTLE.legal_actions(state.sub.state)
         return super().legal_actions(state)
 
     def prompt(self, state: SkirmishState) -> Message:
         """Returns what the actor must decide."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().prompt(state)
         if state.sub is not None:
             return self.sub_prompt(state)
         return super().prompt(state)
 
     def validate(self, state: SkirmishState, action: Action) -> None:
         """Lets the battle judge its own actions."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            _clash().validate(state, action)
+            return
         if state.sub is not None:
             BATTLE.validate(state.sub.state, action)
             return
@@ -273,6 +323,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
 
     def do_apply(self, state: SkirmishState, action: Action) -> list[Event]:
         """Applies a validated action (in the battle while it runs)."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().do_apply(state, action)
         sub = state.sub
         if sub is not None:
             events = BATTLE.do_apply(sub.state, action)  # named by the battle
@@ -295,6 +347,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     def annotate(self, state: SkirmishState, seat: int | None,
                  actions: list[Action]) -> list[Preview]:
         """Returns the battle's previews while it runs; prices during army building."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().annotate(state, seat, actions)
         sub = state.sub
         if sub is not None:
             return BATTLE.annotate(sub.state, sub.sub_seat(seat), actions)
@@ -316,6 +370,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     # --- reading -----------------------------------------------------------------------------
     def view(self, state: SkirmishState, seat: int | None) -> dict[str, Any]:
         """Returns the skirmish as ``seat`` sees it (the battle inside while it runs)."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().view(state, seat)
         out: dict[str, Any] = {
             "game": "heroes", "mode": state.opts["mode"], "phase": state.flow.phase,
             "step": state.flow.step, "current": state.current, "seat": seat,
@@ -340,10 +396,14 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
 
     def is_over(self, state: SkirmishState) -> bool:
         """Returns True once the battle has ended."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().is_over(state)
         return state.flow.phase == OVER
 
     def outcome(self, state: SkirmishState) -> Outcome | None:
         """Returns the winning seat (none after a draw or retreat)."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().outcome(state)
         if state.flow.phase != OVER:
             return None
         scores = tuple(1.0 if p in state.winners else 0.0 for p in range(state.players))
@@ -352,19 +412,27 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     # --- persistence -------------------------------------------------------------------------
     def state_to_dict(self, state: SkirmishState) -> dict[str, Any]:
         """Returns the state as JSON data."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().state_to_dict(state)
         return state.to_dict()
 
     def state_from_dict(self, data: dict[str, Any]) -> SkirmishState:
         """Returns the state stored by state_to_dict."""
+        if data.get("mode") == "clash":
+            return _clash().state_from_dict(data)  # type: ignore[return-value]
         return SkirmishState.from_dict(data)
 
     def clone(self, state: SkirmishState) -> SkirmishState:
         """Returns a hand-written copy."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().clone(state)
         return state.clone()
 
     def determinize(self, state: SkirmishState, seat: int, rng: Rng) -> SkirmishState:
         """Re-deals what ``seat`` cannot see: the ability deck's order (with the cards another
         seat is looking at) and, in the battle, decks and the other hands."""
+        if state.__class__ is not SkirmishState:  # the map game (mode clash)
+            return _clash().determinize(state, seat, rng)
         out = state.clone()
         draw = out.abilities.draw_pile
         hidden = draw.cards + (out.looking if seat != out.current else [])
@@ -384,10 +452,21 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     def setup_scenario(self, state: SkirmishState, setup_map: dict[str, Any]) -> None:
         """Scenario files set a skirmish up through its options; the battle has its own
         vocabulary (game ``heroes_battle``)."""
+        if state.__class__ is not SkirmishState:
+            _clash().setup_scenario(state, setup_map)
+            return
         if setup_map:
             from engine.core.errors import MalformedAction
 
             raise MalformedAction("heroes: use game heroes_battle for battle set-ups")
+
+
+@cache
+def _clash() -> Any:
+    """Returns the map game's rules (imported on first use: the skirmish does not need them)."""
+    from engine.rules.heroes.adventure.game import CLASH
+
+    return CLASH
 
 
 def _hero_of(faction: str, kind: str) -> str:

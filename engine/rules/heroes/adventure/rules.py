@@ -1,0 +1,2477 @@
+"""The map game (``heroes`` with mode ``clash``): rounds, turns, movement, towns, visits, battles.
+
+Seed 002 throughout; docs/heroes/rules.md ("The map game") records each decision with its
+passage. The flow (engine/core/flow.py):
+
+- phase ``refresh``: the hand refresh at the start of a turn (seed "Spielerzüge": discard any,
+  down to the hand limit, then draw up to it);
+- phase ``turn``: movement actions (one MP each), town actions, morale actions, end of turn;
+- phase ``battle``: a ``heroes_battle`` sub-game runs (engine/core/subgame.py);
+- phase ``over``.
+
+Pending decisions: a Search (which pile, then which card), the rotation of a revealed tile, a
+choice among named options (a settlement, a die, a paid bonus, defending, where a beaten hero
+goes), the trading post, and the town-action window every seat gets before a combat (spec
+R-062). What a visit or a battle sets off runs from a queue in the state (``st.battle["queue"]``)
+that stops whenever a decision or a battle is pending and resumes when it is answered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import subgame
+from engine.core.actions import Action, Event, Message
+from engine.core.decisions import EACH_ONCE, ONE, Decision
+from engine.core.deck import Deck
+from engine.core.flow import ActionKind, DecisionKind, Flow, Phase
+from engine.core.protocol import GameConfig
+from engine.core.turnorder import TurnOrder
+from engine.rules.heroes import content as C
+from engine.rules.heroes import decks as D
+from engine.rules.heroes.adventure import board as B
+from engine.rules.heroes.adventure import mapdata as M
+from engine.rules.heroes.adventure.state import MAIN, RESOURCES, SECONDARY, MapState, PlayerState
+
+Hex = tuple[int, int]
+Refusal = tuple[str, str]
+
+REFRESH = "refresh"
+TURN = "turn"
+BATTLE = "battle"
+OVER = "over"
+SEARCH = "search_from"
+KEEP = "keep_card"
+ROTATE = "rotate_tile"
+CHOOSE = "choose_option"
+WINDOW = "town_window"
+TRADE = "trading_post"
+
+# location kinds: the role of a town, mine or settlement, else the category
+VISITABLE = "visitable"
+FLAGGABLE = "flaggable"
+REVISITABLE = "revisitable"
+TOWN = "town"
+SETTLEMENT = "settlement"
+MINE = "mine"
+PVP_ROUNDS = 12  # our cap on a battle between players (the seed has none): then by health
+NO_REMOVE_KINDS = ("stat", "specialty")  # seed "Handelsposten": these cannot be removed
+# the prompt of each kind of choice, what arriving on a field does, and how a game ends
+CHOICE_PROMPTS = {"settlement": "heroes.map.prompt.settlement", "die": "heroes.map.prompt.die",
+                  "treasure": "heroes.map.prompt.treasure", "pay": "heroes.map.prompt.pay",
+                  "effect": "heroes.map.prompt.effect", "relocate": "heroes.map.prompt.relocate",
+                  "yield": "heroes.map.prompt.yield", "defend": "heroes.map.prompt.defend",
+                  "bonus": "heroes.map.prompt.bonus", "start_unit": "heroes.map.prompt.start_unit",
+                  "explore": "heroes.map.prompt.explore", "spring": "heroes.map.prompt.spring",
+                  "witch": "heroes.map.prompt.witch", "witch_card": "heroes.map.prompt.witch_card",
+                  "reinforce": "heroes.map.prompt.reinforce",
+                  "recover": "heroes.map.prompt.recover", "cycle": "heroes.map.prompt.cycle",
+                  "neutral": "heroes.map.prompt.neutral"}
+WHAT = {"neutral": "heroes.map.what.neutral", "quick": "heroes.map.what.quick",
+        "pvp": "heroes.map.what.pvp", "defend": "heroes.map.what.defend",
+        "visit": "heroes.map.what.visit", "visited": "heroes.map.what.visited",
+        "flagged": "heroes.map.what.flagged", "empty": "heroes.map.what.empty"}
+ENDS = {"elimination": "heroes.map.end.elimination", "cubes": "heroes.map.end.cubes",
+        "town": "heroes.map.end.town", "rounds": "heroes.map.end.rounds",
+        "grail": "heroes.map.end.grail"}
+
+
+def mc() -> M.MapContent:
+    """Returns the map content in use."""
+    return M.content()
+
+
+def board(st: MapState) -> B.Board:
+    """Returns the board of the revealed tiles (built once per change)."""
+    b = st.board_cache
+    if b is None:
+        b = st.board_cache = B.build(mc(), st.placed)
+    return b  # type: ignore[no-any-return]
+
+
+def actor(st: MapState) -> int:
+    """Returns the seat that acts now on the map (a decision's seat, else the turn's)."""
+    top = st.flow.top
+    return top.seat if top is not None else st.current
+
+
+def queue(st: MapState) -> list[list[Any]]:
+    """Returns the queue of what waits to be resolved."""
+    return st.battle.setdefault("queue", [])  # type: ignore[no-any-return]
+
+
+def now(st: MapState) -> list[list[Any]]:
+    """Returns the queue of what a town action set off: it runs at once, also inside the
+    town-action window before a combat (the combat waits in ``queue``)."""
+    return st.battle.setdefault("now", [])  # type: ignore[no-any-return]
+
+
+def eco() -> M.Economy:
+    """Returns the economy's numbers (data/heroes/map/economy.yaml)."""
+    return mc().economy
+
+
+def base_mp(hero: str) -> int:
+    """Returns a hero's movement points (seed "Bewegungsaktionen": main 3, secondary 2)."""
+    return eco().main_mp if hero == MAIN else eco().secondary_mp
+
+
+def kind_of(info: M.LocationInfo) -> str:
+    """Returns a location's kind: its role (town, mine, settlement) or else its category."""
+    return info.role if info.role != "site" else info.category  # type: ignore[no-any-return]
+
+
+def _ev(key: str, **params: Any) -> Event:
+    return Event(key, params)
+
+
+def _jh(h: Hex | None) -> list[int] | None:
+    return None if h is None else [h[0], h[1]]
+
+
+def _h(v: Any) -> Hex:
+    return (int(v[0]), int(v[1]))
+
+
+# --- reading the state ---------------------------------------------------------------------------
+def heroes_at(st: MapState, h: Hex) -> list[tuple[int, str]]:
+    """Returns (seat, hero) of every hero standing on field h."""
+    out = []
+    for seat, p in enumerate(st.ps):
+        for k in (MAIN, SECONDARY):
+            if p.pos[k] == h:
+                out.append((seat, k))
+    return out
+
+
+def owner(st: MapState, h: Hex) -> int | None:
+    """Returns the seat whose faction cube is on h, or the owner of an unflagged town."""
+    m = st.marks.get(h)
+    if m is not None and m.get("cube", -1) >= 0:
+        return int(m["cube"])
+    for seat, p in enumerate(st.ps):
+        if p.town == h and not p.out:
+            return seat
+    return None
+
+
+def category(st: MapState, h: Hex) -> str | None:
+    """Returns the kind of the location on h (None: an empty field): town, mine, settlement,
+    visitable, flaggable or revisitable."""
+    loc = board(st).fields[h].location
+    return None if loc is None else kind_of(mc().locations[loc])
+
+
+def strongholds(st: MapState, seat: int) -> list[Hex]:
+    """Returns the towns and settlements ``seat`` controls (seed "Spielende"; spec AMB-91)."""
+    out = []
+    for h, f in board(st).fields.items():
+        if f.location is None:
+            continue
+        if kind_of(mc().locations[f.location]) in (TOWN, SETTLEMENT) and owner(st, h) == seat:
+            out.append(h)
+    return sorted(out)
+
+
+def havens(st: MapState, seat: int) -> list[Hex]:
+    """Returns the own towns and settlements without an enemy hero (spec AMB-22, AMB-68)."""
+    return [h for h in strongholds(st, seat)
+            if all(s == seat for s, _ in heroes_at(st, h))]
+
+
+def income(st: MapState, seat: int) -> list[int]:
+    """Returns the income of a seat as the sum of its sources (spec AMB-33): the scenario's
+    base, the ``income`` effects of its buildings and of the locations it holds (mines), and its
+    settlements' steps."""
+    p = st.ps[seat]
+    out = p.income[:]
+    town = mc().towns.get(p.faction)
+    if town is not None:
+        for b in town.buildings:
+            if b.id in p.built:
+                for e in b.on_build + b.passive:
+                    if e.get("type") == "income":
+                        gain(out, M.cost3(e))
+    step = eco().step
+    for h, m in st.marks.items():
+        if m.get("cube") != seat:
+            continue
+        loc = board(st).fields[h].location
+        if loc is None:
+            continue
+        info = mc().locations[loc]
+        # option double_income (spec §15.3): mines and settlements produce double
+        times = 2 if st.opts.get("double_income") and info.role in (MINE, SETTLEMENT) else 1
+        for e in info.effects:
+            if e.get("type") == "income":
+                for _ in range(times):
+                    gain(out, M.cost3(e))
+        if info.role == SETTLEMENT and m.get("choice") in RESOURCES:
+            i = RESOURCES.index(m["choice"])
+            out[i] += step[i] * times
+    return out
+
+
+def mine_output(info: M.LocationInfo) -> tuple[int, int, int]:
+    """Returns what a location adds to its owner's income (its ``income`` effects)."""
+    out = [0, 0, 0]
+    for e in info.effects:
+        if e.get("type") == "income":
+            gain(out, M.cost3(e))
+    return (out[0], out[1], out[2])
+
+
+def afford(res: list[int], cost: tuple[int, int, int] | list[int]) -> bool:
+    """Returns True when the resources cover the cost."""
+    return all(r >= c for r, c in zip(res, cost, strict=True))
+
+
+def pay(res: list[int], cost: tuple[int, int, int] | list[int]) -> None:
+    """Takes a cost from the resources."""
+    for i, c in enumerate(cost):
+        res[i] -= c
+
+
+def gain(res: list[int], got: tuple[int, int, int] | list[int]) -> None:
+    """Adds resources."""
+    for i, g in enumerate(got):
+        res[i] += g
+
+
+def _res3(d: dict[str, Any]) -> tuple[int, int, int]:
+    return M.cost3(d)
+
+
+def hero_level(st: MapState, seat: int) -> int:
+    """Returns the main hero's level (a secondary hero uses it for quick combat)."""
+    return st.ps[seat].level
+
+
+# --- set-up --------------------------------------------------------------------------------------
+def new_map_game(rules: Any, config: GameConfig, seed: int, opts: dict[str, Any]) -> MapState:
+    """Returns a map game set up for the scenario (seed "Spielaufbau" 1.-22.)."""
+    from engine.core.errors import MalformedAction
+    from engine.core.rng import Rng
+
+    content = mc()
+    players = config.players
+    sid = opts.get("scenario") or content.default_scenario(players) or ""
+    if sid not in content.scenarios:
+        raise MalformedAction(f"heroes: no scenario {sid!r} for {players} players")
+    sc = content.scenarios[sid]
+    if players not in sc.players:
+        raise MalformedAction(f"heroes: scenario {sid} is for {list(sc.players)} players")
+    st = MapState(Rng(seed))
+    rng = st.rng
+    st.opts = opts
+    st.scenario = sid
+    st.players = players
+    st.flow.order = TurnOrder(players, 0)  # 22. the start player stays first all game
+    # 15. the shared decks, each with its discard pile started
+    for kind in ("ability", "spell", "artifact"):
+        deck = Deck(D.shared_deck(kind))
+        deck.shuffle(rng)
+        st.decks[kind] = deck
+        refill_discard(st, kind)
+    # 20. the astrologer deck
+    st.astro = Deck([a.id for a in content.astrologers.values() for _ in range(a.copies)])
+    st.astro.shuffle(rng)
+    # 6. tiles of each kind drawn at random and face down into the scenario's slots
+    fixed = {x.tile for x in sc.slots if x.tile}
+    for kind in M.KINDS[1:]:
+        pool = [t for t in sc.pools.get(kind, content.tiles_of(kind)) if t not in fixed]
+        rng.shuffle(pool)
+        st.pool[kind] = pool
+    for x in sc.slots:
+        tile = x.tile
+        if tile is None:
+            if not st.pool.get(x.kind):
+                raise MalformedAction(f"heroes: scenario {sid} needs more {x.kind} tiles")
+            tile = st.pool[x.kind].pop()
+        st.slots.append([x.kind, x.at[0], x.at[1], tile])
+    used: set[str] = set()
+    for seat in range(players):
+        seat_info = sc.seats[seat]
+        faction = opts.get(f"faction_{seat + 1}", "random")
+        free = [f for f in sorted(content.towns) if f not in used]
+        if faction == "random" or faction not in content.towns:
+            faction = free[rng.below(len(free))] if free else sorted(content.towns)[0]
+        used.add(faction)
+        p = PlayerState()
+        st.ps.append(p)
+        p.faction = faction
+        kind_pref = opts.get(f"hero_{seat + 1}", "might")
+        heroes = C.faction(faction).heroes
+        p.hero = next((h for h in heroes if C.hero(h).type == kind_pref), heroes[0])
+        # 11.-14. the Might & Magic deck
+        p.deck = Deck(D.starting_deck(p.hero, 1))
+        p.deck.shuffle(rng)
+        # 8.-9. resources and the base income; 7. pre-built buildings
+        p.res = list(sc.resources)
+        p.income = list(sc.income)
+        p.built = [b for b in sc.built if any(x.id == b for x in content.towns[faction].buildings)]
+        p.built_round = {b: 0 for b in p.built}
+        # 18. the starting units: a tier on a side, all of them or a number chosen
+        for tier, side, count in sc.units:
+            of_tier = [u for u in C.faction(faction).units if C.unit(u).tier == tier]
+            if count is None or count >= len(of_tier):
+                p.units += [[u, side == "pack"] for u in of_tier]
+            else:
+                for _ in range(count):
+                    queue(st).append(["choose", seat, "start_unit", [], [tier, side == "pack"]])
+        # 21. the start tile with the town at its centre, the main hero on the town
+        start = content.start_tile(faction)
+        if start is None:
+            raise MalformedAction(f"heroes: no start tile for {faction}")
+        q, r = seat_info.start
+        st.placed.append([start, q, r, int(seat_info.rotation or 0)])
+        p.town = (q, r)
+        p.pos[MAIN] = p.town
+        p.crowns = D.crowns(p.level)
+        p.mp = {MAIN: base_mp(MAIN), SECONDARY: 0}
+        # own far tiles to place (seed "Gebiete platzieren")
+        for _ in range(seat_info.supply):
+            if st.pool.get("far"):
+                p.supply.append(st.pool["far"].pop())
+        if seat_info.rotation is None:
+            queue(st).append(["rotate_start", seat])
+    st.board_cache = None
+    ev: list[Event] = []
+    # 16. the difficulty's start bonus, then one reshuffle of the artifact deck (spec AMB-06)
+    bonus = content.difficulties.get(str(opts.get("map_difficulty") or sc.difficulty), ())
+    if bonus and opts.get("start_bonus", True):
+        for seat in range(players):
+            queue(st).append(["choose", seat, "bonus", [], []])
+        queue(st).append(["reshuffle", "artifact"])
+    # 7. (spec AMB-05) the immediate effects of pre-built buildings at the end of set-up
+    for seat, p in enumerate(st.ps):
+        for bid in p.built:
+            b = content.building(p.faction, bid)
+            queue(st).extend(["effect", seat, MAIN, e] for e in b.on_build
+                             if e.get("type") != "income")
+    st.flow.phase = REFRESH
+    run(rules, st, ev)
+    return st
+
+
+def refill_discard(st: MapState, kind: str) -> bool:
+    """Turns a shared deck's top card onto its empty discard pile (seed card rule 6)."""
+    deck = st.decks[kind]
+    if not deck.discard_pile and deck.draw_pile:
+        deck.discard(deck.draw_pile.take_top(1))
+        return True
+    return False
+
+
+# --- the queue -----------------------------------------------------------------------------------
+def run(rules: Any, st: MapState, ev: list[Event]) -> None:
+    """Resolves queued steps until one asks a decision or starts a battle: first what a town
+    action set off (also inside a town-action window), then the rest."""
+    fs = st.flow
+    while st.sub is None and fs.phase != OVER:
+        top = fs.top
+        first = now(st)
+        if first and (top is None or top.kind == WINDOW):
+            item = first.pop(0)
+        elif queue(st) and top is None:
+            item = queue(st).pop(0)
+        else:
+            break
+        _STEPS[item[0]](rules, st, item, ev)
+    if not queue(st) and not fs.stack and st.sub is None and fs.phase == BATTLE:
+        fs.phase = TURN
+
+
+def _step_search(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    _, seat, kind, count, optional = item
+    if not st.ps[seat].out:
+        push_search(st, seat, kind, count, optional)
+
+
+def push_search(st: MapState, seat: int, kind: str, count: int, optional: bool) -> None:
+    """Asks ``seat`` for a Search (count) of a shared deck (seed card rule 5): the deck's top
+    cards or its discard pile's top card (or nothing, where the Search is optional)."""
+    st.flow.push(Decision(SEARCH, seat, ONE, Message("heroes.map.prompt.search",
+                                                     {"deck": kind, "count": count}),
+                          (kind, count, optional)))
+
+
+def _step_effect(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    seat, hero, eff = item[1], item[2], item[3]
+    first = bool(item[4]) if len(item) > 4 else False
+    field = _h(item[5]) if len(item) > 5 and item[5] is not None else None
+    if not st.ps[seat].out:
+        effect(rules, st, seat, hero, eff, ev, first=first, field=field)
+
+
+def _step_visit(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    _, seat, hero, h = item
+    if not st.ps[seat].out and st.ps[seat].pos[hero] == _h(h):
+        visit(rules, st, seat, hero, _h(h), ev)
+
+
+def _step_window(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    seats = [s for s in st.flow.order.order_from(st.current)] if st.flow.order else []
+    seats = [s for s in seats if not st.ps[s].out and _town_actions_left(st, s)]
+    if seats:
+        st.flow.push(Decision(WINDOW, tuple(seats), EACH_ONCE,
+                              Message("heroes.map.prompt.window", {})))
+
+
+def _step_combat(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    start_battle(rules, st, item[1], ev)
+
+
+def _step_choose(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    _, seat, purpose, options, ctx = item
+    if st.ps[seat].out:
+        return
+    if not options and purpose in _OPTIONS:
+        options = _OPTIONS[purpose](st, seat, ctx)
+    if options:
+        # the context (effects, a battle's tag) stays in the state: decisions hold plain values
+        key = str(st.battle.get("n", 0))
+        st.battle["n"] = int(key) + 1
+        st.battle.setdefault("ctx", {})[key] = ctx
+        st.flow.push(Decision(CHOOSE, seat, ONE, Message(CHOICE_PROMPTS[purpose], {}),
+                              (purpose, tuple(options), key)))
+
+
+def _step_trade(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    st.trade_done = False
+    card_gold = int(item[2]) if len(item) > 2 else 1
+    st.flow.push(Decision(TRADE, item[1], ONE, Message("heroes.map.prompt.trade", {}),
+                          ("", card_gold)))
+
+
+def _step_xp(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    gain_xp(st, item[1], item[2], ev)
+
+
+def _step_xp7(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    gain_xp(st, item[1], 0, ev, to_seven=True)
+
+
+def _step_rotate_start(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    """Setup 21.: the player turns the start tile as it likes."""
+    seat = item[1]
+    town = st.ps[seat].town
+    assert town is not None
+    tile = next(t for t in st.placed if (t[1], t[2]) == town)
+    st.flow.push(Decision(ROTATE, seat, ONE, Message("heroes.map.prompt.rotate", {"tile": tile[0]}),
+                          (tile[0], town[0], town[1], tuple(range(6)), "start")))
+
+
+def _step_reshuffle(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    """Shuffles a shared deck with its discard pile and turns up a new discard (spec AMB-06)."""
+    deck = st.decks[item[1]]
+    deck.draw_pile.cards += deck.discard_pile.clear()
+    deck.draw_pile.shuffle(st.rng)
+    refill_discard(st, item[1])
+
+
+_STEPS = {"search": _step_search, "effect": _step_effect, "visit": _step_visit,
+          "window": _step_window, "combat": _step_combat, "choose": _step_choose,
+          "trade": _step_trade, "xp": _step_xp, "xp7": _step_xp7,
+          "rotate_start": _step_rotate_start, "reshuffle": _step_reshuffle}
+
+
+# --- levels --------------------------------------------------------------------------------------
+def gain_xp(st: MapState, seat: int, amount: int, ev: list[Event], *,
+            to_seven: bool = False) -> None:
+    """Adds XP to the main hero and queues the level effects in order, before anything else
+    waiting (seed "Stufeneffekte": 2 XP a level; several levels resolve in order)."""
+    p = st.ps[seat]
+    if p.level >= 7:
+        return
+    p.xp = 12 if to_seven else min(12, p.xp + amount)
+    front: list[list[Any]] = []
+    while p.level < 7 and p.xp >= 2 * p.level:
+        old = p.level
+        p.level += 1
+        # spec AMB-24: the crowns left rise by the difference
+        p.crowns += D.crowns(p.level) - D.crowns(old)
+        ev.append(_ev("heroes.map.level", seat=seat, level=p.level))
+        if p.level in D.SEARCH_LEVELS:
+            front.append(["search", seat, "ability", 2, False])
+        elif p.level in D.SPECIALTY_LEVELS:
+            spec = C.hero(p.hero).specialties[D.SPECIALTY_LEVELS.index(p.level)]
+            p.hand.append(spec)  # card rule 4: a gained card goes to the hand
+            ev.append(_ev("heroes.map.gain_card", seat=seat, card=spec))
+    ev.append(_ev("heroes.map.xp", seat=seat, xp=p.xp, level=p.level))
+    queue(st)[:0] = front
+
+
+# --- location effects (spec §19.1) ---------------------------------------------------------------
+def effect(rules: Any, st: MapState, seat: int, hero: str, eff: dict[str, Any],
+           ev: list[Event], *, first: bool = False, field: Hex | None = None) -> None:
+    """Resolves one effect record (a location's, a building's, a die face's or an astrologer
+    card's) for ``seat`` through the map vocabulary (engine/rules/heroes/mapeffects.py)."""
+    from engine.content.effects import REGISTRY
+
+    ctx = _Ctx(rules, st, seat, hero, ev, first, field)
+    if eff["type"] == "recruit_neutral":  # a card effect the Summoning Pit shares
+        _special_recruit_neutral(ctx, int(eff.get("draws", 1)))
+        return
+    REGISTRY.run("heroes", ctx, to_spec(eff))
+
+
+def to_spec(eff: dict[str, Any]) -> Any:
+    """Returns the EffectSpec of a plain effect record (nested records too)."""
+    from engine.content.schema import EffectSpec
+
+    def conv(v: Any) -> Any:
+        if isinstance(v, dict) and "type" in v:
+            return to_spec(v)
+        if isinstance(v, list | tuple):
+            return tuple(conv(x) for x in v)
+        return v
+    return EffectSpec(eff["type"], {k: conv(v) for k, v in eff.items() if k != "type"})
+
+
+def to_plain(spec: Any) -> Any:
+    """Returns plain JSON data of effect records (the inverse of ``to_spec``)."""
+    from engine.content.schema import plain
+
+    return plain(spec)
+
+
+class _Ctx:
+    """The map rules as a ``MapCtx`` (engine/rules/heroes/mapeffects.py) for one seat and hero;
+    ``first`` tells an ``income`` effect that its source was flagged for the first time."""
+
+    __slots__ = ("rules", "st", "seat", "hero", "ev", "first", "field")
+
+    def __init__(self, rules: Any, st: MapState, seat: int, hero: str, ev: list[Event],
+                 first: bool, field: Hex | None) -> None:
+        self.rules = rules
+        self.st = st
+        self.seat = seat
+        self.hero = hero
+        self.ev = ev
+        self.first = first
+        self.field = field
+
+    def _front(self, items: list[list[Any]]) -> None:
+        queue(self.st)[:0] = items
+
+    def _effects(self, effects: Any) -> list[list[Any]]:
+        return [["effect", self.seat, self.hero, to_plain(e)] for e in effects]
+
+    def treasure_die(self, dice: int) -> None:
+        self._roll("treasure", dice, pick=True)
+
+    def resource_die(self, dice: int) -> None:
+        self._roll("resource", dice, pick=False)
+
+    def resource_dice_pick(self, dice: int) -> None:
+        self._roll("resource", dice, pick=True)
+
+    def _roll(self, die: str, count: int, pick: bool) -> None:
+        st = self.st
+        faces = [st.rng.below(6) for _ in range(count)]
+        key = "heroes.map.treasure_die" if die == "treasure" else "heroes.map.resource_die"
+        self.ev.append(Event(key, {"seat": self.seat, "die": die, "faces": faces}))
+        effects = mc().dice[die]
+        if pick and len(set(faces)) > 1:
+            options = [str(f) for f in sorted(set(faces))]
+            self._front([["choose", self.seat, "die", options, [self.hero, die]]])
+            return
+        items: list[list[Any]] = []
+        for f in faces if not pick else faces[:1]:
+            items += [["effect", self.seat, self.hero, e] for e in effects[f]]
+        self._front(items)
+
+    def xp(self, amount: int) -> None:
+        if self.hero == MAIN:  # spec AMB-23: a secondary hero's XP is lost
+            self._front([["xp", self.seat, amount]])
+
+    def search(self, deck: str, look: int) -> None:
+        self._front([["search", self.seat, deck, look, True]])
+
+    def morale(self, good: bool) -> None:
+        morale(self.st, self.seat, 1 if good else -1, self.ev)
+
+    def mp(self, amount: int) -> None:
+        p = self.st.ps[self.seat]
+        hero = self.hero if p.pos[self.hero] is not None else MAIN
+        if self.field is not None:
+            # our decision (docs/heroes/rules.md): a location's movement points come once per
+            # hero and turn; a revisit for 1 MP that pays 1 MP back would never end the turn
+            used = self.st.battle.setdefault("mp_used", [])
+            key = [self.seat, hero, self.field[0], self.field[1]]
+            if key in used:
+                return
+            used.append(key)
+        p.mp[hero] += amount
+        self.ev.append(_ev("heroes.map.mp", seat=self.seat, hero=hero, mp=p.mp[hero]))
+
+    def gain(self, gold: int, materials: int, valuables: int) -> None:
+        gain(self.st.ps[self.seat].res, (gold, materials, valuables))
+        self.ev.append(_ev("heroes.map.gain", seat=self.seat, res=[gold, materials, valuables]))
+
+    def income(self, gold: int, materials: int, valuables: int, first_pay: bool) -> None:
+        # the production itself is read by ``income``; the first flag of a source pays once
+        # (seed "Minen")
+        if first_pay and self.first:
+            self.gain(gold, materials, valuables)
+
+    def pay(self, gold: int, materials: int, valuables: int, then: Any) -> None:
+        if afford(self.st.ps[self.seat].res, (gold, materials, valuables)):
+            self._front([["choose", self.seat, "pay", ["pay", "skip"],
+                          [self.hero, [gold, materials, valuables], to_plain(then)]]])
+
+    def twice(self, then: Any) -> None:
+        self._front(self._effects(then) * 2)
+
+    def choice(self, options: Any) -> None:
+        self._front([["choose", self.seat, "effect", [str(i) for i in range(len(options))],
+                      [self.hero, to_plain(options)]]])
+
+    def special(self, name: str, **params: Any) -> None:
+        _SPECIALS[name](self, **params)
+
+
+def _no_special(ctx: _Ctx, **params: Any) -> None:
+    """A passive or a name the rules read elsewhere (a settlement's choice comes with its flag,
+    a sanctuary keeps attackers out, a mana well lowers the spell price)."""
+
+
+def _special_trading_post(ctx: _Ctx, card_gold: int = 1) -> None:
+    ctx._front([["trade", ctx.seat, card_gold]])
+
+
+def _special_observatory(ctx: _Ctx) -> None:
+    ctx._front([["choose", ctx.seat, "explore", [], [ctx.hero, _jh(ctx.field)]]])
+
+
+def _special_magic_spring(ctx: _Ctx, look: int = 3) -> None:
+    ctx._front([["choose", ctx.seat, "spring", [], [look]]])
+
+
+def _special_witch_hut(ctx: _Ctx) -> None:
+    ctx._front([["choose", ctx.seat, "witch", [], []]])
+
+
+def _special_grail(ctx: _Ctx) -> None:
+    st = ctx.st
+    if "grail" not in st.battle:  # only one token exists
+        st.battle["grail"] = [ctx.seat, ctx.hero, 0]
+        ctx.ev.append(_ev("heroes.map.grail", seat=ctx.seat))
+
+
+def _special_free_reinforce(ctx: _Ctx, max_tier: str = "bronze") -> None:
+    ctx._front([["choose", ctx.seat, "reinforce", [], [max_tier]]])
+
+
+def _special_recover_card(ctx: _Ctx, kind: str = "any") -> None:
+    ctx._front([["choose", ctx.seat, "recover", [], [kind]]])
+
+
+def _special_cycle_hand(ctx: _Ctx, count: int = 2) -> None:
+    ctx._front([["choose", ctx.seat, "cycle", [], [count, 0]]])
+
+
+def _special_recruit_neutral(ctx: _Ctx, draws: int = 1, max_tier: str = "") -> None:
+    """Draws neutral units (of the built dwellings' tiers, or up to ``max_tier``); one may be
+    recruited at its cost into the unit deck."""
+    st = ctx.st
+    tiers = [t for t in M.TIERS if (t in _dwelling_tiers(st, ctx.seat) if not max_tier
+                                    else M.TIERS.index(t) <= M.TIERS.index(max_tier))]
+    drawn = []
+    for tier in tiers:
+        cards = sorted(u.id for u in C.all_of("unit") if u.role == "neutral" and u.tier == tier
+                       for _ in range(u.copies))
+        for _ in range(draws):
+            if cards:
+                drawn.append(cards[st.rng.below(len(cards))])
+    if drawn:
+        ctx.ev.append(Event("heroes.map.neutral_draw", {"seat": ctx.seat, "units": drawn}))
+        ctx._front([["choose", ctx.seat, "neutral", [], [sorted(set(drawn))]]])
+
+
+def _special_neutral_units_for_all(ctx: _Ctx, max_tier: str = "silver") -> None:
+    _special_recruit_neutral(ctx, 1, max_tier)
+
+
+def _special_mod(name: str) -> Any:
+    def apply(ctx: _Ctx, **params: Any) -> None:
+        # an astrologer card of timing "round": a modifier until the round ends
+        mods = ctx.st.battle.setdefault("mods", {})
+        if name == "recruit_cost":
+            key = f"cost_{params['tier']}"
+            mods[key] = mods.get(key, 0) + int(params["gold"])
+        elif name == "neutral_strength":
+            mods["neutral"] = mods.get("neutral", 0) + int(params["shift"])
+        else:
+            mods[name] = mods.get(name, 0) + int(params.get("gold", 0))
+    return apply
+
+
+def _special_reveal_artifact(ctx: _Ctx, rarity: str = "minor") -> None:
+    """Reveals artifact cards until the first of ``rarity`` and takes it (the Expert start
+    bonus); the others go to the discard pile, shuffled back with it afterwards (spec AMB-83)."""
+    st = ctx.st
+    deck = st.decks["artifact"]
+    shown = []
+    while True:
+        card, _ = deck.draw_one(st.rng)
+        if card is None:
+            break
+        if C.card(card).rarity == rarity:
+            give_card(st, ctx.seat, "artifact", card, ctx.ev)
+            break
+        shown.append(card)
+    deck.discard(shown)
+    ctx.ev.append(Event("heroes.map.reveal", {"seat": ctx.seat, "cards": shown}, reveal=True))
+
+
+_SPECIALS = {"settlement": _no_special, "sanctuary": _no_special,
+             "trading_post": _special_trading_post, "observatory": _special_observatory,
+             "magic_spring": _special_magic_spring, "witch_hut": _special_witch_hut,
+             "grail": _special_grail, "free_reinforce": _special_free_reinforce,
+             "recover_card": _special_recover_card, "cycle_hand": _special_cycle_hand,
+             "town_spell_discount": _no_special, "recruit_neutral": _special_recruit_neutral,
+             "neutral_units_for_all": _special_neutral_units_for_all,
+             "recruit_cost": _special_mod("recruit_cost"),
+             "neutral_strength": _special_mod("neutral_strength"),
+             "reveal_artifact": _special_reveal_artifact}
+
+
+
+def morale(st: MapState, seat: int, amount: int, ev: list[Event]) -> None:
+    """Gains (+1) or loses (-1) morale (seed "Moralaktionen"); undead factions ignore it."""
+    p = st.ps[seat]
+    if C.faction(p.faction).undead or amount == 0:
+        return
+    if amount > 0:
+        if p.morale < 0:
+            p.morale = 0  # a good morale takes the bad token away
+        else:
+            p.morale = 1  # at most one good token: a second is lost (or spent first: a choice
+            # we leave to the player before the gain, spec R-070)
+    else:
+        if p.morale > 0:
+            p.morale = 0
+        elif p.morale < 0:
+            p.dump_hand = True  # a second bad morale: the hand goes at the turn's end
+        else:
+            p.morale = -1
+    ev.append(_ev("heroes.map.morale", seat=seat, morale=p.morale, dump=p.dump_hand))
+
+
+# --- visiting ------------------------------------------------------------------------------------
+def visit(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Event]) -> None:
+    """Visits field h (seed "Besuchen"; the categories of "Orte der Abenteuerkarte")."""
+    f = board(st).fields[h]
+    if f.location is None:
+        return
+    info = mc().locations[f.location]
+    m = st.marks.setdefault(h, {})
+    kind = kind_of(info)
+    jh = _jh(h)
+    ev.append(_ev("heroes.map.visit", seat=seat, hero=hero, field=jh, location=info.id))
+    if kind == VISITABLE:
+        if m.get("cube", None) == -1:
+            return  # a field with a status cube counts as empty
+        m["cube"] = -1  # the cube goes on even if the effect is not used
+        queue(st)[:0] = [["effect", seat, hero, e, False, jh] for e in info.effects]
+    elif kind == REVISITABLE:
+        queue(st)[:0] = [["effect", seat, hero, e, False, jh] for e in info.effects]
+    elif info.shared:
+        # a standing stone: every player's cube may lie on it; an own cube counts as empty
+        shared = m.setdefault("shared", [])
+        if seat in shared:
+            return
+        shared.append(seat)
+        ev.append(_ev("heroes.map.flag", seat=seat, field=jh, former=None))
+        queue(st)[:0] = [["effect", seat, hero, e, True, jh] for e in info.effects]
+    elif kind == TOWN:
+        own = st.ps[seat].town == h
+        if own:
+            if m.get("cube", -1) >= 0 and m["cube"] != seat:
+                del m["cube"]  # spec AMB-91: recapturing the own town; no cube comes back
+                ev.append(_ev("heroes.map.recapture", seat=seat, field=jh))
+            return
+        if m.get("cube") == seat:
+            return
+        former = owner(st, h)
+        m["cube"] = seat
+        m["flagged"] = True
+        m["held"] = 0
+        ev.append(_ev("heroes.map.flag", seat=seat, field=jh, former=former))
+        town_owner = next(s for s, p in enumerate(st.ps) if p.town == h)
+        # seed "Städte": flagging an enemy town takes a faction cube from its owner
+        st.ps[seat].cubes.append(town_owner)
+        ev.append(_ev("heroes.map.cube", seat=seat, of=town_owner))
+        check_victory(st, ev)
+    else:  # a mine, a settlement or another flaggable location
+        if m.get("cube") == seat:
+            return
+        first = not m.get("flagged")
+        former = m.get("cube")
+        m["cube"] = seat
+        m["flagged"] = True
+        ev.append(_ev("heroes.map.flag", seat=seat, field=jh, former=former))
+        if kind == SETTLEMENT:
+            m["choice"] = ""
+            queue(st).insert(0, ["choose", seat, "settlement", [], [jh, first]])
+        queue(st)[:0] = [["effect", seat, hero, e, first, jh] for e in info.effects]
+
+
+def _settle_units(st: MapState, seat: int, first: bool) -> list[str]:
+    """Returns the bronze and silver Few units a settlement may reinforce (seed "Siedlungen":
+    half the cost rounded up, free for the first to flag it)."""
+    p = st.ps[seat]
+    out = []
+    for uid, pack in p.units:
+        u = C.unit(uid)
+        if pack or u.tier not in ("bronze", "silver") or u.reinforce is None \
+                or u.role != "faction":
+            continue
+        if first or afford(p.res, _half(u.reinforce)):
+            out.append(uid)
+    return out
+
+
+def _half(cost: Any) -> tuple[int, int, int]:
+    return (-(-cost.gold // 2), -(-cost.materials // 2), -(-cost.valuables // 2))
+
+
+def _cost3(cost: Any) -> tuple[int, int, int]:
+    if cost is None:
+        return (0, 0, 0)
+    return (cost.gold, cost.materials, cost.valuables)
+
+
+# --- starting combats ----------------------------------------------------------------------------
+def arrive(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Event]) -> None:
+    """Resolves a hero's arrival on field h: a combat, a quick combat or a visit."""
+    p = st.ps[seat]
+    enemies = [(s, k) for s, k in heroes_at(st, h) if s != seat]
+    f = board(st).fields[h]
+    cat = category(st, h)
+    m = st.marks.get(h, {})
+    q = queue(st)
+    if enemies:
+        # seed "Kampf beginnen": entering an enemy hero's field starts a combat (a main hero
+        # defends before a secondary one on the same field)
+        s, k = sorted(enemies, key=lambda e: (e[0], e[1] != MAIN))[0]
+        tag = {"kind": "pvp", "seat": seat, "hero": hero, "field": _jh(h), "foe": s,
+               "foe_hero": k, "town": cat == TOWN and st.ps[s].town == h}
+        ev.append(_ev("heroes.map.challenge", seat=seat, foe=s, field=_jh(h)))
+        if k == SECONDARY:
+            q[:0] = [["choose", s, "yield", ["fight", "yield"], [tag]]]
+        else:
+            q[:0] = [["window"], ["combat", tag]]
+        return
+    o = owner(st, h)
+    if cat in (TOWN, SETTLEMENT) and o is not None and o != seat:
+        tag = {"kind": "pvp", "seat": seat, "hero": hero, "field": _jh(h), "foe": o,
+               "foe_hero": None, "town": cat == TOWN and st.ps[o].town == h}
+        ev.append(_ev("heroes.map.challenge", seat=seat, foe=o, field=_jh(h)))
+        fo = st.ps[o]
+        options = ["yield"]
+        if afford(fo.res, eco().defence) and fo.units:
+            options.insert(0, "defend")
+        q[:0] = [["choose", o, "defend", options, [tag]]]
+        return
+    guarded = f.guard > 0 and m.get("cube") is None and not m.get("flagged") \
+        and not m.get("cleared")
+    if guarded:
+        if hero_level(st, seat) > f.guard:
+            # seed "Schnellkampf": a higher level than the field wins without a fight, no XP
+            m = st.marks.setdefault(h, {})
+            m["cleared"] = True
+            ev.append(_ev("heroes.map.quick", seat=seat, field=_jh(h), guard=f.guard))
+            q.insert(0, ["visit", seat, hero, _jh(h)])
+            return
+        tag = {"kind": "neutral", "seat": seat, "hero": hero, "field": _jh(h), "guard": f.guard}
+        q[:0] = [["window"], ["combat", tag]]
+        return
+    q.insert(0, ["visit", seat, hero, _jh(h)])
+    del p
+
+
+def side_of(st: MapState, seat: int, hero: str | None, *, town: bool = False) -> dict[str, Any]:
+    """Returns the battle side of a seat's hero (engine/rules/heroes/battle/setup.py): the
+    main hero fights with the deck; a secondary hero or a town's garrison with the units only."""
+    p = st.ps[seat]
+    side: dict[str, Any] = {"seat": 0, "level": p.level, "faction": p.faction,
+                            "units": [{"unit": u, "pack": bool(k)} for u, k in p.units],
+                            "gold": p.res[0], "shuffle": False, "draw": False,
+                            "town": town}
+    if hero == MAIN:
+        side.update({"hero": p.hero, "crowns": p.crowns,
+                     "deck": p.deck.draw_pile.cards[::-1], "hand": p.hand[:],
+                     "discard": p.deck.discard_pile.cards[::-1], "mp": p.mp[MAIN]})
+    elif hero == SECONDARY:
+        side["mp"] = p.mp[SECONDARY]
+    return side
+
+
+def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event]) -> None:
+    """Starts a battle as a ``heroes_battle`` sub-game (seed "Kampf")."""
+    seat = tag["seat"]
+    p = st.ps[seat]
+    if p.out or p.pos[tag["hero"]] != _h(tag["field"]):
+        return
+    attacker = side_of(st, seat, tag["hero"])
+    o = st.opts
+    if tag["kind"] == "neutral":
+        order = st.flow.order
+        assert order is not None
+        ctrl = None
+        if o.get("neutrals", "player") == "player":
+            ctrl = order.right_of(seat)
+            while st.ps[ctrl].out and ctrl != seat:
+                ctrl = order.right_of(ctrl)
+            if ctrl == seat:
+                ctrl = None
+        # an astrologer card may make this round's neutral armies a field level stronger
+        level = min(7, max(1, int(tag["guard"]) + st.battle.get("mods", {}).get("neutral", 0)))
+        defender: dict[str, Any] = {"seat": None if ctrl is None else 1,
+                                    "neutral": {"field": level, "difficulty": _difficulty(st),
+                                                "table": mc().scenarios[st.scenario].table}}
+        seats = (seat,) if ctrl is None else (seat, ctrl)
+        spec = {"kind": "field", "time_limit": True, "surrender": False,
+                "sides": [attacker, defender], "variants": _variants(st)}
+    else:
+        foe = tag["foe"]
+        defender = side_of(st, foe, tag["foe_hero"], town=bool(tag["town"]))
+        defender["seat"] = 1
+        siege = bool(tag["town"]) and _unlocked(st, foe, "walls")
+        seats = (seat, foe)
+        spec = {"kind": "siege" if siege else "field", "max_rounds": PVP_ROUNDS,
+                "sides": [attacker, defender], "variants": _variants(st)}
+        if not attacker["units"] or not defender["units"]:
+            # a side without units cannot fight: it loses at once
+            st.flow.phase = BATTLE
+            winner = 1 if not attacker["units"] else 0
+            tag["fallback"] = True
+            _battle_over(rules, st, tag, winner, "defeat", None, ev)
+            return
+    st.flow.phase = BATTLE
+    st.battle["tag"] = tag
+    config = GameConfig.for_players(len(seats), bots=False, battle=spec)
+    st.sub = subgame.start("heroes_battle", config, seats, st.rng, {"mode": "clash"})
+    ev.append(_ev("heroes.map.battle", seat=seat, kind=tag["kind"], field=tag["field"]))
+    from engine.rules.heroes.battle import RULES as BATTLE_RULES
+
+    if BATTLE_RULES.is_over(st.sub.state):  # decided before anybody acts
+        sub, st.sub = st.sub, None
+        battle_ended(rules, st, sub, ev)
+
+
+def _variants(st: MapState) -> dict[str, bool]:
+    """Returns the battle variants the options switch on (spec §15.3)."""
+    return {k: True for k in ("min_damage", "no_die_damage", "free_extend") if st.opts.get(k)}
+
+
+def battle_ended(rules: Any, st: MapState, sub: Any, ev: list[Event]) -> None:
+    """Carries a finished battle back onto the map (seed "Ende des Kampfes")."""
+    from engine.rules.heroes.battle import RULES as BATTLE_RULES
+
+    res = BATTLE_RULES.result(sub.state)
+    tag = st.battle.pop("tag")
+    winner = res["winner"] if res["winner"] is not None else -1
+    _battle_over(rules, st, tag, int(winner), str(res["reason"]), res, ev)
+
+
+def _take_back(st: MapState, seat: int, hero: str | None, side: dict[str, Any]) -> None:
+    """Returns survivors, cards, expert uses, MP and gold from a battle side to its seat."""
+    p = st.ps[seat]
+    p.units = [[u["unit"], bool(u["pack"])] for u in side["survivors"]]
+    p.res[0] = int(side["gold"])
+    if hero == MAIN:
+        p.deck = Deck(side["deck"][::-1], side["discard"][::-1])
+        p.hand = list(side["hand"]) + list(side["in_play"])
+        p.crowns = int(side["crowns"])
+    if hero in (MAIN, SECONDARY):
+        p.mp[hero] = int(side["mp"])
+
+
+def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, reason: str,
+                 res: dict[str, Any] | None, ev: list[Event]) -> None:
+    seat, hero, h = tag["seat"], tag["hero"], _h(tag["field"])
+    q = queue(st)
+    if res is not None:
+        _take_back(st, seat, hero, res["sides"][0])
+        if tag["kind"] == "pvp":
+            _take_back(st, tag["foe"], tag["foe_hero"], res["sides"][1])
+    ev.append(_ev("heroes.map.battle_over", seat=seat, winner=winner, reason=reason))
+    p = st.ps[seat]
+    if tag["kind"] == "neutral":
+        if winner == 0:
+            st.marks.setdefault(h, {})["cleared"] = True
+            front: list[list[Any]] = []
+            if hero == MAIN:
+                guard = int(tag["guard"])
+                if guard >= 7:  # seed "Erfahrung": beating azure units sets level 7
+                    front.append(["xp7", seat])
+                else:
+                    xp = 2 if p.level > guard else 1 if p.level == guard else 0
+                    if xp:
+                        front.append(["xp", seat, xp])
+            front.append(["visit", seat, hero, _jh(h)])
+            q[:0] = front
+        elif reason == "retreat" or winner < 0:
+            _retreat(st, seat, hero, ev)
+        else:
+            defeated(rules, st, seat, hero, ev)
+        run(rules, st, ev)
+        return
+    foe, foe_hero = tag["foe"], tag["foe_hero"]
+    if winner < 0:  # a draw at the round cap: the attacker steps back
+        _retreat(st, seat, hero, ev)
+        run(rules, st, ev)
+        return
+    win_seat, win_hero, lose_seat, lose_hero = (seat, hero, foe, foe_hero) if winner == 0 \
+        else (foe, foe_hero, seat, hero)
+    surrendered = reason == "surrender"
+    if not surrendered and lose_hero is not None:
+        # seed "Ende des Kampfes": the loser gives a faction cube; a main hero also costs
+        # morale and 5 gold
+        st.ps[win_seat].cubes.append(lose_seat)
+        ev.append(_ev("heroes.map.cube", seat=win_seat, of=lose_seat))
+        if lose_hero == MAIN:
+            morale(st, lose_seat, -1, ev)
+            paid = min(eco().defeat_gold, st.ps[lose_seat].res[0])
+            st.ps[lose_seat].res[0] -= paid
+            st.ps[win_seat].res[0] += paid
+            ev.append(_ev("heroes.map.pay", seat=lose_seat, to=win_seat, gold=paid))
+            if win_hero == MAIN:
+                # seed "Erfahrung": compare the levels of the two main heroes
+                wl, ll = st.ps[win_seat].level, st.ps[lose_seat].level
+                xp = 2 if wl > ll else 1 if wl == ll else 0
+                if xp:
+                    q.insert(0, ["xp", win_seat, xp])
+    if lose_hero is not None:
+        defeated(rules, st, lose_seat, lose_hero, ev)
+    if winner == 0:
+        q.append(["visit", seat, hero, _jh(h)])  # the winner visits the field
+    run(rules, st, ev)
+
+
+def _retreat(st: MapState, seat: int, hero: str, ev: list[Event]) -> None:
+    """Moves a hero back to the field it came from, without a visit (spec AMB-61)."""
+    p = st.ps[seat]
+    back = p.prev[hero]
+    if back is not None:
+        p.pos[hero] = back
+    ev.append(_ev("heroes.map.retreat", seat=seat, hero=hero, field=_jh(p.pos[hero])))
+
+
+def defeated(rules: Any, st: MapState, seat: int, hero: str, ev: list[Event]) -> None:
+    """A beaten hero: a secondary hero leaves the map, a main hero goes to an own town or
+    settlement of its owner's choice; without one the player is eliminated (seed "Spielende")."""
+    p = st.ps[seat]
+    g = st.battle.get("grail")
+    if g is not None and g[0] == seat and g[1] == hero:
+        g[2] = 0  # a beaten hero keeps the chalice but the count of rounds starts again
+    if hero == SECONDARY:
+        p.pos[SECONDARY] = None
+        p.mp[SECONDARY] = 0
+        ev.append(_ev("heroes.map.secondary_lost", seat=seat))
+        if g is not None and g[0] == seat and g[1] == SECONDARY:
+            g[1] = MAIN  # spec AMB: the token goes to the main hero (our decision)
+        return
+    p.pos[MAIN] = None
+    places = havens(st, seat)
+    if not places:
+        eliminate(st, seat, ev)
+        return
+    queue(st).insert(0, ["choose", seat, "relocate", [f"{a},{b}" for a, b in places], []])
+
+
+def eliminate(st: MapState, seat: int, ev: list[Event]) -> None:
+    """Removes a player: heroes and faction cubes leave the map (seed "Spielende")."""
+    p = st.ps[seat]
+    if p.out:
+        return
+    p.out = True
+    p.pos = {MAIN: None, SECONDARY: None}
+    p.hand = []
+    p.deck = Deck()
+    for m in st.marks.values():
+        if m.get("cube") == seat:
+            del m["cube"]
+    order = st.flow.order
+    assert order is not None
+    order.eliminated[seat] = True
+    ev.append(_ev("heroes.map.eliminated", seat=seat))
+    check_victory(st, ev)
+
+
+def _victory(st: MapState, kind: str) -> dict[str, Any] | None:
+    for v in mc().scenarios[st.scenario].victory:
+        if v.get("type") == kind:
+            return v  # type: ignore[no-any-return]
+    return None
+
+
+def check_victory(st: MapState, ev: list[Event]) -> None:
+    """Ends the game when one player is left (always), holds a cube of every opponent (a Clash
+    of three or more, R-282) or flagged an enemy town (the scenario's ``capture_town``)."""
+    if st.flow.phase == OVER:
+        return
+    alive = [s for s, p in enumerate(st.ps) if not p.out]
+    if len(alive) <= 1:
+        end_game(st, alive, "elimination", ev)
+        return
+    cubes = _victory(st, "cubes_of_every_opponent")
+    town = _victory(st, "capture_town")
+    for s in alive:
+        p = st.ps[s]
+        others = [o for o in range(st.players) if o != s and (not st.ps[o].out or o in p.cubes)]
+        if (cubes is not None or st.players >= 3) and st.players >= 3 \
+                and all(o in p.cubes for o in others):
+            end_game(st, [s], "cubes", ev)
+            return
+        if town is not None and not int(town.get("rounds", 0)) and any(
+                owner(st, q.town) == s for o, q in enumerate(st.ps) if o != s and q.town):
+            end_game(st, [s], "town", ev)
+            return
+
+
+def _round_end_victory(st: MapState, ev: list[Event]) -> None:
+    """Goals counted in full rounds: an enemy town held, the chalice kept in the own town."""
+    town = _victory(st, "capture_town")
+    if town is not None and int(town.get("rounds", 0)):
+        for p in st.ps:
+            if p.town is None:
+                continue
+            m = st.marks.get(p.town, {})
+            holder = m.get("cube", -1)
+            if holder >= 0 and holder != st.ps.index(p):
+                m["held"] = int(m.get("held", 0)) + 1
+                if m["held"] >= int(town["rounds"]):
+                    end_game(st, [holder], "town", ev)
+                    return
+    grail = _victory(st, "hold_grail_in_town")
+    g = st.battle.get("grail")
+    if grail is not None and g is not None:
+        seat, hero = g[0], g[1]
+        p = st.ps[seat]
+        if p.pos[hero] is not None and p.pos[hero] == p.town and owner(st, p.town) == seat:
+            g[2] += 1
+            if g[2] >= max(1, int(grail.get("rounds", 1))):
+                end_game(st, [seat], "grail", ev)
+        else:
+            g[2] = 0
+
+
+def end_game(st: MapState, winners: list[int], reason: str, ev: list[Event]) -> None:
+    """Ends the game."""
+    st.flow.clear()
+    st.flow.phase = OVER
+    st.winners = sorted(winners)
+    st.reason = reason
+    st.battle["queue"] = []
+    ev.append(_ev("heroes.map.over", winners=st.winners, reason=reason))
+
+
+def round_limit(st: MapState, ev: list[Event]) -> None:
+    """Ends the game after the last round: most flagged locations of the scenario's roles, then
+    most faction cubes (``most_flags_at_limit``); without that goal it is a draw."""
+    alive = [s for s, p in enumerate(st.ps) if not p.out]
+    goal = _victory(st, "most_flags_at_limit")
+    roles = tuple(goal.get("roles") or (MINE, SETTLEMENT)) if goal is not None else ()
+
+    def score(s: int) -> tuple[int, int]:
+        flags = sum(1 for h, m in st.marks.items()
+                    if m.get("cube") == s and category(st, h) in roles)
+        return (flags, len(set(st.ps[s].cubes)))
+    best = max(score(s) for s in alive)
+    end_game(st, [s for s in alive if score(s) == best], "rounds", ev)
+
+
+# --- rounds and turns ----------------------------------------------------------------------------
+def begin_turn(rules: Any, st: MapState, ev: list[Event]) -> None:
+    """Starts the current seat's turn with the hand refresh."""
+    st.flow.phase = REFRESH
+    ev.append(_ev("heroes.map.turn", seat=st.current, round=st.round))
+
+
+def end_turn(rules: Any, st: MapState, ev: list[Event]) -> None:
+    """Ends the turn: MP left are lost, a second bad morale discards the hand, the next seat."""
+    p = st.ps[st.current]
+    if p.dump_hand:
+        p.deck.discard(p.hand)
+        p.hand = []
+        p.dump_hand = False
+        ev.append(_ev("heroes.map.dump_hand", seat=st.current))
+    p.mp = {MAIN: 0, SECONDARY: 0}
+    st.battle.pop("mp_used", None)
+    st.turn += 1
+    order = st.flow.order
+    assert order is not None
+    nxt = order.next_seat(st.current)
+    wrapped = order.order_from(order.start)
+    if nxt == wrapped[0] or _passed_start(order, st.current, nxt):
+        end_round(rules, st, ev)
+        if st.flow.phase == OVER:
+            return
+    order.current = nxt
+    begin_turn(rules, st, ev)
+
+
+def _passed_start(order: TurnOrder, cur: int, nxt: int) -> bool:
+    """Returns True when the step cur -> nxt passes the start seat's place (clockwise)."""
+    n = order.seat_count
+    return (order.start - cur - 1) % n < (nxt - cur) % n
+
+
+def end_round(rules: Any, st: MapState, ev: list[Event]) -> None:
+    """Ends a round and starts the next (seed "Rundenablauf")."""
+    order = st.flow.order
+    assert order is not None
+    for s in order.order_from(order.start):
+        p = st.ps[s]
+        # spec AMB-90: rounds without a town or settlement; three eliminate (economy)
+        if strongholds(st, s):
+            p.homeless = 0
+        else:
+            p.homeless += 1
+            if p.homeless >= eco().elimination_rounds:
+                eliminate(st, s, ev)
+    if st.flow.phase == OVER:
+        return
+    _round_end_victory(st, ev)
+    if st.flow.phase == OVER:
+        return
+    sc = mc().scenarios[st.scenario]
+    if sc.round_limit is not None and st.round >= sc.round_limit:
+        round_limit(st, ev)
+        return
+    st.round += 1
+    ev.append(_ev("heroes.map.round", round=st.round))
+    st.battle.pop("mods", None)
+    st.battle.pop("astro_turn", None)
+    for p in st.ps:
+        if p.out:
+            continue
+        # round start (R-040): tokens, movement and expert uses back
+        p.tokens = {t: True for t in p.tokens}
+        p.pop_use = ""
+        p.mp = {MAIN: base_mp(MAIN) if p.pos[MAIN] is not None else 0,
+                SECONDARY: base_mp(SECONDARY) if p.pos[SECONDARY] is not None else 0}
+        p.crowns = D.crowns(p.level)
+    seats = order.order_from(order.start)
+    astro = st.opts.get("astrologers", "even")
+    if st.round % 2 == 1:
+        # odd rounds pay income (round 1 never comes here), buildings act in resource rounds
+        for s in seats:
+            got = income(st, s)
+            gain(st.ps[s].res, got)
+            ev.append(_ev("heroes.map.income", seat=s, res=got))
+        for s in seats:
+            p = st.ps[s]
+            for b in mc().towns[p.faction].buildings:
+                if b.id in p.built:
+                    queue(st).extend(["effect", s, MAIN, e] for e in b.resource_round)
+    if (st.round % 2 == 0 and astro != "none") or (st.round % 2 == 1 and astro == "every"):
+        _astrologer(st, seats, ev)
+
+
+def _astrologer(st: MapState, seats: list[int], ev: list[Event]) -> None:
+    """Draws and resolves an astrologer card (seed "Rundenablauf": even rounds)."""
+    card, _ = st.astro.draw_one(st.rng)
+    if card is None:
+        return
+    st.astro_card = card
+    st.astro.discard((card,))
+    info = mc().astrologers[card]
+    ev.append(Event("heroes.map.astrologer", {"card": card}, reveal=True))
+    if info.timing == "now":
+        for s in seats:
+            queue(st).extend(["effect", s, MAIN, e] for e in info.effects)
+    elif info.timing == "turn":
+        st.battle["astro_turn"] = card
+    else:  # "round": a modifier until the round ends
+        queue(st).extend(["effect", seats[0], MAIN, e] for e in info.effects)
+
+
+def _town_actions_left(st: MapState, seat: int) -> bool:
+    out: list[Action] = []
+    _town_options(st, seat, out)
+    return bool(out)
+
+
+# --- options and checks of the actions -----------------------------------------------------------
+def _hand_limit(st: MapState, seat: int) -> int:
+    return D.hand_limit(st.ps[seat].level)
+
+
+def _opt_discard(rules: Any, st: MapState, out: list[Action]) -> None:
+    for c in sorted(set(st.ps[st.current].hand)):
+        out.append(Action("discard", (("card", c),)))
+
+
+def _check_discard(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    if a.names() == ("card",) and a["card"] in st.ps[st.current].hand:
+        return None
+    return ("heroes.map.rule.not_in_hand", f"{a.get('card')!r} is not in your hand")
+
+
+def _apply_discard(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    p = st.ps[st.current]
+    p.hand.remove(a["card"])
+    p.deck.discard((a["card"],))
+    ev.append(_ev("heroes.map.discard", seat=st.current, card=a["card"]))
+
+
+def _opt_draw(rules: Any, st: MapState, out: list[Action]) -> None:
+    if len(st.ps[st.current].hand) <= _hand_limit(st, st.current):
+        out.append(Action("draw"))
+
+
+def _check_draw(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    if a.args:
+        return ("heroes.rule.bad_action", "draw takes nothing")
+    if len(st.ps[st.current].hand) > _hand_limit(st, st.current):
+        return ("heroes.map.rule.over_limit", "discard down to the hand limit first")
+    return None
+
+
+def _apply_draw(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat = st.current
+    p = st.ps[seat]
+    want = _hand_limit(st, seat) - len(p.hand)
+    got = p.deck.draw(want, st.rng).cards if want > 0 else []
+    p.hand += got
+    ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)}, reveal=True,
+                    seat=seat))
+    st.flow.phase = TURN
+    # seed "Spielerzüge" 3.: abilities "at the start of your turn" after the draw
+    for b in mc().towns[p.faction].buildings:
+        if b.id in p.built:
+            queue(st).extend(["effect", seat, MAIN, e] for e in b.turn_start)
+    card = st.battle.get("astro_turn")
+    if card:
+        queue(st).extend(["effect", seat, MAIN, e] for e in mc().astrologers[card].effects)
+    run(rules, st, ev)
+
+
+def _heroes_of(st: MapState, seat: int) -> list[str]:
+    p = st.ps[seat]
+    return [k for k in (MAIN, SECONDARY) if p.pos[k] is not None]
+
+
+def _stacked(st: MapState, seat: int) -> bool:
+    """Returns True while both own heroes share a field (spec AMB-11: the next MP moves one off)."""
+    p = st.ps[seat]
+    return p.pos[MAIN] is not None and p.pos[MAIN] == p.pos[SECONDARY]
+
+
+def _closed_fields(st: MapState, seat: int) -> set[Hex]:
+    """Returns fields a hero of ``seat`` cannot enter: an enemy hero on a sanctuary."""
+    out = set()
+    for s, p in enumerate(st.ps):
+        if s == seat:
+            continue
+        for k in (MAIN, SECONDARY):
+            h = p.pos[k]
+            if h is not None and _is_sanctuary(st, h):
+                out.add(h)
+    return out
+
+
+def _is_sanctuary(st: MapState, h: Hex) -> bool:
+    loc = board(st).fields[h].location
+    return loc is not None and any(e.get("type") == "sanctuary"
+                                   for e in mc().locations[loc].effects)
+
+
+def move_targets(st: MapState, seat: int, hero: str) -> dict[Hex, int]:
+    """Returns the fields the hero may move to with one move action and its MP cost: a
+    neighbour (1 MP), or the field beyond an own hero it passes (2 MP, seed "Bewegung")."""
+    p = st.ps[seat]
+    here = p.pos[hero]
+    if here is None or p.mp[hero] < 1:
+        return {}
+    b = board(st)
+    other = p.pos[SECONDARY if hero == MAIN else MAIN]
+    closed = _closed_fields(st, seat)
+    if not p.units:
+        # a hero without units cannot fight: fields that would start a combat stay closed
+        closed |= {h for h in b.fields if _starts_combat(st, seat, h)}
+    out: dict[Hex, int] = {}
+    for n in b.steps(here):
+        if n in closed:
+            continue
+        if n == other:
+            if p.mp[hero] >= 2:
+                for n2 in b.steps(n):
+                    if n2 != here and n2 != other and n2 not in closed and n2 not in out:
+                        out[n2] = 2
+            continue
+        out[n] = 1
+    return out
+
+
+def _starts_combat(st: MapState, seat: int, h: Hex) -> bool:
+    """Returns True when arriving on h starts a combat (not a quick one)."""
+    if any(s != seat for s, _ in heroes_at(st, h)):
+        return True
+    o = owner(st, h)
+    if category(st, h) in (TOWN, SETTLEMENT) and o is not None and o != seat:
+        return True
+    f = board(st).fields[h]
+    m = st.marks.get(h, {})
+    return bool(f.guard) and m.get("cube") is None and not m.get("flagged") \
+        and not m.get("cleared") and hero_level(st, seat) <= f.guard
+
+
+def _opt_move(rules: Any, st: MapState, out: list[Action]) -> None:
+    seat = st.current
+    for hero in _heroes_of(st, seat):
+        for h, _cost in sorted(move_targets(st, seat, hero).items()):
+            out.append(Action("move", (("hero", hero), ("to", (h[0], h[1])))))
+
+
+def _check_move(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    hero, to = a.get("hero"), a.get("to")
+    if a.names() != ("hero", "to") or hero not in (MAIN, SECONDARY) \
+            or not isinstance(to, (list, tuple)) or len(to) != 2:
+        return ("heroes.rule.bad_action", "move needs a hero and a field")
+    if st.ps[st.current].mp.get(hero, 0) < 1 or st.ps[st.current].pos[hero] is None:
+        return ("heroes.map.rule.no_mp", "that hero has no movement points left")
+    cost = move_targets(st, st.current, hero).get((int(to[0]), int(to[1])))
+    if cost is None:
+        return ("heroes.map.rule.unreachable", f"{to} is not a field that hero can move to")
+    return None
+
+
+def _apply_move(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat, hero = st.current, a["hero"]
+    p = st.ps[seat]
+    h = _h(a["to"])
+    cost = move_targets(st, seat, hero)[h]
+    p.mp[hero] -= cost
+    p.prev[hero] = p.pos[hero]
+    p.pos[hero] = h
+    ev.append(_ev("heroes.map.move", seat=seat, hero=hero, to=[h[0], h[1]], mp=p.mp[hero]))
+    arrive(rules, st, seat, hero, h, ev)
+    run(rules, st, ev)
+
+
+def _revisitable_here(st: MapState, seat: int, hero: str) -> bool:
+    h = st.ps[seat].pos[hero]
+    return h is not None and category(st, h) == REVISITABLE
+
+
+def _opt_revisit(rules: Any, st: MapState, out: list[Action]) -> None:
+    seat = st.current
+    if _stacked(st, seat):
+        return
+    for hero in _heroes_of(st, seat):
+        if st.ps[seat].mp[hero] >= 1 and _revisitable_here(st, seat, hero):
+            out.append(Action("revisit", (("hero", hero),)))
+
+
+def _check_revisit(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    hero = a.get("hero")
+    if a.names() != ("hero",) or hero not in (MAIN, SECONDARY):
+        return ("heroes.rule.bad_action", "revisit needs a hero")
+    if _stacked(st, st.current):
+        return ("heroes.map.rule.stacked", "move one of your two heroes off their field first")
+    if st.ps[st.current].mp[hero] < 1 or not _revisitable_here(st, st.current, hero):
+        return ("heroes.map.rule.no_revisit", "only a revisitable location can be visited "
+                "again, for 1 MP")
+    return None
+
+
+def _apply_revisit(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat, hero = st.current, a["hero"]
+    p = st.ps[seat]
+    p.mp[hero] -= 1
+    pos = p.pos[hero]
+    assert pos is not None
+    visit(rules, st, seat, hero, pos, ev)
+    run(rules, st, ev)
+
+
+def _slot_anchors(st: MapState) -> set[Hex]:
+    return {(s[1], s[2]) for s in st.slots}
+
+
+def _discoverable(st: MapState, seat: int, hero: str) -> list[Hex]:
+    h = st.ps[seat].pos[hero]
+    if h is None or st.ps[seat].mp[hero] < 1:
+        return []
+    return B.slots_next_to(h, _slot_anchors(st))
+
+
+def _opt_discover(rules: Any, st: MapState, out: list[Action]) -> None:
+    seat = st.current
+    if _stacked(st, seat):
+        return
+    for hero in _heroes_of(st, seat):
+        for h in _discoverable(st, seat, hero):
+            out.append(Action("discover", (("at", (h[0], h[1])), ("hero", hero))))
+
+
+def _check_discover(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    hero, at = a.get("hero"), a.get("at")
+    if a.names() != ("at", "hero") or hero not in (MAIN, SECONDARY) \
+            or not isinstance(at, (list, tuple)) or len(at) != 2:
+        return ("heroes.rule.bad_action", "discover needs a hero and a tile")
+    if _stacked(st, st.current):
+        return ("heroes.map.rule.stacked", "move one of your two heroes off their field first")
+    if (int(at[0]), int(at[1])) not in _discoverable(st, st.current, hero):
+        return ("heroes.map.rule.no_tile", "no face-down tile next to that hero (or no MP)")
+    return None
+
+
+def _apply_discover(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat, hero = st.current, a["hero"]
+    st.ps[seat].mp[hero] -= 1
+    reveal_slot(st, seat, _h(a["at"]), ev)
+
+
+def reveal_slot(st: MapState, seat: int, at: Hex, ev: list[Event]) -> None:
+    """Turns a face-down tile up; its rotation is the scenario's or the player's choice."""
+    slot = next(s for s in st.slots if (s[1], s[2]) == at)
+    st.slots.remove(slot)
+    tile = slot[3]
+    ev.append(Event("heroes.map.discover", {"seat": seat, "tile": tile, "at": [at[0], at[1]]},
+                    reveal=True))
+    fixed = next((x.rotation for x in mc().scenarios[st.scenario].slots
+                  if x.at == at and x.rotation is not None), None)
+    if fixed is not None:
+        st.placed.append([tile, at[0], at[1], int(fixed)])
+        st.board_cache = None
+        return
+    _ask_rotation(st, seat, tile, at, "discover")
+
+
+def _ask_rotation(st: MapState, seat: int, tile: str, at: Hex, how: str) -> None:
+    rots = B.rotations_keeping_path(board(st), mc().tiles[tile], at) or list(range(6))
+    st.flow.push(Decision(ROTATE, seat, ONE, Message("heroes.map.prompt.rotate", {"tile": tile}),
+                          (tile, at[0], at[1], tuple(rots), how)))
+
+
+def placements(st: MapState, seat: int, hero: str, tile: str) -> list[Hex]:
+    """Returns the anchors where a tile of the own supply may be placed by this hero (seed
+    "Gebiete platzieren"; spec R-178, AMB-35/36)."""
+    p = st.ps[seat]
+    h = p.pos[hero]
+    if h is None or p.mp[hero] < 1:
+        return []
+    return placements_at(st, h, tile)
+
+
+def placements_at(st: MapState, h: Hex, tile: str) -> list[Hex]:
+    """Returns the anchors next to field h where a tile may be placed: a free slot that
+    touches at least two tiles and keeps the revealed map joined."""
+    b = board(st)
+    taken = set(b.anchors) | _slot_anchors(st)
+    out = []
+    for anchor in B.slots_next_to(h):
+        if anchor in taken or B.touching(anchor, taken) < 2:
+            continue
+        if B.rotations_keeping_path(b, mc().tiles[tile], anchor):
+            out.append(anchor)
+    return out
+
+
+def _opt_place(rules: Any, st: MapState, out: list[Action]) -> None:
+    seat = st.current
+    if _stacked(st, seat):
+        return
+    for tile in sorted(set(st.ps[seat].supply)):
+        for hero in _heroes_of(st, seat):
+            for h in placements(st, seat, hero, tile):
+                out.append(Action("place", (("at", (h[0], h[1])), ("hero", hero),
+                                            ("tile", tile))))
+
+
+def _check_place(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    hero, at, tile = a.get("hero"), a.get("at"), a.get("tile")
+    if a.names() != ("at", "hero", "tile") or hero not in (MAIN, SECONDARY) \
+            or not isinstance(at, (list, tuple)) or len(at) != 2:
+        return ("heroes.rule.bad_action", "place needs a hero, a tile and where")
+    if tile not in st.ps[st.current].supply:
+        return ("heroes.map.rule.not_in_supply", f"{tile!r} is not in your supply")
+    if _stacked(st, st.current):
+        return ("heroes.map.rule.stacked", "move one of your two heroes off their field first")
+    if (int(at[0]), int(at[1])) not in placements(st, st.current, hero, tile):
+        return ("heroes.map.rule.placement", "a new tile lies next to the hero, touches two "
+                "tiles and keeps every field reachable")
+    return None
+
+
+def _apply_place(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat, hero = st.current, a["hero"]
+    p = st.ps[seat]
+    p.mp[hero] -= 1
+    p.supply.remove(a["tile"])
+    at = _h(a["at"])
+    ev.append(Event("heroes.map.place", {"seat": seat, "tile": a["tile"], "at": [at[0], at[1]]},
+                    reveal=True))
+    _ask_rotation(st, seat, a["tile"], at, "place")
+
+
+def _opt_rotate(rules: Any, st: MapState, out: list[Action]) -> None:
+    d = st.flow.top
+    assert d is not None
+    for rot in d.data[3]:
+        out.append(Action("rotate", (("rotation", rot),)))
+
+
+def _check_rotate(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    d = st.flow.top
+    if d is not None and a.names() == ("rotation",) and a["rotation"] in d.data[3]:
+        return None
+    return ("heroes.map.rule.rotation", "that rotation would cut a field off the map")
+
+
+def _apply_rotate(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    d = st.flow.pop()
+    tile, q, r, how = d.data[0], d.data[1], d.data[2], d.data[4]
+    rot = int(a["rotation"])
+    if how == "start":
+        for t in st.placed:
+            if (t[1], t[2]) == (q, r):
+                t[3] = rot
+    else:
+        st.placed.append([tile, q, r, rot])
+    st.board_cache = None
+    ev.append(_ev("heroes.map.tile", tile=tile, at=[q, r], rotation=rot))
+    run(rules, st, ev)
+
+
+# --- town actions (seed "Stadtaktionen") ---------------------------------------------------------
+def _buildable(st: MapState, seat: int) -> list[str]:
+    p = st.ps[seat]
+    if not p.tokens["build"]:
+        return []
+    town = mc().towns[p.faction]
+    return [b.id for b in town.buildings if b.id not in p.built
+            and all(r in p.built for r in b.requires) and afford(p.res, b.cost)]
+
+
+def _dwelling_tiers(st: MapState, seat: int) -> set[str]:
+    p = st.ps[seat]
+    town = mc().towns[p.faction]
+    return {u.split("_", 1)[1] for b in town.buildings if b.id in p.built
+            for u in b.unlocks if u.startswith("recruit_")}
+
+
+def _has_citadel(st: MapState, seat: int) -> bool:
+    return _unlocked(st, seat, "reinforce")
+
+
+def _unlocked(st: MapState, seat: int, what: str) -> bool:
+    """Returns True when a built building of the seat unlocks ``what`` (seed "Städte")."""
+    p = st.ps[seat]
+    return any(what in b.unlocks for b in mc().towns[p.faction].buildings if b.id in p.built)
+
+
+def spell_price(st: MapState, seat: int) -> tuple[int, int, int]:
+    """Returns the spell book's price (economy) less a mana well's discount."""
+    p = st.ps[seat]
+    gold, m, v = eco().spell
+    for b in mc().towns[p.faction].buildings:
+        if b.id in p.built:
+            for e in b.passive:
+                if e.get("type") == "town_spell_discount":
+                    gold = max(0, gold - int(e.get("gold", 1)))
+    return (gold, m, v)
+
+
+def unit_cost(st: MapState, uid: str, reinforce: bool) -> tuple[int, int, int]:
+    """Returns a unit's recruiting or reinforcing cost this round (an astrologer card may
+    change a tier's gold cost)."""
+    u = C.unit(uid)
+    cost = list(_cost3(u.reinforce if reinforce else u.recruit))
+    shift = st.battle.get("mods", {}).get(f"cost_{u.tier}", 0)
+    cost[0] = max(0, cost[0] + shift)
+    return (cost[0], cost[1], cost[2])
+
+
+def close_population(st: MapState, seat: int) -> None:
+    """Ends a population action: its recruiting and reinforcing happen at one moment (seed
+    "Stadtaktionen"; spec T-01: once anything else is done, the token is spent)."""
+    p = st.ps[seat]
+    if p.pop_use == "units":
+        p.pop_use = "spent"
+
+
+def _can_pop_units(st: MapState, seat: int) -> bool:
+    p = st.ps[seat]
+    return p.tokens["population"] or p.pop_use == "units"
+
+
+def _recruitable(st: MapState, seat: int) -> list[str]:
+    p = st.ps[seat]
+    if not _can_pop_units(st, seat):
+        return []
+    tiers = _dwelling_tiers(st, seat)
+    have = {u[0] for u in p.units}
+    return [uid for uid in C.faction(p.faction).units if uid not in have
+            and C.unit(uid).tier in tiers and afford(p.res, unit_cost(st, uid, False))]
+
+
+def _reinforceable(st: MapState, seat: int) -> list[str]:
+    p = st.ps[seat]
+    if not _can_pop_units(st, seat) or not _has_citadel(st, seat):
+        return []
+    return [uid for uid, pack in p.units if not pack and C.unit(uid).reinforce is not None
+            and C.unit(uid).pack is not None and afford(p.res, unit_cost(st, uid, True))]
+
+
+def _hire_fields(st: MapState, seat: int) -> list[Hex]:
+    p = st.ps[seat]
+    if not p.tokens["population"] or p.pos[SECONDARY] is not None \
+            or not afford(p.res, eco().secondary):
+        return []
+    return havens(st, seat)
+
+
+def _guild_ready(st: MapState, seat: int) -> bool:
+    p = st.ps[seat]
+    town = mc().towns[p.faction]
+    # seed "Stadtaktionen": not in the round the mage guild was built
+    return p.tokens["spellbook"] and afford(p.res, spell_price(st, seat)) and any(
+        "spell_book" in b.unlocks and b.id in p.built and p.built_round.get(b.id, 0) < st.round
+        for b in town.buildings)
+
+
+def _town_options(st: MapState, seat: int, out: list[Action]) -> None:
+    out.extend(Action("build", (("building", b),)) for b in _buildable(st, seat))
+    out.extend(Action("recruit", (("unit", u),)) for u in _recruitable(st, seat))
+    out.extend(Action("reinforce", (("unit", u),)) for u in _reinforceable(st, seat))
+    out.extend(Action("hire", (("at", (h[0], h[1])),)) for h in _hire_fields(st, seat))
+    if _guild_ready(st, seat):
+        out.append(Action("spellbook"))
+
+
+def _opt_build(rules: Any, st: MapState, out: list[Action]) -> None:
+    out.extend(Action("build", (("building", b),)) for b in _buildable(st, actor(st)))
+
+
+def _opt_recruit(rules: Any, st: MapState, out: list[Action]) -> None:
+    out.extend(Action("recruit", (("unit", u),)) for u in _recruitable(st, actor(st)))
+
+
+def _opt_reinforce(rules: Any, st: MapState, out: list[Action]) -> None:
+    out.extend(Action("reinforce", (("unit", u),)) for u in _reinforceable(st, actor(st)))
+
+
+def _opt_hire(rules: Any, st: MapState, out: list[Action]) -> None:
+    out.extend(Action("hire", (("at", (h[0], h[1])),)) for h in _hire_fields(st, actor(st)))
+
+
+def _opt_spellbook(rules: Any, st: MapState, out: list[Action]) -> None:
+    if _guild_ready(st, actor(st)):
+        out.append(Action("spellbook"))
+
+
+def _check_build(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    seat = actor(st)
+    p = st.ps[seat]
+    b = a.get("building")
+    town = mc().towns[p.faction]
+    if a.names() != ("building",) or all(x.id != b for x in town.buildings):
+        return ("heroes.map.rule.no_building", f"{b!r} is no building of your town")
+    if not p.tokens["build"]:
+        return ("heroes.map.rule.token_used", "your build token is used this round")
+    info = mc().building(p.faction, b)
+    if b in p.built:
+        return ("heroes.map.rule.built", "that building stands already")
+    if any(r not in p.built for r in info.requires):
+        return ("heroes.map.rule.requires", f"{b} needs {', '.join(info.requires)} first")
+    if not afford(p.res, info.cost):
+        return ("heroes.map.rule.cost", "you cannot pay for it")
+    return None
+
+
+def _apply_build(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat = actor(st)
+    p = st.ps[seat]
+    info = mc().building(p.faction, a["building"])
+    pay(p.res, info.cost)
+    p.tokens["build"] = False
+    p.built.append(info.id)
+    p.built_round[info.id] = st.round
+    ev.append(_ev("heroes.map.build", seat=seat, building=info.id))
+    # seed "Städte": an immediate effect resolves at once (a mage guild's spells); the income
+    # a building adds is read by ``income``
+    now(st)[:0] = [["effect", seat, MAIN, e] for e in info.on_build if e.get("type") != "income"]
+    run(rules, st, ev)
+
+
+def _check_unit(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    seat = actor(st)
+    uid = a.get("unit")
+    p = st.ps[seat]
+    if a.names() != ("unit",) or uid not in C.faction(p.faction).units:
+        return ("heroes.rule.not_faction_unit", f"{uid!r} is no unit of your faction")
+    if not _can_pop_units(st, seat):
+        return ("heroes.map.rule.token_used", "your population token is used this round")
+    if a.kind == "recruit":
+        if uid in {u[0] for u in p.units}:
+            return ("heroes.map.rule.have_unit", "that unit is in your army already")
+        if C.unit(uid).tier not in _dwelling_tiers(st, seat):
+            return ("heroes.map.rule.no_dwelling", "build its dwelling first")
+        if not afford(p.res, unit_cost(st, uid, False)):
+            return ("heroes.map.rule.cost", "you cannot pay for it")
+        return None
+    if not _has_citadel(st, seat):
+        return ("heroes.map.rule.no_citadel", "reinforcing needs a citadel")
+    if [uid, False] not in p.units:
+        return ("heroes.map.rule.not_few", "only a unit of yours on its Few side")
+    if not afford(p.res, unit_cost(st, uid, True)):
+        return ("heroes.map.rule.cost", "you cannot pay for it")
+    return None
+
+
+def _apply_recruit(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat = actor(st)
+    p = st.ps[seat]
+    pay(p.res, unit_cost(st, a["unit"], False))
+    p.tokens["population"] = False
+    p.pop_use = "units"
+    p.units.append([a["unit"], False])
+    ev.append(_ev("heroes.map.recruit", seat=seat, unit=a["unit"]))
+
+
+def _apply_reinforce(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat = actor(st)
+    p = st.ps[seat]
+    pay(p.res, unit_cost(st, a["unit"], True))
+    p.tokens["population"] = False
+    p.pop_use = "units"
+    p.units[p.units.index([a["unit"], False])] = [a["unit"], True]
+    ev.append(_ev("heroes.map.reinforce", seat=seat, unit=a["unit"]))
+
+
+def _check_hire(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    at = a.get("at")
+    if a.names() != ("at",) or not isinstance(at, (list, tuple)) or len(at) != 2:
+        return ("heroes.rule.bad_action", "hire needs a field")
+    seat = actor(st)
+    p = st.ps[seat]
+    if not p.tokens["population"]:
+        return ("heroes.map.rule.token_used", "your population token is used this round")
+    if p.pos[SECONDARY] is not None:
+        return ("heroes.map.rule.one_secondary", "you have a secondary hero already")
+    if not afford(p.res, eco().secondary):
+        return ("heroes.map.rule.cost", "a secondary hero costs 10 gold")
+    if (int(at[0]), int(at[1])) not in havens(st, seat):
+        return ("heroes.map.rule.no_haven", "only in an own town or settlement without an "
+                "enemy hero")
+    return None
+
+
+def _apply_hire(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat = actor(st)
+    p = st.ps[seat]
+    pay(p.res, eco().secondary)
+    p.tokens["population"] = False
+    p.pop_use = "hero"
+    p.pos[SECONDARY] = _h(a["at"])
+    p.prev[SECONDARY] = None
+    p.mp[SECONDARY] = base_mp(SECONDARY) if seat == st.current else 0
+    ev.append(_ev("heroes.map.hire", seat=seat, at=list(a["at"])))
+
+
+def _check_spellbook(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    if a.args:
+        return ("heroes.rule.bad_action", "spellbook takes nothing")
+    if not _guild_ready(st, actor(st)):
+        return ("heroes.map.rule.no_guild", "the spell book needs the token, its price and a "
+                "mage guild built in an earlier round")
+    return None
+
+
+def _apply_spellbook(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat = actor(st)
+    p = st.ps[seat]
+    cost = spell_price(st, seat)
+    pay(p.res, cost)
+    p.tokens["spellbook"] = False
+    ev.append(_ev("heroes.map.spellbook", seat=seat, cost=list(cost)))
+    push_search(st, seat, "spell", 2, False)
+
+
+# --- morale actions ------------------------------------------------------------------------------
+def _opt_morale(rules: Any, st: MapState, out: list[Action]) -> None:
+    p = st.ps[st.current]
+    if p.morale > 0:
+        out.append(Action("morale", (("use", "draw"),)))
+        if p.hand:
+            out.append(Action("morale", (("cards", tuple(sorted(p.hand))), ("use", "cycle"))))
+
+
+def _check_morale(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    p = st.ps[st.current]
+    if p.morale <= 0:
+        return ("heroes.map.rule.no_morale", "you hold no good morale token")
+    use = a.get("use")
+    if use == "draw" and a.names() == ("use",):
+        return None
+    if use == "cycle" and a.names() == ("cards", "use"):
+        cards = list(a["cards"]) if isinstance(a["cards"], (list, tuple)) else None
+        hand = p.hand[:]
+        for c in cards or [None]:
+            if c not in hand:
+                return ("heroes.map.rule.not_in_hand", f"{c!r} is not in your hand")
+            hand.remove(c)
+        return None
+    return ("heroes.rule.bad_action", "morale: use draw, or cycle with the cards")
+
+
+def _apply_morale(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat = st.current
+    p = st.ps[seat]
+    p.morale = 0
+    if a["use"] == "draw":
+        n = 1
+    else:
+        n = len(a["cards"])
+        for c in a["cards"]:
+            p.hand.remove(c)
+        p.deck.discard(list(a["cards"]))
+    got = p.deck.draw(n, st.rng).cards
+    p.hand += got
+    ev.append(Event("heroes.map.morale_use", {"seat": seat, "use": a["use"], "count": len(got)},
+                    reveal=True, seat=seat))
+
+
+def _opt_end(rules: Any, st: MapState, out: list[Action]) -> None:
+    out.append(Action("end_turn"))
+
+
+def _check_end(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    return None if not a.args else ("heroes.rule.bad_action", "end_turn takes nothing")
+
+
+def _apply_end(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    end_turn(rules, st, ev)
+    run(rules, st, ev)
+
+
+# --- decisions -----------------------------------------------------------------------------------
+def _opt_search(rules: Any, st: MapState, out: list[Action]) -> None:
+    d = st.flow.top
+    assert d is not None
+    kind, _count, optional = d.data
+    if st.decks[kind].draw_count() or st.decks[kind].discard_count() > 1:
+        out.append(Action("search", (("from", "deck"),)))
+    if st.decks[kind].discard_pile:
+        out.append(Action("search", (("from", "discard"),)))
+    if optional or not out:
+        out.append(Action("search", (("from", "none"),)))
+
+
+def _check_search(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    out: list[Action] = []
+    _opt_search(rules, st, out)
+    return None if a in out else ("heroes.map.rule.search", "search the deck or take the "
+                                  "discard pile's top card")
+
+
+def _apply_search(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    d = st.flow.pop()
+    kind, count, _ = d.data
+    seat = d.seat
+    deck = st.decks[kind]
+    where = a["from"]
+    if where == "discard":
+        card = deck.discard_pile.take_top(1)[0]
+        give_card(st, seat, kind, card, ev)
+        if refill_discard(st, kind):
+            ev.append(Event("heroes.map.discard_top", {"deck": kind,
+                                                       "card": deck.discard_pile.top()},
+                            reveal=True))
+    elif where == "deck":
+        # seed card rule 6 and spec AMB-27: a short deck is refilled from its discard pile
+        # first (keeping the discard's top card out), then looked at
+        looked = deck.draw(count, st.rng)
+        if looked.reshuffled:
+            refill_discard(st, kind)
+        st.looking = looked.cards
+        ev.append(Event("heroes.map.look", {"seat": seat, "deck": kind, "cards": st.looking[:]},
+                        reveal=True, seat=seat))
+        if st.looking:
+            st.flow.push(Decision(KEEP, seat, ONE, Message("heroes.map.prompt.keep", {}),
+                                  (kind,)))
+            return
+    run(rules, st, ev)
+
+
+def give_card(st: MapState, seat: int, kind: str, card: str, ev: list[Event]) -> None:
+    """Puts a gained card into the hand (card rule 4); a card of another faction is of no use
+    and goes to its deck's discard pile (as in the skirmish)."""
+    c = C.card(card)
+    if c.faction is not None and c.faction != st.ps[seat].faction:
+        st.decks[kind].discard((card,))
+        ev.append(_ev("heroes.map.unusable", seat=seat, card=card))
+        return
+    st.ps[seat].hand.append(card)
+    ev.append(_ev("heroes.map.gain_card", seat=seat, card=card))
+
+
+def _opt_keep(rules: Any, st: MapState, out: list[Action]) -> None:
+    for c in sorted(set(st.looking)):
+        out.append(Action("keep", (("card", c),)))
+
+
+def _check_keep(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    if a.names() == ("card",) and a["card"] in st.looking:
+        return None
+    return ("heroes.map.rule.keep", "keep one of the cards you look at")
+
+
+def _apply_keep(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    d = st.flow.pop()
+    kind = d.data[0]
+    st.looking.remove(a["card"])
+    give_card(st, d.seat, kind, a["card"], ev)
+    st.decks[kind].discard(st.looking)
+    st.looking = []
+    run(rules, st, ev)
+
+
+def _opt_choose(rules: Any, st: MapState, out: list[Action]) -> None:
+    d = st.flow.top
+    assert d is not None
+    for o in d.data[1]:
+        out.append(Action("choose", (("option", o),)))
+
+
+def _check_choose(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    d = st.flow.top
+    if d is not None and a.names() == ("option",) and a["option"] in d.data[1]:
+        return None
+    return ("heroes.map.rule.option", "choose one of the options offered")
+
+
+def _apply_choose(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    d = st.flow.pop()
+    purpose, _, key = d.data
+    ctx = st.battle["ctx"].pop(key)
+    _CHOICES[purpose](rules, st, d.seat, str(a["option"]), ctx, ev)
+    run(rules, st, ev)
+
+
+def _choose_settlement(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                       ev: list[Event]) -> None:
+    h, first = _h(ctx[0]), bool(ctx[1])
+    p = st.ps[seat]
+    if opt in RESOURCES:
+        st.marks[h]["choice"] = opt
+        if first:  # seed "Siedlungen": the first to flag it gets the amount at once
+            i = RESOURCES.index(opt)
+            p.res[i] += eco().step[i]
+        ev.append(_ev("heroes.map.settle", seat=seat, field=_jh(h), choice=opt))
+        return
+    uid = opt.split(":", 1)[1]
+    cost = (0, 0, 0) if first else _half(C.unit(uid).reinforce)
+    pay(p.res, cost)
+    if [uid, False] in p.units:
+        p.units[p.units.index([uid, False])] = [uid, True]
+    ev.append(_ev("heroes.map.reinforce", seat=seat, unit=uid, cost=list(cost)))
+
+
+def _choose_die(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                ev: list[Event]) -> None:
+    hero, die = ctx
+    queue(st)[:0] = [["effect", seat, hero, e] for e in mc().dice[die][int(opt)]]
+
+
+def _choose_pay(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                ev: list[Event]) -> None:
+    if opt != "pay":
+        return
+    hero, cost, effects = ctx
+    pay(st.ps[seat].res, cost)
+    queue(st)[:0] = [["effect", seat, hero, e] for e in effects]
+
+
+def _choose_effect(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                   ev: list[Event]) -> None:
+    hero, options = ctx
+    queue(st)[:0] = [["effect", seat, hero, e] for e in options[int(opt)]]
+
+
+def _choose_relocate(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                     ev: list[Event]) -> None:
+    q, r = (int(x) for x in opt.split(","))
+    p = st.ps[seat]
+    p.pos[MAIN] = (q, r)
+    p.prev[MAIN] = None
+    ev.append(_ev("heroes.map.relocate", seat=seat, field=[q, r]))
+
+
+def _choose_yield(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                  ev: list[Event]) -> None:
+    tag = ctx[0]
+    if opt == "fight":
+        queue(st)[:0] = [["window"], ["combat", tag]]
+        return
+    # seed "Nebenheld": an attacked secondary hero may be declared beaten at once; the winner
+    # still takes a faction cube
+    st.ps[tag["seat"]].cubes.append(seat)
+    ev.append(_ev("heroes.map.cube", seat=tag["seat"], of=seat))
+    defeated(rules, st, seat, SECONDARY, ev)
+    queue(st).insert(0, ["visit", tag["seat"], tag["hero"], tag["field"]])
+
+
+def _choose_defend(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                   ev: list[Event]) -> None:
+    tag = ctx[0]
+    if opt == "defend":
+        # seed "Kampf beginnen": 8 gold to defend with the units, without the deck
+        pay(st.ps[seat].res, eco().defence)
+        ev.append(_ev("heroes.map.defend", seat=seat, gold=eco().defence[0]))
+        queue(st)[:0] = [["window"], ["combat", tag]]
+        return
+    # spec AMB-47: undefended, the attacker flags it without a combat
+    queue(st).insert(0, ["visit", tag["seat"], tag["hero"], tag["field"]])
+
+
+def _choose_bonus(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                  ev: list[Event]) -> None:
+    """Setup 16.: the difficulty's start bonus (artifacts go to the hand)."""
+    alts = mc().difficulties[_difficulty(st)]
+    queue(st)[:0] = [["effect", seat, MAIN, e] for e in alts[int(opt)]]
+
+
+def _difficulty(st: MapState) -> str:
+    return str(st.opts.get("map_difficulty") or mc().scenarios[st.scenario].difficulty)
+
+
+def _choose_start_unit(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                       ev: list[Event]) -> None:
+    st.ps[seat].units.append([opt, bool(ctx[1])])
+
+
+def _choose_explore(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                    ev: list[Event]) -> None:
+    """The lookout tower: a free discovery or placement next to its field."""
+    if opt == "skip":
+        return
+    parts = opt.split(":")
+    if parts[0] == "discover":
+        reveal_slot(st, seat, _h(parts[1].split(",")), ev)
+        return
+    tile, at = parts[1], _h(parts[2].split(","))
+    st.ps[seat].supply.remove(tile)
+    ev.append(Event("heroes.map.place", {"seat": seat, "tile": tile, "at": [at[0], at[1]]},
+                    reveal=True))
+    _ask_rotation(st, seat, tile, at, "place")
+
+
+def _choose_spring(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                   ev: list[Event]) -> None:
+    if opt == "none":
+        return
+    pile = st.ps[seat].deck.discard_pile
+    pile.remove(opt)
+    st.ps[seat].hand.append(opt)
+    ev.append(_ev("heroes.map.gain_card", seat=seat, card=opt))
+
+
+def _choose_witch(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                  ev: list[Event]) -> None:
+    """The hedge witch: remove an ability card from the hand, or look at the top ability card
+    and take it or discard it (spec §19.5)."""
+    if opt == "none":
+        return
+    if opt.startswith("remove:"):
+        st.ps[seat].hand.remove(opt[7:])
+        ev.append(_ev("heroes.map.remove", seat=seat, card=opt[7:]))
+        return
+    card, reshuffled = st.decks["ability"].draw_one(st.rng)
+    if reshuffled:
+        refill_discard(st, "ability")
+    if card is not None:
+        ev.append(Event("heroes.map.look", {"seat": seat, "deck": "ability", "cards": [card]},
+                        reveal=True, seat=seat))
+        queue(st).insert(0, ["choose", seat, "witch_card", ["take", "discard"], [card]])
+
+
+def _choose_witch_card(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                       ev: list[Event]) -> None:
+    if opt == "take":
+        give_card(st, seat, "ability", ctx[0], ev)
+    else:
+        st.decks["ability"].discard((ctx[0],))
+
+
+def _choose_reinforce(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                      ev: list[Event]) -> None:
+    p = st.ps[seat]
+    if opt != "none" and [opt, False] in p.units:
+        p.units[p.units.index([opt, False])] = [opt, True]
+        ev.append(_ev("heroes.map.reinforce", seat=seat, unit=opt, cost=[0, 0, 0]))
+
+
+def _choose_recover(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                    ev: list[Event]) -> None:
+    if opt != "none":
+        st.ps[seat].deck.discard_pile.remove(opt)
+        st.ps[seat].hand.append(opt)
+        ev.append(_ev("heroes.map.gain_card", seat=seat, card=opt))
+
+
+def _choose_cycle(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                  ev: list[Event]) -> None:
+    left, done = int(ctx[0]), int(ctx[1])
+    p = st.ps[seat]
+    if opt != "done":
+        p.hand.remove(opt)
+        p.deck.discard((opt,))
+        done += 1
+        left -= 1
+        if left > 0 and p.hand:
+            queue(st).insert(0, ["choose", seat, "cycle", [], [left, done]])
+            return
+    got = p.deck.draw(done, st.rng).cards if done else []
+    p.hand += got
+    if got:
+        ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)}, reveal=True,
+                        seat=seat))
+
+
+def _choose_neutral(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                    ev: list[Event]) -> None:
+    if opt == "none":
+        return
+    p = st.ps[seat]
+    pay(p.res, unit_cost(st, opt, False))
+    p.units.append([opt, False])
+    ev.append(_ev("heroes.map.recruit", seat=seat, unit=opt))
+
+
+def _options_bonus(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    return [str(i) for i in range(len(mc().difficulties[_difficulty(st)]))]
+
+
+def _options_start_unit(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    p = st.ps[seat]
+    have = {u for u, _ in p.units}
+    return [u for u in C.faction(p.faction).units if C.unit(u).tier == ctx[0] and u not in have]
+
+
+def _options_settlement(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    return list(RESOURCES) + [f"reinforce:{u}" for u in _settle_units(st, seat, bool(ctx[1]))]
+
+
+def _options_explore(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    h = _h(ctx[1])
+    out = [f"discover:{a},{b}" for a, b in B.slots_next_to(h, _slot_anchors(st))]
+    for tile in sorted(set(st.ps[seat].supply)):
+        out += [f"place:{tile}:{a},{b}" for a, b in placements_at(st, h, tile)]
+    return out + ["skip"]
+
+
+def _options_spring(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    top = st.ps[seat].deck.discard_pile.cards[:int(ctx[0])]
+    return sorted(set(top)) + ["none"]
+
+
+def _options_witch(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    hand = st.ps[seat].hand
+    out = [f"remove:{c}" for c in sorted(set(hand)) if C.card(c).kind == "ability"]
+    if len(st.decks["ability"]):
+        out.append("look")
+    return out + ["none"]
+
+
+def _options_reinforce(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    top = M.TIERS.index(ctx[0])
+    return [u for u, pack in st.ps[seat].units if not pack and C.unit(u).pack is not None
+            and C.unit(u).tier in M.TIERS[:top + 1]] + ["none"]
+
+
+def _options_recover(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    kind = ctx[0]
+    pile = st.ps[seat].deck.discard_pile.cards
+    return sorted({c for c in pile if kind == "any" or C.card(c).kind == kind}) + ["none"]
+
+
+def _options_cycle(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    return sorted(set(st.ps[seat].hand)) + ["done"]
+
+
+def _options_neutral(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    p = st.ps[seat]
+    have = {u for u, _ in p.units}
+    return [u for u in ctx[0] if u not in have
+            and afford(p.res, unit_cost(st, u, False))] + ["none"]
+
+
+_OPTIONS = {"bonus": _options_bonus, "start_unit": _options_start_unit,
+            "settlement": _options_settlement, "explore": _options_explore,
+            "spring": _options_spring, "witch": _options_witch,
+            "reinforce": _options_reinforce, "recover": _options_recover,
+            "cycle": _options_cycle, "neutral": _options_neutral}
+
+
+_CHOICES = {"settlement": _choose_settlement, "die": _choose_die,
+            "pay": _choose_pay, "effect": _choose_effect, "relocate": _choose_relocate,
+            "yield": _choose_yield, "defend": _choose_defend, "bonus": _choose_bonus,
+            "start_unit": _choose_start_unit, "explore": _choose_explore,
+            "spring": _choose_spring, "witch": _choose_witch, "witch_card": _choose_witch_card,
+            "reinforce": _choose_reinforce, "recover": _choose_recover, "cycle": _choose_cycle,
+            "neutral": _choose_neutral}
+
+
+# trading post (seed "Handeln")
+def _opt_trade(rules: Any, st: MapState, out: list[Action]) -> None:
+    d = st.flow.top
+    assert d is not None
+    p = st.ps[d.seat]
+    for (sell, get), (n, _m) in sorted(eco().trade.items()):
+        if p.res[RESOURCES.index(sell)] >= n:
+            out.append(Action("trade", (("get", get), ("lots", 1), ("sell", sell))))
+
+
+def _opt_remove(rules: Any, st: MapState, out: list[Action]) -> None:
+    d = st.flow.top
+    assert d is not None
+    if d.data[0] == "":
+        for c in sorted(set(st.ps[d.seat].hand)):
+            if removable(c):
+                out.append(Action("remove", (("card", c),)))
+
+
+def _opt_leave(rules: Any, st: MapState, out: list[Action]) -> None:
+    out.append(Action("leave"))
+
+
+def _opt_pass(rules: Any, st: MapState, out: list[Action]) -> None:
+    out.append(Action("pass"))
+
+
+def _check_pass(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    return None if not a.args else ("heroes.rule.bad_action", "pass takes nothing")
+
+
+def removable(card: str) -> bool:
+    """Returns True for a card the trading post may remove (not a statistic, specialty,
+    starting ability or Arcane Arrow; seed "Handelsposten")."""
+    c = C.card(card)
+    if c.kind in NO_REMOVE_KINDS or card == "magic_arrow":
+        return False
+    return not any(h.ability == card for h in C.all_of("hero"))
+
+
+def _check_trade(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    d = st.flow.top
+    assert d is not None
+    p = st.ps[d.seat]
+    if a.kind == "leave":
+        return None if not a.args else ("heroes.rule.bad_action", "leave takes nothing")
+    if a.kind == "remove":
+        if d.data[0] != "":
+            return ("heroes.map.rule.one_trade", "one kind of trade per visit")
+        c = a.get("card")
+        if a.names() != ("card",) or c not in p.hand or not removable(c):
+            return ("heroes.map.rule.no_remove", f"{c!r} cannot be removed here")
+        return None
+    sell, get, lots = a.get("sell"), a.get("get"), a.get("lots")
+    if a.names() != ("get", "lots", "sell") or (sell, get) not in eco().trade \
+            or not isinstance(lots, int) or isinstance(lots, bool) or lots < 1:
+        return ("heroes.map.rule.rate", "no such trade")
+    n, _m = eco().trade[(sell, get)]
+    if p.res[RESOURCES.index(sell)] < n * lots:
+        return ("heroes.map.rule.cost", "you do not have that much to sell")
+    return None
+
+
+def _apply_trade(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    d = st.flow.top
+    assert d is not None
+    p = st.ps[d.seat]
+    sell, get, lots = a["sell"], a["get"], int(a["lots"])
+    n, m = eco().trade[(sell, get)]
+    p.res[RESOURCES.index(sell)] -= n * lots
+    p.res[RESOURCES.index(get)] += m * lots
+    ev.append(_ev("heroes.map.trade", seat=d.seat, sell=sell, get=get, lots=lots))
+    st.flow.replace(d.with_data(("trade", d.data[1])))
+
+
+def _apply_remove(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    d = st.flow.pop()
+    p = st.ps[d.seat]
+    p.hand.remove(a["card"])  # removed from the game (card rule 8)
+    p.res[0] += int(d.data[1])
+    ev.append(_ev("heroes.map.remove", seat=d.seat, card=a["card"]))
+    run(rules, st, ev)
+
+
+def _apply_leave(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    st.flow.pop()
+    run(rules, st, ev)
+
+
+# the town-action window before a combat (spec R-062, AMB-14)
+def _close_window(rules: Any, st: MapState, d: Decision, ev: list[Event]) -> None:
+    run(rules, st, ev)
+
+
+def _prompt_turn(rules: Any, st: MapState) -> Message:
+    if st.flow.phase == REFRESH:
+        return Message("heroes.map.prompt.refresh", {"seat": st.current,
+                                                     "limit": _hand_limit(st, st.current)})
+    return Message("heroes.map.prompt.turn", {"seat": st.current, "round": st.round})
+
+
+def _current(st: MapState) -> int:
+    return st.current
+
+
+def _running(st: MapState) -> Any:
+    return st.sub
+
+
+FLOW = Flow(
+    "heroes",
+    phases=(
+        Phase(REFRESH, ("discard", "draw"), _prompt_turn),
+        Phase(TURN, ("move", "revisit", "discover", "place", "build", "recruit", "reinforce",
+                     "hire", "spellbook", "morale", "end_turn"), _prompt_turn),
+        Phase(BATTLE, (), "heroes.prompt.battle", sub=_running),
+        Phase(OVER, (), "heroes.prompt.over", terminal=True),
+    ),
+    decisions=(
+        DecisionKind(SEARCH, ("search",), "heroes.map.prompt.search"),
+        DecisionKind(KEEP, ("keep",), "heroes.map.prompt.keep"),
+        DecisionKind(ROTATE, ("rotate",), "heroes.map.prompt.rotate"),
+        DecisionKind(CHOOSE, ("choose",), "heroes.map.prompt.choose"),
+        DecisionKind(TRADE, ("trade", "remove", "leave"), "heroes.map.prompt.trade"),
+        DecisionKind(WINDOW, ("build", "recruit", "reinforce", "hire", "spellbook", "pass"),
+                     "heroes.map.prompt.window", pass_kind="pass", on_close=_close_window),
+    ),
+    actions=(
+        ActionKind("discard", _opt_discard, _check_discard, _apply_discard),
+        ActionKind("draw", _opt_draw, _check_draw, _apply_draw),
+        ActionKind("move", _opt_move, _check_move, _apply_move),
+        ActionKind("revisit", _opt_revisit, _check_revisit, _apply_revisit),
+        ActionKind("discover", _opt_discover, _check_discover, _apply_discover),
+        ActionKind("place", _opt_place, _check_place, _apply_place),
+        ActionKind("build", _opt_build, _check_build, _apply_build),
+        ActionKind("recruit", _opt_recruit, _check_unit, _apply_recruit),
+        ActionKind("reinforce", _opt_reinforce, _check_unit, _apply_reinforce),
+        ActionKind("hire", _opt_hire, _check_hire, _apply_hire),
+        ActionKind("spellbook", _opt_spellbook, _check_spellbook, _apply_spellbook),
+        ActionKind("morale", _opt_morale, _check_morale, _apply_morale),
+        ActionKind("end_turn", _opt_end, _check_end, _apply_end),
+        ActionKind("search", _opt_search, _check_search, _apply_search),
+        ActionKind("keep", _opt_keep, _check_keep, _apply_keep),
+        ActionKind("rotate", _opt_rotate, _check_rotate, _apply_rotate),
+        ActionKind("choose", _opt_choose, _check_choose, _apply_choose),
+        ActionKind("trade", _opt_trade, _check_trade, _apply_trade),
+        ActionKind("remove", _opt_remove, _check_trade, _apply_remove),
+        ActionKind("leave", _opt_leave, _check_trade, _apply_leave),
+        ActionKind("pass", _opt_pass, _check_pass),
+    ),
+    turn_seat=_current,
+    closed=("heroes.rule.wrong_step", "{kind} is not possible during {step}"),
+)

@@ -1,0 +1,351 @@
+"""The map game (``heroes`` mode clash) on the test map of fixtures/map_fixture.yaml: the seed's
+worked examples as scenario tests (spec §22: T-01 Alicia's turn, T-03 the mine with the corrected
+fixture, T-06 Bob's Search), the level table, placement and the mage guild rule, random games to
+the end, save and load, and the conformance checks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import yaml
+
+from engine import conform, registry
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
+from engine.core.protocol import GameConfig
+from engine.core.rng import Rng
+from engine.rules.heroes import content as C
+from engine.rules.heroes import decks as D
+from engine.rules.heroes.adventure import mapdata as M
+from engine.rules.heroes.adventure import rules as R
+from engine.rules.heroes.adventure.state import MAIN, MapState
+from engine.rules.heroes.battle import RULES as BATTLE
+
+FIXTURE = Path(__file__).parent / "fixtures" / "map_fixture.yaml"
+RULES = registry.rules("heroes")
+
+
+@pytest.fixture(autouse=True)
+def test_map() -> Iterator[M.MapContent]:
+    with FIXTURE.open(encoding="utf-8") as fh:
+        data = yaml.load(fh, Loader=yaml.CSafeLoader)
+    with M.using(M.from_plain(data)) as mc:
+        yield mc
+
+
+def new(players: int = 2, seed: int = 1, **opts: object) -> MapState:
+    opts.setdefault("map_difficulty", "impossible")  # no start bonus unless a test asks for one
+    st = RULES.new_game(GameConfig.for_players(players, mode="clash", **opts), seed)
+    assert isinstance(st, MapState)
+    return st
+
+
+def act(st: MapState, kind: str, **params: object) -> list:
+    return RULES.apply(st, Action.make(kind, **params))
+
+
+def pass_windows(st: MapState) -> None:
+    while st.flow.top is not None and st.flow.top.kind == R.WINDOW:
+        act(st, "pass")
+
+
+def finish_refresh(st: MapState) -> None:
+    while st.flow.phase == R.REFRESH:
+        p = st.ps[st.current]
+        if len(p.hand) > D.hand_limit(p.level):
+            act(st, "discard", card=p.hand[0])
+        else:
+            act(st, "draw")
+
+
+# --- set-up and rounds ---------------------------------------------------------------------------
+def test_setup_follows_the_scenario() -> None:
+    st = new()
+    sc = R.mc().scenarios["duel"]
+    assert st.flow.phase == R.REFRESH and st.current == 0 and st.round == 1
+    assert [len(p.supply) for p in st.ps] == [2, 2]
+    assert len(st.slots) == len(sc.slots)
+    for p in st.ps:
+        assert p.res == [15, 3, 1] and p.level == 1 and p.xp == 0
+        assert R.income(st, st.ps.index(p)) == [10, 1, 0]  # base 8 + the town hall's 2
+        assert p.pos[MAIN] == p.town and p.mp[MAIN] == 3
+        assert len(p.deck) == 9 and not p.hand  # spec AMB-04: no hand before the first turn
+        assert [u for u, _ in p.units] and all(not pack for _, pack in p.units)
+        assert p.built == ["town_hall", "dwelling_bronze"]
+
+
+def test_income_in_odd_rounds_from_round_three() -> None:
+    st = new()
+    paid = []
+    for _ in range(3):
+        for _ in range(2):
+            finish_refresh(st)
+            events = act(st, "end_turn")
+            paid += [(st.round, e.params["res"]) for e in events
+                     if e.key == "heroes.map.income"]
+    # only round 3 pays: the town hall's 2 gold on the scenario's 8 gold and 1 material
+    assert paid == [(3, [10, 1, 0]), (3, [10, 1, 0])]
+
+
+def test_astrologer_card_in_even_rounds() -> None:
+    st = new()
+    for _ in range(2):
+        finish_refresh(st)
+        act(st, "end_turn")
+    assert st.round == 2 and st.astro_card in R.mc().astrologers
+    assert st.astro.discard_count() == 1
+
+
+def test_start_bonus_normal_difficulty() -> None:
+    st = new(map_difficulty="normal")
+    top = st.flow.top
+    assert top is not None and top.kind == R.CHOOSE and top.data[0] == "bonus"
+    assert [a["option"] for a in RULES.legal_actions(st)] == ["0", "1"]
+    act(st, "choose", option="1")  # Search (2) the artifact deck
+    act(st, "search", **{"from": "deck"})
+    card = st.looking[0]
+    act(st, "keep", card=card)
+    assert card in st.ps[0].hand  # spec R-265: bonus artifacts go to the hand
+    top = st.flow.top
+    assert top is not None and top.seat == 1 and top.data[0] == "bonus"
+
+
+# --- T-01 Alicia's turn (seed "Beispiel-Spielzug") -----------------------------------------------
+def test_t01_alicias_turn() -> None:
+    st = new(faction_1="sunward", faction_2="underhold")
+    alicia, bob = st.ps
+    alicia.level, alicia.xp = 3, 4
+    alicia.hand = alicia.deck.draw_pile.take_top(3)
+    alicia.built += ["dwelling_silver", "mage_guild"]
+    alicia.built_round["mage_guild"] = 0  # built before this round
+    alicia.res = [40, 10, 2]
+    # Bob's main hero stands next to Alicia's
+    bob.pos[MAIN] = (1, 0)
+    deck_before = alicia.deck.draw_count()
+    act(st, "discard", card=alicia.hand[0])
+    act(st, "discard", card=alicia.hand[0])
+    act(st, "draw")
+    assert len(alicia.hand) == 5 and deck_before - alicia.deck.draw_count() == 4
+    with pytest.raises(IllegalAction):  # the gold unit needs the gold dwelling
+        act(st, "recruit", unit="lancer")
+    act(st, "build", building="dwelling_gold")
+    act(st, "recruit", unit="lancer")  # the same round: only the mage guild must wait
+    assert not alicia.tokens["build"] and not alicia.tokens["population"]
+    assert ["lancer", False] in alicia.units
+    act(st, "move", hero=MAIN, to=(1, 0))
+    top = st.flow.top
+    assert top is not None and top.kind == R.WINDOW and set(top.seats) == {0, 1}
+    # Alicia has built and recruited this round: only the spell book is left to her
+    legal = RULES.legal_actions(st)
+    assert [a.kind for a in legal] == ["spellbook", "pass"]
+    act(st, "pass")
+    kinds = {a.kind for a in RULES.legal_actions(st)}
+    assert st.flow.top is not None and st.flow.top.seat == 1
+    assert {"build", "pass"} <= kinds  # Bob may use any unused token
+    act(st, "pass")
+    assert st.sub is not None and st.battle["tag"]["kind"] == "pvp"
+
+
+def test_t01_a_seat_without_town_actions_is_not_asked() -> None:
+    st = new()
+    finish_refresh(st)
+    st.ps[0].tokens = {t: False for t in st.ps[0].tokens}
+    st.ps[1].pos[MAIN] = (1, 0)
+    act(st, "move", hero=MAIN, to=(1, 0))
+    top = st.flow.top
+    assert top is not None and top.kind == R.WINDOW and top.seats == (1,)
+
+
+# --- T-03 the mine (spec §11.7, the corrected fixture of §25.3) -----------------------------------
+MINE = (1, -1)  # field 2 of the start tile at (0, 0): the materials mine, difficulty I
+
+
+def _mine_game(level: int, xp: int) -> MapState:
+    st = new(faction_1="gravemoor", hero_1="magic", neutrals="auto")
+    p = st.ps[0]
+    p.level, p.xp, p.crowns = level, xp, D.crowns(level)
+    finish_refresh(st)
+    p.hand = ["haste", "lightning_bolt", "town_portal", "power"]
+    assert R.board(st).fields[MINE].location == "ore_pit" and R.board(st).fields[MINE].guard == 1
+    return st
+
+
+def test_t03a_mine_battle_level_one() -> None:
+    st = _mine_game(1, 1)
+    p = st.ps[0]
+    income_before = R.income(st, 0)
+    act(st, "move", hero=MAIN, to=MINE)
+    pass_windows(st)
+    assert st.sub is not None and st.battle["tag"]["guard"] == 1
+    battle = st.sub.state
+    BATTLE.setup_scenario(battle, {
+        "units": [{"unit": "wailer", "side": 0, "pack": True, "square": 1},
+                  {"unit": "cave_dweller", "side": 1, "square": 18}]})
+    act(st, "play", card="haste", mode="empower")
+    act(st, "play", card="lightning_bolt", mode="e1", target=1)
+    assert st.sub is None
+    # won: +1 XP reaches level 2 (a Search of the ability deck) before the visit
+    assert p.level == 2 and p.xp == 2 and p.crowns == 1
+    top = st.flow.top
+    assert top is not None and top.kind == R.SEARCH and top.data[0] == "ability"
+    act(st, "search", **{"from": "discard"})
+    # the visit flags the mine: materials income +2 and the first flag pays 2 at once
+    assert st.marks[MINE]["cube"] == 0
+    assert R.income(st, 0)[1] == income_before[1] + 2
+    assert p.res[1] == 3 + 2
+    assert "town_portal" in p.hand and "power" in p.hand
+
+
+def test_t03b_quick_combat_at_level_two() -> None:
+    st = _mine_game(2, 2)
+    p = st.ps[0]
+    act(st, "move", hero=MAIN, to=MINE)
+    assert st.sub is None and st.flow.top is None
+    assert p.xp == 2 and p.level == 2  # no XP from a quick combat
+    assert st.marks[MINE]["cube"] == 0 and p.res[1] == 5
+
+
+# --- T-06 Bob's Search (seed "Beispiel einer Durchsuchen-Aktion") --------------------------------
+def _bob(guild_round: int) -> MapState:
+    st = new(faction_1="underhold", hero_1="magic")
+    bob = st.ps[0]
+    assert bob.hero == "morwen"
+    st.round = 3
+    bob.built.append("mage_guild")
+    bob.built_round["mage_guild"] = guild_round
+    bob.res[0] = 5
+    spells = st.decks["spell"]
+    spells.discard_pile.cards = ["curse"]
+    spells.draw_pile.cards = ["magic_arrow", "fireball"] + [
+        c for c in spells.draw_pile.cards if c not in ("curse", "fireball")][:6]
+    finish_refresh(st)
+    return st
+
+
+def test_t06_bobs_search() -> None:
+    st = _bob(2)
+    bob = st.ps[0]
+    spells = st.decks["spell"]
+    before = spells.draw_count()
+    act(st, "spellbook")
+    assert bob.res[0] == 0 and not bob.tokens["spellbook"]
+    assert {a["from"] for a in RULES.legal_actions(st)} == {"deck", "discard"}
+    act(st, "search", **{"from": "deck"})
+    assert sorted(st.looking) == ["fireball", "magic_arrow"]
+    act(st, "keep", card="fireball")
+    assert "fireball" in bob.hand
+    assert spells.discard_pile.cards[:2] == ["magic_arrow", "curse"]
+    assert spells.draw_count() == before - 2
+
+
+def test_t06_no_spell_book_in_the_round_the_guild_was_built() -> None:
+    st = _bob(3)
+    with pytest.raises(IllegalAction) as exc:
+        act(st, "spellbook")
+    assert exc.value.rule == "heroes.map.rule.no_guild"
+
+
+def test_t20_mage_guild_waits_a_round() -> None:
+    st = new()
+    st.ps[0].res = [30, 10, 0]
+    finish_refresh(st)
+    act(st, "build", building="mage_guild")
+    if st.flow.top is not None:  # the guild's spell on building
+        act(st, "search", **{"from": "deck"})
+        act(st, "keep", card=st.looking[0])
+    assert Action("spellbook") not in RULES.legal_actions(st)
+    act(st, "end_turn")
+    finish_refresh(st)
+    act(st, "end_turn")
+    finish_refresh(st)
+    assert st.round == 2 and Action("spellbook") in RULES.legal_actions(st)
+
+
+# --- T-02 the level table ------------------------------------------------------------------------
+def test_t02_levels_and_their_effects() -> None:
+    st = new(faction_1="sunward", hero_1="might")
+    p = st.ps[0]
+    ev: list = []
+    R.gain_xp(st, 0, 4, ev)  # two levels at once: both Searches queued, in order
+    assert p.level == 3 and p.crowns == 1
+    assert [q[0] for q in R.queue(st)] == ["search", "search"]
+    R.queue(st).clear()
+    R.gain_xp(st, 0, 2, ev)
+    assert p.level == 4 and p.crowns == 2
+    assert C.hero("adelmar").specialties[1] in p.hand  # specialty IV goes to the hand
+    R.gain_xp(st, 0, 20, ev)
+    assert p.level == 7 and p.xp == 12
+    assert [D.hand_limit(lv) for lv in range(1, 8)] == [4, 4, 5, 5, 6, 6, 7]
+
+
+# --- T-19 placing a tile -------------------------------------------------------------------------
+def test_t19_a_placed_tile_touches_two_tiles() -> None:
+    st = new()
+    finish_refresh(st)
+    p = st.ps[0]
+    tile = p.supply[0]
+    # (-1, 3) touches the start tile and the face-down tile at (1, 4): two tiles
+    p.pos[MAIN] = (0, 1)  # field SE of the town, next to the slot at (-1, 3)
+    assert (-1, 3) in R.placements(st, 0, MAIN, tile)
+    # (-3, 2) touches only the start tile
+    p.pos[MAIN] = (-1, 0)
+    assert (-3, 2) not in R.placements(st, 0, MAIN, tile)
+    with pytest.raises(IllegalAction):
+        act(st, "place", at=(-3, 2), hero=MAIN, tile=tile)
+
+
+def test_discover_reveals_a_tile_and_asks_its_rotation() -> None:
+    st = new()
+    finish_refresh(st)
+    p = st.ps[0]
+    p.pos[MAIN] = (1, 0)  # the town's east field, next to the face-down tile at (2, 1)
+    slot = next(s for s in st.slots if (s[1], s[2]) == (2, 1))
+    events = act(st, "discover", at=(2, 1), hero=MAIN)
+    assert any(e.reveal for e in events) and p.mp[MAIN] == 2
+    top = st.flow.top
+    assert top is not None and top.kind == R.ROTATE and top.data[0] == slot[3]
+    act(st, "rotate", rotation=top.data[3][0])
+    assert [slot[3], 2, 1, top.data[3][0]] in st.placed
+    assert R.board(st).areas() == 2  # joined to the start tile; the other start lies apart
+
+
+# --- whole games ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3])
+def test_random_games_end_and_reload(players: int) -> None:
+    for seed in range(2):
+        st = new(players, seed)
+        rng = Rng(seed)
+        steps = 0
+        while not RULES.is_over(st):
+            legal = RULES.legal_actions(st)
+            assert legal
+            RULES.apply(st, legal[rng.below(len(legal))])
+            steps += 1
+            if steps % 97 == 0:
+                again = RULES.state_from_dict(RULES.state_to_dict(st))
+                assert RULES.state_hash(again) == RULES.state_hash(st)
+                assert RULES.state_hash(RULES.clone(st)) == RULES.state_hash(st)
+        out = RULES.outcome(st)
+        assert out is not None and out.winners
+
+
+def test_conformance_on_the_test_map() -> None:
+    for seed, bot in ((0, "random"), (1, "heuristic")):
+        case = conform.Case("heroes", 2, {"mode": "clash"}, seed, bot, "hb")
+        assert conform.run_case(case) == []
+
+
+def test_views_hide_hands_supplies_and_face_down_tiles() -> None:
+    st = new()
+    finish_refresh(st)
+    mine, other = RULES.view(st, 0), RULES.view(st, 1)
+    assert mine["hand"] == st.ps[0].hand and other["hand"] == st.ps[1].hand
+    assert "hand" not in mine["players"][1] and mine["players"][1]["hand_count"] == 0
+    assert all(set(f) == {"kind", "at"} for f in mine["facedown"])
+    assert mine["supply"] == st.ps[0].supply and other["supply"] == st.ps[1].supply
+    reach = mine["reach"]["main"]
+    assert reach and all(f["mp"] >= 1 and "visit" in f for f in reach)
+    guarded = [f for f in reach if f["visit"]["kind"] == "neutral"]
+    assert guarded and all(f["mp"] == 1 for f in guarded)
