@@ -66,3 +66,64 @@ register_benchmark("heroes.skirmish", _battles, None, BATTLES * 1000 / BATTLES_P
                                "seeds (goal: 200 battles/s)")
 register_benchmark("heroes.heuristic_decision", _decision, None, 10 * 2.0, goal_on="value",
                    description="ms for 10 heuristic battle decisions (goal: 2 ms each)")
+
+
+# --- the map game (mode clash, issue 15) ---------------------------------------------------------
+MAP_GAME_MS = 2000.0  # issue 15, "Numbers": a full 2-player scenario with random play in ≤ 2 s
+PATH_QUERIES = 100
+PATH_QUERY_MS = 0.5  # issue 15: a map path query in ≤ 0.5 ms on the largest scenario
+_MAP_SEEDS = [0]
+
+
+def _map_game() -> None:
+    """Plays one full 2-player game of the default scenario with random legal play (what
+    ``simulate`` does), on a fresh seed."""
+    from engine.core.rng import Rng
+    from engine.rules.heroes import RULES
+    seed = _MAP_SEEDS[0]
+    _MAP_SEEDS[0] += 1
+    state = RULES.new_game(GameConfig.for_players(2, mode="clash"), seed)
+    rng = Rng(seed)
+    while not RULES.is_over(state):
+        legal = RULES.legal_actions(state)
+        RULES.do_apply(state, legal[rng.below(len(legal))])
+
+
+_WIDE: list[Any] = []
+
+
+def _wide_map() -> Any:
+    """Returns the largest scenario with every tile revealed and the main hero on its town."""
+    if not _WIDE:
+        from engine.rules.heroes import RULES
+        from engine.rules.heroes.adventure import rules as R
+        state = RULES.new_game(GameConfig.for_players(2, mode="clash", scenario="wide_frontier",
+                                                      difficulty="impossible"), 1)
+        for slot in list(state.slots):
+            state.placed.append([slot[3], slot[1], slot[2], 0])
+        state.slots = []
+        state.board_cache = None
+        R.board(state)
+        _WIDE.append(state)
+    return _WIDE[0]
+
+
+def _path_queries() -> None:
+    """Answers PATH_QUERIES reach queries (every field a hero with 3 MP reaches, with costs and
+    paths) on the largest revealed map."""
+    from engine.rules.heroes.adventure import board as B
+    from engine.rules.heroes.adventure import rules as R
+    state = _wide_map()
+    b = R.board(state)
+    start = state.ps[0].pos["main"]
+    for _ in range(PATH_QUERIES):
+        B.reach(b, start, 3, set(), set(), set())
+
+
+register_benchmark("heroes.map_game", _map_game, None, MAP_GAME_MS, goal_on="value",
+                   description="ms for one full 2-player map game (first scenario) with random "
+                               "legal play (goal: 2 s)")
+register_benchmark("heroes.map_path", _path_queries, None, PATH_QUERIES * PATH_QUERY_MS,
+                   goal_on="value",
+                   description=f"ms for {PATH_QUERIES} reach queries of a 3-MP hero on the "
+                               "largest revealed map (goal: 0.5 ms each)")

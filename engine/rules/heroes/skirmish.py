@@ -186,6 +186,17 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   variant=True),
         OptionDef("no_die_damage", "heroes.opt.no_die_damage", False, choices=(False, True),
                   variant=True),
+        # the map game's adjustments and variants (seed "Optionale Anpassungen", spec §15.3)
+        OptionDef("start_bonus", "heroes.opt.start_bonus", True, choices=(True, False),
+                  variant=True),
+        OptionDef("free_extend", "heroes.opt.free_extend", False, choices=(False, True),
+                  variant=True),
+        OptionDef("double_income", "heroes.opt.double_income", False, choices=(False, True),
+                  variant=True),
+        OptionDef("astrologers", "heroes.opt.astrologers", "even",
+                  choices=("even", "every", "none"), variant=True,
+                  choice_labels=("heroes.opt.astrologers.even", "heroes.opt.astrologers.every",
+                                 "heroes.opt.astrologers.none")),
     )
 
     # --- set-up ------------------------------------------------------------------------------

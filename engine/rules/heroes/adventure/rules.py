@@ -54,6 +54,7 @@ REVISITABLE = "revisitable"
 TOWN = "town"
 SETTLEMENT = "settlement"
 MINE = "mine"
+PVP_ROUNDS = 12  # our cap on a battle between players (the seed has none): then by health
 NO_REMOVE_KINDS = ("stat", "specialty")  # seed "Handelsposten": these cannot be removed
 # the prompt of each kind of choice, what arriving on a field does, and how a game ends
 CHOICE_PROMPTS = {"settlement": "heroes.map.prompt.settlement", "die": "heroes.map.prompt.die",
@@ -199,12 +200,15 @@ def income(st: MapState, seat: int) -> list[int]:
         if loc is None:
             continue
         info = mc().locations[loc]
+        # option double_income (spec §15.3): mines and settlements produce double
+        times = 2 if st.opts.get("double_income") and info.role in (MINE, SETTLEMENT) else 1
         for e in info.effects:
             if e.get("type") == "income":
-                gain(out, M.cost3(e))
+                for _ in range(times):
+                    gain(out, M.cost3(e))
         if info.role == SETTLEMENT and m.get("choice") in RESOURCES:
             i = RESOURCES.index(m["choice"])
-            out[i] += step[i]
+            out[i] += step[i] * times
     return out
 
 
@@ -566,7 +570,8 @@ class _Ctx:
     def _roll(self, die: str, count: int, pick: bool) -> None:
         st = self.st
         faces = [st.rng.below(6) for _ in range(count)]
-        self.ev.append(Event("heroes.map.roll", {"seat": self.seat, "die": die, "faces": faces}))
+        key = "heroes.map.treasure_die" if die == "treasure" else "heroes.map.resource_die"
+        self.ev.append(Event(key, {"seat": self.seat, "die": die, "faces": faces}))
         effects = mc().dice[die]
         if pick and len(set(faces)) > 1:
             options = [str(f) for f in sorted(set(faces))]
@@ -930,15 +935,15 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
                                                 "table": mc().scenarios[st.scenario].table}}
         seats = (seat,) if ctrl is None else (seat, ctrl)
         spec = {"kind": "field", "time_limit": True, "surrender": False,
-                "sides": [attacker, defender]}
+                "sides": [attacker, defender], "variants": _variants(st)}
     else:
         foe = tag["foe"]
         defender = side_of(st, foe, tag["foe_hero"], town=bool(tag["town"]))
         defender["seat"] = 1
         siege = bool(tag["town"]) and _unlocked(st, foe, "walls")
         seats = (seat, foe)
-        spec = {"kind": "siege" if siege else "field", "max_rounds": int(o.get("pvp_rounds", 12)),
-                "sides": [attacker, defender]}
+        spec = {"kind": "siege" if siege else "field", "max_rounds": PVP_ROUNDS,
+                "sides": [attacker, defender], "variants": _variants(st)}
         if not attacker["units"] or not defender["units"]:
             # a side without units cannot fight: it loses at once
             st.flow.phase = BATTLE
@@ -951,6 +956,11 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
     config = GameConfig.for_players(len(seats), bots=False, battle=spec)
     st.sub = subgame.start("heroes_battle", config, seats, st.rng, {"mode": "clash"})
     ev.append(_ev("heroes.map.battle", seat=seat, kind=tag["kind"], field=tag["field"]))
+
+
+def _variants(st: MapState) -> dict[str, bool]:
+    """Returns the battle variants the options switch on (spec §15.3)."""
+    return {k: True for k in ("min_damage", "no_die_damage", "free_extend") if st.opts.get(k)}
 
 
 def battle_ended(rules: Any, st: MapState, sub: Any, ev: list[Event]) -> None:
