@@ -28,10 +28,10 @@ from scenes.heroes.table import HeroesTableScene
 from scenes.widgets import Button, blit_centered
 
 SIDE = pygame.Rect(12, 76, 352, 816)
-MAPV = pygame.Rect(374, 76, 832, 690)
-HAND = pygame.Rect(374, 774, 832, 118)
+MAPV = pygame.Rect(374, 76, 832, 668)
+HAND = pygame.Rect(374, 752, 832, 140)
 ZOOMS = (34, 42, 52, 64, 78, 96, 116)
-CARD = (64, 90)
+CARD = (80, 112)
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII")
 RES = ("gold", "materials", "valuables")
 RES_ICONS = {"gold": "heroes.ui.gold", "materials": "heroes.map.materials",
@@ -248,7 +248,7 @@ class MapTableScene(HeroesTableScene):
             for a in self.index.of_kind("choose"):
                 options.append((self._option_label(str(a["option"])), "", self._do(a)))
             if v["prompt"] and v["prompt"]["key"] == "heroes.map.prompt.bonus":
-                lines.append(t("heroes.mapui.bonus_line"))
+                lines += self._bonus_lines()
         elif step == "search_from":
             params = (v.get("prompt") or {}).get("params", {})
             deck = str(params.get("deck", "ability"))
@@ -274,6 +274,15 @@ class MapTableScene(HeroesTableScene):
                                        (MAPV.centerx, MAPV.centery),
                                        button_width=width, per_row=4)
         self.map_chooser.buttons.pop()  # a decision of the rules cannot be cancelled
+
+    def _bonus_lines(self) -> list[str]:
+        """Returns the start bonus's text of the game's difficulty."""
+        try:
+            sc = query.scenario(self.view["scenario"])
+            did = str(self.session.config.options.get("difficulty") or sc.difficulty)
+            return [art.name(self.app, query.difficulty(did).text)]
+        except Exception:  # noqa: BLE001 - no such content: the generic line
+            return [self.app.t("heroes.mapui.bonus_line")]
 
     def _no_cancel(self) -> None:
         """The chooser's cancel button is removed; a decision must be answered."""
@@ -327,7 +336,7 @@ class MapTableScene(HeroesTableScene):
     def _build_map_buttons(self) -> None:
         t = self.app.t
         out: list[Button] = []
-        top = SIDE.top + 520
+        top = SIDE.top + 114 + 72 * len(self.view["players"]) + 200
         slots = [pygame.Rect(SIDE.left + 16, top + i * 50, SIDE.width - 32, 44)
                  for i in range(6)]
 
@@ -410,7 +419,7 @@ class MapTableScene(HeroesTableScene):
                       size=theme.SIZE_SMALL)]
         for i, (bkey, _name, _status, action) in enumerate(self.town_rows()):
             if action is not None:
-                out.append(Button((rect.left + 290, rect.top + 72 + i * 44, 110, 36),
+                out.append(Button((rect.left + 326, rect.top + 72 + i * 44, 86, 34),
                                   t("heroes.mapui.build"), self._do(action),
                                   size=theme.SIZE_SMALL, style="primary"))
             del bkey
@@ -517,13 +526,13 @@ class MapTableScene(HeroesTableScene):
                     and name != self.hero:
                 self.hero = name
                 return
-        a = self.index.find("move", hero=self.hero, to=h) or next(
-            iter(self.index.at(("field", self.hero, h))), None)
-        if a is None:
-            found = [x for x in self.index.of_kind("move") if _hex(x["to"]) == h]
-            a = found[0] if found else None
-        if a is not None:
-            self.send(a)
+        r = self.reach_of(h)
+        if r is not None:
+            self.walk(self.hero, [_hex(x) for x in r["path"]] or [h])
+            return
+        found = [x for x in self.index.of_kind("move") if _hex(x["to"]) == h]
+        if found:
+            self.send(found[0])
             return
         anchor = self.slot_of.get(h)
         if anchor is not None:
@@ -535,6 +544,18 @@ class MapTableScene(HeroesTableScene):
         for x in self.index.of_kind("place"):
             if h in hexgrid.tile_fields(_hex(x["at"])):
                 self._place_popup(_hex(x["at"]), pos)
+                return
+
+    def walk(self, hero: str, path: list[tuple[int, int]]) -> None:
+        """Walks a hero along the view's path, one legal move a field (seed: each MP moves to
+        an adjacent field and visits it); stops where a step is no longer offered: a visit's
+        decision, a battle, or the end of the movement points."""
+        for step in path:
+            at = self.player(self.me())["heroes"].get(hero)
+            if at is not None and _hex(at) == step:
+                continue
+            a = self.index.find("move", hero=hero, to=step)
+            if a is None or self.in_battle or not self.send(a):
                 return
 
     def _place_popup(self, anchor: tuple[int, int], pos: tuple[int, int]) -> None:
@@ -714,7 +735,7 @@ class MapTableScene(HeroesTableScene):
         if rot is not None:
             self._draw_rotation(surface, rot[0], rot[1])
         reach = {_hex(r["at"]): r for r in (self.view.get("reach") or {}).get(self.hero, [])}
-        for h, r in reach.items():
+        for h in reach:
             pygame.draw.polygon(surface, theme.LEGAL, self._poly(h, 0.86), 3)
         for h, f in self.fields.items():
             self._draw_field(surface, h, f)
@@ -885,8 +906,7 @@ class MapTableScene(HeroesTableScene):
             self._draw_player_row(surface, p, pygame.Rect(SIDE.left + 14, y, SIDE.width - 28,
                                                           66))
             y += 72
-        self._draw_hero_box(surface, pygame.Rect(SIDE.left + 14, max(y, SIDE.top + 330),
-                                                 SIDE.width - 28, 180))
+        self._draw_hero_box(surface, pygame.Rect(SIDE.left + 14, y + 4, SIDE.width - 28, 182))
 
     def _draw_round_track(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         t = self.app.t
@@ -1091,22 +1111,24 @@ class MapTableScene(HeroesTableScene):
         for bkey, name, status, action in self.town_rows():
             row = pygame.Rect(rect.left + 16, y - 2, 400, 40)
             pygame.draw.rect(surface, (46, 32, 24), row, border_radius=6)
-            mark = assets.text("✓" if status == "built" else "•", "bold", theme.SIZE_SMALL,
-                               colours[status])
-            surface.blit(mark, (row.left + 8, row.centery - mark.get_height() // 2))
-            image = assets.text(assets.fit(name, "bold", theme.SIZE_SMALL, 160), "bold",
+            mark = "heroes.map.built" if status == "built" else (
+                "heroes.map.buildable" if status == "buildable" else "heroes.map.locked")
+            surface.blit(assets.asset_icon(mark, 18, colours[status]),
+                         (row.left + 8, row.centery - 9))
+            image = assets.text(assets.fit(name, "bold", theme.SIZE_SMALL, 250), "bold",
                                 theme.SIZE_SMALL, colours[status] if status != "buildable"
                                 else theme.INK)
-            surface.blit(image, (row.left + 30, row.top + 4))
+            surface.blit(image, (row.left + 34, row.top + 2))
             if status != "built":
                 cost = assets.text(assets.fit(self._building_cost(bkey), "body",
-                                              theme.SIZE_TINY, 110), "body", theme.SIZE_TINY,
+                                              theme.SIZE_TINY, 250), "body", theme.SIZE_TINY,
                                    theme.INK_DIM)
-                surface.blit(cost, (row.left + 30, row.top + 22))
+                surface.blit(cost, (row.left + 34, row.top + 22))
             else:
                 done = assets.text(t("heroes.mapui.built"), "italic", theme.SIZE_TINY,
                                    theme.GREEN_BRIGHT)
-                surface.blit(done, (row.left + 200, row.centery - done.get_height() // 2))
+                surface.blit(done, (row.right - done.get_width() - 12,
+                                    row.centery - done.get_height() // 2))
             if self.app.mouse and row.collidepoint(self.app.mouse):
                 self.app.tooltip(("building", bkey), self._building_tip(bkey), row)
             del action

@@ -74,3 +74,15 @@ def town(fid: str) -> Any:
         if t.faction == fid:
             return t
     raise KeyError(f"no town board for {fid!r}")
+
+
+@cache
+def scenario(sid: str) -> Any:
+    """Returns a map scenario definition (name, text, players, difficulty, round limit)."""
+    return _content().get("scenario", sid)
+
+
+@cache
+def difficulty(did: str) -> Any:
+    """Returns a scenario difficulty (name, text of its start bonus)."""
+    return _content().get("difficulty", did)
