@@ -125,6 +125,8 @@ class MapTableScene(HeroesTableScene):
         """Returns a game message; the map's seat parameters are shown as player names."""
         if params and key.startswith("heroes.map."):
             params = dict(params)
+            if params.get("deck") in DECKS:
+                params["deck"] = self.app.t(f"heroes.mapui.deckname.{params['deck']}")
             for k in MAP_SEATS:
                 v = params.get(k)
                 if isinstance(v, int) and not isinstance(v, bool) \
@@ -189,9 +191,20 @@ class MapTableScene(HeroesTableScene):
         if set(self.map_cam.layout.cells) != cells:
             self.map_cam.layout = HexLayout(cells)
             if not self.fitted:
-                self.map_cam.fit()
+                self._first_view()
                 self.fitted = True
             self.map_cam.clamp()
+
+    def _first_view(self) -> None:
+        """Fits the map; a map too large to read whole opens one step closer, on the own
+        town (Home shows it whole)."""
+        cam = self.map_cam
+        cam.fit()
+        if cam.zoom < 2:
+            town = self.player(self.me()).get("town")
+            cam.set_zoom(cam.zoom + 1)
+            if town is not None:
+                cam.centre_on(_hex(town))
 
     @staticmethod
     def _map_keys(action: Action) -> list[tuple[Any, ...]]:

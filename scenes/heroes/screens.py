@@ -9,9 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 MOMENTS = ("setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over",
-           "map", "map_rotate", "map_choice", "map_town", "map_battle")
+           "map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh", "map_town",
+           "map_battle")
 # the map game's moments (mode clash), shown at the map table (scenes/heroes/map.py)
-MAP_MOMENTS = ("map", "map_rotate", "map_choice", "map_town", "map_battle")
+MAP_MOMENTS = ("map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh",
+               "map_town", "map_battle")
 
 # moment → (options, condition on the session)
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -162,6 +164,10 @@ MAP_CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "map_rotate": lambda s: s.actor == 0 and bool(_map_view(s)["rotations"])
     and _map_view(s)["step"] == "rotate_tile",
     "map_choice": lambda s: s.actor == 0 and bool(_map_view(s)["choice"]),
+    "map_search": lambda s: s.actor == 0 and _map_view(s)["step"] == "search_from",
+    "map_keep": lambda s: s.actor == 0 and bool(_map_view(s)["looking"]),
+    "map_refresh": lambda s: s.actor == 0 and _map_view(s)["step"] == "refresh"
+    and _map_view(s)["round"] >= 2,
     "map_town": lambda s: s.actor == 0 and _map_view(s)["step"] == "turn"
     and any(a.kind == "build" for a in s.rules.legal_actions(s.state)),
     "map_battle": lambda s: s.actor == 0 and "battle" in _map_view(s)
