@@ -196,15 +196,16 @@ class MapTableScene(HeroesTableScene):
             self.map_cam.clamp()
 
     def _first_view(self) -> None:
-        """Fits the map; a map too large to read whole opens one step closer, on the own
-        town (Home shows it whole)."""
+        """Fits the map; a map too large to read whole opens closer, on the own main hero
+        (Home shows it whole)."""
         cam = self.map_cam
         cam.fit()
-        if cam.zoom < 2:
-            town = self.player(self.me()).get("town")
-            cam.set_zoom(cam.zoom + 1)
-            if town is not None:
-                cam.centre_on(_hex(town))
+        if cam.zoom < 3:
+            p = self.player(self.me())
+            at = p["heroes"].get("main") or p.get("town")
+            cam.set_zoom(3)
+            if at is not None:
+                cam.centre_on(_hex(at))
 
     @staticmethod
     def _map_keys(action: Action) -> list[tuple[Any, ...]]:
@@ -818,10 +819,10 @@ class MapTableScene(HeroesTableScene):
             if ring is not None:
                 pygame.draw.circle(surface, ring, disc, size // 2 + 5, max(2, ts // 20))
             blit_centered(surface, assets.asset_icon(f"heroes.loc.{lid}", size, tint), disc)
-            if ts >= 64:
-                name = assets.text(assets.fit(self.loc_name(lid), "bold", theme.SIZE_TINY - 2,
-                                              int(ts * 0.84)), "bold", theme.SIZE_TINY - 2,
-                                   theme.INK)
+            label = self.loc_name(lid)
+            # a name only where it fits whole under the icon (the tooltip always has it)
+            if ts >= 64 and assets.size_of(label, "bold", theme.SIZE_TINY - 2)[0] <= ts * 0.86:
+                name = assets.text(label, "bold", theme.SIZE_TINY - 2, theme.INK)
                 blit_centered(surface, name, (int(cx), int(cy + ts * 0.3)))
         if f["guard"] and not gone:
             badge = pygame.Rect(0, 0, max(18, int(ts * 0.34)), max(14, int(ts * 0.22)))
