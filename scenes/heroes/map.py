@@ -231,9 +231,16 @@ class MapTableScene(HeroesTableScene):
         if head == "remove" and rest:
             return t("heroes.mapui.opt.remove", card=art.card_name(self.app, rest))
         if head == "discover":
-            return t("heroes.mapui.opt.discover")
+            anchor = _hex(rest.split(","))
+            kind = next((x["kind"] for x in self.view["facedown"] if _hex(x["at"]) == anchor),
+                        "far")
+            return t("heroes.mapui.opt.discover_kind", kind=t(f"heroes.mapui.kind.{kind}"))
         if head == "place":
-            return t("heroes.mapui.opt.place")
+            tid = rest.split(":")[0]
+            try:
+                return t("heroes.mapui.place_tile", label=query.tile(tid).label)
+            except Exception:  # noqa: BLE001 - an unknown tile keeps the plain label
+                return t("heroes.mapui.opt.place")
         if option.isdigit():
             return t("heroes.mapui.opt.n", n=int(option) + 1)
         if "," in option and option.replace(",", "").replace("-", "").isdigit():
@@ -374,6 +381,11 @@ class MapTableScene(HeroesTableScene):
             self.map_buttons = out
             return
         kinds = {a.kind for a in self.legal}
+        if len(self.view.get("reach") or {}) > 1:
+            other = "secondary" if self.hero == "main" else "main"
+            add(t(f"heroes.mapui.switch.{other}"), self._next_hero, icon="heroes.map.secondary"
+                if other == "secondary" else f"heroes.hero.{self.player(self.me())['hero']}",
+                tip=t("heroes.mapui.switch.tip"))
         if "draw" in kinds:
             add(t("heroes.mapui.draw", n=self.player(self.me())["hand_limit"]),
                 self._do(Action("draw")), style="primary", icon="heroes.ui.deck")
@@ -527,6 +539,7 @@ class MapTableScene(HeroesTableScene):
         if reach:
             i = reach.index(self.hero) if self.hero in reach else -1
             self.hero = reach[(i + 1) % len(reach)]
+            self._build_map_buttons()
 
     def click_map(self, pos: tuple[int, int]) -> None:
         """Turns a click on the map into an action: move, discover, place; or picks a hero."""
@@ -539,6 +552,7 @@ class MapTableScene(HeroesTableScene):
             if at is not None and _hex(at) == h and name in (self.view.get("reach") or {}) \
                     and name != self.hero:
                 self.hero = name
+                self._build_map_buttons()
                 return
         r = self.reach_of(h)
         if r is not None:
@@ -958,7 +972,15 @@ class MapTableScene(HeroesTableScene):
                                 "italic", theme.SIZE_TINY, theme.INK_DIM)
             surface.blit(image, (rect.left + 12, rect.bottom - image.get_height() - 4))
         if self.app.mouse and rect.collidepoint(self.app.mouse):
-            self.app.tooltip(("rounds",), [title, t("heroes.mapui.track.tip")], rect)
+            lines = [title, t("heroes.mapui.track.tip")]
+            if v.get("astrologer"):
+                try:
+                    card = query.astrologer(v["astrologer"])
+                    lines += [t("heroes.mapui.sign", name=art.name(self.app, card.name)),
+                              art.name(self.app, card.text)]
+                except Exception:  # noqa: BLE001 - an unknown card shows no sign
+                    pass
+            self.app.tooltip(("rounds", v.get("astrologer")), lines, rect)
 
     def _draw_player_row(self, surface: pygame.Surface, p: dict[str, Any],
                          rect: pygame.Rect) -> None:

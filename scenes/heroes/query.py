@@ -86,3 +86,9 @@ def scenario(sid: str) -> Any:
 def difficulty(did: str) -> Any:
     """Returns a scenario difficulty (name, text of its start bonus)."""
     return _content().get("difficulty", did)
+
+
+@cache
+def astrologer(aid: str) -> Any:
+    """Returns an astrologer card (name, text, timing)."""
+    return _content().get("astrologer", aid)

@@ -153,3 +153,21 @@ def test_steady_map_frames_render_nothing_new(app: Any, monkeypatch: pytest.Monk
     for _ in range(6):
         app.step([], 1 / 30)
     counter.assert_none("map")
+
+
+def test_hot_seat_hides_the_map_behind_the_curtain_between_turns(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    session = new_map_session(2, humans=2)
+    assert play_map_until(session, MAP_CONDITIONS["map"], 2)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    assert table.curtain_for == 0 and table.view["hand"] is None
+    _click(app, table.curtain_button.rect.center)
+    assert table.curtain_for is None and table.viewer == 0
+    assert table.view["hand"] is not None and table.view["reach"]
+    _press(app, table.map_buttons, app.t("heroes.mapui.end_turn"))
+    assert table.curtain_for == 1
+    assert table.view["hand"] is None and not table.view["reach"]
+    _click(app, table.curtain_button.rect.center)
+    assert table.viewer == 1 and table.me() == 1
