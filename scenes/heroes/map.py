@@ -546,19 +546,27 @@ class MapTableScene(HeroesTableScene):
         h = self.map_cam.cell_at(pos)
         if h is None:
             return
-        me = self.me()
-        heroes = self.player(me)["heroes"]
+        direct = self.index.find("move", hero=self.hero, to=h)
+        if direct is not None:
+            self.send(direct)
+            return
+        r = self.reach_of(h)
+        if r is not None:
+            self.walk(self.hero, [_hex(x) for x in r["path"]] or [h])
+            return
+        # a step onto the other own hero's field (not in the reach) is still a move
+        found = [x for x in self.index.of_kind("move") if _hex(x["to"]) == h]
+        mine = [x for x in found if x["hero"] == self.hero]
+        if mine:
+            self.send(mine[0])
+            return
+        heroes = self.player(self.me())["heroes"]
         for name, at in heroes.items():
             if at is not None and _hex(at) == h and name in (self.view.get("reach") or {}) \
                     and name != self.hero:
                 self.hero = name
                 self._build_map_buttons()
                 return
-        r = self.reach_of(h)
-        if r is not None:
-            self.walk(self.hero, [_hex(x) for x in r["path"]] or [h])
-            return
-        found = [x for x in self.index.of_kind("move") if _hex(x["to"]) == h]
         if found:
             self.send(found[0])
             return
@@ -578,13 +586,20 @@ class MapTableScene(HeroesTableScene):
         """Walks a hero along the view's path, one legal move a field (seed: each MP moves to
         an adjacent field and visits it); stops where a step is no longer offered: a visit's
         decision, a battle, or the end of the movement points."""
-        for step in path:
+        i = 0
+        while i < len(path):
             at = self.player(self.me())["heroes"].get(hero)
-            if at is not None and _hex(at) == step:
+            if at is not None and _hex(at) == path[i]:
+                i += 1
                 continue
-            a = self.index.find("move", hero=hero, to=step)
+            a = self.index.find("move", hero=hero, to=path[i])
+            if a is None and i + 1 < len(path):
+                # the field of the other own hero is passed in one move (seed "Bewegung")
+                i += 1
+                a = self.index.find("move", hero=hero, to=path[i])
             if a is None or self.in_battle or not self.send(a):
                 return
+            i += 1
 
     def _place_popup(self, anchor: tuple[int, int], pos: tuple[int, int]) -> None:
         acts = self.index.at(("anchor", anchor))

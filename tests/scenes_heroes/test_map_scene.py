@@ -9,8 +9,11 @@ from typing import Any
 import pygame
 import pytest
 
+from engine.core.actions import Action
+from engine.core.rng import Rng
 from scenes.games import scene_class
-from scenes.heroes.map import MapTableScene
+from scenes.heroes import art, query
+from scenes.heroes.map import TOWN_KINDS, MapTableScene
 from scenes.heroes.screens import (
     MAP_CONDITIONS,
     MAP_MOMENTS,
@@ -20,6 +23,7 @@ from scenes.heroes.screens import (
 )
 from scenes.heroes.table import HeroesTableScene
 from tests.scenes.render_counter import RenderCounter
+from tests.scenes_heroes.test_heroes_scenes import act_by_mouse
 
 
 def _click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
@@ -171,3 +175,129 @@ def test_hot_seat_hides_the_map_behind_the_curtain_between_turns(app: Any) -> No
     assert table.view["hand"] is None and not table.view["reach"]
     _click(app, table.curtain_button.rect.center)
     assert table.viewer == 1 and table.me() == 1
+
+
+def _home(app: Any) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="")], 1 / 60)
+
+
+def _field_point(table: MapTableScene, h: tuple[int, int]) -> tuple[int, int]:
+    x, y = table.map_cam.cell_centre(h)
+    return int(x), int(y)
+
+
+def _lead(app: Any, table: MapTableScene, hero: str) -> None:
+    if table.hero != hero:
+        _press(app, table.map_buttons, app.t(f"heroes.mapui.switch.{hero}"))
+    assert table.hero == hero
+
+
+def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
+    """Performs a legal map action the way a player would: fields, cards and buttons."""
+    t = app.t
+    kind = action.kind
+    p = action.params
+    if table.in_battle:
+        act_by_mouse(app, table, action)
+        return
+    if table.town_open and kind not in TOWN_KINDS:
+        _press(app, table.town_buttons, t("heroes.mapui.close"))
+    if kind in ("choose", "search"):
+        assert table.map_chooser is not None
+        i = table.index.of_kind(kind).index(action)
+        _click(app, table.map_chooser.buttons[i].rect.center)
+    elif kind == "move":
+        _home(app)
+        _lead(app, table, p["hero"])
+        _click(app, _field_point(table, tuple(p["to"])))
+    elif kind == "discover":
+        _home(app)
+        _lead(app, table, p["hero"])
+        _click(app, _field_point(table, tuple(p["at"])))
+    elif kind == "place":
+        _home(app)
+        _lead(app, table, p["hero"])
+        _click(app, _field_point(table, tuple(p["at"])))
+        if table.map_popup is not None:
+            label = t("heroes.mapui.place_tile", label=query.tile(p["tile"]).label)
+            _press(app, table.map_popup.buttons, label)
+    elif kind == "rotate":
+        for _ in range(6):
+            if table.rot_pick == p["rotation"]:
+                break
+            _press(app, table.map_buttons, t("heroes.mapui.turn_right"))
+        _press(app, table.map_buttons, t("heroes.mapui.lay_tile"))
+    elif kind == "keep":
+        rect = next(r for r, a in table.keep_rects if a == action)
+        _click(app, rect.center)
+    elif kind == "discard":
+        hand = table.view["hand"]
+        _click(app, table.hand_rects()[hand.index(p["card"])].center)
+    elif kind in ("build", "recruit", "reinforce", "hire", "spellbook"):
+        if not table.town_open:
+            _press(app, table.map_buttons, t("heroes.mapui.town"))
+        if kind == "build":
+            rows = [k for k, _n, _s, a in table.town_rows() if a is not None]
+            builds = [b for b in table.town_buttons if b.label == t("heroes.mapui.build")]
+            _click(app, builds[rows.index(p["building"])].rect.center)
+        else:
+            label = {"hire": t("heroes.mapui.hire"), "spellbook": t("heroes.mapui.spellbook")}.get(
+                kind) or t(f"heroes.mapui.{kind}", unit=art.unit_name(app, p.get("unit", "")))
+            found = [b for b in table.town_buttons if b.label.startswith(label + " · ")]
+            _click(app, found[0].rect.center)
+    elif kind == "remove":
+        _press(app, table.map_buttons, t("heroes.mapui.remove"))
+        assert table.map_popup is not None
+        _press(app, table.map_popup.buttons, art.card_name(app, p["card"]))
+    elif kind == "trade":
+        from scenes.heroes.map import WORDS
+
+        _press(app, table.map_buttons, t("heroes.mapui.trade", sell=t(WORDS[p["sell"]]),
+                                         get=t(WORDS[p["get"]])))
+    elif kind == "revisit":
+        _press(app, table.map_buttons, t("heroes.mapui.revisit") if p["hero"] == "main"
+               else t("heroes.mapui.revisit2"))
+    elif kind == "morale":
+        _press(app, table.map_buttons, t("heroes.mapui.morale_draw") if p["use"] == "draw"
+               else t("heroes.mapui.morale_cycle"))
+    elif kind == "draw":
+        _press(app, table.map_buttons, t("heroes.mapui.draw",
+                                         n=table.player(table.me())["hand_limit"]))
+    else:
+        _press(app, table.map_buttons, t({"end_turn": "heroes.mapui.end_turn",
+                                          "leave": "heroes.mapui.leave",
+                                          "pass": "heroes.mapui.pass"}[kind]))
+
+
+def test_a_hot_seat_map_game_is_played_with_the_mouse_alone(app: Any) -> None:
+    from engine.ai.base import make_bot
+
+    app.settings.anim_speed = 0.0
+    session = new_map_session(4, humans=2)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    bot = make_bot("heuristic", "heroes", seed=9)
+    rng = Rng(5)
+    kinds: set[str] = set()
+    for _ in range(700):
+        if session.is_over:
+            break
+        if table.curtain_for is not None:
+            _click(app, table.curtain_button.rect.center)
+            assert table.curtain_for is None
+            continue
+        legal = session.rules.legal_actions(session.state)
+        action = bot.choose(session.rules, session.state, session.actor)
+        if not table.in_battle and rng.below(3) == 0:
+            action = rng.choice(legal)
+        before = len(session.actions)
+        map_act_by_mouse(app, table, action)
+        assert len(session.actions) == before + 1, (
+            action, table.view.get("step"), table.hero, table.view.get("reach"),
+            table.view["players"][table.me()]["heroes"])
+        assert session.actions[before] == action
+        kinds.add(("battle." if table.in_battle else "") + action.kind)
+    # explore, fight neutrals on the combat board, build, recruit, Search: all by mouse
+    assert {"move", "end_turn", "rotate", "build", "discover", "recruit", "search", "keep",
+            "discard", "battle.place", "battle.attack"} <= kinds, kinds
