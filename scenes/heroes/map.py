@@ -52,6 +52,16 @@ WORDS = {"skip": "heroes.mapui.opt.skip", "none": "heroes.mapui.opt.none",
          "gold": "heroes.mapui.res.gold", "materials": "heroes.mapui.res.materials",
          "valuables": "heroes.mapui.res.valuables"}
 TOWN_KINDS = ("build", "recruit", "reinforce", "hire", "spellbook")
+KIND_NAMES = {"start": "heroes.mapui.kind.start", "far": "heroes.mapui.kind.far",
+              "near": "heroes.mapui.kind.near", "centre": "heroes.mapui.kind.centre"}
+DECK_NAMES = {"ability": "heroes.mapui.deckname.ability", "spell": "heroes.mapui.deckname.spell",
+              "artifact": "heroes.mapui.deckname.artifact"}
+AMOUNTS = {"gold": "heroes.mapui.n_gold", "materials": "heroes.mapui.n_materials",
+           "valuables": "heroes.mapui.n_valuables"}
+TOKENS = {"build": "heroes.mapui.token.build", "population": "heroes.mapui.token.population",
+          "spellbook": "heroes.mapui.token.spellbook"}
+SWITCH = {"main": "heroes.mapui.switch.main", "secondary": "heroes.mapui.switch.secondary"}
+UNIT_ACTS = {"recruit": "heroes.mapui.recruit", "reinforce": "heroes.mapui.reinforce"}
 
 
 def is_map_session(session: Any) -> bool:
@@ -125,8 +135,8 @@ class MapTableScene(HeroesTableScene):
         """Returns a game message; the map's seat parameters are shown as player names."""
         if params and key.startswith("heroes.map."):
             params = dict(params)
-            if params.get("deck") in DECKS:
-                params["deck"] = self.app.t(f"heroes.mapui.deckname.{params['deck']}")
+            if params.get("deck") in DECK_NAMES:
+                params["deck"] = self.app.t(DECK_NAMES[params["deck"]])
             for k in MAP_SEATS:
                 v = params.get(k)
                 if isinstance(v, int) and not isinstance(v, bool) \
@@ -234,7 +244,7 @@ class MapTableScene(HeroesTableScene):
             anchor = _hex(rest.split(","))
             kind = next((x["kind"] for x in self.view["facedown"] if _hex(x["at"]) == anchor),
                         "far")
-            return t("heroes.mapui.opt.discover_kind", kind=t(f"heroes.mapui.kind.{kind}"))
+            return t("heroes.mapui.opt.discover_kind", kind=t(KIND_NAMES.get(kind, KIND_NAMES["far"])))
         if head == "place":
             tid = rest.split(":")[0]
             try:
@@ -383,7 +393,7 @@ class MapTableScene(HeroesTableScene):
         kinds = {a.kind for a in self.legal}
         if len(self.view.get("reach") or {}) > 1:
             other = "secondary" if self.hero == "main" else "main"
-            add(t(f"heroes.mapui.switch.{other}"), self._next_hero, icon="heroes.map.secondary"
+            add(t(SWITCH[other]), self._next_hero, icon="heroes.map.secondary"
                 if other == "secondary" else f"heroes.hero.{self.player(self.me())['hero']}",
                 tip=t("heroes.mapui.switch.tip"))
         if "draw" in kinds:
@@ -453,7 +463,7 @@ class MapTableScene(HeroesTableScene):
         x = rect.left + 440
         for a in self.legal:
             if a.kind in ("recruit", "reinforce"):
-                label = t(f"heroes.mapui.{a.kind}", unit=art.unit_name(self.app, a["unit"]))
+                label = t(UNIT_ACTS[a.kind], unit=art.unit_name(self.app, a["unit"]))
             elif a.kind == "hire":
                 label = t("heroes.mapui.hire")
             elif a.kind == "spellbook":
@@ -489,7 +499,7 @@ class MapTableScene(HeroesTableScene):
     def cost_text(self, cost: Any) -> str:
         """Returns a cost as text: "5 gold, 2 materials"."""
         t = self.app.t
-        parts = [t(f"heroes.mapui.n_{r}", n=n) for r, n in zip(RES, cost, strict=False) if n]
+        parts = [t(AMOUNTS[r], n=n) for r, n in zip(RES, cost, strict=False) if n]
         return ", ".join(parts) if parts else t("heroes.mapui.free")
 
     # --- input ----------------------------------------------------------------------------
@@ -684,7 +694,7 @@ class MapTableScene(HeroesTableScene):
                 return []
             kind = next((s["kind"] for s in self.view["facedown"]
                          if _hex(s["at"]) == anchor), "far")
-            lines = [t("heroes.mapui.facedown", kind=t(f"heroes.mapui.kind.{kind}"))]
+            lines = [t("heroes.mapui.facedown", kind=t(KIND_NAMES.get(kind, KIND_NAMES["far"])))]
             if self.index.at(("slot", anchor)):
                 lines.append(t("heroes.mapui.discover.tip"))
             return lines
@@ -824,7 +834,7 @@ class MapTableScene(HeroesTableScene):
         cx, cy = self.map_cam.cell_centre(anchor)
         icon = assets.asset_icon("heroes.map.unknown", max(16, int(ts * 0.5)), theme.GOLD_DIM)
         blit_centered(surface, icon, (int(cx), int(cy - ts * 0.08)))
-        label = assets.text(self.app.t(f"heroes.mapui.kind.{kind}"), "heading",
+        label = assets.text(self.app.t(KIND_NAMES.get(kind, KIND_NAMES["far"])), "heading",
                             max(11, ts // 5), theme.GOLD)
         blit_centered(surface, label, (int(cx), int(cy + ts * 0.3)))
 
@@ -1150,7 +1160,7 @@ class MapTableScene(HeroesTableScene):
                             "heading", theme.SIZE_H3, theme.GOLD)
         surface.blit(title, (rect.left + 20, rect.top + 16))
         tokens = p["tokens"]
-        tok = [t(f"heroes.mapui.token.{k}") for k in ("build", "population", "spellbook")
+        tok = [t(TOKENS[k]) for k in ("build", "population", "spellbook")
                if tokens.get(k)]
         line = t("heroes.mapui.tokens", tokens=", ".join(tok) if tok else "—")
         image = assets.text(assets.fit(line, "body", theme.SIZE_TINY, rect.width - 480), "body",

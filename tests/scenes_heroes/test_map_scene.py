@@ -13,7 +13,7 @@ from engine.core.actions import Action
 from engine.core.rng import Rng
 from scenes.games import scene_class
 from scenes.heroes import art, query
-from scenes.heroes.map import TOWN_KINDS, MapTableScene
+from scenes.heroes.map import SWITCH, TOWN_KINDS, UNIT_ACTS, MapTableScene
 from scenes.heroes.screens import (
     MAP_CONDITIONS,
     MAP_MOMENTS,
@@ -188,7 +188,7 @@ def _field_point(table: MapTableScene, h: tuple[int, int]) -> tuple[int, int]:
 
 def _lead(app: Any, table: MapTableScene, hero: str) -> None:
     if table.hero != hero:
-        _press(app, table.map_buttons, app.t(f"heroes.mapui.switch.{hero}"))
+        _press(app, table.map_buttons, app.t(SWITCH[hero]))
     assert table.hero == hero
 
 
@@ -242,7 +242,7 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
             _click(app, builds[rows.index(p["building"])].rect.center)
         else:
             label = {"hire": t("heroes.mapui.hire"), "spellbook": t("heroes.mapui.spellbook")}.get(
-                kind) or t(f"heroes.mapui.{kind}", unit=art.unit_name(app, p.get("unit", "")))
+                kind) or t(UNIT_ACTS[kind], unit=art.unit_name(app, p.get("unit", "")))
             found = [b for b in table.town_buttons if b.label.startswith(label + " · ")]
             _click(app, found[0].rect.center)
     elif kind == "remove":
