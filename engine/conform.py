@@ -136,6 +136,88 @@ def variable_options(rules: GameRules[Any]) -> list[tuple[str, tuple[Any, ...]]]
     return [(o.id, vals) for o in rules.options if len(vals := option_values(o)) > 1]
 
 
+# A game whose player counts and option values multiply to more combinations than this is
+# sampled without listing them all (heroes: two modes, each with its own options).
+LARGE = 100_000
+
+
+def space_size(game_id: str, fixed: dict[str, Any] | None = None) -> int:
+    """Returns how many (player count, option set) combinations a game has (``fixed`` options
+    do not vary)."""
+    rules = registry.rules(game_id)
+    n = rules.max_players - rules.min_players + 1
+    for oid, vals in variable_options(rules):
+        if not fixed or oid not in fixed:
+            n *= len(vals)
+    return n
+
+
+def _random_combo(game_id: str, rng: Rng, players: int | None,
+                  fixed: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """Returns one combination drawn at random (each option's value uniformly)."""
+    rules = registry.rules(game_id)
+    p = players if players is not None else rules.min_players + rng.below(
+        rules.max_players - rules.min_players + 1)
+    options = {oid: vals[rng.below(len(vals))] for oid, vals in variable_options(rules)}
+    options.update(fixed)
+    return p, options
+
+
+def _large_sample(game_id: str, count: int, rng: Rng, players: int | None,
+                  fixed: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """Returns ``count`` allowed combinations drawn at random from a large space."""
+    out: list[tuple[int, dict[str, Any]]] = []
+    tries = 0
+    while len(out) < count and tries < 100 * count:
+        tries += 1
+        combo = _random_combo(game_id, rng, players, fixed)
+        if allowed(game_id, *combo):
+            out.append(combo)
+    return out
+
+
+def _large_cover(game_id: str, rng: Rng) -> list[tuple[int, dict[str, Any]]]:
+    """Returns allowed combinations of a large space that play every player count and every
+    value of every option at least once where some allowed set holds it: each next combination
+    puts not yet played values into a random one and keeps it when the rules accept it."""
+    rules = registry.rules(game_id)
+    opts = variable_options(rules)
+    counts = list(range(rules.min_players, rules.max_players + 1))
+    open_targets = {("players", str(p)) for p in counts} | {(oid, canonical_json(v))
+                                                        for oid, vals in opts for v in vals}
+    picked: list[tuple[int, dict[str, Any]]] = []
+    misses = 0
+    while open_targets and misses < 400:
+        p, options = _random_combo(game_id, rng, None, {})
+        want = sorted(open_targets)
+        rng.shuffle(want)
+        for oid, value in want:
+            if oid == "players":
+                p = int(value)
+            else:
+                for o, vals in opts:
+                    if o == oid:
+                        options[oid] = next(v for v in vals if canonical_json(v) == value)
+        # keep as many wanted values as the rules accept: drop them one by one until allowed
+        while not allowed(game_id, p, options) and want:
+            oid, value = want.pop()
+            p, options = (p, options) if oid != "players" else (
+                counts[rng.below(len(counts))], options)
+            if oid != "players":
+                vals = dict(opts)[oid]
+                options[oid] = vals[rng.below(len(vals))]
+        if not allowed(game_id, p, options):
+            misses += 1
+            continue
+        got = {("players", str(p))} | {(oid, canonical_json(options[oid])) for oid, _ in opts}
+        if not got & open_targets:
+            misses += 1
+            continue
+        picked.append((p, options))
+        open_targets -= got
+    return picked
+
+
 def all_combinations(game_id: str) -> list[tuple[int, dict[str, Any]]]:
     """Returns every (player count, option set) of a game, options that vary only."""
     rules = registry.rules(game_id)
@@ -196,6 +278,16 @@ def sample_cases(game_id: str, count: int, seed: int = 0, *, bots: tuple[str, ..
     ``players``, ``fixed`` options and ``seats`` narrow the walk (a repro line fixes them all).
     """
     fixed = dict(fixed or {})
+    if space_size(game_id, fixed) > LARGE:
+        rng = Rng(_mix(seed, _game_key(game_id), 0x1A26E))
+        drawn = _large_sample(game_id, count, rng, players, fixed)
+        out = []
+        for i, (p, options) in enumerate(drawn):
+            pats = [seats] if seats is not None else seat_patterns(p)
+            game_seed = _mix(seed, _game_key(game_id), i) % 1_000_000_007
+            out.append(Case(game_id, p, options, game_seed, bots[i % len(bots)],
+                            pats[(i // len(bots)) % len(pats)]))
+        return out
     combos = [(p, {**o, **fixed}) for p, o in all_combinations(game_id)
               if players is None or p == players]
     seen: set[str] = set()
@@ -234,6 +326,9 @@ def covering_cases(game_id: str, seed: int = 0, *, bots: tuple[str, ...] = BOTS)
     most values not yet played.
     """
     rules = registry.rules(game_id)
+    if space_size(game_id) > LARGE:
+        large = _large_cover(game_id, Rng(_mix(seed, _game_key(game_id), 0xC0FE)))
+        return _cover_cases(game_id, rules, large, seed, bots)
     combos = all_combinations(game_id)
     Rng(_mix(seed, _game_key(game_id), 0xC0FE)).shuffle(combos)
 
@@ -251,6 +346,12 @@ def covering_cases(game_id: str, seed: int = 0, *, bots: tuple[str, ...] = BOTS)
         if allowed(game_id, p, o):
             picked.append((p, o))
             open_targets.difference_update(targets(p, o))
+    return _cover_cases(game_id, rules, picked, seed, bots)
+
+
+def _cover_cases(game_id: str, rules: GameRules[Any], picked: list[tuple[int, dict[str, Any]]],
+                 seed: int, bots: tuple[str, ...]) -> list[Case]:
+    """Returns the covering cases of the picked combinations (bots, seats, campaigns)."""
     # Every bot plays at least once, also in a game with few combinations (no options).
     while picked and len(picked) < len(bots):
         picked.append(picked[len(picked) % len(picked)])
