@@ -385,10 +385,9 @@ class MapTableScene(HeroesTableScene):
             right = Button((SIDE.left + 26 + half, top, half, 44), t("heroes.mapui.turn_right"),
                            self._turn(1), icon="heroes.map.rotate_right", size=theme.SIZE_SMALL,
                            hotkey=pygame.K_e)
-            out += [left, right]
-            slots = slots[1:]
-            add(t("heroes.mapui.lay_tile"), self._lay, style="primary", icon="ui.play")
-            self.map_buttons = out
+            lay = Button(slots[1], t("heroes.mapui.lay_tile"), self._lay, style="primary",
+                         icon="ui.play", size=theme.SIZE_SMALL, hotkey=pygame.K_RETURN)
+            self.map_buttons = [left, right, lay]
             return
         kinds = {a.kind for a in self.legal}
         if len(self.view.get("reach") or {}) > 1:
