@@ -61,6 +61,11 @@ AMOUNTS = {"gold": "heroes.mapui.n_gold", "materials": "heroes.mapui.n_materials
 TOKENS = {"build": "heroes.mapui.token.build", "population": "heroes.mapui.token.population",
           "spellbook": "heroes.mapui.token.spellbook"}
 SWITCH = {"main": "heroes.mapui.switch.main", "secondary": "heroes.mapui.switch.secondary"}
+BONUS_LABELS = {"resource_die": "heroes.mapui.bonus.dice",
+                "resource_dice_pick": "heroes.mapui.bonus.dice",
+                "search_artifact": "heroes.mapui.bonus.search",
+                "twice": "heroes.mapui.bonus.search_twice",
+                "reveal_artifact": "heroes.mapui.bonus.reveal"}
 UNIT_ACTS = {"recruit": "heroes.mapui.recruit", "reinforce": "heroes.mapui.reinforce"}
 
 
@@ -276,10 +281,16 @@ class MapTableScene(HeroesTableScene):
         options: list[tuple[str, str, Any]] = []
         lines: list[str] = []
         if v.get("choice"):
+            bonus = bool(v["prompt"]) and v["prompt"]["key"] == "heroes.map.prompt.bonus"
+            labels = self._bonus_labels() if bonus else []
             for a in self.index.of_kind("choose"):
-                options.append((self._option_label(str(a["option"])), "", self._do(a)))
-            if v["prompt"] and v["prompt"]["key"] == "heroes.map.prompt.bonus":
-                lines += self._bonus_lines()
+                o = str(a["option"])
+                label = labels[int(o)] if bonus and o.isdigit() and int(o) < len(labels) \
+                    else self._option_label(o)
+                options.append((label, "", self._do(a)))
+            if bonus:
+                for text in self._bonus_lines():
+                    lines += assets.wrap(text, "body", theme.SIZE_SMALL, 440)
         elif step == "search_from":
             params = (v.get("prompt") or {}).get("params", {})
             deck = str(params.get("deck", "ability"))
@@ -305,6 +316,25 @@ class MapTableScene(HeroesTableScene):
                                        (MAPV.centerx, MAPV.centery),
                                        button_width=width, per_row=4)
         self.map_chooser.buttons.pop()  # a decision of the rules cannot be cancelled
+        self.map_chooser.rect.height -= 96
+
+    def _bonus_labels(self) -> list[str]:
+        """Returns a short label per start-bonus option, by its first effect."""
+        t = self.app.t
+        try:
+            sc = query.scenario(self.view["scenario"])
+            did = str(self.session.config.options.get("difficulty") or sc.difficulty)
+            out = []
+            for effects in query.difficulty(did).bonus:
+                first = effects[0] if effects else None
+                kind = first.type if first is not None else ""
+                if kind == "twice":
+                    out.append(t(BONUS_LABELS["twice"]))
+                else:
+                    out.append(t(BONUS_LABELS.get(kind, "heroes.mapui.bonus.other")))
+            return out
+        except Exception:  # noqa: BLE001 - no such content: numbered options
+            return []
 
     def _bonus_lines(self) -> list[str]:
         """Returns the start bonus's text of the game's difficulty."""
