@@ -399,7 +399,7 @@ class MapTableScene(HeroesTableScene):
         out: list[Button] = []
         top = SIDE.top + 114 + 72 * len(self.view["players"]) + 200
         slots = [pygame.Rect(SIDE.left + 16, top + i * 50, SIDE.width - 32, 44)
-                 for i in range(6)]
+                 for i in range((SIDE.bottom - 8 - top) // 50)]
 
         def add(label: str, action: Any, *, style: str = "normal", icon: str | None = None,
                 tip: str | list[str] | None = None) -> None:

@@ -10,10 +10,10 @@ from typing import Any
 
 MOMENTS = ("setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over",
            "map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh", "map_town",
-           "map_battle")
+           "map_battle", "map_three")
 # the map game's moments (mode clash), shown at the map table (scenes/heroes/map.py)
 MAP_MOMENTS = ("map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh",
-               "map_town", "map_battle")
+               "map_town", "map_battle", "map_three")
 
 # moment → (options, condition on the session)
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -164,6 +164,8 @@ MAP_CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "map_rotate": lambda s: s.actor == 0 and bool(_map_view(s)["rotations"])
     and _map_view(s)["step"] == "rotate_tile",
     "map_choice": lambda s: s.actor == 0 and bool(_map_view(s)["choice"]),
+    "map_three": lambda s: s.actor == 0 and bool(_map_view(s)["reach"])
+    and _map_view(s)["round"] >= 3,
     "map_search": lambda s: s.actor == 0 and _map_view(s)["step"] == "search_from",
     "map_keep": lambda s: s.actor == 0 and bool(_map_view(s)["looking"]),
     "map_refresh": lambda s: s.actor == 0 and _map_view(s)["step"] == "refresh"
@@ -199,12 +201,13 @@ def open_map_moment(app: Any, name: str, seed: int = 1) -> Any:
     """Pushes the map table at a named moment of a seeded map game; returns it."""
     from scenes.heroes.map import MapTableScene
 
-    session = new_map_session(seed)
+    players = 3 if name == "map_three" else 2
+    session = new_map_session(seed, players=players)
     done = MAP_CONDITIONS[name]
     for attempt in range(6):
         if play_map_until(session, done, seed * 13 + attempt):
             break
-        session = new_map_session(seed + attempt + 1)
+        session = new_map_session(seed + attempt + 1, players=players)
     table = MapTableScene(app, session, autosave=False)
     app.push(table)
     table.is_bot = lambda seat: False  # type: ignore[method-assign]  # freeze for the picture
