@@ -20,8 +20,6 @@ ROOT_FILES = (CORE / "session.py", ENGINE / "cli.py")
 # a game imports the module (the test below fails on stale entries), and delete a module whose
 # planned user gives it up.
 NOT_YET_USED = {
-    # the Heroes adventure map is a hex map (seed 002; /work/shared/specs/heroes.md), issue #15
-    "hexgrid": "issue #15: the Heroes adventure map",
     # movement on that map is a path with movement-point costs (heroes spec, AMB-10), issue #15
     "pathing": "issue #15: Heroes hero movement paths on the hex map",
 }

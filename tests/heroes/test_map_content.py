@@ -326,8 +326,10 @@ def test_cross_entry_problems_name_the_entry(data_copy: Path) -> None:
           "      - {location: runestone}\n      - {location: gold_mine, guard: I}")
     scenarios = data_copy / "heroes" / "map" / "scenarios.yaml"
     _edit(scenarios, "      - {start: [6, 3], supply: 1}", "      - {start: [6, 3], supply: 4}")
+    _edit(scenarios, "    pools: {centre: [c1, c3]}\n", "")
     content = load_game_content("heroes", data_copy, use_cache=False)
     problems = "\n".join(M.map_problems(content))
     assert "tiles.yaml" in problems
     assert "tile s_sunward: a start tile has the town at its centre" in problems
     assert "scenario three_crowns: needs 12 far tiles, its pool has 10" in problems
+    assert "scenario first_steps: tile c2 with the chalice may be drawn, but no victory" in problems

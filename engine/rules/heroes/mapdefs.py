@@ -66,7 +66,8 @@ class LocationDef:
     visit steals it) or revisitable (every entry visits; 1 MP visits again without moving).
     ``role`` marks the locations the rules treat by name: the town (start-tile centre), mines
     (their one ``income`` effect is the mine's resource and amount) and settlements.
-    ``shared``: several players' cubes may stand here and enemy cubes are never removed (obelisk).
+    ``shared``: several players' cubes may stand here and enemy cubes are never removed (the
+    standing stone, the seed's obelisk).
     ``effects`` run in order on a visit; ``expansion`` marks content of the seed's expansions.
     """
 
@@ -545,12 +546,14 @@ def economy() -> EconomyDef:
 
 @cache
 def scenario(sid: str) -> ScenarioDef:
-    """Returns a scenario."""
+    """Returns a scenario (after the cross-entry checks, which raise ContentError once)."""
+    check_map_content()
     return _content().get("scenario", sid)
 
 
 def scenarios(players: int | None = None) -> list[ScenarioDef]:
-    """Returns the scenarios (for a player count) in file order."""
+    """Returns the scenarios (for a player count) in file order, after the cross-entry checks."""
+    check_map_content()
     return [s for s in _all("scenario") if players is None or s.players == players]
 
 
@@ -682,9 +685,44 @@ def map_problems(c: Content | None = None) -> list[str]:
                     c.get("tile", sl.tile).kind != sl.kind:
                 bad("scenario", s.id, f"slot ({sl.at[0]}, {sl.at[1]}): tile {sl.tile} is not "
                                       f"a {sl.kind} tile")
+        # the chalice token means something only through a victory condition (seed: "Gral …
+        # Der Effekt ist szenarioabhängig"): it may lie on the map only then, and must then
+        problem = _grail_problem(c, s)
+        if problem:
+            bad("scenario", s.id, problem)
         if s.round_limit is None and any(v.type == "most_flags_at_limit" for v in s.victory):
             bad("scenario", s.id, "most_flags_at_limit needs a round_limit")
     return out
+
+
+def _grail_problem(c: Content, s: ScenarioDef) -> str:
+    """Returns why a scenario's chalice and its victory conditions do not fit (empty if fine)."""
+    grail_tiles = {t.id for t in c.all("tile")
+                   if any(f.location and any(e.type == "grail" for e in
+                                             walk_effects(c.get("location", f.location).effects))
+                          for f in t.fields)}
+    wants = any(v.type == "hold_grail_in_town" for v in s.victory)
+    fixed = {sl.tile for sl in s.slots if sl.tile is not None}
+    possible = set(fixed)
+    certain = set(fixed)
+    for kind in ("far", "near", "centre"):
+        given = getattr(s.pools, kind)
+        tiles = list(given) or [t.id for t in c.all("tile") if t.kind == kind and not t.expansion]
+        free = [t for t in tiles if t not in fixed]
+        drawn = sum(1 for sl in s.slots if sl.kind == kind and sl.tile is None)
+        if kind == "far":
+            drawn += sum(seat.supply for seat in s.seats)
+        if drawn:
+            possible.update(free)
+            if drawn >= len(free):
+                certain.update(free)
+    if wants and not certain & grail_tiles:
+        return "hold_grail_in_town needs the chalice on the map (a fixed tile, or a pool that " \
+               "is drawn completely)"
+    if not wants and possible & grail_tiles:
+        return f"tile {sorted(possible & grail_tiles)[0]} with the chalice may be drawn, but no " \
+               "victory condition uses it (add hold_grail_in_town or leave it out of the pools)"
+    return ""
 
 
 _CHECKED: list[bool] = []

@@ -203,13 +203,6 @@ def grail(ctx: MapCtx) -> None:
 
 
 @_map
-def obelisk(ctx: MapCtx) -> None:
-    """Put your cube here; enemy cubes stay (several players may hold it). What it does is the
-    scenario's (its victory conditions or rewards)."""
-    ctx.special("obelisk")
-
-
-@_map
 def free_reinforce(ctx: MapCtx, *, max_tier: Tier = "bronze") -> None:
     """Reinforce one own unit up to ``max_tier`` for free (needs no citadel)."""
     ctx.special("free_reinforce", max_tier=max_tier)

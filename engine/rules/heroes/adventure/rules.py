@@ -634,7 +634,7 @@ class _Ctx:
 
 def _no_special(ctx: _Ctx, **params: Any) -> None:
     """A passive or a name the rules read elsewhere (a settlement's choice comes with its flag,
-    a sanctuary keeps attackers out, a standing stone takes shared cubes)."""
+    a sanctuary keeps attackers out, a mana well lowers the spell price)."""
 
 
 def _special_trading_post(ctx: _Ctx, card_gold: int = 1) -> None:
@@ -726,7 +726,7 @@ def _special_reveal_artifact(ctx: _Ctx, rarity: str = "minor") -> None:
     ctx.ev.append(Event("heroes.map.reveal", {"seat": ctx.seat, "cards": shown}, reveal=True))
 
 
-_SPECIALS = {"settlement": _no_special, "sanctuary": _no_special, "obelisk": _no_special,
+_SPECIALS = {"settlement": _no_special, "sanctuary": _no_special,
              "trading_post": _special_trading_post, "observatory": _special_observatory,
              "magic_spring": _special_magic_spring, "witch_hut": _special_witch_hut,
              "grail": _special_grail, "free_reinforce": _special_free_reinforce,
@@ -956,6 +956,11 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
     config = GameConfig.for_players(len(seats), bots=False, battle=spec)
     st.sub = subgame.start("heroes_battle", config, seats, st.rng, {"mode": "clash"})
     ev.append(_ev("heroes.map.battle", seat=seat, kind=tag["kind"], field=tag["field"]))
+    from engine.rules.heroes.battle import RULES as BATTLE_RULES
+
+    if BATTLE_RULES.is_over(st.sub.state):  # decided before anybody acts
+        sub, st.sub = st.sub, None
+        battle_ended(rules, st, sub, ev)
 
 
 def _variants(st: MapState) -> dict[str, bool]:
@@ -1388,6 +1393,9 @@ def move_targets(st: MapState, seat: int, hero: str) -> dict[Hex, int]:
     b = board(st)
     other = p.pos[SECONDARY if hero == MAIN else MAIN]
     closed = _closed_fields(st, seat)
+    if not p.units:
+        # a hero without units cannot fight: fields that would start a combat stay closed
+        closed |= {h for h in b.fields if _starts_combat(st, seat, h)}
     out: dict[Hex, int] = {}
     for n in b.steps(here):
         if n in closed:
@@ -1400,6 +1408,19 @@ def move_targets(st: MapState, seat: int, hero: str) -> dict[Hex, int]:
             continue
         out[n] = 1
     return out
+
+
+def _starts_combat(st: MapState, seat: int, h: Hex) -> bool:
+    """Returns True when arriving on h starts a combat (not a quick one)."""
+    if any(s != seat for s, _ in heroes_at(st, h)):
+        return True
+    o = owner(st, h)
+    if category(st, h) in (TOWN, SETTLEMENT) and o is not None and o != seat:
+        return True
+    f = board(st).fields[h]
+    m = st.marks.get(h, {})
+    return bool(f.guard) and m.get("cube") is None and not m.get("flagged") \
+        and not m.get("cleared") and hero_level(st, seat) <= f.guard
 
 
 def _opt_move(rules: Any, st: MapState, out: list[Action]) -> None:
