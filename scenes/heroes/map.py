@@ -439,9 +439,9 @@ class MapTableScene(HeroesTableScene):
             key = "heroes.mapui.morale_draw" if a["use"] == "draw" else \
                 "heroes.mapui.morale_cycle"
             add(t(key), self._do(a), icon="heroes.map.morale")
-        for a in self.index.of_kind("trade"):
-            add(t("heroes.mapui.trade", sell=t(WORDS[a["sell"]]), get=t(WORDS[a["get"]])),
-                self._do(a), icon="heroes.loc.trading_post")
+        if self.index.of_kind("trade"):
+            add(t("heroes.mapui.trades"), self._trade_popup, icon="heroes.loc.trading_post",
+                tip=t("heroes.mapui.trades.tip"))
         if self.index.of_kind("remove"):
             add(t("heroes.mapui.remove"), self._remove_popup, icon="heroes.ui.discard")
         if "leave" in kinds:
@@ -458,6 +458,13 @@ class MapTableScene(HeroesTableScene):
         a = self.index.find("rotate", rotation=self.rot_pick)
         if a is not None:
             self.send(a)
+
+    def _trade_popup(self) -> None:
+        t = self.app.t
+        choices = [(t("heroes.mapui.trade", sell=t(WORDS[a["sell"]]), get=t(WORDS[a["get"]])),
+                    a) for a in self.index.of_kind("trade")]
+        self.map_popup = Popup.listing(choices, lambda a: self._do(a)(),
+                                       (SIDE.right + 10, SIDE.top + 300), MAPV, max_width=420)
 
     def _remove_popup(self) -> None:
         choices = [(art.card_name(self.app, a["card"]), a) for a in self.index.of_kind("remove")]

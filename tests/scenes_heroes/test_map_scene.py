@@ -143,8 +143,9 @@ def test_the_battle_uses_the_combat_board(app: Any) -> None:
     table = _table_at(app, "map_battle")
     assert table.in_battle and table.bv is not None
     assert isinstance(table, HeroesTableScene)
-    end = [a for a in table.legal if a.kind == "end"]
-    assert table.buttons and end
+    assert table.screen_kind == "battle"
+    # the combat board's own clickable parts: the squares of the 4×5 board at least
+    assert sum(1 for _r, key in table.zones if key[0] == "sq") == 20
 
 
 def test_steady_map_frames_render_nothing_new(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -252,8 +253,10 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
     elif kind == "trade":
         from scenes.heroes.map import WORDS
 
-        _press(app, table.map_buttons, t("heroes.mapui.trade", sell=t(WORDS[p["sell"]]),
-                                         get=t(WORDS[p["get"]])))
+        _press(app, table.map_buttons, t("heroes.mapui.trades"))
+        assert table.map_popup is not None
+        _press(app, table.map_popup.buttons, t("heroes.mapui.trade", sell=t(WORDS[p["sell"]]),
+                                               get=t(WORDS[p["get"]])))
     elif kind == "revisit":
         _press(app, table.map_buttons, t("heroes.mapui.revisit") if p["hero"] == "main"
                else t("heroes.mapui.revisit2"))
