@@ -66,7 +66,8 @@ BONUS_LABELS = {"resource_die": "heroes.mapui.bonus.dice",
                 "search_artifact": "heroes.mapui.bonus.search",
                 "twice": "heroes.mapui.bonus.search_twice",
                 "reveal_artifact": "heroes.mapui.bonus.reveal"}
-UNIT_ACTS = {"recruit": "heroes.mapui.recruit", "reinforce": "heroes.mapui.reinforce"}
+UNIT_ACTS = {"recruit": "heroes.mapui.recruit_short",
+             "reinforce": "heroes.mapui.reinforce_short"}
 
 
 def is_map_session(session: Any) -> bool:
@@ -495,22 +496,35 @@ class MapTableScene(HeroesTableScene):
                                   t("heroes.mapui.build"), self._do(action),
                                   size=theme.SIZE_SMALL, style="primary"))
             del bkey
-        y = rect.top + 72
-        x = rect.left + 440
+        for i, (_title, _cost, short, a) in enumerate(self.population_rows()):
+            row = self.population_rect(i)
+            out.append(Button((row.right - 148, row.top + 4, 140, 36), short, self._do(a),
+                              size=theme.SIZE_SMALL, style="primary"))
+        self.town_buttons = out
+
+    def population_rect(self, i: int) -> pygame.Rect:
+        """Returns the row of the i-th population action in the town overlay."""
+        rect = self.town_rect()
+        return pygame.Rect(rect.left + 440, rect.top + 72 + i * 50, rect.right - rect.left - 456,
+                           44)
+
+    def population_rows(self) -> list[tuple[str, str, str, Action]]:
+        """Returns the town's population actions now: what, its cost, the button's word and
+        the action (recruit, reinforce, hire a secondary hero, buy a spell)."""
+        t = self.app.t
+        out = []
         for a in self.legal:
-            if a.kind in ("recruit", "reinforce"):
-                label = t(UNIT_ACTS[a.kind], unit=art.unit_name(self.app, a["unit"]))
+            if a.kind in UNIT_ACTS:
+                title = art.unit_name(self.app, a["unit"])
+                short = t(UNIT_ACTS[a.kind])
             elif a.kind == "hire":
-                label = t("heroes.mapui.hire")
+                title, short = t("heroes.mapui.hire"), t("heroes.mapui.hire_short")
             elif a.kind == "spellbook":
-                label = t("heroes.mapui.spellbook")
+                title, short = t("heroes.mapui.spellbook"), t("heroes.mapui.buy")
             else:
                 continue
-            cost = self._cost_text(a)
-            out.append(Button((x, y, rect.right - x - 16, 40), f"{label} · {cost}",
-                              self._do(a), size=theme.SIZE_SMALL, align="left"))
-            y += 46
-        self.town_buttons = out
+            out.append((title, self._cost_text(a), short, a))
+        return out
 
     def town_rows(self) -> list[tuple[str, str, str, Action | None]]:
         """Returns the town board's buildings: key, name, status (built, buildable, locked)
@@ -1241,6 +1255,15 @@ class MapTableScene(HeroesTableScene):
         army = assets.text(t("heroes.mapui.units", units=units), "body", theme.SIZE_TINY,
                            theme.INK, rect.right - rect.left - 460)
         surface.blit(army, (rect.left + 440, rect.bottom - 130))
+        for i, (title, cost, _short, _a) in enumerate(self.population_rows()):
+            row = self.population_rect(i)
+            pygame.draw.rect(surface, (46, 32, 24), row, border_radius=6)
+            image = assets.text(assets.fit(title, "bold", theme.SIZE_SMALL, row.width - 160),
+                                "bold", theme.SIZE_SMALL, theme.INK)
+            surface.blit(image, (row.left + 10, row.top + 2))
+            image = assets.text(assets.fit(cost, "body", theme.SIZE_TINY, row.width - 160),
+                                "body", theme.SIZE_TINY, theme.INK_DIM)
+            surface.blit(image, (row.left + 10, row.top + 23))
         for button in self.town_buttons:
             button.draw(surface)
 

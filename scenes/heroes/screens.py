@@ -171,7 +171,8 @@ MAP_CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "map_refresh": lambda s: s.actor == 0 and _map_view(s)["step"] == "refresh"
     and _map_view(s)["round"] >= 2,
     "map_town": lambda s: s.actor == 0 and _map_view(s)["step"] == "turn"
-    and any(a.kind == "build" for a in s.rules.legal_actions(s.state)),
+    and any(a.kind == "build" for a in s.rules.legal_actions(s.state))
+    and any(a.kind == "recruit" for a in s.rules.legal_actions(s.state)),
     "map_battle": lambda s: s.actor == 0 and "battle" in _map_view(s)
     and any(a.kind == "attack" for a in s.rules.legal_actions(s.state)),
 }

@@ -13,7 +13,7 @@ from engine.core.actions import Action
 from engine.core.rng import Rng
 from scenes.games import scene_class
 from scenes.heroes import art, query
-from scenes.heroes.map import SWITCH, TOWN_KINDS, UNIT_ACTS, MapTableScene
+from scenes.heroes.map import SWITCH, TOWN_KINDS, MapTableScene
 from scenes.heroes.screens import (
     MAP_CONDITIONS,
     MAP_MOMENTS,
@@ -44,7 +44,11 @@ def _press(app: Any, buttons: list[Any], label: str) -> None:
 def _table_at(app: Any, moment: str, seed: int = 1) -> MapTableScene:
     app.settings.anim_speed = 0.0
     session = new_map_session(seed)
-    assert play_map_until(session, MAP_CONDITIONS[moment], seed)
+    for attempt in range(6):
+        if play_map_until(session, MAP_CONDITIONS[moment], seed * 13 + attempt):
+            break
+        session = new_map_session(seed + attempt + 1)
+    assert MAP_CONDITIONS[moment](session)
     table = MapTableScene(app, session, autosave=False)
     app.push(table)
     app.step([], 1 / 60)
@@ -242,9 +246,9 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
             builds = [b for b in table.town_buttons if b.label == t("heroes.mapui.build")]
             _click(app, builds[rows.index(p["building"])].rect.center)
         else:
-            label = {"hire": t("heroes.mapui.hire"), "spellbook": t("heroes.mapui.spellbook")}.get(
-                kind) or t(UNIT_ACTS[kind], unit=art.unit_name(app, p.get("unit", "")))
-            found = [b for b in table.town_buttons if b.label.startswith(label + " · ")]
+            i = [a for _t, _c, _s, a in table.population_rows()].index(action)
+            row = table.population_rect(i)
+            found = [b for b in table.town_buttons if row.contains(b.rect)]
             _click(app, found[0].rect.center)
     elif kind == "remove":
         _press(app, table.map_buttons, t("heroes.mapui.remove"))
