@@ -711,6 +711,10 @@ class MapTableScene(HeroesTableScene):
         for rect, a in self.keep_rects:
             if rect.collidepoint(mouse):
                 self.hint(("keep", a["card"]), self._card_tip(a["card"]), rect)
+        self._side_tips(mouse)
+        box = self.hero_box()
+        if box.collidepoint(mouse):
+            self.app.tooltip(("hero", self.me(), len(self.session.actions)), self.hero_tip(), box)
         if self.town_open or self.keep_rects:
             self.hover_field = None
             return
@@ -1009,7 +1013,52 @@ class MapTableScene(HeroesTableScene):
             self._draw_player_row(surface, p, pygame.Rect(SIDE.left + 14, y, SIDE.width - 28,
                                                           66))
             y += 72
-        self._draw_hero_box(surface, pygame.Rect(SIDE.left + 14, y + 4, SIDE.width - 28, 182))
+        self._draw_hero_box(surface, self.hero_box())
+
+    def _side_tips(self, mouse: tuple[int, int]) -> None:
+        """Asks for the side panel's tooltips: the round track and the players' rows."""
+        t = self.app.t
+        v = self.view
+        track = pygame.Rect(SIDE.left + 14, SIDE.top + 12, SIDE.width - 28, 92)
+        if track.collidepoint(mouse):
+            rnd = int(v["round"])
+            title = t("heroes.mapui.round_of", round=rnd, max=v["max_rounds"]) \
+                if v.get("max_rounds") else t("heroes.mapui.round", round=rnd)
+            lines = [title, t("heroes.mapui.track.tip")]
+            if v.get("astrologer"):
+                try:
+                    card = query.astrologer(v["astrologer"])
+                    lines += [t("heroes.mapui.sign", name=art.name(self.app, card.name)),
+                              art.name(self.app, card.text)]
+                except Exception:  # noqa: BLE001 - an unknown card shows no sign
+                    pass
+            self.app.tooltip(("rounds", rnd, v.get("astrologer")), lines, track)
+        for n, p in enumerate(v["players"]):
+            row = pygame.Rect(SIDE.left + 14, SIDE.top + 114 + 72 * n, SIDE.width - 28, 66)
+            if not row.collidepoint(mouse):
+                continue
+            lines = [self.seat_name(p["seat"]) + " · " + art.name(
+                self.app, query.faction(p["faction"]).name)]
+            for i, r in enumerate(RES):
+                lines.append(t("heroes.mapui.res_line", res=t(WORDS[r]), n=p["resources"][i],
+                               inc=p["income"][i]))
+            self.app.tooltip(("player", p["seat"], tuple(p["resources"])), lines, row)
+
+    def hero_box(self) -> pygame.Rect:
+        """Returns the side panel's box of the viewer's hero (under the players)."""
+        top = SIDE.top + 114 + 72 * len(self.view["players"]) + 4
+        return pygame.Rect(SIDE.left + 14, top, SIDE.width - 28, 182)
+
+    def hero_tip(self) -> list[str]:
+        """Returns the hero box's tooltip: units, the discard pile, the supply of tiles."""
+        t = self.app.t
+        p = self.player(self.me())
+        lines = [art.hero_name(self.app, p["hero"])]
+        units = ", ".join(art.unit_name(self.app, u) for u, _pack in p["units"])
+        lines.append(t("heroes.mapui.units", units=units or "—"))
+        discard = ", ".join(art.card_name(self.app, c) for c in p["discard"])
+        lines.append(t("heroes.mapui.discard_pile", cards=discard or "—"))
+        return lines
 
     def _draw_round_track(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         t = self.app.t
@@ -1046,16 +1095,7 @@ class MapTableScene(HeroesTableScene):
             image = assets.text(assets.fit(note, "italic", theme.SIZE_TINY, rect.width - 24),
                                 "italic", theme.SIZE_TINY, theme.INK_DIM)
             surface.blit(image, (rect.left + 12, rect.bottom - image.get_height() - 4))
-        if self.app.mouse and rect.collidepoint(self.app.mouse):
-            lines = [title, t("heroes.mapui.track.tip")]
-            if v.get("astrologer"):
-                try:
-                    card = query.astrologer(v["astrologer"])
-                    lines += [t("heroes.mapui.sign", name=art.name(self.app, card.name)),
-                              art.name(self.app, card.text)]
-                except Exception:  # noqa: BLE001 - an unknown card shows no sign
-                    pass
-            self.app.tooltip(("rounds", v.get("astrologer")), lines, rect)
+
 
     def _draw_player_row(self, surface: pygame.Surface, p: dict[str, Any],
                          rect: pygame.Rect) -> None:
@@ -1092,13 +1132,7 @@ class MapTableScene(HeroesTableScene):
             plus = assets.text(f"+{inc}", "body", theme.SIZE_TINY, theme.GREEN_BRIGHT)
             surface.blit(plus, (x + 24 + image.get_width(), rect.top + 39))
             x += 90
-        if self.app.mouse and rect.collidepoint(self.app.mouse):
-            lines = [self.seat_name(seat) + " · " + art.name(self.app,
-                                                                query.faction(p["faction"]).name)]
-            for i, r in enumerate(RES):
-                lines.append(t("heroes.mapui.res_line", res=t(WORDS[r]), n=p["resources"][i],
-                               inc=p["income"][i]))
-            self.app.tooltip(("player", seat), lines, rect)
+
 
     def _draw_hero_box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         t = self.app.t
