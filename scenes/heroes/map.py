@@ -99,6 +99,7 @@ class MapTableScene(HeroesTableScene):
         self.map_cam.view = MAPV.copy()
         self.map_input = CameraInput(self.map_cam)
         self.fitted = False
+        self.followed: tuple[Any, ...] | None = None
         self.fields: dict[tuple[int, int], dict[str, Any]] = {}
         self.tile_of: dict[tuple[int, int], str] = {}
         self.kind_of: dict[tuple[int, int], str] = {}
@@ -180,6 +181,7 @@ class MapTableScene(HeroesTableScene):
         reach = self.view.get("reach") or {}
         if self.hero not in reach:
             self.hero = "main" if "main" in reach or not reach else next(iter(reach))
+        self._follow()
         rots = self.view.get("rotations") or []
         if rots and self.rot_pick not in rots:
             self.rot_pick = int(rots[0])
@@ -210,6 +212,21 @@ class MapTableScene(HeroesTableScene):
                 self._first_view()
                 self.fitted = True
             self.map_cam.clamp()
+
+    def _follow(self) -> None:
+        """Keeps the led hero in sight: pans to it when it walked (or the turn passed) out of
+        the view; a view the player panned stays while the hero stands still."""
+        if not self.fitted or self.curtain_for is not None:
+            return
+        p = self.player(int(self.view.get("current", 0)))
+        at = p["heroes"].get(self.hero) or p["heroes"].get("main")
+        seen = (self.view.get("current"), self.hero, None if at is None else _hex(at))
+        if at is None or seen == self.followed:
+            return
+        self.followed = seen
+        x, y = self.map_cam.cell_centre(_hex(at))
+        if not MAPV.inflate(-80, -80).collidepoint(int(x), int(y)):
+            self.map_cam.centre_on(_hex(at))
 
     def _first_view(self) -> None:
         """Fits the map; a map too large to read whole opens closer, on the own main hero
