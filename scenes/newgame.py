@@ -369,7 +369,8 @@ class SetupScene(MenuScreen):
     def shown_options(self) -> list[OptionDef]:
         """Returns the options the screen offers (a pre-game step decides the others)."""
         hidden = set(pregame_options(self.game_id))
-        return [o for o in self.rules.options if o.id not in hidden]
+        values = {**self.options, "players": len(self.seats)}
+        return [o for o in self.rules.options if o.id not in hidden and o.applies(values)]
 
     def _build_options(self) -> None:
         t = self.app.t
@@ -418,6 +419,8 @@ class SetupScene(MenuScreen):
 
         def change(v: Any, oid: str = option.id) -> None:
             self.options[oid] = v
+            if any(oid == other for o in self.rules.options for other, _v in o.when):
+                self.layout()  # options that depend on this one appear or disappear
 
         if isinstance(option.default, bool) and not option.choices:
             return OptionToggle(rect, label, bool(value), change,
@@ -459,7 +462,12 @@ class SetupScene(MenuScreen):
             seats.append(SeatConfig(kind=seat["kind"], bot=seat["bot"],
                                     difficulty=seat["difficulty"], name=name,
                                     colour=seat["colour"]))
-        return GameConfig(tuple(seats), dict(self.options))
+        # an option the screen does not show under the other choices keeps its default (a
+        # solitaire variant chosen before adding a second player does not travel along)
+        values = {**self.options, "players": len(self.seats)}
+        options = {o.id: self.options[o.id] if o.applies(values) else o.default
+                   for o in self.rules.options}
+        return GameConfig(tuple(seats), {**self.options, **options})
 
     def seed(self) -> int:
         """Returns the chosen seed (a fresh random one when the field is empty)."""

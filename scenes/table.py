@@ -455,6 +455,17 @@ class TableScene(Scene):
     def update_board(self, dt: float) -> None:
         """Advances the board's own hover states and animations."""
 
+    def board_controls(self) -> list[Any]:
+        """Returns the buttons the game draws on its board itself (popups and choice panels
+        included), so that tooltips keep clear of them."""
+        return []
+
+    def tooltip_avoid(self) -> list[pygame.Rect]:
+        """Returns what a tooltip should keep clear of: the scene's widgets and the board's own
+        buttons."""
+        return super().tooltip_avoid() + [
+            b.rect for b in self.board_controls() if getattr(b, "visible", True)]
+
     # --- helpers for game scenes --------------------------------------------------------
     def hint(self, key: Any, lines: list[str] | str, rect: pygame.Rect) -> None:
         """Shows a tooltip for rect while hovered (call from update_board)."""

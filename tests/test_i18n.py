@@ -94,3 +94,16 @@ def test_singular_form_counts_the_parameter_it_leaves_out() -> None:
     assert cat.t("x.hit", who="Ash", clicks=2) == "Ash takes 2 clicks."
     assert cat.t("x.turn", round=1, activations=2) == "Round 1: 2 activations."
     assert cat.t("x.turn", round=3, activations=1) == "Round 3: 1 activation."
+
+
+def test_singular_form_with_the_number_in_both_forms() -> None:
+    # "Your hand ({n} cards)" / "Your hand ({n} card)": the number shows in both forms, so the
+    # counted parameter is the only one, or the one called n
+    from engine.content.i18n import Catalog
+
+    cat = Catalog("en", {"x.hand": "Your hand ({n} cards)", "x.hand.one": "Your hand ({n} card)",
+                         "x.side": "{seat}: {n} cards", "x.side.one": "{seat}: {n} card"})
+    assert cat.t("x.hand", n=1) == "Your hand (1 card)"
+    assert cat.t("x.hand", n=4) == "Your hand (4 cards)"
+    assert cat.t("x.side", seat="Ash", n=1) == "Ash: 1 card"
+    assert cat.t("x.side", seat="Ash", n=0) == "Ash: 0 cards"

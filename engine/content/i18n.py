@@ -29,8 +29,17 @@ _PLACEHOLDER = re.compile(r"{(\w+)}")
 def counted_param(text: str, singular: str) -> str:
     """Returns the parameter whose value 1 selects the singular form: the one placeholder of
     ``text`` that ``singular`` leaves out, else ``count``."""
-    missing = set(_PLACEHOLDER.findall(text)) - set(_PLACEHOLDER.findall(singular))
-    return missing.pop() if len(missing) == 1 else "count"
+    names = set(_PLACEHOLDER.findall(text))
+    missing = names - set(_PLACEHOLDER.findall(singular))
+    if len(missing) == 1:
+        return missing.pop()
+    if "count" not in names:
+        # both forms show the number: it is the only placeholder, or the one called n
+        if len(names) == 1:
+            return names.pop()
+        if "n" in names:
+            return "n"
+    return "count"
 
 
 class _SafeDict(dict[str, Any]):

@@ -162,14 +162,17 @@ class Outcome(namedtuple("Outcome", "winners scores reason", defaults=(None,))):
 
 
 class OptionDef(namedtuple("OptionDef",
-                           "id label default choices minimum maximum variant choice_labels",
-                           defaults=((), None, None, False, ()))):
+                           "id label default choices minimum maximum variant choice_labels when",
+                           defaults=((), None, None, False, (), ()))):
     """A setup option or rule variant shown on the new-game screen.
 
     ``label`` is a catalog key; ``choices`` lists allowed values for a choice; for a whole-number
     range use ``minimum``/``maximum``; ``variant`` marks a printed-rule toggle (shown under "rule
     variants"); ``choice_labels`` name choices that do not explain themselves: catalog keys, or
-    content names given inline as ``{en:, de:}`` for choices that come from the content.
+    content names given inline as ``{en:, de:}`` for choices that come from the content;
+    ``when`` pairs other options with the values under which this one matters (the set-up screen
+    shows it only then), e.g. ``(("opponent", ("neutral",)),)``; the key ``players`` stands for
+    the number of seats.
     """
 
     __slots__ = ()
@@ -181,6 +184,11 @@ class OptionDef(namedtuple("OptionDef",
     maximum: int | None
     variant: bool
     choice_labels: tuple[str, ...]
+    when: tuple[tuple[str, tuple[Any, ...]], ...]
+
+    def applies(self, values: dict[str, Any]) -> bool:
+        """Returns True when the option matters under the other options' values (``when``)."""
+        return all(values.get(other) in allowed for other, allowed in self.when)
 
     def check(self, value: Any) -> None:
         """Raises MalformedAction when value is not allowed for this option."""

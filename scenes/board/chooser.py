@@ -97,8 +97,14 @@ class ChoicePanel:
                  top_room: int = 0) -> None:
         per_row = min(per_row, max(1, len(options)))
         rows = (len(options) + per_row - 1) // per_row
-        bw, bh, gap = button_width, 62, 12
-        width = max(520, per_row * (bw + gap) + 60)
+        # every answer's label fits its button (Button pads 24; a little air on top)
+        bw = max([button_width] + [assets.size_of(label, "bold", theme.SIZE_SMALL)[0] + 40
+                                   for label, _n, _a in options])
+        bh, gap = 62, 12
+        # wide enough for its buttons, its title and its lines
+        width = max(520, per_row * (bw + gap) + 60,
+                    assets.size_of(title, "serif", theme.SIZE_H3)[0] + 60,
+                    *(assets.size_of(line, "body", theme.SIZE_SMALL)[0] + 48 for line in lines))
         # top_room: pixels left free under the lines for the game's own picture (dice)
         height = 150 + len(lines) * 26 + top_room + rows * (bh + gap) + 70
         self.rect = pygame.Rect(0, 0, width, height)
@@ -117,7 +123,9 @@ class ChoicePanel:
             self.buttons.append(Button(rect, label, action, style="primary" if i == 0 and
                                        len(options) == 1 else "normal", size=theme.SIZE_SMALL))
             self.notes.append((note, rect))
-        self.buttons.append(Button((self.rect.centerx - 90, self.rect.bottom - 62, 180, 46),
+        # wide enough for the label beside its icon (button padding 24, icon 28 + gap 10)
+        cw = max(180, assets.size_of(cancel_label, "bold", theme.SIZE_BODY)[0] + 66)
+        self.buttons.append(Button((self.rect.centerx - cw // 2, self.rect.bottom - 62, cw, 46),
                                    cancel_label, cancel, style="ghost", icon="ui.cancel",
                                    hotkey=pygame.K_ESCAPE))
 

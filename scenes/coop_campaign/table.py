@@ -545,6 +545,15 @@ class CoopTableScene(TableScene):
         h = heroes[who]
         return self.app.t("coop.ui.hp_armor", hp=h["hp"], max=h["hp_max"], armor=h["armor"])
 
+    def board_controls(self) -> list[Any]:
+        """The action buttons, an open popup's and an open choice panel's buttons."""
+        out: list[Any] = list(self.buttons)
+        if self.popup is not None:
+            out += self.popup.buttons
+        if self.chooser is not None and not self.chooser_hidden:
+            out += self.chooser.buttons
+        return out
+
     def _hide_chooser(self) -> None:
         self.chooser_hidden = True
         self._build_buttons()
@@ -1069,6 +1078,8 @@ class CoopTableScene(TableScene):
                 preview = self.preview(acts[0])
                 for b in preview.cost:
                     lines.append(self.bd_text(b))
+                if any(e.type == "attack" for e in s.effects):
+                    lines += self._tile_attack_lines(acts)
             else:
                 lines.append(t("coop.ui.cost_slot", cost=entry["cost"], slot=slot + 1))
                 if i == v.get("active") and self.is_my_turn() and v.get("pending") is None:
@@ -1079,6 +1090,28 @@ class CoopTableScene(TableScene):
         if entry.get("poison"):
             lines.append(t("coop.ui.poison.tip"))
         return lines
+
+    def _tile_attack_lines(self, acts: list[Action]) -> list[str]:
+        """What an attack tile would do before it is clicked: a warning when no way to play it
+        reaches an enemy (the tile can still be played for its other effects and its core), and
+        the expected damage when it has exactly one way (a click plays it at once)."""
+        t = self.app.t
+        rows = [row for act in acts for entry in (self.preview(act).detail or {}).get(
+            "attacks", []) if not entry.get("wolf") for row in entry["targets"]]
+        if not rows:
+            return [t("coop.ui.tile.no_target")]
+        if len(acts) > 1:
+            return [t("coop.ui.tile.pick_target")]
+        out = []
+        for row in rows:
+            e = self.enemy(row["uid"], self.view)
+            if e is None:
+                continue
+            ko = row.get("knockout", [0, 1])
+            out.append(t("coop.ui.tile.expect", enemy=art.enemy_name(self.app, e["card"]),
+                         zone=row["zone"] + 1, n=self.decimal(row["expected"]),
+                         p=_percent(ko[0], ko[1], self.decimal)))
+        return out
 
     def _item_tip(self, card: str, h: dict[str, Any]) -> list[str]:
         t = self.app.t

@@ -736,14 +736,16 @@ class DeckbuilderTableScene(TableScene):
         self._draw_village(surface)
         self._draw_turn(surface)
         self._draw_hand(surface)
-        if self.popup is not None:
-            self.popup.draw(surface)
         if self.dragging and self.press is not None:
             cid = self.play_card(self.press[0])
             if cid:
                 image = cards.face(self.app, self.card(cid), HAND_CARD)
                 surface.blit(image, image.get_rect(center=self.app.mouse))
         self._draw_zoom(surface)
+        if self.popup is not None:
+            # the choices stay on top: an enlarged card that found no free place must not hide
+            # them
+            self.popup.draw(surface)
         if self.banner is not None:
             image, tween = self.banner
             value = tween.value

@@ -64,8 +64,6 @@ TRIGGER_KEYS = {"activation": "heroes.ui.trigger.activation", "attack": "heroes.
                 "retaliation": "heroes.ui.trigger.retaliation", "map": "heroes.ui.trigger.map"}
 UNTIL_KEYS = {"attack": "heroes.ui.until.attack", "round": "heroes.ui.until.round",
               "combat": "heroes.ui.until.combat"}
-SCHOOL_KEYS = {"fire": "heroes.ui.school.fire", "water": "heroes.ui.school.water",
-               "earth": "heroes.ui.school.earth", "air": "heroes.ui.school.air"}
 ABILITY_KEYS = {"heal_ally": "heroes.ui.ability.heal_ally", "breach": "heroes.ui.ability.breach"}
 KIND_KEYS = {"stat": "heroes.ui.kind.stat", "ability": "heroes.ui.kind.ability",
              "spell": "heroes.ui.kind.spell", "artifact": "heroes.ui.kind.artifact",
@@ -310,7 +308,7 @@ class HeroesTableScene(TableScene):
         options: list[tuple[str, str, Any]] = []
         if kind == "school":
             for a in self.index.of_kind("school"):
-                options.append((t(SCHOOL_KEYS.get(a["school"], "heroes.ui.school.any")), "",
+                options.append((t(f"heroes.ui.school.{a['school']}"), "",
                                 self._sender(a)))
         elif kind == "time":
             for a in self.legal:
@@ -333,6 +331,15 @@ class HeroesTableScene(TableScene):
                                    t("heroes.ui.look_at_board"), (BOARD.centerx + 100, 420))
         if self.chooser_hidden:
             self.chooser_hidden = kind in WHY_UNIT_KINDS
+
+    def board_controls(self) -> list[Any]:
+        """The action buttons, an open popup's and an open choice panel's buttons."""
+        out: list[Any] = self.buttons + self.build_buttons
+        if self.popup is not None:
+            out += self.popup.buttons
+        if self.chooser is not None and not self.chooser_hidden:
+            out += self.chooser.buttons
+        return out
 
     def _hide_chooser(self) -> None:
         self.chooser_hidden = True
@@ -572,11 +579,15 @@ class HeroesTableScene(TableScene):
             self.app.toast(self.app.t("heroes.ui.card_not_now"))
             return
         modes = list(dict.fromkeys(a["mode"] for a in plays))
-        if len(modes) == 1:
+        card = query.card(cid)
+        if len(modes) == 1 and modes[0] == card.modes[0].id:
             self._choose_mode(cid, modes[0])
             return
-        card = query.card(cid)
-        texts = {m.id: art.name(self.app, m.text) for m in card.modes}
+        # several ways to play it, or only another way than its main effect (a spell outside
+        # its owner's activation can only empower): the player picks or confirms in a popup
+        # an expert mode says so: it spends one of the round's expert effects (seed "Karten")
+        texts = {m.id: art.name(self.app, m.text) + (
+            f" ({self.app.t('heroes.ui.expert')})" if m.crown else "") for m in card.modes}
         choices = [(texts.get(m, m), m) for m in modes]
         self.popup = Popup.listing(choices, lambda m: self._choose_mode(cid, m),
                                    (pos[0], pos[1] - 60 * len(choices)),
@@ -797,8 +808,10 @@ class HeroesTableScene(TableScene):
         surface.blit(name, (rect.left + 90, rect.top + 16))
         player = self._host_seat(s["seat"])
         who = self.seat_name(player) if player is not None else t("heroes.ui.automatic")
-        line = assets.text(assets.fit(f"{sub} · {who}", "body", theme.SIZE_SMALL,
-                                      rect.width - 100), "body", theme.SIZE_SMALL, theme.INK_DIM)
+        words, room = f"{sub} · {who}", rect.width - 100
+        size = theme.SIZE_SMALL if assets.size_of(words, "body", theme.SIZE_SMALL)[0] <= room \
+            else theme.SIZE_SMALL - 2  # a long title and player name: smaller, not cut
+        line = assets.text(assets.fit(words, "body", size, room), "body", size, theme.INK_DIM)
         surface.blit(line, (rect.left + 90, rect.top + 52))
         if side == bv.get("deploying") and bv["phase"] == "deploy" or (
                 bv["active"] >= 0 and self.unit(bv["active"])["side"] == side):
@@ -1570,9 +1583,8 @@ class _Pen:
 
     def line(self, text: str, colour: theme.Colour = theme.INK_DARK,
              role: str = "bold") -> None:
-        """Writes one line (cut to fit)."""
-        image = assets.text(assets.fit(text, role, theme.SIZE_SMALL, self.width), role,
-                            theme.SIZE_SMALL, colour)
+        """Writes one line; a line too long for the panel wraps rather than being cut."""
+        image = assets.text(text, role, theme.SIZE_SMALL, colour, self.width)
         self.surface.blit(image, (self.x, self.y))
         self.y += image.get_height() + 2
 

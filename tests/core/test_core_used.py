@@ -19,10 +19,7 @@ ROOT_FILES = (CORE / "session.py", ENGINE / "cli.py")
 # Core modules no game imports yet. Each entry names the planned user; remove an entry as soon as
 # a game imports the module (the test below fails on stale entries), and delete a module whose
 # planned user gives it up.
-NOT_YET_USED = {
-    # movement on that map is a path with movement-point costs (heroes spec, AMB-10), issue #15
-    "pathing": "issue #15: Heroes hero movement paths on the hex map",
-}
+NOT_YET_USED: dict[str, str] = {}
 if not (ENGINE / "rules" / "heroes").is_dir():
     # the Heroes battle runs as a sub-game of the adventure (branch heroes-combat imports it);
     # once the Heroes rules are merged the entry is not needed and not made

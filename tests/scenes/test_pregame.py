@@ -241,3 +241,29 @@ def test_game_cards_stay_on_the_screen_apart_and_clear_of_the_back_button(
         assert screen.contains(card.rect), card.rect
         assert not card.rect.colliderect(back.rect)
         assert not any(card.rect.colliderect(other.rect) for other in cards[i + 1:])
+
+
+def test_an_option_appears_only_when_the_options_it_depends_on_allow_it(app: Any) -> None:
+    # heroes: the neutral army's field level and difficulty matter only against the neutrals
+    setup = _setup(app, "heroes", "en")
+    shown = [o.id for o in setup.shown_options()]
+    assert "opponent" in shown and "field" not in shown and "difficulty" not in shown
+    labels = [w.text for w in setup.widgets if isinstance(w, OptionLabel)]
+    assert app.t("heroes.opt.field") not in labels
+    cycler = next(w for w in setup.widgets if isinstance(w, SetupCycler)
+                  and w.title == app.t("heroes.opt.opponent"))
+    cycler.on_change("neutral")  # what a click on its arrow does
+    shown = [o.id for o in setup.shown_options()]
+    assert "field" in shown and "difficulty" in shown
+    labels = [w.text for w in setup.widgets if isinstance(w, OptionLabel)]
+    assert app.t("heroes.opt.field") in labels
+
+
+def test_solitaire_variants_show_and_travel_only_with_one_player(app: Any) -> None:
+    setup = _setup(app, "crawl", "en")
+    setup._set_players(1)
+    assert {"survival", "floors"} <= {o.id for o in setup.shown_options()}
+    setup.options["survival"] = True
+    setup._set_players(2)
+    assert not {"survival", "floors"} & {o.id for o in setup.shown_options()}
+    assert setup.config().options["survival"] is False  # hidden: back to its default

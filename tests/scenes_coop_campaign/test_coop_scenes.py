@@ -11,7 +11,7 @@ import pytest
 from engine import registry
 from engine.core.actions import Action
 from scenes import assets
-from scenes.coop_campaign import art
+from scenes.coop_campaign import art, query
 from scenes.coop_campaign.screens import MOMENTS, new_session, open_moment
 from scenes.coop_campaign.setup import HeroCard, HeroPickScene
 from scenes.coop_campaign.table import CoopTableScene
@@ -284,3 +284,32 @@ def test_a_mission_with_a_bot_seat_is_played_to_its_end(app: Any) -> None:
             bot_moves += len(session.actions) - before
     assert session.is_over
     assert bot_moves > 0
+
+
+def test_an_attack_tile_says_before_the_click_what_it_would_hit(app: Any) -> None:
+    # an attack with no enemy in reach still plays (for its core and other effects): the tile's
+    # tooltip warns; one with a single way to play shows the expected damage before the click
+    table = open_moment(app, "river", seed=1)
+    v = table.view
+    h = v["heroes"][v["active"]]
+    seen = set()
+    for slot, entry in enumerate(h["river"]):
+        acts = table.index.at(("tile", entry["tile"]))
+        if not acts or entry.get("cooldown"):
+            continue
+        tip = table._tile_tip(slot)
+        rows = [row for a in acts for e in (table.preview(a).detail or {}).get("attacks", [])
+                if not e.get("wolf") for row in e["targets"]]
+        attack = any(e.type == "attack" for e in query.side(
+            entry["tile"], entry["side"] == "upgraded").effects)
+        if attack and not rows:
+            assert app.t("coop.ui.tile.no_target") in tip
+            seen.add("none")
+        elif attack and len(acts) == 1:
+            for row in rows:
+                name = art.enemy_name(app, table.enemy(row["uid"], v)["card"])
+                assert any(line.startswith(name) and "%" in line for line in tip), tip
+            seen.add("one")
+        else:
+            assert app.t("coop.ui.tile.no_target") not in tip
+    assert seen, "the moment shows no attack tile"

@@ -50,6 +50,7 @@ from engine.rules.crawl.state import Chest, CrawlState, Figure, Marker, Player
 BUILDER = "builder"  # the board option that builds the dungeon from sections during set-up
 # The campaign of every floor inside one state, as saves made before the campaign layer hold
 # it: accepted when they load, never offered (new campaigns are floors.CrawlFloors).
+SOLITAIRE = (("players", (1,)),)
 OLD_CAMPAIGN = OptionDef("campaign", "", False, choices=(False, True))
 # The options read the boards and pools from the content (one list per loaded content).
 _OPTIONS: list[Any] = []
@@ -143,14 +144,15 @@ class CrawlRules(CrawlPreviews, GameRules[CrawlState]):
                       choice_labels=tuple(p.name for p in pools)),
             OptionDef("turn_limit", "crawl.option.turn_limit", 30, minimum=5, maximum=200),
             OptionDef("hero_vs_hero", "crawl.option.hero_vs_hero", False, choices=(False, True),
-                      variant=True),
+                      variant=True, when=(("players", (2, 3, 4)),)),
             OptionDef("pieces", "crawl.option.pieces", False, choices=(False, True), variant=True),
+            # the solitaire variants matter only with one player (seed 004, "Solitärspiel")
             OptionDef("survival", "crawl.option.survival", False, choices=(False, True),
-                      variant=True),
+                      variant=True, when=SOLITAIRE),
             # seed 004, "Erweiterte Kampagne": one game per floor on the campaign layer
             # (floors.CrawlFloors); the set-up screen starts it as that campaign.
             OptionDef("floors", "crawl.option.campaign", False, choices=(False, True),
-                      variant=True),
+                      variant=True, when=SOLITAIRE),
         )
         _OPTIONS[:] = [c, opts]
         return opts

@@ -48,6 +48,8 @@ from engine.rules.deckbuilder.texts import effect_message
 HAND = setup.HAND
 VILLAGE_PROMPTS = ("deckbuilder.prompt.village_effects", "deckbuilder.prompt.village_buy",
                    "deckbuilder.prompt.village_level")
+# set-ups that draw their card sets at random (the others are presets or a code)
+RANDOMIZED = (("setup", ("smart", "random")),)
 RULES_PAGES = ("deckbuilder.rules.1", "deckbuilder.rules.2", "deckbuilder.rules.3",
                "deckbuilder.rules.4", "deckbuilder.rules.5", "deckbuilder.rules.6",
                "deckbuilder.rules.7", "deckbuilder.rules.8")
@@ -170,9 +172,13 @@ class DeckRules(DeckPreviews, GameRules[DeckState]):
                                  "deckbuilder.opt.setup.arcane_vault",
                                  "deckbuilder.opt.setup.iron_wall",
                                  "deckbuilder.opt.setup.code")),
-        OptionDef("setup_code", "deckbuilder.opt.setup_code", ""),
-        OptionDef("monster_groups", "deckbuilder.opt.monster_groups", 3, minimum=3, maximum=6),
-        OptionDef("expansions", "deckbuilder.opt.expansions", True, choices=(True, False)),
+        # the code matters only for a set-up by code; the group count and the expansion switch
+        # only for the randomizer (engine/rules/deckbuilder/setup.py, choose_sets)
+        OptionDef("setup_code", "deckbuilder.opt.setup_code", "", when=(("setup", ("code",)),)),
+        OptionDef("monster_groups", "deckbuilder.opt.monster_groups", 3, minimum=3, maximum=6,
+                  when=RANDOMIZED),
+        OptionDef("expansions", "deckbuilder.opt.expansions", True, choices=(True, False),
+                  when=RANDOMIZED),
         OptionDef("turn_limit", "deckbuilder.opt.turn_limit", 100, minimum=20, maximum=200),
         OptionDef("strength_rule", "deckbuilder.opt.strength_rule", "online",
                   choices=("online", "printed"), variant=True,

@@ -460,7 +460,10 @@ def destroy_wall(st: BattleState, c: int, by: int, ev: list[Event]) -> None:
     falls with the last of them (seed 002, printed tower card)."""
     piece = st.walls[c]
     st.walls[c] = None
-    ev.append(Event("heroes.ev.wall_down", {"col": c, "piece": piece, "by": by}))
+    # the board shows where; the log names what (a column number would read differently for
+    # the two players, whose boards are turned towards them)
+    key = "heroes.ev.gate_down" if piece == GATE_PIECE else "heroes.ev.wall_down"
+    ev.append(Event(key, {"col": c, "piece": piece, "by": by}))
     if all(p is None for p in st.walls):
         for u in st.units:
             if u.tower and u.alive:

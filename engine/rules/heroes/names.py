@@ -1,8 +1,8 @@
 """Readable names for the log: events carry content ids; this adds ``<param>_name`` beside them.
 
 A unit id (``did``, ``attacker_did``, ``target_did``, a skirmish ``unit``) gains its inline
-content name ``{en, de}``, a ``card`` its card name, ``why`` (an automatic unit's reason) a
-nested catalog message. The catalog translates both on the way in. Nothing here changes a game.
+content name ``{en, de}``, a ``card`` its card name, ``why`` (an automatic unit's reason) and
+``school`` (a spell's school of magic) a nested catalog message. The catalog translates both on the way in. Nothing here changes a game.
 """
 
 from __future__ import annotations
@@ -15,6 +15,11 @@ from engine.rules.heroes import content as C
 WHY_KEYS = {"priority": "heroes.why.priority", "adjacent": "heroes.why.adjacent",
             "tie": "heroes.why.tie", "approach": "heroes.why.approach", "wall": "heroes.why.wall",
             "priority_chosen": "heroes.why.chosen", "adjacent_chosen": "heroes.why.chosen"}
+SCHOOL_KEYS = {"fire": "heroes.ui.school.fire", "water": "heroes.ui.school.water",
+               "earth": "heroes.ui.school.earth", "air": "heroes.ui.school.air",
+               "any": "heroes.ui.school.any"}
+# parameters whose values name a catalog message rather than content
+MESSAGE_PARAMS = {"why": WHY_KEYS, "school": SCHOOL_KEYS}
 UNIT_PARAMS = {"did": "did_name", "attacker_did": "attacker_name", "target_did": "target_name"}
 _NAMES: dict[str, dict[str, dict[str, str]]] = {}
 
@@ -34,7 +39,8 @@ def name_of(kind: str, cid: str) -> dict[str, str]:
 
 # what each named parameter gains: the name parameter and the table it is read from
 _NAMED = {**{key: (name, "unit") for key, name in UNIT_PARAMS.items()},
-          "unit": ("unit_name", "unit"), "card": ("card_name", "card"), "why": ("why_name", "")}
+          "unit": ("unit_name", "unit"), "card": ("card_name", "card"), "why": ("why_name", ""),
+          "school": ("school_name", "")}
 
 
 _TABLES: dict[str, dict[str, dict[str, str]]] = {}
@@ -62,8 +68,8 @@ def add_names(events: list[Event]) -> list[Event]:
                 entry = tables[kind].get(value)
                 if entry is None:
                     continue
-            elif value in WHY_KEYS:
-                entry = {"key": WHY_KEYS[value], "params": {}}
+            elif value in MESSAGE_PARAMS[key]:
+                entry = {"key": MESSAGE_PARAMS[key][value], "params": {}}
             else:
                 continue
             if extra is None:

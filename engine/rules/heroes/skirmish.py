@@ -138,6 +138,10 @@ class SkirmishState:
         return s
 
 
+# the neutral army's field level and difficulty matter only against the neutrals
+NEUTRAL_ONLY = (("opponent", ("neutral",)),)
+
+
 def _faction_labels() -> tuple[Any, ...]:
     return ("heroes.opt.random", *(_NAMES[f] for f in FACTIONS))
 
@@ -173,12 +177,12 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   choice_labels=("heroes.opt.might", "heroes.opt.magic")),
         OptionDef("level", "heroes.opt.level", 3, minimum=1, maximum=7),
         OptionDef("budget", "heroes.opt.budget", 40, minimum=10, maximum=120),
-        OptionDef("field", "heroes.opt.field", 4, minimum=1, maximum=7),
+        OptionDef("field", "heroes.opt.field", 4, minimum=1, maximum=7, when=NEUTRAL_ONLY),
         OptionDef("difficulty", "heroes.opt.difficulty", "normal",
                   choices=("easy", "normal", "expert", "impossible"),
                   choice_labels=("heroes.opt.difficulty.easy", "heroes.opt.difficulty.normal",
                                  "heroes.opt.difficulty.expert",
-                                 "heroes.opt.difficulty.impossible")),
+                                 "heroes.opt.difficulty.impossible"), when=NEUTRAL_ONLY),
         OptionDef("siege", "heroes.opt.siege", False, choices=(False, True)),
         OptionDef("bonus_cards", "heroes.opt.bonus_cards", True, choices=(True, False)),
         OptionDef("max_rounds", "heroes.opt.max_rounds", 12, minimum=0, maximum=40),
@@ -205,7 +209,9 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         mode clash, a map game (engine/rules/heroes/adventure)."""
         self.check_config(config)
         opts = {o.id: config.options.get(o.id, o.default) for o in self.options}
-        if opts["mode"] == "clash":
+        if opts["mode"] == "clash" or ("mode" not in config.options and config.players > 2):
+            # three players play the map game (the skirmish is for one or two)
+            opts["mode"] = "clash"
             return _clash().start(config, seed, opts)
         if config.players > 2:
             from engine.core.errors import MalformedAction

@@ -746,7 +746,8 @@ def _prompt_deploy(rules: Any, st: BattleState) -> Message:
 def _prompt_respond(rules: Any, st: BattleState, d: Decision) -> Message:
     chain = d.data
     a, t = (chain[0], chain[1]) if chain[2] == combat.HIT else (chain[1], chain[0])
-    return Message("heroes.prompt.respond", {"seat": d.seats[d.at], "attacker": a,
+    key = "heroes.prompt.respond" if chain[2] == combat.HIT else "heroes.prompt.respond_back"
+    return Message(key, {"seat": d.seats[d.at], "attacker": a,
                                              "attacker_did": st.units[a].did, "target": t,
                                              "target_did": st.units[t].did})
 
