@@ -924,6 +924,11 @@ class MapTableScene(HeroesTableScene):
             tint = (236, 226, 200) if not (f["cube"] == -1) else (150, 140, 120)
             ring = self.seat_colour(f["cube"]) if isinstance(f["cube"], int) and \
                 f["cube"] >= 0 else None
+            if ring is None and lid == "town":
+                # an unflagged town belongs to the player whose start tile it stands on
+                owner = next((p["seat"] for p in self.view["players"]
+                              if p["town"] is not None and _hex(p["town"]) == h), None)
+                ring = None if owner is None else self.seat_colour(owner)
             disc = (int(cx), int(cy - ts * 0.06))
             pygame.draw.circle(surface, (40, 32, 24), disc, size // 2 + 5)
             if ring is not None:
