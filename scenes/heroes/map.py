@@ -28,10 +28,10 @@ from scenes.heroes.table import HeroesTableScene
 from scenes.widgets import Button, blit_centered
 
 SIDE = pygame.Rect(12, 76, 352, 816)
-MAPV = pygame.Rect(374, 76, 832, 668)
-HAND = pygame.Rect(374, 752, 832, 140)
+MAPV = pygame.Rect(374, 76, 832, 652)
+HAND = pygame.Rect(374, 736, 832, 156)
 ZOOMS = (34, 42, 52, 64, 78, 96, 116)
-CARD = (80, 112)
+CARD = (100, 140)
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII")
 RES = ("gold", "materials", "valuables")
 RES_ICONS = {"gold": "heroes.ui.gold", "materials": "heroes.map.materials",
@@ -1206,7 +1206,7 @@ class MapTableScene(HeroesTableScene):
             return []
         n = len(hand)
         step = min(CARD[0] + 10, (HAND.width - 200 - CARD[0]) // max(1, n - 1) if n > 1 else 0)
-        return [pygame.Rect(HAND.left + 180 + i * step, HAND.top + 14, *CARD) for i in range(n)]
+        return [pygame.Rect(HAND.left + 180 + i * step, HAND.top + 8, *CARD) for i in range(n)]
 
     def draw_hand(self, surface: pygame.Surface) -> None:
         t = self.app.t
