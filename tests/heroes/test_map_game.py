@@ -36,7 +36,7 @@ def test_map() -> Iterator[M.MapContent]:
 
 
 def new(players: int = 2, seed: int = 1, **opts: object) -> MapState:
-    opts.setdefault("difficulty", "impossible")  # no start bonus unless a test asks for one
+    opts.setdefault("map_difficulty", "impossible")  # no start bonus unless a test asks for one
     st = RULES.new_game(GameConfig.for_players(players, mode="clash", **opts), seed)
     assert isinstance(st, MapState)
     return st
@@ -99,7 +99,7 @@ def test_astrologer_card_in_even_rounds() -> None:
 
 
 def test_start_bonus_normal_difficulty() -> None:
-    st = new(difficulty="normal")
+    st = new(map_difficulty="normal")
     top = st.flow.top
     assert top is not None and top.kind == R.CHOOSE and top.data[0] == "bonus"
     assert [a["option"] for a in RULES.legal_actions(st)] == ["0", "1"]

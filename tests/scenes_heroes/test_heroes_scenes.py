@@ -226,7 +226,7 @@ def test_a_skirmish_against_the_computer_is_played_to_its_end_with_the_mouse(app
     table = _open(app, session)
     # a seed whose random play reaches an attack (the decks grew with the map content, #15;
     # the bot's determinization seed follows the state, which holds the map game's options too)
-    kinds = _play_by_mouse(app, table, 19)
+    kinds = _play_by_mouse(app, table, 18)
     assert session.is_over
     assert {"search", "recruit", "ready", "place", "attack"} <= kinds
     for _ in range(3):

@@ -98,7 +98,7 @@ def _wide_map() -> Any:
         from engine.rules.heroes import RULES
         from engine.rules.heroes.adventure import rules as R
         state = RULES.new_game(GameConfig.for_players(2, mode="clash", scenario="wide_frontier",
-                                                      difficulty="impossible"), 1)
+                                                      map_difficulty="impossible"), 1)
         for slot in list(state.slots):
             state.placed.append([slot[3], slot[1], slot[2], 0])
         state.slots = []

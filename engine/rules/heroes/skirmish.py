@@ -139,6 +139,8 @@ class SkirmishState:
 
 
 # the neutral army's field level and difficulty matter only against the neutrals
+SKIRMISH_ONLY = (("mode", ("skirmish",)),)
+CLASH_ONLY = (("mode", ("clash",)),)  # the map game (engine/rules/heroes/adventure)
 NEUTRAL_ONLY = (("opponent", ("neutral",)),)
 
 
@@ -158,11 +160,18 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   choice_labels=("heroes.opt.mode.skirmish", "heroes.opt.mode.clash")),
         # the map game (mode clash, engine/rules/heroes/adventure): the scenario ("" the first
         # one for the player count) and who leads the neutral armies
-        OptionDef("scenario", "heroes.opt.scenario", ""),
+        OptionDef("scenario", "heroes.opt.scenario", "", when=CLASH_ONLY),
         OptionDef("neutrals", "heroes.opt.neutrals", "player", choices=("player", "auto"),
-                  choice_labels=("heroes.opt.neutrals.player", "heroes.opt.neutrals.auto")),
+                  choice_labels=("heroes.opt.neutrals.player", "heroes.opt.neutrals.auto"),
+                  when=CLASH_ONLY),
+        OptionDef("map_difficulty", "heroes.opt.map_difficulty", "normal",
+                  choices=("easy", "normal", "expert", "impossible"),
+                  choice_labels=("heroes.opt.difficulty.easy", "heroes.opt.difficulty.normal",
+                                 "heroes.opt.difficulty.expert",
+                                 "heroes.opt.difficulty.impossible"), when=CLASH_ONLY),
         OptionDef("opponent", "heroes.opt.opponent", "player", choices=("player", "neutral"),
-                  choice_labels=("heroes.opt.opponent.player", "heroes.opt.opponent.neutral")),
+                  choice_labels=("heroes.opt.opponent.player", "heroes.opt.opponent.neutral"),
+                  when=SKIRMISH_ONLY),
         OptionDef("faction_1", "heroes.opt.faction_1", "random", choices=("random", *FACTIONS),
                   choice_labels=_faction_labels()),
         OptionDef("faction_2", "heroes.opt.faction_2", "random", choices=("random", *FACTIONS),
@@ -170,10 +179,6 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         OptionDef("hero_1", "heroes.opt.hero_1", "might", choices=("might", "magic"),
                   choice_labels=("heroes.opt.might", "heroes.opt.magic")),
         OptionDef("hero_2", "heroes.opt.hero_2", "might", choices=("might", "magic"),
-                  choice_labels=("heroes.opt.might", "heroes.opt.magic")),
-        OptionDef("faction_3", "heroes.opt.faction_3", "random", choices=("random", *FACTIONS),
-                  choice_labels=_faction_labels()),
-        OptionDef("hero_3", "heroes.opt.hero_3", "might", choices=("might", "magic"),
                   choice_labels=("heroes.opt.might", "heroes.opt.magic")),
         OptionDef("level", "heroes.opt.level", 3, minimum=1, maximum=7),
         OptionDef("budget", "heroes.opt.budget", 40, minimum=10, maximum=120),
@@ -183,24 +188,27 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   choice_labels=("heroes.opt.difficulty.easy", "heroes.opt.difficulty.normal",
                                  "heroes.opt.difficulty.expert",
                                  "heroes.opt.difficulty.impossible"), when=NEUTRAL_ONLY),
-        OptionDef("siege", "heroes.opt.siege", False, choices=(False, True)),
+        OptionDef("siege", "heroes.opt.siege", False, choices=(False, True), when=SKIRMISH_ONLY),
         OptionDef("bonus_cards", "heroes.opt.bonus_cards", True, choices=(True, False)),
-        OptionDef("max_rounds", "heroes.opt.max_rounds", 12, minimum=0, maximum=40),
+        OptionDef("max_rounds", "heroes.opt.max_rounds", 12, minimum=0, maximum=40,
+                  when=SKIRMISH_ONLY),
+        # the battle's damage variants; the map game passes them on too (set-up screen: the
+        # skirmish's, for want of room beside the map game's own variants)
         OptionDef("min_damage", "heroes.opt.min_damage", False, choices=(False, True),
-                  variant=True),
+                  variant=True, when=SKIRMISH_ONLY),
         OptionDef("no_die_damage", "heroes.opt.no_die_damage", False, choices=(False, True),
-                  variant=True),
+                  variant=True, when=SKIRMISH_ONLY),
         # the map game's adjustments and variants (seed "Optionale Anpassungen", spec §15.3)
         OptionDef("start_bonus", "heroes.opt.start_bonus", True, choices=(True, False),
-                  variant=True),
+                  variant=True, when=CLASH_ONLY),
         OptionDef("free_extend", "heroes.opt.free_extend", False, choices=(False, True),
-                  variant=True),
+                  variant=True, when=CLASH_ONLY),
         OptionDef("double_income", "heroes.opt.double_income", False, choices=(False, True),
-                  variant=True),
+                  variant=True, when=CLASH_ONLY),
         OptionDef("astrologers", "heroes.opt.astrologers", "even",
                   choices=("even", "every", "none"), variant=True,
                   choice_labels=("heroes.opt.astrologers.even", "heroes.opt.astrologers.every",
-                                 "heroes.opt.astrologers.none")),
+                                 "heroes.opt.astrologers.none"), when=CLASH_ONLY),
     )
 
     # --- set-up ------------------------------------------------------------------------------

@@ -338,7 +338,7 @@ def new_map_game(rules: Any, config: GameConfig, seed: int, opts: dict[str, Any]
     st.board_cache = None
     ev: list[Event] = []
     # 16. the difficulty's start bonus, then one reshuffle of the artifact deck (spec AMB-06)
-    bonus = content.difficulties.get(str(opts.get("difficulty", sc.difficulty)), ())
+    bonus = content.difficulties.get(str(opts.get("map_difficulty") or sc.difficulty), ())
     if bonus and opts.get("start_bonus", True):
         for seat in range(players):
             queue(st).append(["choose", seat, "bonus", [], []])
@@ -2142,7 +2142,7 @@ def _choose_bonus(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
 
 
 def _difficulty(st: MapState) -> str:
-    return str(st.opts.get("difficulty") or mc().scenarios[st.scenario].difficulty)
+    return str(st.opts.get("map_difficulty") or mc().scenarios[st.scenario].difficulty)
 
 
 def _choose_start_unit(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
