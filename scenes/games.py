@@ -24,7 +24,7 @@ SCENES: dict[str, str] = {
     "deckbuilder": "scenes.deckbuilder.table:DeckbuilderTableScene",
     "duel": "scenes.duel.table:DuelTableScene",
     "crawl": "scenes.crawl.table:CrawlTableScene",
-    "heroes": "scenes.heroes.table:HeroesTableScene",
+    "heroes": "scenes.heroes.map:heroes_scene",  # the skirmish, or the map game (clash)
     "heroes_battle": "scenes.heroes.table:HeroesTableScene",
     "coop_campaign": "scenes.coop_campaign.table:CoopTableScene",
 }

@@ -53,3 +53,42 @@ def hero_of(fid: str, kind: str) -> Any:
         if hero(hid).type == kind:
             return hero(hid)
     return hero(faction(fid).heroes[0])
+
+
+@cache
+def location(lid: str) -> Any:
+    """Returns a map location definition (name, text, category, role, effects)."""
+    return _content().get("location", lid)
+
+
+@cache
+def tile(tid: str) -> Any:
+    """Returns a map tile definition (label, kind, seven fields, walls)."""
+    return _content().get("tile", tid)
+
+
+@cache
+def town(fid: str) -> Any:
+    """Returns the town board of a faction (its buildings with names, costs and texts)."""
+    for t in _content().all("town"):
+        if t.faction == fid:
+            return t
+    raise KeyError(f"no town board for {fid!r}")
+
+
+@cache
+def scenario(sid: str) -> Any:
+    """Returns a map scenario definition (name, text, players, difficulty, round limit)."""
+    return _content().get("scenario", sid)
+
+
+@cache
+def difficulty(did: str) -> Any:
+    """Returns a scenario difficulty (name, text of its start bonus)."""
+    return _content().get("difficulty", did)
+
+
+@cache
+def astrologer(aid: str) -> Any:
+    """Returns an astrologer card (name, text, timing)."""
+    return _content().get("astrologer", aid)

@@ -8,7 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-MOMENTS = ("setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over")
+MOMENTS = ("setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over",
+           "map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh", "map_town",
+           "map_battle", "map_three")
+# the map game's moments (mode clash), shown at the map table (scenes/heroes/map.py)
+MAP_MOMENTS = ("map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh",
+               "map_town", "map_battle", "map_three")
 
 # moment → (options, condition on the session)
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -94,6 +99,8 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
 
     app.push(MainMenuScene(app))
     app.mouse = (-1, -1)
+    if name in MAP_MOMENTS:
+        return open_map_moment(app, name, seed)
     if name == "setup":
         from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
         from scenes.heroes.setup import SkirmishSetupScene
@@ -134,3 +141,85 @@ def hover_attack(app: Any, table: Any) -> None:
             if rect is not None:
                 app.mouse = rect.center
                 return
+
+
+def new_map_session(seed: int, humans: int = 1, players: int = 2) -> Any:
+    """Returns a map game (mode clash) with ``humans`` human seats first, the rest bots."""
+    from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
+    from engine.core.session import Session
+
+    names, colours = ("Alma", "Bruno", "Cleo"), ("crimson", "azure", "emerald")
+    seats = tuple(SeatConfig(kind=HUMAN if i < humans else BOT, bot="heuristic", name=names[i],
+                             colour=colours[i]) for i in range(players))
+    return Session.start("heroes", GameConfig(seats, {"mode": "clash"}), seed)
+
+
+def _map_view(session: Any) -> dict[str, Any]:
+    return session.rules.view(session.state, session.actor)  # type: ignore[no-any-return]
+
+
+MAP_CONDITIONS: dict[str, Callable[[Any], bool]] = {
+    "map": lambda s: s.actor == 0 and bool(_map_view(s)["reach"])
+    and _map_view(s)["round"] >= 2 and not _map_view(s).get("battle"),
+    "map_rotate": lambda s: s.actor == 0 and bool(_map_view(s)["rotations"])
+    and _map_view(s)["step"] == "rotate_tile",
+    "map_choice": lambda s: s.actor == 0 and bool(_map_view(s)["choice"]),
+    "map_three": lambda s: s.actor == 0 and bool(_map_view(s)["reach"])
+    and _map_view(s)["round"] >= 3,
+    "map_search": lambda s: s.actor == 0 and _map_view(s)["step"] == "search_from",
+    "map_keep": lambda s: s.actor == 0 and bool(_map_view(s)["looking"]),
+    "map_refresh": lambda s: s.actor == 0 and _map_view(s)["step"] == "refresh"
+    and _map_view(s)["round"] >= 2,
+    "map_town": lambda s: s.actor == 0 and _map_view(s)["step"] == "turn"
+    and any(a.kind == "build" for a in s.rules.legal_actions(s.state))
+    and any(a.kind == "recruit" for a in s.rules.legal_actions(s.state)),
+    "map_battle": lambda s: s.actor == 0 and "battle" in _map_view(s)
+    and any(a.kind == "attack" for a in s.rules.legal_actions(s.state)),
+}
+
+
+def play_map_until(session: Any, done: Callable[[Any], bool], seed: int,
+                   limit: int = 1500) -> bool:
+    """Plays the heuristic bot for every seat of a map game until done(session) holds; a
+    discovery is preferred when the moment wants a tile to turn, a fight when it wants one."""
+    from engine.ai.base import make_bot
+
+    bot = make_bot("heuristic", "heroes", seed=seed)
+    for _ in range(limit):
+        if done(session):
+            return True
+        if session.is_over:
+            return False
+        legal = session.rules.legal_actions(session.state)
+        wanted = [a for a in legal if a.kind == "discover"] if done is \
+            MAP_CONDITIONS["map_rotate"] else []
+        session.apply(wanted[0] if wanted else bot.choose(session.rules, session.state,
+                                                          session.actor))
+    return done(session)
+
+
+def open_map_moment(app: Any, name: str, seed: int = 1) -> Any:
+    """Pushes the map table at a named moment of a seeded map game; returns it."""
+    from scenes.heroes.map import MapTableScene
+
+    players = 3 if name == "map_three" else 2
+    session = new_map_session(seed, players=players)
+    done = MAP_CONDITIONS[name]
+    for attempt in range(6):
+        if play_map_until(session, done, seed * 13 + attempt):
+            break
+        session = new_map_session(seed + attempt + 1, players=players)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    table.is_bot = lambda seat: False  # type: ignore[method-assign]  # freeze for the picture
+    table.refresh()
+    if name == "map_town":
+        table._open_town()
+    elif name == "map":
+        reach = table.view["reach"].get(table.hero) or []
+        if reach:
+            far = max(reach, key=lambda r: r["mp"])
+            app.mouse = tuple(int(c) for c in table.map_cam.cell_centre(tuple(far["at"])))
+    elif name == "map_battle":
+        hover_attack(app, table)
+    return app.top

@@ -68,6 +68,11 @@ class SkirmishSetupScene(MenuScreen):
     title_key = "heroes.ui.setup.title"
     OPTIONS = ("faction_1", "faction_2", "hero_1", "hero_2", "level", "budget", "bonus_cards")
 
+    @classmethod
+    def wants(cls, config: GameConfig) -> bool:
+        """Returns False for the map game (mode clash): its scenario sets the armies up."""
+        return config.options.get("mode", "skirmish") != "clash"
+
     def __init__(self, app: App, game_id: str, config: GameConfig, seed: int) -> None:
         super().__init__(app)
         self.game_id, self.config, self.seed = game_id, config, seed

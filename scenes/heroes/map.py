@@ -1,0 +1,1343 @@
+"""The heroes map game (option mode ``clash``): the hex adventure map, the side panel, the town
+and the decisions; while a battle runs, the combat board of ``HeroesTableScene``.
+
+Everything is read from ``rules.view`` (docs/heroes/rules.md, "The map game: views"): the
+fields with their locations, guards, cubes and cleared marks, the tiles, the walls, the face-down
+slots, the players, and ``reach`` (per hero the reachable fields with their MP cost, path and what
+arriving does). Clicks become actions only from the legal actions, indexed by the field, the
+face-down slot or the card they point at; nothing here re-derives a rule. Content (location and
+tile definitions, town boards) comes through ``scenes.heroes.query``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from engine.core import hexgrid
+from engine.core.actions import Action
+from scenes import assets, theme
+from scenes.app import App
+from scenes.board.camera import Camera, CameraInput, HexLayout
+from scenes.board.chooser import ChoicePanel, Popup
+from scenes.board.index import ActionIndex
+from scenes.heroes import art, query
+from scenes.heroes.table import HeroesTableScene
+from scenes.widgets import Button, blit_centered
+
+SIDE = pygame.Rect(12, 76, 352, 816)
+MAPV = pygame.Rect(374, 76, 832, 652)
+HAND = pygame.Rect(374, 736, 832, 156)
+ZOOMS = (34, 42, 52, 64, 78, 96, 116)
+CARD = (100, 140)
+ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII")
+RES = ("gold", "materials", "valuables")
+RES_ICONS = {"gold": "heroes.ui.gold", "materials": "heroes.map.materials",
+             "valuables": "heroes.map.valuables"}
+KIND_FILL = {"start": (92, 120, 70), "far": (104, 118, 72), "near": (124, 112, 70),
+             "centre": (120, 94, 66)}
+BLOCKED_FILL = (70, 64, 58)
+BACK_FILL = (58, 46, 36)
+# parameters of the map's events that hold a seat (the log shows the player's name)
+MAP_SEATS = ("of", "foe", "to")
+DECKS = {"ability": "heroes.mapui.deck.ability", "spell": "heroes.mapui.deck.spell",
+         "artifact": "heroes.mapui.deck.artifact"}
+WORDS = {"skip": "heroes.mapui.opt.skip", "none": "heroes.mapui.opt.none",
+         "done": "heroes.mapui.opt.done", "pay": "heroes.mapui.opt.pay",
+         "fight": "heroes.mapui.opt.fight", "yield": "heroes.mapui.opt.yield",
+         "look": "heroes.mapui.opt.look", "take": "heroes.mapui.opt.take",
+         "discard": "heroes.mapui.opt.discard", "defend": "heroes.mapui.opt.defend",
+         "gold": "heroes.mapui.res.gold", "materials": "heroes.mapui.res.materials",
+         "valuables": "heroes.mapui.res.valuables"}
+TOWN_KINDS = ("build", "recruit", "reinforce", "hire", "spellbook")
+KIND_NAMES = {"start": "heroes.mapui.kind.start", "far": "heroes.mapui.kind.far",
+              "near": "heroes.mapui.kind.near", "centre": "heroes.mapui.kind.centre"}
+DECK_NAMES = {"ability": "heroes.mapui.deckname.ability", "spell": "heroes.mapui.deckname.spell",
+              "artifact": "heroes.mapui.deckname.artifact"}
+AMOUNTS = {"gold": "heroes.mapui.n_gold", "materials": "heroes.mapui.n_materials",
+           "valuables": "heroes.mapui.n_valuables"}
+TOKENS = {"build": "heroes.mapui.token.build", "population": "heroes.mapui.token.population",
+          "spellbook": "heroes.mapui.token.spellbook"}
+SWITCH = {"main": "heroes.mapui.switch.main", "secondary": "heroes.mapui.switch.secondary"}
+BONUS_LABELS = {"resource_die": "heroes.mapui.bonus.dice",
+                "resource_dice_pick": "heroes.mapui.bonus.dice",
+                "search_artifact": "heroes.mapui.bonus.search",
+                "twice": "heroes.mapui.bonus.search_twice",
+                "reveal_artifact": "heroes.mapui.bonus.reveal"}
+UNIT_ACTS = {"recruit": "heroes.mapui.recruit_short",
+             "reinforce": "heroes.mapui.reinforce_short"}
+
+
+def is_map_session(session: Any) -> bool:
+    """Returns True when a heroes session plays the map game (mode clash)."""
+    return session.config.options.get("mode") == "clash"
+
+
+def heroes_scene(app: App, session: Any, **kwargs: Any) -> Any:
+    """Returns the heroes table for a session: the map game's or the skirmish's."""
+    if is_map_session(session):
+        return MapTableScene(app, session, **kwargs)
+    return HeroesTableScene(app, session, **kwargs)
+
+
+def _hex(v: Any) -> tuple[int, int]:
+    return (int(v[0]), int(v[1]))
+
+
+class MapTableScene(HeroesTableScene):
+    """The map game's table: the adventure map, the side panel and, in battle, the combat
+    board."""
+
+    CURTAIN_BODY = "heroes.mapui.curtain.body"
+
+    def __init__(self, app: App, session: Any, *, save_path: Path | None = None,
+                 autosave: bool = True, worker_factory: Any = None,
+                 campaign: Any = None) -> None:
+        self.map_cam = Camera(HexLayout([(0, 0)]), ZOOMS, margin_tiles=1.5)
+        self.map_cam.view = MAPV.copy()
+        self.map_input = CameraInput(self.map_cam)
+        self.fitted = False
+        self.followed: tuple[Any, ...] | None = None
+        self.fields: dict[tuple[int, int], dict[str, Any]] = {}
+        self.tile_of: dict[tuple[int, int], str] = {}
+        self.kind_of: dict[tuple[int, int], str] = {}
+        self.slot_of: dict[tuple[int, int], tuple[int, int]] = {}
+        self.hero = "main"
+        self.hover_field: tuple[int, int] | None = None
+        self.hover_card: int | None = None
+        self.rot_pick = 0
+        self.town_open = False
+        self.map_buttons: list[Button] = []
+        self.town_buttons: list[Button] = []
+        self.map_chooser: ChoicePanel | None = None
+        self.map_popup: Popup | None = None
+        self.keep_rects: list[tuple[pygame.Rect, Action]] = []
+        super().__init__(app, session, save_path=save_path, autosave=autosave,
+                         worker_factory=worker_factory, campaign=campaign)
+
+    # --- reading ------------------------------------------------------------------------
+    @property
+    def screen_kind(self) -> str:
+        """Returns battle while a battle runs, else map."""
+        return "battle" if "battle" in self.view else "map"
+
+    @property
+    def in_battle(self) -> bool:
+        """Returns True while the map game runs a battle."""
+        return "battle" in self.view
+
+    def me(self) -> int:
+        """Returns the seat whose panel is shown: the viewer's, else the current player's."""
+        if self.viewer is not None and self.curtain_for is None:
+            return self.viewer
+        return int(self.view.get("current", 0))
+
+    def player(self, seat: int) -> dict[str, Any]:
+        """Returns a player of the view."""
+        return self.view["players"][seat]  # type: ignore[no-any-return]
+
+    def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
+        """Returns a game message; the map's seat parameters are shown as player names."""
+        if params and key.startswith("heroes.map."):
+            params = dict(params)
+            if params.get("deck") in DECK_NAMES:
+                params["deck"] = self.app.t(DECK_NAMES[params["deck"]])
+            for k in MAP_SEATS:
+                v = params.get(k)
+                if isinstance(v, int) and not isinstance(v, bool) \
+                        and 0 <= v < len(self.session.config.seats):
+                    params[k] = self.seat_name(v)
+        return super().game_text(key, params)
+
+    def loc_name(self, lid: str) -> str:
+        """Returns a location's name in the reader's language."""
+        return art.name(self.app, query.location(lid).name)
+
+    # --- state of the screen --------------------------------------------------------------
+    def on_view_changed(self) -> None:
+        if self.in_battle:
+            self.town_open = False
+            self.map_chooser = None
+            self.map_popup = None
+            self.map_buttons = []
+            self.town_buttons = []
+            self.keep_rects = []
+            super().on_view_changed()
+            return
+        self.bv = None
+        self.bseat = None
+        self.buttons = []
+        self.build_buttons = []
+        self.chooser = None
+        self.popup = None
+        self.zones = []
+        self._previews = {}
+        self.legal = self.legal_actions()
+        self.index = ActionIndex(self.legal, self._map_keys)
+        self.map_popup = None
+        self._read_map()
+        reach = self.view.get("reach") or {}
+        if self.hero not in reach:
+            self.hero = "main" if "main" in reach or not reach else next(iter(reach))
+        self._follow()
+        rots = self.view.get("rotations") or []
+        if rots and self.rot_pick not in rots:
+            self.rot_pick = int(rots[0])
+        if not any(a.kind in TOWN_KINDS for a in self.legal):
+            self.town_open = False
+        self._build_map_chooser()
+        self._build_map_buttons()
+        self._build_town_buttons()
+        self._build_keep()
+
+    def _read_map(self) -> None:
+        v = self.view
+        self.fields = {_hex(f["at"]): f for f in v["fields"]}
+        self.tile_of = {h: f["tile"] for h, f in self.fields.items()}
+        kinds = {t["tile"]: t["kind"] for t in v["tiles"]}
+        self.kind_of = {h: kinds.get(f["tile"], "far") for h, f in self.fields.items()}
+        self.slot_of = {}
+        for s in v["facedown"]:
+            anchor = _hex(s["at"])
+            for h in hexgrid.tile_fields(anchor):
+                self.slot_of[h] = anchor
+        cells = set(self.fields) | set(self.slot_of)
+        for a in self.index.of_kind("place"):
+            cells |= set(hexgrid.tile_fields(_hex(a["at"])))
+        if set(self.map_cam.layout.cells) != cells:
+            self.map_cam.layout = HexLayout(cells)
+            if not self.fitted:
+                self._first_view()
+                self.fitted = True
+            self.map_cam.clamp()
+
+    def _follow(self) -> None:
+        """Keeps the led hero in sight: pans to it when it walked (or the turn passed) out of
+        the view; a view the player panned stays while the hero stands still."""
+        if not self.fitted or self.curtain_for is not None:
+            return
+        p = self.player(int(self.view.get("current", 0)))
+        at = p["heroes"].get(self.hero) or p["heroes"].get("main")
+        seen = (self.view.get("current"), self.hero, None if at is None else _hex(at))
+        if at is None or seen == self.followed:
+            return
+        self.followed = seen
+        x, y = self.map_cam.cell_centre(_hex(at))
+        if not MAPV.inflate(-80, -80).collidepoint(int(x), int(y)):
+            self.map_cam.centre_on(_hex(at))
+
+    def _first_view(self) -> None:
+        """Fits the map; a map too large to read whole opens closer, on the own main hero
+        (Home shows it whole)."""
+        cam = self.map_cam
+        cam.fit()
+        if cam.zoom < 3:
+            p = self.player(self.me())
+            at = p["heroes"].get("main") or p.get("town")
+            cam.set_zoom(3)
+            if at is not None:
+                cam.centre_on(_hex(at))
+
+    @staticmethod
+    def _map_keys(action: Action) -> list[tuple[Any, ...]]:
+        kind = action.kind
+        if kind == "move":
+            return [("field", action["hero"], _hex(action["to"]))]
+        if kind == "discover":
+            return [("slot", _hex(action["at"]))]
+        if kind == "place":
+            return [("anchor", _hex(action["at"]))]
+        if kind == "discard":
+            return [("card", action["card"])]
+        return []
+
+    # --- decisions ------------------------------------------------------------------------
+    def _option_label(self, option: str) -> str:
+        t = self.app.t
+        if option in WORDS:
+            return t(WORDS[option])
+        head, _, rest = option.partition(":")
+        if head == "reinforce" and rest:
+            return t("heroes.mapui.opt.reinforce", unit=art.unit_name(self.app, rest))
+        if head == "remove" and rest:
+            return t("heroes.mapui.opt.remove", card=art.card_name(self.app, rest))
+        if head == "discover":
+            anchor = _hex(rest.split(","))
+            kind = next((x["kind"] for x in self.view["facedown"] if _hex(x["at"]) == anchor),
+                        "far")
+            return t("heroes.mapui.opt.discover_kind", kind=t(KIND_NAMES.get(kind, KIND_NAMES["far"])))
+        if head == "place":
+            tid = rest.split(":")[0]
+            try:
+                return t("heroes.mapui.place_tile", label=query.tile(tid).label)
+            except Exception:  # noqa: BLE001 - an unknown tile keeps the plain label
+                return t("heroes.mapui.opt.place")
+        if option.isdigit():
+            return t("heroes.mapui.opt.n", n=int(option) + 1)
+        if "," in option and option.replace(",", "").replace("-", "").isdigit():
+            f = self.fields.get(_hex(option.split(",")))
+            if f is not None and f["location"]:
+                return self.loc_name(f["location"])
+            return t("heroes.mapui.opt.field")
+        for finder, namer in ((query.unit, art.unit_name), (query.card, art.card_name)):
+            try:
+                finder(option)
+            except Exception:  # noqa: BLE001 - not that kind of content: try the next
+                continue
+            return namer(self.app, option)
+        return option
+
+    def _build_map_chooser(self) -> None:
+        self.map_chooser = None
+        if not self.legal:
+            return
+        t = self.app.t
+        v = self.view
+        step = v.get("step")
+        options: list[tuple[str, str, Any]] = []
+        lines: list[str] = []
+        if v.get("choice"):
+            bonus = bool(v["prompt"]) and v["prompt"]["key"] == "heroes.map.prompt.bonus"
+            labels = self._bonus_labels() if bonus else []
+            for a in self.index.of_kind("choose"):
+                o = str(a["option"])
+                label = labels[int(o)] if bonus and o.isdigit() and int(o) < len(labels) \
+                    else self._option_label(o)
+                options.append((label, "", self._do(a)))
+            if bonus:
+                for text in self._bonus_lines():
+                    lines += assets.wrap(text, "body", theme.SIZE_SMALL, 440)
+        elif step == "search_from":
+            params = (v.get("prompt") or {}).get("params", {})
+            deck = str(params.get("deck", "ability"))
+            top = (v.get("decks", {}).get(deck) or {}).get("discard_top")
+            for a in self.index.of_kind("search"):
+                where = a["from"]
+                if where == "deck":
+                    label = t("heroes.mapui.search.deck", n=params.get("count", 2))
+                    note = ""
+                elif where == "discard":
+                    label = t("heroes.mapui.search.discard")
+                    note = art.card_name(self.app, top) if top else ""
+                else:
+                    label, note = t("heroes.mapui.opt.none"), ""
+                options.append((label, note, self._do(a)))
+            lines.append(t(DECKS.get(deck, DECKS["ability"])))
+        if not options:
+            return
+        title = self.game_message(v["prompt"]) if v.get("prompt") else ""
+        width = 200 if len(options) <= 4 else 170
+        self.map_chooser = ChoicePanel(title, lines, options, self._no_cancel,
+                                       t("heroes.mapui.look_at_map"),
+                                       (MAPV.centerx, MAPV.centery),
+                                       button_width=width, per_row=4)
+        self.map_chooser.buttons.pop()  # a decision of the rules cannot be cancelled
+        self.map_chooser.rect.height -= 96
+
+    def _bonus_labels(self) -> list[str]:
+        """Returns a short label per start-bonus option, by its first effect."""
+        t = self.app.t
+        try:
+            sc = query.scenario(self.view["scenario"])
+            did = str(self.session.config.options.get("difficulty") or sc.difficulty)
+            out = []
+            for effects in query.difficulty(did).bonus:
+                first = effects[0] if effects else None
+                kind = first.type if first is not None else ""
+                if kind == "twice":
+                    out.append(t(BONUS_LABELS["twice"]))
+                else:
+                    out.append(t(BONUS_LABELS.get(kind, "heroes.mapui.bonus.other")))
+            return out
+        except Exception:  # noqa: BLE001 - no such content: numbered options
+            return []
+
+    def _bonus_lines(self) -> list[str]:
+        """Returns the start bonus's text of the game's difficulty."""
+        try:
+            sc = query.scenario(self.view["scenario"])
+            did = str(self.session.config.options.get("difficulty") or sc.difficulty)
+            return [art.name(self.app, query.difficulty(did).text)]
+        except Exception:  # noqa: BLE001 - no such content: the generic line
+            return [self.app.t("heroes.mapui.bonus_line")]
+
+    def _no_cancel(self) -> None:
+        """The chooser's cancel button is removed; a decision must be answered."""
+
+    def _build_keep(self) -> None:
+        self.keep_rects = []
+        looking = self.view.get("looking") or []
+        if not looking or not self.index.of_kind("keep"):
+            return
+        w, h, gap = 170, 238, 30
+        left = MAPV.centerx - (len(looking) * (w + gap) - gap) // 2
+        for i, cid in enumerate(looking):
+            a = self.index.find("keep", card=cid)
+            if a is not None:
+                self.keep_rects.append((pygame.Rect(left + i * (w + gap), MAPV.top + 200, w, h),
+                                        a))
+
+    def _do(self, action: Action) -> Any:
+        def go() -> None:
+            self.map_popup = None
+            self.send(action)
+        return go
+
+    def rotating(self) -> tuple[str, tuple[int, int]] | None:
+        """Returns the tile being turned and its place (from the prompt and the tile's
+        discovery or placement in the log; a start tile lies on the map already)."""
+        rots = self.view.get("rotations") or []
+        prompt = self.view.get("prompt") or {}
+        if not rots or prompt.get("key") != "heroes.map.prompt.rotate":
+            return None
+        tile = prompt.get("params", {}).get("tile")
+        for t in self.view["tiles"]:
+            if t["tile"] == tile:
+                return str(tile), _hex(t["at"])
+        for e in reversed(self.session.log):
+            if e.key in ("heroes.map.discover", "heroes.map.place") \
+                    and e.params.get("tile") == tile:
+                return str(tile), _hex(e.params["at"])
+        return None
+
+    def _turn(self, step: int) -> Any:
+        def go() -> None:
+            rots = [int(r) for r in self.view.get("rotations") or []]
+            if not rots:
+                return
+            i = rots.index(self.rot_pick) if self.rot_pick in rots else 0
+            self.rot_pick = rots[(i + step) % len(rots)]
+        return go
+
+    # --- buttons --------------------------------------------------------------------------
+    def _build_map_buttons(self) -> None:
+        t = self.app.t
+        out: list[Button] = []
+        top = SIDE.top + 114 + 72 * len(self.view["players"]) + 200
+        slots = [pygame.Rect(SIDE.left + 16, top + i * 50, SIDE.width - 32, 44)
+                 for i in range((SIDE.bottom - 8 - top) // 50)]
+
+        def add(label: str, action: Any, *, style: str = "normal", icon: str | None = None,
+                tip: str | list[str] | None = None) -> None:
+            if len(out) < len(slots):
+                out.append(Button(slots[len(out)], label, action, style=style, icon=icon,
+                                  tooltip=tip, size=theme.SIZE_SMALL))
+
+        if self.view.get("rotations") and self.index.of_kind("rotate"):
+            half = (SIDE.width - 32 - 10) // 2
+            left = Button((SIDE.left + 16, top, half, 44), t("heroes.mapui.turn_left"),
+                          self._turn(-1), icon="heroes.map.rotate_left", size=theme.SIZE_SMALL,
+                          hotkey=pygame.K_q)
+            right = Button((SIDE.left + 26 + half, top, half, 44), t("heroes.mapui.turn_right"),
+                           self._turn(1), icon="heroes.map.rotate_right", size=theme.SIZE_SMALL,
+                           hotkey=pygame.K_e)
+            lay = Button(slots[1], t("heroes.mapui.lay_tile"), self._lay, style="primary",
+                         icon="ui.play", size=theme.SIZE_SMALL, hotkey=pygame.K_RETURN)
+            self.map_buttons = [left, right, lay]
+            return
+        kinds = {a.kind for a in self.legal}
+        if len(self.view.get("reach") or {}) > 1:
+            other = "secondary" if self.hero == "main" else "main"
+            add(t(SWITCH[other]), self._next_hero, icon="heroes.map.secondary"
+                if other == "secondary" else f"heroes.hero.{self.player(self.me())['hero']}",
+                tip=t("heroes.mapui.switch.tip"))
+        if "draw" in kinds:
+            add(t("heroes.mapui.draw", n=self.player(self.me())["hand_limit"]),
+                self._do(Action("draw")), style="primary", icon="heroes.ui.deck")
+        for a in self.index.of_kind("revisit"):
+            add(t("heroes.mapui.revisit") if a["hero"] == "main" else
+                t("heroes.mapui.revisit2"), self._do(a), icon="heroes.map.revisit",
+                tip=t("heroes.mapui.revisit.tip"))
+        if any(k in kinds for k in TOWN_KINDS):
+            add(t("heroes.mapui.town"), self._open_town, icon="heroes.loc.town",
+                tip=t("heroes.mapui.town.tip"))
+        for a in self.index.of_kind("morale"):
+            key = "heroes.mapui.morale_draw" if a["use"] == "draw" else \
+                "heroes.mapui.morale_cycle"
+            add(t(key), self._do(a), icon="heroes.map.morale")
+        if self.index.of_kind("trade"):
+            add(t("heroes.mapui.trades"), self._trade_popup, icon="heroes.loc.trading_post",
+                tip=t("heroes.mapui.trades.tip"))
+        if self.index.of_kind("remove"):
+            add(t("heroes.mapui.remove"), self._remove_popup, icon="heroes.ui.discard")
+        if "leave" in kinds:
+            add(t("heroes.mapui.leave"), self._do(Action("leave")), style="primary")
+        if "pass" in kinds:
+            add(t("heroes.mapui.pass"), self._do(Action("pass")), style="primary",
+                tip=t("heroes.mapui.pass.tip"))
+        if "end_turn" in kinds:
+            add(t("heroes.mapui.end_turn"), self._do(Action("end_turn")), style="primary",
+                icon="ui.play", tip=t("heroes.mapui.end_turn.tip"))
+        self.map_buttons = out
+
+    def _lay(self) -> None:
+        a = self.index.find("rotate", rotation=self.rot_pick)
+        if a is not None:
+            self.send(a)
+
+    def _trade_popup(self) -> None:
+        t = self.app.t
+        choices = [(t("heroes.mapui.trade", sell=t(WORDS[a["sell"]]), get=t(WORDS[a["get"]])),
+                    a) for a in self.index.of_kind("trade")]
+        self.map_popup = Popup.listing(choices, lambda a: self._do(a)(),
+                                       (SIDE.right + 10, SIDE.top + 300), MAPV, max_width=420)
+
+    def _remove_popup(self) -> None:
+        choices = [(art.card_name(self.app, a["card"]), a) for a in self.index.of_kind("remove")]
+        self.map_popup = Popup.listing(choices, lambda a: self._do(a)(),
+                                       (SIDE.right + 10, SIDE.top + 300), MAPV, max_width=360)
+
+    def _open_town(self) -> None:
+        self.town_open = not self.town_open
+        self._build_town_buttons()
+
+    # --- the town -------------------------------------------------------------------------
+    def town_rect(self) -> pygame.Rect:
+        """Returns the town overlay's rectangle over the map."""
+        return MAPV.inflate(-40, -30)
+
+    def _build_town_buttons(self) -> None:
+        self.town_buttons = []
+        if not self.town_open:
+            return
+        t = self.app.t
+        rect = self.town_rect()
+        out = [Button((rect.right - 196, rect.bottom - 58, 180, 44), t("heroes.mapui.close"),
+                      self._open_town, style="ghost", icon="ui.cancel", hotkey=pygame.K_ESCAPE,
+                      size=theme.SIZE_SMALL)]
+        for i, (bkey, _name, _status, action) in enumerate(self.town_rows()):
+            if action is not None:
+                out.append(Button((rect.left + 326, rect.top + 72 + i * 44, 86, 34),
+                                  t("heroes.mapui.build"), self._do(action),
+                                  size=theme.SIZE_SMALL, style="primary"))
+            del bkey
+        for i, (_title, _cost, short, a) in enumerate(self.population_rows()):
+            row = self.population_rect(i)
+            out.append(Button((row.right - 148, row.top + 4, 140, 36), short, self._do(a),
+                              size=theme.SIZE_SMALL, style="primary"))
+        self.town_buttons = out
+
+    def population_rect(self, i: int) -> pygame.Rect:
+        """Returns the row of the i-th population action in the town overlay."""
+        rect = self.town_rect()
+        return pygame.Rect(rect.left + 440, rect.top + 72 + i * 50, rect.right - rect.left - 456,
+                           44)
+
+    def population_rows(self) -> list[tuple[str, str, str, Action]]:
+        """Returns the town's population actions now: what, its cost, the button's word and
+        the action (recruit, reinforce, hire a secondary hero, buy a spell)."""
+        t = self.app.t
+        out = []
+        for a in self.legal:
+            if a.kind in UNIT_ACTS:
+                title = art.unit_name(self.app, a["unit"])
+                short = t(UNIT_ACTS[a.kind])
+            elif a.kind == "hire":
+                title, short = t("heroes.mapui.hire"), t("heroes.mapui.hire_short")
+            elif a.kind == "spellbook":
+                title, short = t("heroes.mapui.spellbook"), t("heroes.mapui.buy")
+            else:
+                continue
+            out.append((title, self._cost_text(a), short, a))
+        return out
+
+    def town_rows(self) -> list[tuple[str, str, str, Action | None]]:
+        """Returns the town board's buildings: key, name, status (built, buildable, locked)
+        and the build action when it is legal now."""
+        p = self.player(self.me())
+        try:
+            town = query.town(p["faction"])
+        except Exception:  # noqa: BLE001 - a faction without a board shows none
+            return []
+        rows = []
+        for b in town.buildings:
+            action = self.index.find("build", building=b.key)
+            status = "built" if b.key in p["built"] else ("buildable" if action else "locked")
+            rows.append((b.key, art.name(self.app, b.name), status, action))
+        return rows
+
+    def _cost_text(self, action: Action) -> str:
+        detail = self.preview(action).detail or {}
+        cost = detail.get("cost") or [0, 0, 0]
+        return self.cost_text(cost)
+
+    def cost_text(self, cost: Any) -> str:
+        """Returns a cost as text: "5 gold, 2 materials"."""
+        t = self.app.t
+        parts = [t(AMOUNTS[r], n=n) for r, n in zip(RES, cost, strict=False) if n]
+        return ", ".join(parts) if parts else t("heroes.mapui.free")
+
+    # --- input ----------------------------------------------------------------------------
+    def handle_board(self, event: pygame.event.Event) -> bool:
+        if self.in_battle:
+            return super().handle_board(event)
+        if self.map_popup is not None:
+            used, close = self.map_popup.handle(event)
+            if close:
+                self.map_popup = None
+            if used:
+                return True
+        if self.map_chooser is not None:
+            return self.map_chooser.handle(event)
+        for button in self.map_buttons:
+            if button.handle(event):
+                return True
+        if self.town_open:
+            for button in self.town_buttons:
+                if button.handle(event):
+                    return True
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
+                self.town_rect().collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, a in self.keep_rects:
+                if rect.collidepoint(event.pos):
+                    self.send(a)
+                    return True
+            for i, rect in enumerate(self.hand_rects()):
+                if rect.collidepoint(event.pos):
+                    self._click_hand(i)
+                    return True
+        if self.keep_rects:
+            return False
+        zoom_ok = not HAND.collidepoint(self.app.mouse)
+        used, click = self.map_input.handle(event, self.app.mouse, zoom_ok)
+        if click is not None and click[0] == 1:
+            self.click_map(click[1])
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self._next_hero()
+            return True
+        return used
+
+    def _next_hero(self) -> None:
+        reach = list((self.view.get("reach") or {}).keys())
+        if reach:
+            i = reach.index(self.hero) if self.hero in reach else -1
+            self.hero = reach[(i + 1) % len(reach)]
+            self._build_map_buttons()
+
+    def click_map(self, pos: tuple[int, int]) -> None:
+        """Turns a click on the map into an action: move, discover, place; or picks a hero."""
+        h = self.map_cam.cell_at(pos)
+        if h is None:
+            return
+        direct = self.index.find("move", hero=self.hero, to=h)
+        if direct is not None:
+            self.send(direct)
+            return
+        r = self.reach_of(h)
+        if r is not None:
+            self.walk(self.hero, [_hex(x) for x in r["path"]] or [h])
+            return
+        # a step onto the other own hero's field (not in the reach) is still a move
+        found = [x for x in self.index.of_kind("move") if _hex(x["to"]) == h]
+        mine = [x for x in found if x["hero"] == self.hero]
+        if mine:
+            self.send(mine[0])
+            return
+        heroes = self.player(self.me())["heroes"]
+        for name, at in heroes.items():
+            if at is not None and _hex(at) == h and name in (self.view.get("reach") or {}) \
+                    and name != self.hero:
+                self.hero = name
+                self._build_map_buttons()
+                return
+        if found:
+            self.send(found[0])
+            return
+        anchor = self.slot_of.get(h)
+        if anchor is not None:
+            found = self.index.at(("slot", anchor))
+            pick = [x for x in found if x["hero"] == self.hero] or found
+            if pick:
+                self.send(pick[0])
+            return
+        for x in self.index.of_kind("place"):
+            if h in hexgrid.tile_fields(_hex(x["at"])):
+                self._place_popup(_hex(x["at"]), pos)
+                return
+
+    def walk(self, hero: str, path: list[tuple[int, int]]) -> None:
+        """Walks a hero along the view's path, one legal move a field (seed: each MP moves to
+        an adjacent field and visits it); stops where a step is no longer offered: a visit's
+        decision, a battle, or the end of the movement points."""
+        i = 0
+        while i < len(path):
+            at = self.player(self.me())["heroes"].get(hero)
+            if at is not None and _hex(at) == path[i]:
+                i += 1
+                continue
+            a = self.index.find("move", hero=hero, to=path[i])
+            if a is None and i + 1 < len(path):
+                # the field of the other own hero is passed in one move (seed "Bewegung")
+                i += 1
+                a = self.index.find("move", hero=hero, to=path[i])
+            if a is None or self.in_battle or not self.send(a):
+                return
+            i += 1
+
+    def _place_popup(self, anchor: tuple[int, int], pos: tuple[int, int]) -> None:
+        acts = self.index.at(("anchor", anchor))
+        by_tile: dict[str, Action] = {}
+        for a in acts:
+            if a["tile"] not in by_tile or a["hero"] == self.hero:
+                by_tile[a["tile"]] = a
+        if len(by_tile) == 1:
+            self.send(next(iter(by_tile.values())))
+            return
+        t = self.app.t
+        choices = [(t("heroes.mapui.place_tile", label=query.tile(tid).label), a)
+                   for tid, a in sorted(by_tile.items())]
+        self.map_popup = Popup.listing(choices, lambda a: self._do(a)(), pos, MAPV,
+                                       max_width=320)
+
+    def _click_hand(self, i: int) -> None:
+        hand = self.view.get("hand") or []
+        if i >= len(hand):
+            return
+        cid = hand[i]
+        a = self.index.find("discard", card=cid)
+        if a is not None:
+            self.send(a)
+            return
+        a = self.index.find("choose", option=cid)
+        if a is not None:
+            self.send(a)
+
+    def update_board(self, dt: float) -> None:
+        if self.in_battle:
+            super().update_board(dt)
+            return
+        for button in self.map_buttons + (self.town_buttons if self.town_open else []):
+            button.update(dt, self.app)
+        if self.map_popup is not None:
+            self.map_popup.update(dt, self.app)
+        if self.map_chooser is not None:
+            self.map_chooser.update(dt, self.app)
+            self.hover_field = None
+            return
+        mouse = self.app.mouse
+        self.hover_card = None
+        for i, rect in enumerate(self.hand_rects()):
+            if rect.collidepoint(mouse):
+                self.hover_card = i
+                cid = (self.view.get("hand") or [])[i]
+                self.hint(("hand", i, cid), self._card_tip(cid), rect)
+        for rect, a in self.keep_rects:
+            if rect.collidepoint(mouse):
+                self.hint(("keep", a["card"]), self._card_tip(a["card"]), rect)
+        self._side_tips(mouse)
+        box = self.hero_box()
+        if box.collidepoint(mouse):
+            self.app.tooltip(("hero", self.me(), len(self.session.actions)), self.hero_tip(), box)
+        if self.town_open or self.keep_rects:
+            self.hover_field = None
+            return
+        self.hover_field = self.map_cam.cell_at(mouse) if MAPV.collidepoint(mouse) and \
+            not HAND.collidepoint(mouse) else None
+        h = self.hover_field
+        if h is not None:
+            lines = self.field_tip(h)
+            if lines:
+                pts = self.map_cam.hex_points(h)
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                rect = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)),
+                                   int(max(ys) - min(ys)))
+                self.app.tooltip(("field", h, self.hero), lines, rect)
+
+    def reach_of(self, h: tuple[int, int]) -> dict[str, Any] | None:
+        """Returns the current hero's reach entry for a field (None out of reach)."""
+        for r in (self.view.get("reach") or {}).get(self.hero, []):
+            if _hex(r["at"]) == h:
+                return r  # type: ignore[no-any-return]
+        return None
+
+    def field_tip(self, h: tuple[int, int]) -> list[str]:
+        """Returns the tooltip of a field: its location and what a visit does, its guard, and
+        (in reach) the MP cost and what arriving will do."""
+        t = self.app.t
+        f = self.fields.get(h)
+        if f is None:
+            anchor = self.slot_of.get(h)
+            if anchor is None:
+                return []
+            kind = next((s["kind"] for s in self.view["facedown"]
+                         if _hex(s["at"]) == anchor), "far")
+            lines = [t("heroes.mapui.facedown", kind=t(KIND_NAMES.get(kind, KIND_NAMES["far"])))]
+            if self.index.at(("slot", anchor)):
+                lines.append(t("heroes.mapui.discover.tip"))
+            return lines
+        lines = []
+        if f["location"]:
+            loc = query.location(f["location"])
+            lines.append(art.name(self.app, loc.name))
+            lines.append(art.name(self.app, loc.text))
+        elif f["blocked"]:
+            lines.append(t("heroes.mapui.blocked"))
+        else:
+            lines.append(t("heroes.mapui.empty_field"))
+        if f["guard"]:
+            if f["cleared"] or f["cube"] is not None:
+                lines.append(t("heroes.mapui.guard_gone", n=ROMAN[f["guard"]]))
+            else:
+                lines.append(t("heroes.mapui.guard", n=ROMAN[f["guard"]]))
+        if f["cube"] is not None and f["cube"] >= 0:
+            lines.append(t("heroes.mapui.flag_of", name=self.seat_name(f["cube"])))
+        elif f["cube"] == -1:
+            lines.append(t("heroes.mapui.visited"))
+        r = self.reach_of(h)
+        if r is not None:
+            what = r["visit"]["kind"]
+            lines.append(t("heroes.mapui.move_cost", mp=r["mp"]) + " · " +
+                         t(f"heroes.map.what.{what}"))
+        return lines
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw_board(self, surface: pygame.Surface) -> None:
+        if self.in_battle:
+            super().draw_board(surface)
+            return
+        self.draw_map(surface)
+        self.draw_side(surface)
+        self.draw_hand(surface)
+        for button in self.map_buttons:
+            button.draw(surface)
+        if self.town_open:
+            self.draw_town(surface)
+        if self.keep_rects:
+            self.draw_keep(surface)
+        if self.map_popup is not None:
+            self.map_popup.draw(surface)
+        if self.map_chooser is not None:
+            surface.blit(theme.shade(MAPV.size, 110), MAPV)
+            self.map_chooser.draw(surface)
+
+    def _poly(self, h: tuple[int, int], shrink: float = 1.0) -> list[tuple[float, float]]:
+        pts = self.map_cam.hex_points(h)
+        if shrink == 1.0:
+            return pts
+        cx, cy = self.map_cam.cell_centre(h)
+        return [(cx + (x - cx) * shrink, cy + (y - cy) * shrink) for x, y in pts]
+
+    def _edge(self, a: tuple[int, int], b: tuple[int, int]) -> tuple[Any, Any]:
+        """Returns the screen end points of the edge of hex a that faces hex b."""
+        pts = self.map_cam.hex_points(a)
+        bx, by = self.map_cam.cell_centre(b)
+        best = min(range(6), key=lambda k: ((pts[k][0] + pts[(k + 1) % 6][0]) / 2 - bx) ** 2
+                   + ((pts[k][1] + pts[(k + 1) % 6][1]) / 2 - by) ** 2)
+        return pts[best], pts[(best + 1) % 6]
+
+    def draw_map(self, surface: pygame.Surface) -> None:
+        frame = MAPV.inflate(12, 12)
+        surface.blit(theme.panel(frame.size, "inset"), frame)
+        prev = surface.get_clip()
+        surface.set_clip(MAPV)
+        surface.fill((34, 44, 52), MAPV)
+        ts = self.map_cam.ts
+        # face-down tiles: backs with their kind
+        for s in self.view["facedown"]:
+            self._draw_back(surface, _hex(s["at"]), s["kind"])
+        # placement targets: ghost outlines
+        for a in self.index.of_kind("place"):
+            for h in hexgrid.tile_fields(_hex(a["at"])):
+                pygame.draw.polygon(surface, theme.LEGAL, self._poly(h, 0.92), 2)
+        for h, f in self.fields.items():
+            fill = BLOCKED_FILL if f["blocked"] else KIND_FILL.get(self.kind_of[h], (100, 110, 70))
+            if (h[0] * 3 + h[1]) % 2:
+                fill = theme.mix(fill, (0, 0, 0), 0.08)
+            pygame.draw.polygon(surface, fill, self._poly(h))
+            pygame.draw.polygon(surface, theme.mix(fill, (0, 0, 0), 0.35), self._poly(h), 1)
+        # tile borders
+        for h in self.fields:
+            for n in hexgrid.neighbours(h):
+                if self.tile_of.get(n) != self.tile_of[h]:
+                    a, b = self._edge(h, n)
+                    pygame.draw.line(surface, (30, 24, 18), a, b, max(2, ts // 18))
+        rot = self.rotating()
+        if rot is not None:
+            self._draw_rotation(surface, rot[0], rot[1])
+        reach = {_hex(r["at"]): r for r in (self.view.get("reach") or {}).get(self.hero, [])}
+        for h in reach:
+            pygame.draw.polygon(surface, theme.LEGAL, self._poly(h, 0.86), 3)
+        for h, f in self.fields.items():
+            self._draw_field(surface, h, f)
+        # solid walls
+        for q, r, d in self.view["walls"]:
+            a = (q, r)
+            for n in hexgrid.neighbours(a):
+                if hexgrid.edge_key(a, n) == (q, r, d):
+                    p1, p2 = self._edge(a, n)
+                    pygame.draw.line(surface, (250, 214, 80), p1, p2, max(4, ts // 9))
+                    pygame.draw.line(surface, (120, 86, 20), p1, p2, max(1, ts // 30))
+        self._draw_heroes(surface)
+        for h, r in reach.items():
+            cx, cy = self.map_cam.cell_centre(h)
+            chip = art.stat_chip("level", t_mp(r["mp"]), 12 if ts < 60 else 14, theme.INK)
+            surface.blit(chip, chip.get_rect(center=(int(cx + ts * 0.24), int(cy - ts * 0.26))))
+        h = self.hover_field
+        if h is not None and h in reach:
+            path = [self.map_cam.cell_centre(_hex(p)) for p in reach[h]["path"]]
+            if len(path) >= 2:
+                pygame.draw.lines(surface, theme.GOLD_BRIGHT, False, path, max(3, ts // 14))
+            for p in path[1:]:
+                pygame.draw.circle(surface, theme.GOLD_BRIGHT, (int(p[0]), int(p[1])),
+                                   max(4, ts // 12))
+            pygame.draw.polygon(surface, theme.GOLD_BRIGHT, self._poly(h, 0.9), 4)
+        elif h is not None and (self.slot_of.get(h) is not None
+                                and self.index.at(("slot", self.slot_of[h]))):
+            for x in hexgrid.tile_fields(self.slot_of[h]):
+                pygame.draw.polygon(surface, theme.GOLD_BRIGHT, self._poly(x, 0.9), 3)
+        surface.set_clip(prev)
+        self._draw_map_legend(surface)
+
+    def _draw_back(self, surface: pygame.Surface, anchor: tuple[int, int], kind: str) -> None:
+        ts = self.map_cam.ts
+        legal = bool(self.index.at(("slot", anchor)))
+        for h in hexgrid.tile_fields(anchor):
+            pygame.draw.polygon(surface, BACK_FILL, self._poly(h))
+            pygame.draw.polygon(surface, (84, 66, 48), self._poly(h, 0.8), 1)
+            pygame.draw.polygon(surface, (26, 20, 16), self._poly(h), 1)
+            if legal:
+                theme_pulse = int(120 + 100 * abs(0.5 - self.phase) * 2)
+                pygame.draw.polygon(surface, (80, theme_pulse, 110), self._poly(h, 0.9), 2)
+        cx, cy = self.map_cam.cell_centre(anchor)
+        icon = assets.asset_icon("heroes.map.unknown", max(16, int(ts * 0.5)), theme.GOLD_DIM)
+        blit_centered(surface, icon, (int(cx), int(cy - ts * 0.08)))
+        label = assets.text(self.app.t(KIND_NAMES.get(kind, KIND_NAMES["far"])), "heading",
+                            max(11, ts // 5), theme.GOLD)
+        blit_centered(surface, label, (int(cx), int(cy + ts * 0.3)))
+
+    def _draw_field(self, surface: pygame.Surface, h: tuple[int, int],
+                    f: dict[str, Any]) -> None:
+        ts = self.map_cam.ts
+        cx, cy = self.map_cam.cell_centre(h)
+        if f["blocked"]:
+            icon = assets.asset_icon("heroes.map.blocked", int(ts * 0.55), (150, 140, 126))
+            blit_centered(surface, icon, (int(cx), int(cy)))
+            return
+        lid = f["location"]
+        gone = f["cleared"] or f["cube"] is not None
+        if lid:
+            size = int(ts * (0.56 if lid == "town" else 0.44))
+            tint = (236, 226, 200) if not (f["cube"] == -1) else (150, 140, 120)
+            ring = self.seat_colour(f["cube"]) if isinstance(f["cube"], int) and \
+                f["cube"] >= 0 else None
+            if ring is None and lid == "town":
+                # an unflagged town belongs to the player whose start tile it stands on
+                owner = next((p["seat"] for p in self.view["players"]
+                              if p["town"] is not None and _hex(p["town"]) == h), None)
+                ring = None if owner is None else self.seat_colour(owner)
+            disc = (int(cx), int(cy - ts * 0.06))
+            pygame.draw.circle(surface, (40, 32, 24), disc, size // 2 + 5)
+            if ring is not None:
+                pygame.draw.circle(surface, ring, disc, size // 2 + 5, max(2, ts // 20))
+            blit_centered(surface, assets.asset_icon(f"heroes.loc.{lid}", size, tint), disc)
+            label = self.loc_name(lid)
+            # a name only where it fits whole under the icon (the tooltip always has it)
+            if ts >= 64 and assets.size_of(label, "bold", theme.SIZE_TINY - 2)[0] <= ts * 0.86:
+                name = assets.text(label, "bold", theme.SIZE_TINY - 2, theme.INK)
+                blit_centered(surface, name, (int(cx), int(cy + ts * 0.3)))
+        if f["guard"] and not gone:
+            badge = pygame.Rect(0, 0, max(18, int(ts * 0.34)), max(14, int(ts * 0.22)))
+            badge.center = (int(cx - ts * 0.24), int(cy - ts * 0.26))
+            pygame.draw.rect(surface, (120, 30, 24), badge, border_radius=4)
+            pygame.draw.rect(surface, theme.GOLD, badge, 1, border_radius=4)
+            num = assets.text(ROMAN[f["guard"]], "heading", max(10, int(ts * 0.17)), theme.INK)
+            blit_centered(surface, num, badge.center)
+        if isinstance(f["cube"], int) and f["cube"] >= 0:
+            cube = pygame.Rect(0, 0, max(9, ts // 7), max(9, ts // 7))
+            cube.center = (int(cx + ts * 0.26), int(cy + ts * 0.2))
+            pygame.draw.rect(surface, self.seat_colour(f["cube"]), cube, border_radius=2)
+            pygame.draw.rect(surface, theme.WOOD_DEEP, cube, 1, border_radius=2)
+        elif f["cube"] == -1:
+            cube = pygame.Rect(0, 0, max(8, ts // 8), max(8, ts // 8))
+            cube.center = (int(cx + ts * 0.26), int(cy + ts * 0.2))
+            pygame.draw.rect(surface, (222, 214, 196), cube, border_radius=2)
+            pygame.draw.rect(surface, theme.WOOD_DEEP, cube, 1, border_radius=2)
+
+    def _draw_heroes(self, surface: pygame.Surface) -> None:
+        ts = self.map_cam.ts
+        placed: dict[tuple[int, int], int] = {}
+        for p in self.view["players"]:
+            if p["out"]:
+                continue
+            colour = self.seat_colour(p["seat"])
+            for name in ("main", "secondary"):
+                at = p["heroes"].get(name)
+                if at is None:
+                    continue
+                h = _hex(at)
+                k = placed.get(h, 0)
+                placed[h] = k + 1
+                cx, cy = self.map_cam.cell_centre(h)
+                pos = (int(cx + (k - 0.5) * ts * 0.3 if h in placed and k else cx),
+                       int(cy + ts * 0.12))
+                radius = int(ts * (0.2 if name == "main" else 0.15))
+                pygame.draw.circle(surface, (0, 0, 0), (pos[0] + 2, pos[1] + 3), radius + 2)
+                pygame.draw.circle(surface, colour, pos, radius + 2)
+                pygame.draw.circle(surface, theme.WOOD_DEEP, pos, radius - 1)
+                icon = f"heroes.hero.{p['hero']}" if name == "main" else "heroes.map.secondary"
+                blit_centered(surface, assets.asset_icon(icon, int(radius * 1.4)), pos)
+                mine = p["seat"] == self.view.get("current") and name == self.hero \
+                    and bool(self.view.get("reach"))
+                if mine:
+                    theme_outline = theme.GOLD_BRIGHT
+                    pygame.draw.circle(surface, theme_outline, pos, radius + 5, 2)
+
+    def _draw_rotation(self, surface: pygame.Surface, tile: str, anchor: tuple[int, int]
+                       ) -> None:
+        ts = self.map_cam.ts
+        try:
+            tdef = query.tile(tile)
+        except Exception:  # noqa: BLE001 - unknown tile: nothing to preview
+            return
+        hexes = hexgrid.tile_fields(anchor, self.rot_pick)
+        fill = KIND_FILL.get(tdef.kind, (100, 110, 70))
+        for i, h in enumerate(hexes):
+            fd = tdef.fields[i]
+            colour = BLOCKED_FILL if fd.blocked else fill
+            pygame.draw.polygon(surface, colour, self._poly(h))
+            pygame.draw.polygon(surface, theme.GOLD_BRIGHT, self._poly(h), 2)
+            cx, cy = self.map_cam.cell_centre(h)
+            if fd.location:
+                blit_centered(surface, assets.asset_icon(f"heroes.loc.{fd.location}",
+                                                         int(ts * 0.44), (236, 226, 200)),
+                              (int(cx), int(cy - ts * 0.06)))
+            if fd.guard:
+                num = assets.text(fd.guard, "heading", max(10, int(ts * 0.17)), theme.RED_BRIGHT)
+                blit_centered(surface, num, (int(cx - ts * 0.24), int(cy - ts * 0.26)))
+            if fd.blocked:
+                blit_centered(surface, assets.asset_icon("heroes.map.blocked", int(ts * 0.5),
+                                                         (150, 140, 126)), (int(cx), int(cy)))
+        for a, b in tdef.walls:
+            p1, p2 = self._edge(hexes[a], hexes[b])
+            pygame.draw.line(surface, (250, 214, 80), p1, p2, max(4, ts // 9))
+
+    def _draw_map_legend(self, surface: pygame.Surface) -> None:
+        """The zoom hint under the map's top edge."""
+        t = self.app.t
+        hint = assets.text(t("heroes.mapui.map_hint"), "italic", theme.SIZE_TINY,
+                           theme.INK_DIM)
+        box = pygame.Rect(0, 0, hint.get_width() + 20, hint.get_height() + 8)
+        box.topright = (MAPV.right - 8, MAPV.top + 8)
+        surface.blit(theme.shade(box.size, 150), box)
+        surface.blit(hint, (box.left + 10, box.top + 4))
+
+    # side panel ---------------------------------------------------------------------------
+    def draw_side(self, surface: pygame.Surface) -> None:
+        surface.blit(theme.panel(SIDE.size, "wood"), SIDE)
+        self._draw_round_track(surface, pygame.Rect(SIDE.left + 14, SIDE.top + 12,
+                                                    SIDE.width - 28, 92))
+        y = SIDE.top + 114
+        for p in self.view["players"]:
+            self._draw_player_row(surface, p, pygame.Rect(SIDE.left + 14, y, SIDE.width - 28,
+                                                          66))
+            y += 72
+        self._draw_hero_box(surface, self.hero_box())
+
+    def _side_tips(self, mouse: tuple[int, int]) -> None:
+        """Asks for the side panel's tooltips: the round track and the players' rows."""
+        t = self.app.t
+        v = self.view
+        track = pygame.Rect(SIDE.left + 14, SIDE.top + 12, SIDE.width - 28, 92)
+        if track.collidepoint(mouse):
+            rnd = int(v["round"])
+            title = t("heroes.mapui.round_of", round=rnd, max=v["max_rounds"]) \
+                if v.get("max_rounds") else t("heroes.mapui.round", round=rnd)
+            lines = [title, t("heroes.mapui.track.tip")]
+            if v.get("astrologer"):
+                try:
+                    card = query.astrologer(v["astrologer"])
+                    lines += [t("heroes.mapui.sign", name=art.name(self.app, card.name)),
+                              art.name(self.app, card.text)]
+                except Exception:  # noqa: BLE001 - an unknown card shows no sign
+                    pass
+            self.app.tooltip(("rounds", rnd, v.get("astrologer")), lines, track)
+        for n, p in enumerate(v["players"]):
+            row = pygame.Rect(SIDE.left + 14, SIDE.top + 114 + 72 * n, SIDE.width - 28, 66)
+            if not row.collidepoint(mouse):
+                continue
+            lines = [self.seat_name(p["seat"]) + " · " + art.name(
+                self.app, query.faction(p["faction"]).name)]
+            for i, r in enumerate(RES):
+                lines.append(t("heroes.mapui.res_line", res=t(WORDS[r]), n=p["resources"][i],
+                               inc=p["income"][i]))
+            self.app.tooltip(("player", p["seat"], tuple(p["resources"])), lines, row)
+
+    def hero_box(self) -> pygame.Rect:
+        """Returns the side panel's box of the viewer's hero (under the players)."""
+        top = SIDE.top + 114 + 72 * len(self.view["players"]) + 4
+        return pygame.Rect(SIDE.left + 14, top, SIDE.width - 28, 182)
+
+    def hero_tip(self) -> list[str]:
+        """Returns the hero box's tooltip: units, the discard pile, the supply of tiles."""
+        t = self.app.t
+        p = self.player(self.me())
+        lines = [art.hero_name(self.app, p["hero"])]
+        units = ", ".join(art.unit_name(self.app, u) for u, _pack in p["units"])
+        lines.append(t("heroes.mapui.units", units=units or "—"))
+        discard = ", ".join(art.card_name(self.app, c) for c in p["discard"])
+        lines.append(t("heroes.mapui.discard_pile", cards=discard or "—"))
+        return lines
+
+    def _draw_round_track(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        t = self.app.t
+        v = self.view
+        surface.blit(theme.panel(rect.size, "inset"), rect)
+        rnd = int(v["round"])
+        limit = int(v.get("max_rounds") or max(12, rnd))
+        title = t("heroes.mapui.round_of", round=rnd, max=limit) if v.get("max_rounds") \
+            else t("heroes.mapui.round", round=rnd)
+        image = assets.text(assets.fit(title, "heading", theme.SIZE_SMALL, rect.width - 24),
+                            "heading", theme.SIZE_SMALL, theme.GOLD)
+        surface.blit(image, (rect.left + 12, rect.top + 8))
+        n = min(limit, 14)
+        step = (rect.width - 24) / n
+        for i in range(n):
+            r = i + 1
+            c = (int(rect.left + 12 + step * (i + 0.5)), rect.top + 56)
+            current = r == rnd
+            colour = theme.GOLD_BRIGHT if current else (theme.INK_DIM if r < rnd
+                                                        else theme.INK_FAINT)
+            pygame.draw.circle(surface, theme.WOOD_DEEP, c, int(step * 0.42))
+            pygame.draw.circle(surface, colour, c, int(step * 0.42), 2 if not current else 3)
+            icon = "heroes.ui.gold" if r % 2 == 1 and r >= 3 else (
+                "heroes.map.astrologer" if r % 2 == 0 else None)
+            if icon is not None:
+                blit_centered(surface, assets.asset_icon(icon, int(step * 0.5),
+                                                         colour if r != rnd else None), c)
+            else:
+                num = assets.text(str(r), "bold", theme.SIZE_TINY, colour)
+                blit_centered(surface, num, c)
+        note = t("heroes.mapui.income_round") if v.get("income_round") else (
+            t("heroes.mapui.astro_round") if v.get("astrologer_round") else "")
+        if note:
+            image = assets.text(assets.fit(note, "italic", theme.SIZE_TINY, rect.width - 24),
+                                "italic", theme.SIZE_TINY, theme.INK_DIM)
+            surface.blit(image, (rect.left + 12, rect.bottom - image.get_height() - 4))
+
+
+    def _draw_player_row(self, surface: pygame.Surface, p: dict[str, Any],
+                         rect: pygame.Rect) -> None:
+        t = self.app.t
+        seat = int(p["seat"])
+        current = seat == self.view.get("current")
+        surface.blit(theme.panel(rect.size, "inset"), rect)
+        colour = self.seat_colour(seat)
+        if current:
+            pygame.draw.rect(surface, colour, rect.inflate(-2, -2), 3, border_radius=8)
+        disc = (rect.left + 28, rect.top + 33)
+        pygame.draw.circle(surface, theme.WOOD_DEEP, disc, 21)
+        pygame.draw.circle(surface, colour, disc, 21, 3)
+        blit_centered(surface, assets.asset_icon(f"heroes.faction.{p['faction']}", 26), disc)
+        name = self.seat_name(seat)
+        if p["out"]:
+            name = t("heroes.mapui.out", name=name)
+        image = assets.text(assets.fit(name, "heading", theme.SIZE_SMALL, rect.width - 170),
+                            "heading", theme.SIZE_SMALL, theme.GOLD if current else theme.INK)
+        surface.blit(image, (rect.left + 58, rect.top + 6))
+        cubes = len(p["cubes"])
+        if cubes:
+            c = assets.text(t("heroes.mapui.cubes", n=cubes), "bold", theme.SIZE_TINY,
+                            theme.INK_DIM)
+            surface.blit(c, (rect.right - c.get_width() - 10, rect.top + 8))
+        x = rect.left + 58
+        for i, r in enumerate(RES):
+            icon = assets.asset_icon(RES_ICONS[r], 18)
+            surface.blit(icon, (x, rect.top + 38))
+            value = f"{p['resources'][i]}"
+            inc = p["income"][i]
+            image = assets.text(value, "bold", theme.SIZE_SMALL, theme.INK)
+            surface.blit(image, (x + 21, rect.top + 36))
+            plus = assets.text(f"+{inc}", "body", theme.SIZE_TINY, theme.GREEN_BRIGHT)
+            surface.blit(plus, (x + 24 + image.get_width(), rect.top + 39))
+            x += 90
+
+
+    def _draw_hero_box(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        t = self.app.t
+        seat = self.me()
+        p = self.player(seat)
+        surface.blit(theme.panel(rect.size, "inset"), rect)
+        colour = self.seat_colour(seat)
+        disc = (rect.left + 38, rect.top + 40)
+        pygame.draw.circle(surface, theme.WOOD_DEEP, disc, 30)
+        pygame.draw.circle(surface, colour, disc, 30, 3)
+        blit_centered(surface, assets.asset_icon(f"heroes.hero.{p['hero']}", 38), disc)
+        name = assets.text(assets.fit(art.hero_name(self.app, p["hero"]), "heading",
+                                      theme.SIZE_H3, rect.width - 90), "heading", theme.SIZE_H3,
+                           theme.GOLD)
+        surface.blit(name, (rect.left + 80, rect.top + 10))
+        line = t("heroes.mapui.level_line", level=p["level"], xp=p["xp"])
+        image = assets.text(assets.fit(line, "body", theme.SIZE_SMALL, rect.width - 90), "body",
+                            theme.SIZE_SMALL, theme.INK_DIM)
+        surface.blit(image, (rect.left + 80, rect.top + 44))
+        # the level track: seven pips
+        for i in range(7):
+            c = (rect.left + 84 + i * 24, rect.top + 80)
+            filled = i < p["level"]
+            pygame.draw.circle(surface, theme.GOLD if filled else theme.WOOD_DEEP, c, 8)
+            pygame.draw.circle(surface, theme.GOLD_DIM, c, 8, 1)
+        rows = []
+        mp = p["mp"]
+        mp_text = t("heroes.mapui.mp_main", n=mp.get("main", 0))
+        if p["heroes"].get("secondary") is not None:
+            mp_text += " · " + t("heroes.mapui.mp_second", n=mp.get("secondary", 0))
+        rows.append(("heroes.map.mp", mp_text))
+        morale = p["morale"]
+        rows.append(("heroes.map.morale", t("heroes.mapui.morale_good") if morale > 0 else (
+            t("heroes.mapui.morale_bad") if morale < 0 else t("heroes.mapui.morale_none"))))
+        rows.append(("heroes.ui.deck", t("heroes.mapui.hand_line", hand=p["hand_count"],
+                                         limit=p["hand_limit"], deck=p["deck_count"])))
+        y = rect.top + 100
+        for icon, text in rows:
+            surface.blit(assets.asset_icon(icon, 20), (rect.left + 16, y))
+            image = assets.text(assets.fit(text, "body", theme.SIZE_SMALL, rect.width - 56),
+                                "body", theme.SIZE_SMALL, theme.INK)
+            surface.blit(image, (rect.left + 44, y))
+            y += 26
+
+    def hand_rects(self) -> list[pygame.Rect]:
+        """Returns where the hand's cards lie in the strip under the map."""
+        hand = self.view.get("hand") or []
+        if self.in_battle or not hand:
+            return []
+        n = len(hand)
+        step = min(CARD[0] + 10, (HAND.width - 200 - CARD[0]) // max(1, n - 1) if n > 1 else 0)
+        return [pygame.Rect(HAND.left + 180 + i * step, HAND.top + 8, *CARD) for i in range(n)]
+
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        t = self.app.t
+        surface.blit(theme.panel(HAND.size, "wood"), HAND)
+        seat = self.me()
+        p = self.player(seat)
+        title = assets.text(assets.fit(t("heroes.mapui.hand", n=p["hand_count"]), "heading",
+                                       theme.SIZE_SMALL, 150), "heading", theme.SIZE_SMALL,
+                            theme.GOLD)
+        surface.blit(title, (HAND.left + 16, HAND.top + 14))
+        supply = self.view.get("supply") or []
+        sub = assets.text(assets.fit(t("heroes.mapui.supply", n=len(supply)), "body",
+                                     theme.SIZE_TINY, 150), "body", theme.SIZE_TINY,
+                          theme.INK_DIM)
+        surface.blit(sub, (HAND.left + 16, HAND.top + 42))
+        if self.index.of_kind("discard"):
+            note = assets.text(assets.fit(t("heroes.mapui.discard_hint"), "italic",
+                                          theme.SIZE_TINY, 150), "italic", theme.SIZE_TINY,
+                               theme.GOLD)
+            surface.blit(note, (HAND.left + 16, HAND.top + 66))
+        hand = self.view.get("hand") or []
+        for i, rect in enumerate(self.hand_rects()):
+            cid = hand[i]
+            lift = -8 if self.hover_card == i else 0
+            face = art.card_face(cid, rect.size, art.card_name(self.app, cid), True,
+                                 self.app.catalog.lang)
+            surface.blit(face, rect.move(0, lift))
+            if self.index.find("discard", card=cid) or self.index.find("choose", option=cid):
+                self.highlight(surface, rect.move(0, lift))
+
+    def draw_keep(self, surface: pygame.Surface) -> None:
+        t = self.app.t
+        surface.blit(theme.shade(MAPV.size, 150), MAPV)
+        title = assets.shadowed(t("heroes.mapui.keep_title"), "heading", theme.SIZE_H2,
+                                theme.GOLD)
+        blit_centered(surface, title, (MAPV.centerx, MAPV.top + 140))
+        for rect, a in self.keep_rects:
+            cid = a["card"]
+            hovered = rect.collidepoint(self.app.mouse)
+            r = rect.move(0, -8 if hovered else 0)
+            surface.blit(art.card_face(cid, r.size, art.card_name(self.app, cid), True,
+                                       self.app.catalog.lang), r)
+            if hovered:
+                self.highlight(surface, r)
+            text = assets.text(self._mode_text(cid), "body", theme.SIZE_SMALL, theme.INK,
+                               rect.width + 30, "center")
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 12)))
+
+    def draw_town(self, surface: pygame.Surface) -> None:
+        t = self.app.t
+        rect = self.town_rect()
+        surface.blit(theme.shade(MAPV.size, 140), MAPV)
+        surface.blit(theme.panel(rect.size, "wood"), rect)
+        p = self.player(self.me())
+        title = assets.text(t("heroes.mapui.town_title",
+                              faction=art.name(self.app, query.faction(p["faction"]).name)),
+                            "heading", theme.SIZE_H3, theme.GOLD)
+        surface.blit(title, (rect.left + 20, rect.top + 16))
+        tokens = p["tokens"]
+        tok = [t(TOKENS[k]) for k in ("build", "population", "spellbook")
+               if tokens.get(k)]
+        line = t("heroes.mapui.tokens", tokens=", ".join(tok) if tok else "—")
+        image = assets.text(assets.fit(line, "body", theme.SIZE_TINY, rect.width - 480), "body",
+                            theme.SIZE_TINY, theme.INK_DIM)
+        surface.blit(image, (rect.left + 440, rect.top + 22))
+        y = rect.top + 72
+        colours = {"built": theme.GREEN_BRIGHT, "buildable": theme.GOLD_BRIGHT,
+                   "locked": theme.INK_FAINT}
+        for bkey, name, status, action in self.town_rows():
+            row = pygame.Rect(rect.left + 16, y - 2, 400, 40)
+            pygame.draw.rect(surface, (46, 32, 24), row, border_radius=6)
+            mark = "heroes.map.built" if status == "built" else (
+                "heroes.map.buildable" if status == "buildable" else "heroes.map.locked")
+            surface.blit(assets.asset_icon(mark, 18, colours[status]),
+                         (row.left + 8, row.centery - 9))
+            image = assets.text(assets.fit(name, "bold", theme.SIZE_SMALL, 250), "bold",
+                                theme.SIZE_SMALL, colours[status] if status != "buildable"
+                                else theme.INK)
+            surface.blit(image, (row.left + 34, row.top + 2))
+            if status != "built":
+                cost = assets.text(assets.fit(self._building_cost(bkey), "body",
+                                              theme.SIZE_TINY, 250), "body", theme.SIZE_TINY,
+                                   theme.INK_DIM)
+                surface.blit(cost, (row.left + 34, row.top + 22))
+            else:
+                done = assets.text(t("heroes.mapui.built"), "italic", theme.SIZE_TINY,
+                                   theme.GREEN_BRIGHT)
+                surface.blit(done, (row.right - done.get_width() - 12,
+                                    row.centery - done.get_height() // 2))
+            if self.app.mouse and row.collidepoint(self.app.mouse):
+                self.app.tooltip(("building", bkey), self._building_tip(bkey), row)
+            del action
+            y += 44
+        head = assets.text(t("heroes.mapui.army"), "heading", theme.SIZE_SMALL, theme.GOLD)
+        if not any(a.kind in ("recruit", "reinforce", "hire", "spellbook") for a in self.legal):
+            none = assets.text(t("heroes.mapui.no_population"), "italic", theme.SIZE_SMALL,
+                               theme.INK_DIM)
+            surface.blit(none, (rect.left + 440, rect.top + 76))
+        surface.blit(head, (rect.left + 440, rect.top + 48))
+        units = ", ".join(art.unit_name(self.app, u) + (" ●" if pack else "")
+                          for u, pack in p["units"])
+        army = assets.text(t("heroes.mapui.units", units=units), "body", theme.SIZE_TINY,
+                           theme.INK, rect.right - rect.left - 460)
+        surface.blit(army, (rect.left + 440, rect.bottom - 130))
+        for i, (title, cost, _short, _a) in enumerate(self.population_rows()):
+            row = self.population_rect(i)
+            pygame.draw.rect(surface, (46, 32, 24), row, border_radius=6)
+            image = assets.text(assets.fit(title, "bold", theme.SIZE_SMALL, row.width - 160),
+                                "bold", theme.SIZE_SMALL, theme.INK)
+            surface.blit(image, (row.left + 10, row.top + 2))
+            image = assets.text(assets.fit(cost, "body", theme.SIZE_TINY, row.width - 160),
+                                "body", theme.SIZE_TINY, theme.INK_DIM)
+            surface.blit(image, (row.left + 10, row.top + 23))
+        for button in self.town_buttons:
+            button.draw(surface)
+
+    def _building(self, bkey: str) -> Any:
+        p = self.player(self.me())
+        return query.town(p["faction"]).building(bkey)
+
+    def _building_cost(self, bkey: str) -> str:
+        c = self._building(bkey).cost
+        return self.cost_text([c.gold, c.materials, c.valuables])
+
+    def _building_tip(self, bkey: str) -> list[str]:
+        b = self._building(bkey)
+        lines = [art.name(self.app, b.name), art.name(self.app, b.text)]
+        lines.append(self.app.t("heroes.mapui.cost", cost=self._building_cost(bkey)))
+        return lines
+
+
+def t_mp(n: int) -> str:
+    """Returns an MP cost as shown on a reachable field."""
+    return f"{n}"

@@ -1,0 +1,310 @@
+"""The map game's table (heroes, mode clash): it opens for a clash game, renders its moments in
+both languages, moves a hero by a click on a highlighted field, ends the turn by its button,
+lays a tile with the chosen turn, and shows the battle on the combat board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from engine.core.actions import Action
+from engine.core.rng import Rng
+from scenes.games import scene_class
+from scenes.heroes import art, query
+from scenes.heroes.map import SWITCH, TOWN_KINDS, MapTableScene
+from scenes.heroes.screens import (
+    MAP_CONDITIONS,
+    MAP_MOMENTS,
+    new_map_session,
+    open_map_moment,
+    play_map_until,
+)
+from scenes.heroes.table import HeroesTableScene
+from tests.scenes.render_counter import RenderCounter
+from tests.scenes_heroes.test_heroes_scenes import act_by_mouse
+
+
+def _click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    app.mouse = pos
+    app.step([down, up], 1 / 60)
+
+
+def _press(app: Any, buttons: list[Any], label: str) -> None:
+    for button in buttons:
+        if getattr(button, "label", None) == label and button.visible and button.enabled:
+            _click(app, button.rect.center)
+            return
+    raise AssertionError(f"no button {label!r} in {[b.label for b in buttons]}")
+
+
+def _table_at(app: Any, moment: str, seed: int = 1) -> MapTableScene:
+    app.settings.anim_speed = 0.0
+    session = new_map_session(seed)
+    for attempt in range(6):
+        if play_map_until(session, MAP_CONDITIONS[moment], seed * 13 + attempt):
+            break
+        session = new_map_session(seed + attempt + 1)
+    assert MAP_CONDITIONS[moment](session)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    return table
+
+
+def test_the_heroes_scene_is_the_map_table_for_a_clash_game(app: Any) -> None:
+    session = new_map_session(1)
+    table = scene_class("heroes")(app, session, autosave=False)
+    assert isinstance(table, MapTableScene)
+    app.push(table)
+    app.step([], 1 / 60)
+    assert table.view["mode"] == "clash"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("name", MAP_MOMENTS)
+def test_map_moments_render_in_both_languages(app: Any, name: str, lang: str) -> None:
+    app.set_language(lang)
+    top = open_map_moment(app, name, seed=1)
+    assert isinstance(top, MapTableScene)
+    for _ in range(3):
+        app.step([], 1 / 30)
+    screen = app.screen
+    colours = {tuple(screen.get_at((x, y))) for x in range(0, 1600, 97) for y in range(0, 900, 61)}
+    assert len(colours) > 40
+    assert top.in_battle == (name == "map_battle")
+
+
+def test_clicking_a_highlighted_field_moves_the_hero(app: Any) -> None:
+    table = _table_at(app, "map")
+    reach = table.view["reach"][table.hero]
+    target = max(reach, key=lambda r: r["mp"])
+    at = tuple(target["at"])
+    pos = tuple(int(c) for c in table.map_cam.cell_centre(at))
+    assert table.map_cam.view.collidepoint(pos)
+    # hovering shows the path and what arriving will do
+    app.mouse = pos
+    app.step([], 1 / 60)
+    assert table.hover_field == at
+    assert any("MP" in line for line in table.field_tip(at))
+    before = len(table.session.actions)
+    _click(app, pos)
+    sent = table.session.actions[before:]
+    # the hero walks the shown path one legal move a field, until a visit asks something
+    steps = [tuple(a["to"]) for a in sent if a.kind == "move"]
+    assert steps and sent[0].kind == "move"
+    walked = [tuple(p) for p in target["path"]]
+    assert all(s in walked for s in steps)
+    assert steps == [s for s in walked if s in steps]
+
+
+def test_a_click_outside_the_reach_sends_nothing(app: Any) -> None:
+    table = _table_at(app, "map")
+    reach = {tuple(r["at"]) for r in table.view["reach"][table.hero]}
+    here = tuple(table.player(0)["heroes"][table.hero])
+    far = next(h for h in table.fields if h not in reach and h != here
+               and not any(tuple(r["at"]) == h for rs in table.view["reach"].values()
+                           for r in rs))
+    before = len(table.session.actions)
+    _click(app, tuple(int(c) for c in table.map_cam.cell_centre(far)))
+    assert len(table.session.actions) == before
+
+
+def test_the_end_turn_button_ends_the_turn(app: Any) -> None:
+    table = _table_at(app, "map")
+    assert table.actor == 0
+    _press(app, table.map_buttons, app.t("heroes.mapui.end_turn"))
+    assert table.session.actions[-1].kind == "end_turn"
+    assert table.view["current"] != 0 or table.actor != 0
+
+
+def test_a_tile_is_laid_with_the_chosen_turn(app: Any) -> None:
+    table = _table_at(app, "map_rotate")
+    rots = table.view["rotations"]
+    assert table.rotating() is not None
+    _press(app, table.map_buttons, app.t("heroes.mapui.turn_right"))
+    chosen = table.rot_pick
+    assert chosen == rots[1 % len(rots)]
+    _press(app, table.map_buttons, app.t("heroes.mapui.lay_tile"))
+    last = table.session.actions[-1]
+    assert last.kind == "rotate" and last["rotation"] == chosen
+
+
+def test_the_town_lists_the_board_and_builds(app: Any) -> None:
+    table = _table_at(app, "map_town")
+    _press(app, table.map_buttons, app.t("heroes.mapui.town"))
+    assert table.town_open
+    rows = table.town_rows()
+    assert {status for _k, _n, status, _a in rows} >= {"built", "buildable"}
+    _press(app, table.town_buttons, app.t("heroes.mapui.build"))
+    assert table.session.actions[-1].kind == "build"
+
+
+def test_the_battle_uses_the_combat_board(app: Any) -> None:
+    table = _table_at(app, "map_battle")
+    assert table.in_battle and table.bv is not None
+    assert isinstance(table, HeroesTableScene)
+    assert table.screen_kind == "battle"
+    # the combat board's own clickable parts: the squares of the 4×5 board at least
+    assert sum(1 for _r, key in table.zones if key[0] == "sq") == 20
+
+
+def test_steady_map_frames_render_nothing_new(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    counter = RenderCounter(monkeypatch)
+    open_map_moment(app, "map", seed=1)
+    for _ in range(40):
+        app.step([], 1 / 30)
+    counter.watch()
+    counter.reset()
+    for _ in range(6):
+        app.step([], 1 / 30)
+    counter.assert_none("map")
+
+
+def test_hot_seat_hides_the_map_behind_the_curtain_between_turns(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    session = new_map_session(2, humans=2)
+    assert play_map_until(session, MAP_CONDITIONS["map"], 2)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    assert table.curtain_for == 0 and table.view["hand"] is None
+    _click(app, table.curtain_button.rect.center)
+    assert table.curtain_for is None and table.viewer == 0
+    assert table.view["hand"] is not None and table.view["reach"]
+    _press(app, table.map_buttons, app.t("heroes.mapui.end_turn"))
+    assert table.curtain_for == 1
+    assert table.view["hand"] is None and not table.view["reach"]
+    _click(app, table.curtain_button.rect.center)
+    assert table.viewer == 1 and table.me() == 1
+
+
+def _home(app: Any) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="")], 1 / 60)
+
+
+def _field_point(table: MapTableScene, h: tuple[int, int]) -> tuple[int, int]:
+    x, y = table.map_cam.cell_centre(h)
+    return int(x), int(y)
+
+
+def _lead(app: Any, table: MapTableScene, hero: str) -> None:
+    if table.hero != hero:
+        _press(app, table.map_buttons, app.t(SWITCH[hero]))
+    assert table.hero == hero
+
+
+def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
+    """Performs a legal map action the way a player would: fields, cards and buttons."""
+    t = app.t
+    kind = action.kind
+    p = action.params
+    if table.in_battle:
+        act_by_mouse(app, table, action)
+        return
+    if table.town_open and kind not in TOWN_KINDS:
+        _press(app, table.town_buttons, t("heroes.mapui.close"))
+    if kind in ("choose", "search"):
+        assert table.map_chooser is not None
+        i = table.index.of_kind(kind).index(action)
+        _click(app, table.map_chooser.buttons[i].rect.center)
+    elif kind == "move":
+        _home(app)
+        _lead(app, table, p["hero"])
+        _click(app, _field_point(table, tuple(p["to"])))
+    elif kind == "discover":
+        _home(app)
+        _lead(app, table, p["hero"])
+        _click(app, _field_point(table, tuple(p["at"])))
+    elif kind == "place":
+        _home(app)
+        _lead(app, table, p["hero"])
+        _click(app, _field_point(table, tuple(p["at"])))
+        if table.map_popup is not None:
+            label = t("heroes.mapui.place_tile", label=query.tile(p["tile"]).label)
+            _press(app, table.map_popup.buttons, label)
+    elif kind == "rotate":
+        for _ in range(6):
+            if table.rot_pick == p["rotation"]:
+                break
+            _press(app, table.map_buttons, t("heroes.mapui.turn_right"))
+        _press(app, table.map_buttons, t("heroes.mapui.lay_tile"))
+    elif kind == "keep":
+        rect = next(r for r, a in table.keep_rects if a == action)
+        _click(app, rect.center)
+    elif kind == "discard":
+        hand = table.view["hand"]
+        _click(app, table.hand_rects()[hand.index(p["card"])].center)
+    elif kind in ("build", "recruit", "reinforce", "hire", "spellbook"):
+        if not table.town_open:
+            _press(app, table.map_buttons, t("heroes.mapui.town"))
+        if kind == "build":
+            rows = [k for k, _n, _s, a in table.town_rows() if a is not None]
+            builds = [b for b in table.town_buttons if b.label == t("heroes.mapui.build")]
+            _click(app, builds[rows.index(p["building"])].rect.center)
+        else:
+            i = [a for _t, _c, _s, a in table.population_rows()].index(action)
+            row = table.population_rect(i)
+            found = [b for b in table.town_buttons if row.contains(b.rect)]
+            _click(app, found[0].rect.center)
+    elif kind == "remove":
+        _press(app, table.map_buttons, t("heroes.mapui.remove"))
+        assert table.map_popup is not None
+        _press(app, table.map_popup.buttons, art.card_name(app, p["card"]))
+    elif kind == "trade":
+        from scenes.heroes.map import WORDS
+
+        _press(app, table.map_buttons, t("heroes.mapui.trades"))
+        assert table.map_popup is not None
+        _press(app, table.map_popup.buttons, t("heroes.mapui.trade", sell=t(WORDS[p["sell"]]),
+                                               get=t(WORDS[p["get"]])))
+    elif kind == "revisit":
+        _press(app, table.map_buttons, t("heroes.mapui.revisit") if p["hero"] == "main"
+               else t("heroes.mapui.revisit2"))
+    elif kind == "morale":
+        _press(app, table.map_buttons, t("heroes.mapui.morale_draw") if p["use"] == "draw"
+               else t("heroes.mapui.morale_cycle"))
+    elif kind == "draw":
+        _press(app, table.map_buttons, t("heroes.mapui.draw",
+                                         n=table.player(table.me())["hand_limit"]))
+    else:
+        _press(app, table.map_buttons, t({"end_turn": "heroes.mapui.end_turn",
+                                          "leave": "heroes.mapui.leave",
+                                          "pass": "heroes.mapui.pass"}[kind]))
+
+
+def test_a_hot_seat_map_game_is_played_with_the_mouse_alone(app: Any) -> None:
+    from engine.ai.base import make_bot
+
+    app.settings.anim_speed = 0.0
+    session = new_map_session(4, humans=2)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    bot = make_bot("heuristic", "heroes", seed=9)
+    rng = Rng(5)
+    kinds: set[str] = set()
+    for _ in range(700):
+        if session.is_over:
+            break
+        if table.curtain_for is not None:
+            _click(app, table.curtain_button.rect.center)
+            assert table.curtain_for is None
+            continue
+        legal = session.rules.legal_actions(session.state)
+        action = bot.choose(session.rules, session.state, session.actor)
+        if not table.in_battle and rng.below(3) == 0:
+            action = rng.choice(legal)
+        before = len(session.actions)
+        map_act_by_mouse(app, table, action)
+        assert len(session.actions) == before + 1, (
+            action, table.view.get("step"), table.hero, table.view.get("reach"),
+            table.view["players"][table.me()]["heroes"])
+        assert session.actions[before] == action
+        kinds.add(("battle." if table.in_battle else "") + action.kind)
+    # explore, fight neutrals on the combat board, build, recruit, Search: all by mouse
+    assert {"move", "end_turn", "rotate", "build", "discover", "recruit", "search", "keep",
+            "discard", "battle.place", "battle.attack"} <= kinds, kinds
