@@ -39,7 +39,8 @@ WorkerFactory = Callable[[], Any]
 
 
 # Message parameters that hold a seat number; the table shows them as the player's name.
-SEAT_PARAMS = frozenset({"seat", "player", "by", "winner", "loser", "owner", "actor"})
+SEAT_PARAMS = frozenset({"seat", "player", "by", "winner", "loser", "owner", "actor",
+                         "foe"})
 
 
 def default_worker() -> Any:

@@ -141,7 +141,7 @@ class SkirmishState:
 # the neutral army's field level and difficulty matter only against the neutrals
 SKIRMISH_ONLY = (("mode", ("skirmish",)),)
 CLASH_ONLY = (("mode", ("clash",)),)  # the map game (engine/rules/heroes/adventure)
-NEUTRAL_ONLY = (("opponent", ("neutral",)),)
+NEUTRAL_ONLY = (*SKIRMISH_ONLY, ("opponent", ("neutral",)))
 
 
 def _faction_labels() -> tuple[Any, ...]:

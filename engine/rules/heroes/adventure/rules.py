@@ -803,7 +803,7 @@ def visit(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Event
         town_owner = next(s for s, p in enumerate(st.ps) if p.town == h)
         # seed "Städte": flagging an enemy town takes a faction cube from its owner
         st.ps[seat].cubes.append(town_owner)
-        ev.append(_ev("heroes.map.cube", seat=seat, of=town_owner))
+        ev.append(_ev("heroes.map.cube", seat=seat, loser=town_owner))
         check_victory(st, ev)
     else:  # a mine, a settlement or another flaggable location
         if m.get("cube") == seat:
@@ -1033,13 +1033,13 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
         # seed "Ende des Kampfes": the loser gives a faction cube; a main hero also costs
         # morale and 5 gold
         st.ps[win_seat].cubes.append(lose_seat)
-        ev.append(_ev("heroes.map.cube", seat=win_seat, of=lose_seat))
+        ev.append(_ev("heroes.map.cube", seat=win_seat, loser=lose_seat))
         if lose_hero == MAIN:
             morale(st, lose_seat, -1, ev)
             paid = min(eco().defeat_gold, st.ps[lose_seat].res[0])
             st.ps[lose_seat].res[0] -= paid
             st.ps[win_seat].res[0] += paid
-            ev.append(_ev("heroes.map.pay", seat=lose_seat, to=win_seat, gold=paid))
+            ev.append(_ev("heroes.map.pay", seat=lose_seat, winner=win_seat, gold=paid))
             if win_hero == MAIN:
                 # seed "Erfahrung": compare the levels of the two main heroes
                 wl, ll = st.ps[win_seat].level, st.ps[lose_seat].level
@@ -2116,7 +2116,7 @@ def _choose_yield(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
     # seed "Nebenheld": an attacked secondary hero may be declared beaten at once; the winner
     # still takes a faction cube
     st.ps[tag["seat"]].cubes.append(seat)
-    ev.append(_ev("heroes.map.cube", seat=tag["seat"], of=seat))
+    ev.append(_ev("heroes.map.cube", seat=tag["seat"], loser=seat))
     defeated(rules, st, seat, SECONDARY, ev)
     queue(st).insert(0, ["visit", tag["seat"], tag["hero"], tag["field"]])
 
