@@ -144,6 +144,9 @@ CLASH_ONLY = (("mode", ("clash",)),)  # the map game (engine/rules/heroes/advent
 NEUTRAL_ONLY = (*SKIRMISH_ONLY, ("opponent", ("neutral",)))
 
 
+_OPTIONS: list[Any] = []  # [scenario ids, the options built for them]
+
+
 def _faction_labels() -> tuple[Any, ...]:
     return ("heroes.opt.random", *(_NAMES[f] for f in FACTIONS))
 
@@ -155,11 +158,13 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     rules_version = "1"
     min_players = 1
     max_players = 3
-    options = (
+    base_options = (
         OptionDef("mode", "heroes.opt.mode", "skirmish", choices=("skirmish", "clash"),
                   choice_labels=("heroes.opt.mode.skirmish", "heroes.opt.mode.clash")),
         # the map game (mode clash, engine/rules/heroes/adventure): the scenario ("" the first
         # one for the player count) and who leads the neutral armies
+        # the scenario: "" plays the first for the player count; the named ones are filled in
+        # from the content (HeroesRules.options)
         OptionDef("scenario", "heroes.opt.scenario", "", when=CLASH_ONLY),
         OptionDef("neutrals", "heroes.opt.neutrals", "player", choices=("player", "auto"),
                   choice_labels=("heroes.opt.neutrals.player", "heroes.opt.neutrals.auto"),
@@ -210,6 +215,23 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   choice_labels=("heroes.opt.astrologers.even", "heroes.opt.astrologers.every",
                                  "heroes.opt.astrologers.none"), when=CLASH_ONLY),
     )
+
+    @property
+    def options(self) -> tuple[OptionDef, ...]:  # type: ignore[override]
+        """Returns the set-up options; the scenario is a choice among the content's scenarios
+        (their names on the set-up screen), read once the content is loaded."""
+        from engine.rules.heroes import mapdefs
+
+        scenarios = mapdefs.scenarios()
+        key = tuple(s.id for s in scenarios)
+        if _OPTIONS and _OPTIONS[0] == key:
+            return _OPTIONS[1]  # type: ignore[no-any-return]
+        scenario = OptionDef("scenario", "heroes.opt.scenario", "", choices=("", *key),
+                             choice_labels=("heroes.opt.scenario.default",
+                                            *(s.name for s in scenarios)), when=CLASH_ONLY)
+        opts = tuple(scenario if o.id == "scenario" else o for o in self.base_options)
+        _OPTIONS[:] = [key, opts]
+        return opts
 
     # --- set-up ------------------------------------------------------------------------------
     def new_game(self, config: GameConfig, seed: int) -> Any:
