@@ -558,7 +558,9 @@ def _apply_search(rules: HeroesRules, st: SkirmishState, action: Action, ev: lis
     _advance_setup(rules, st, ev)
 
 
-def _gain(st: SkirmishState, card: str, ev: list[Event]) -> None:
+def _gain(st: SkirmishState, card: str, ev: list[Event], private: bool = False) -> None:
+    """Adds a found card to the hero's deck; ``private``: a card kept from the hidden deck's
+    top is named to its owner only (the other card goes face up to the discard pile)."""
     c = C.card(card)
     deck = st.decks[st.current]
     if c.faction is not None and c.faction != st.factions[st.current]:
@@ -567,7 +569,8 @@ def _gain(st: SkirmishState, card: str, ev: list[Event]) -> None:
         ev.append(Event("heroes.ev.unusable", {"seat": st.current, "card": card}))
         return
     deck.append(card)
-    ev.append(Event("heroes.ev.gain", {"seat": st.current, "card": card}))
+    ev.append(Event("heroes.ev.gain", {"seat": st.current, "card": card},
+                    seat=st.current if private else None))
 
 
 def _refill_discard(st: SkirmishState) -> bool:
@@ -590,7 +593,7 @@ def _opt_keep(rules: HeroesRules, st: SkirmishState, out: list[Action]) -> None:
 def _apply_keep(rules: HeroesRules, st: SkirmishState, action: Action, ev: list[Event]) -> None:
     card = action["card"]
     st.looking.remove(card)
-    _gain(st, card, ev)
+    _gain(st, card, ev, private=True)
     st.abilities.discard(st.looking)
     st.looking = []
 

@@ -2012,7 +2012,8 @@ def give_card(st: MapState, seat: int, kind: str, card: str, ev: list[Event]) ->
         ev.append(_ev("heroes.map.unusable", seat=seat, card=card))
         return
     st.ps[seat].hand.append(card)
-    ev.append(_ev("heroes.map.gain_card", seat=seat, card=card))
+    # the hand is hidden: the card is named to its owner only
+    ev.append(Event("heroes.map.gain_card", {"seat": seat, "card": card}, seat=seat))
 
 
 def _opt_keep(rules: Any, st: MapState, out: list[Action]) -> None:
