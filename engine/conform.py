@@ -23,8 +23,8 @@ Checks of a case (one game):
   one such case per campaign and one per sample carry of the campaign (a later game, so that
   games beyond the first are played whatever the bots reach).
 
-Rules that reject an option set (``check_config`` or ``new_game`` raising MalformedAction) do not
-fail: the case is skipped. Everything here is seeded: a case is fully given by its fields.
+Rules that reject an option set (``check_config`` or ``new_game`` raising MalformedAction, or
+IllegalAction naming the rule) do not fail: the case is skipped. Everything here is seeded: a case is fully given by its fields.
 """
 
 from __future__ import annotations
@@ -253,7 +253,7 @@ def _allowed(game_id: str, players: int, options: dict[str, Any]) -> bool:
     try:
         rules.check_config(config)
         rules.new_game(config, 0)
-    except MalformedAction:
+    except (MalformedAction, IllegalAction):  # refused, with or without a named rule
         return False
     return True
 

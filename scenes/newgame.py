@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from engine import registry
-from engine.core.errors import ContentError, EngineError
+from engine.core.errors import ContentError, EngineError, IllegalAction
 from engine.core.protocol import BOT, HUMAN, GameConfig, OptionDef, SeatConfig
 from scenes import assets, theme
 from scenes.app import App
@@ -484,6 +484,9 @@ class SetupScene(MenuScreen):
             self.rules.check_config(config)
         except ContentError as exc:
             show_content_error(self.app, exc)
+            return
+        except IllegalAction as exc:  # a rule of the game names why, in the player's language
+            self.app.toast(self.app.t(exc.rule, **exc.params), "error")
             return
         except EngineError as exc:
             log.warning("set-up refused: %s", exc)

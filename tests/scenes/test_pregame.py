@@ -267,3 +267,15 @@ def test_solitaire_variants_show_and_travel_only_with_one_player(app: Any) -> No
     setup._set_players(2)
     assert not {"survival", "floors"} & {o.id for o in setup.shown_options()}
     assert setup.config().options["survival"] is False  # hidden: back to its default
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_setup_the_rules_refuse_says_which_rule_in_the_players_language(app: Any,
+                                                                         lang: str) -> None:
+    # three players cannot play a skirmish: the toast names the rule, the set-up stays open
+    setup = _setup(app, "heroes", lang)
+    setup._set_players(3)
+    setup.start()
+    app.step([], 1 / 60)
+    assert app.top is setup
+    assert app._toasts and app._toasts[-1][0] == app.t("heroes.rule.skirmish_players", players=3)

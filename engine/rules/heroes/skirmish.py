@@ -233,6 +233,23 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         _OPTIONS[:] = [key, opts]
         return opts
 
+    def check_config(self, config: GameConfig) -> None:
+        """Refuses, with a rule the set-up screen can name, a skirmish for three players and a
+        map scenario for another number of players."""
+        super().check_config(config)
+        from engine.core.errors import IllegalAction
+
+        mode = config.options.get("mode", "clash" if config.players > 2 else "skirmish")
+        if mode == "skirmish" and config.players > 2:
+            raise IllegalAction("heroes.rule.skirmish_players", players=config.players)
+        sid = config.options.get("scenario", "")
+        if mode == "clash" and sid:
+            from engine.rules.heroes import mapdefs
+
+            found = {s.id: s for s in mapdefs.scenarios()}.get(sid)
+            if found is not None and config.players != found.players:
+                raise IllegalAction("heroes.rule.scenario_players", players=config.players)
+
     # --- set-up ------------------------------------------------------------------------------
     def new_game(self, config: GameConfig, seed: int) -> Any:
         """Returns a skirmish (heroes chosen, decks built, the ability deck shuffled) or, with
