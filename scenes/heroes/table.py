@@ -1434,8 +1434,10 @@ class HeroesTableScene(TableScene):
         low = pygame.Rect(24, 612, 1180, 204)
         surface.blit(theme.panel(low.size, "wood"), low)
         count = len(v["armies"][seat])
-        label = assets.text(t("heroes.ui.your_army", n=count), "heading", theme.SIZE_SMALL,
-                            theme.GOLD)
+        # "your" only for the player at the table: a bot's army is named as the other one is
+        words = t("heroes.ui.your_army", n=count) if not self.is_bot(seat) else t(
+            "heroes.ui.their_army", name=self.seat_name(seat)) + f" ({count}/5)"
+        label = assets.text(words, "heading", theme.SIZE_SMALL, theme.GOLD)
         surface.blit(label, (low.left + 20, low.top + 12))
         for i in range(5):
             rect = pygame.Rect(low.left + 20 + i * 112, low.top + 46, 100, 100)
