@@ -115,7 +115,7 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
         return effects(ctx[1][int(opt)])
     if purpose == "bonus":
         return effects(content.difficulties[R._difficulty(st)][int(opt)])
-    if purpose == "relocate":
+    if purpose in ("relocate", "portal"):
         h = R._h(opt.split(","))
         loc = R.board(st).fields[h].location
         if loc is not None:
@@ -133,6 +133,10 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
         return msg("heroes.map.opt.place", tile=content.tiles[parts[1]].label, at=[at[0], at[1]])
     if purpose == "witch" and opt.startswith("remove:"):
         return msg("heroes.map.opt.remove", card=name_of("card", opt[7:]))
+    if purpose == "after_combat":
+        cost = R._discounted(R.unit_cost(st, opt, True), int(ctx[1]))
+        return msg("heroes.map.opt.reinforce_for", unit=name_of("unit", opt),
+                   cost=resources(cost))
     if purpose in ("start_unit", "reinforce", "neutral"):
         if purpose == "neutral":
             return msg("heroes.map.opt.recruit", unit=name_of("unit", opt),

@@ -66,7 +66,8 @@ CHOICE_PROMPTS = {"settlement": "heroes.map.prompt.settlement", "die": "heroes.m
                   "witch": "heroes.map.prompt.witch", "witch_card": "heroes.map.prompt.witch_card",
                   "reinforce": "heroes.map.prompt.reinforce",
                   "recover": "heroes.map.prompt.recover", "cycle": "heroes.map.prompt.cycle",
-                  "neutral": "heroes.map.prompt.neutral"}
+                  "neutral": "heroes.map.prompt.neutral", "portal": "heroes.map.prompt.portal",
+                  "after_combat": "heroes.map.prompt.after_combat"}
 WHAT = {"neutral": "heroes.map.what.neutral", "quick": "heroes.map.what.quick",
         "pvp": "heroes.map.what.pvp", "defend": "heroes.map.what.defend",
         "visit": "heroes.map.what.visit", "visited": "heroes.map.what.visited",
@@ -410,12 +411,36 @@ def _step_visit(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> N
         visit(rules, st, seat, hero, _h(h), ev)
 
 
+WINDOW_PROMPTS = {"combat": "heroes.map.prompt.window", "turn": "heroes.map.prompt.window_turn",
+                  "round": "heroes.map.prompt.window_round"}
+
+
 def _step_window(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
-    seats = [s for s in st.flow.order.order_from(st.current)] if st.flow.order else []
-    seats = [s for s in seats if not st.ps[s].out and _town_actions_left(st, s)]
+    """A town-action window (spec AMB-14): ``["window"]`` before a combat, over every seat;
+    ``["window", kind, first, skip]`` at a turn change or the round's end, from seat ``first``
+    on, without the seats in ``skip``. Only seats with a town action left are asked."""
+    kind = item[1] if len(item) > 1 else "combat"
+    first = int(item[2]) if len(item) > 2 else st.current
+    skip = set(item[3]) if len(item) > 3 else set()
+    seats = [s for s in st.flow.order.order_from(first)] if st.flow.order else []
+    seats = [s for s in seats if s not in skip and not st.ps[s].out
+             and _town_actions_left(st, s)]
     if seats:
         st.flow.push(Decision(WINDOW, tuple(seats), EACH_ONCE,
-                              Message("heroes.map.prompt.window", {})))
+                              Message(WINDOW_PROMPTS[kind], {"seat": st.current})))
+
+
+def _step_next_turn(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    """After the windows of a turn's end: the round's end when due, then the next turn."""
+    order = st.flow.order
+    assert order is not None
+    nxt = int(item[1])
+    if bool(item[2]):
+        end_round(rules, st, ev)
+        if st.flow.phase == OVER:
+            return
+    order.current = nxt
+    begin_turn(rules, st, ev)
 
 
 def _step_combat(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
@@ -471,7 +496,7 @@ def _step_reshuffle(rules: Any, st: MapState, item: list[Any], ev: list[Event]) 
 
 
 _STEPS = {"search": _step_search, "effect": _step_effect, "visit": _step_visit,
-          "window": _step_window, "combat": _step_combat, "choose": _step_choose,
+          "window": _step_window, "next_turn": _step_next_turn, "combat": _step_combat, "choose": _step_choose,
           "trade": _step_trade, "xp": _step_xp, "xp7": _step_xp7,
           "rotate_start": _step_rotate_start, "reshuffle": _step_reshuffle}
 
@@ -1003,6 +1028,7 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
     p = st.ps[seat]
     if tag["kind"] == "neutral":
         if winner == 0:
+            st.battle.setdefault("won", []).append(seat)
             st.marks.setdefault(h, {})["cleared"] = True
             front: list[list[Any]] = []
             if hero == MAIN:
@@ -1046,6 +1072,7 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
                 xp = 2 if wl > ll else 1 if wl == ll else 0
                 if xp:
                     q.insert(0, ["xp", win_seat, xp])
+    st.battle.setdefault("won", []).append(win_seat)
     if lose_hero is not None:
         defeated(rules, st, lose_seat, lose_hero, ev)
     if winner == 0:
@@ -1203,17 +1230,22 @@ def end_turn(rules: Any, st: MapState, ev: list[Event]) -> None:
         ev.append(_ev("heroes.map.dump_hand", seat=st.current))
     p.mp = {MAIN: 0, SECONDARY: 0}
     st.battle.pop("mp_used", None)
+    st.battle.pop("won", None)
     st.turn += 1
     order = st.flow.order
     assert order is not None
-    nxt = order.next_seat(st.current)
+    cur = st.current
+    nxt = order.next_seat(cur)
     wrapped = order.order_from(order.start)
-    if nxt == wrapped[0] or _passed_start(order, st.current, nxt):
-        end_round(rules, st, ev)
-        if st.flow.phase == OVER:
-            return
-    order.current = nxt
-    begin_turn(rules, st, ev)
+    round_ends = nxt == wrapped[0] or _passed_start(order, cur, nxt)
+    # spec AMB-14 (seed "Stadtaktionen": "jederzeit während des Zuges eines beliebigen
+    # Spielers"): windows at a turn's end (c) and the next turn's start (a) are one moment;
+    # our decision (docs/heroes/rules.md): the seat that ended its turn passed by ending it,
+    # the seat whose turn starts acts in its own turn; at the round's end (d) the others may
+    # still use this round's tokens before they come back
+    skip = [cur] if round_ends else [cur, nxt]
+    queue(st).extend([["window", "round" if round_ends else "turn", nxt, skip],
+                      ["next_turn", nxt, round_ends]])
 
 
 def _passed_start(order: TurnOrder, cur: int, nxt: int) -> bool:
@@ -2322,6 +2354,239 @@ _CHOICES = {"settlement": _choose_settlement, "die": _choose_die,
             "neutral": _choose_neutral}
 
 
+# --- map cards (seed "Zauberkarten", mine example; spec R-131, AMB-31) ---------------------------
+MAP_CARD_EFFECTS = ("town_portal", "movement", "gain_resources", "recruit_neutral",
+                    "reinforce_after_combat")
+MAX_BOOST = 3  # the empower cards listed per play: at most three (a hand holds at most seven)
+
+
+def _faction_ok(st: MapState, seat: int, cid: str) -> bool:
+    card = C.card(cid)
+    return card.faction is None or card.faction == st.ps[seat].faction  # spec R-115
+
+
+def _boosters(st: MapState, seat: int, skip: str) -> list[tuple[str, str, int, bool]]:
+    """Returns the hand's empower effects usable on the map: (card, mode, empower, crown); a
+    mode qualifies when it only empowers and draws (Power, a spell's bottom effect)."""
+    out = []
+    hand = st.ps[seat].hand[:]
+    hand.remove(skip)
+    for cid in sorted(set(hand)):
+        if not _faction_ok(st, seat, cid):
+            continue
+        for m in C.card(cid).modes:
+            kinds = {e.type for e in m.effects}
+            if m.timing == "instant" and "empower" in kinds and kinds <= {"empower", "draw"} \
+                    and m.cost == 0:
+                amount = sum(int(e.params.get("amount", 1)) for e in m.effects
+                             if e.type == "empower")
+                out.append((cid, m.id, amount, m.crown))
+    return out
+
+
+def _map_mode(cid: str, mode: str) -> Any:
+    m = next((m for m in C.card(cid).modes if m.id == mode), None)
+    if m is None or m.timing != "adventure" or not m.effects \
+            or any(e.type not in MAP_CARD_EFFECTS for e in m.effects):
+        return None
+    return m
+
+
+def _card_hero(st: MapState, seat: int, hero: str) -> bool:
+    return st.ps[seat].pos.get(hero) is not None
+
+
+def _card_blocked(st: MapState, seat: int, m: Any) -> str | None:
+    """Returns why a map mode cannot be played now (None when it can, boosts aside)."""
+    p = st.ps[seat]
+    kinds = {e.type for e in m.effects}
+    if "reinforce_after_combat" in kinds:
+        # the card's text: after a won combat (this turn), a unit on its Few side
+        if seat not in st.battle.get("won", []):
+            return "heroes.map.rule.no_win"
+        tier = next(e.params.get("max_tier", "gold") for e in m.effects
+                    if e.type == "reinforce_after_combat")
+        if not _reinforce_choices(st, seat, tier, 50):
+            return "heroes.map.rule.not_few"
+    if "town_portal" in kinds and not havens(st, seat):
+        return "heroes.map.rule.no_haven"
+    if m.crown and p.crowns <= 0:
+        return "heroes.rule.no_crown"
+    return None
+
+
+def _boost_sets(st: MapState, seat: int, cid: str, cost: int,
+                crowns: int) -> list[tuple[str, ...]]:
+    """Returns the minimal sets of empower effects (``card/mode``) paying ``cost`` (R-131)."""
+    if cost <= 0:
+        return [()]
+    boosts = _boosters(st, seat, cid)
+    hand = st.ps[seat].hand
+    out: list[tuple[str, ...]] = []
+    from itertools import combinations
+
+    for n in range(1, MAX_BOOST + 1):
+        for combo in combinations(boosts, n):
+            cards = [c for c, _, _, _ in combo]
+            if any(cards.count(c) > hand.count(c) - (c == cid) for c in cards):
+                continue
+            if sum(1 for *_, cr in combo if cr) > crowns:
+                continue
+            total = sum(a for _, _, a, _ in combo)
+            if total >= cost and all(total - a < cost for _, _, a, _ in combo):
+                out.append(tuple(sorted(f"{c}/{m}" for c, m, _, _ in combo)))
+    return sorted(set(out))
+
+
+def _opt_play(rules: Any, st: MapState, out: list[Action]) -> None:
+    seat = st.current
+    p = st.ps[seat]
+    for cid in sorted(set(p.hand)):
+        if not _faction_ok(st, seat, cid):
+            continue
+        for m in C.card(cid).modes:
+            if _map_mode(cid, m.id) is None or _card_blocked(st, seat, m) is not None:
+                continue
+            crowns = p.crowns - (1 if m.crown else 0)
+            for boost in _boost_sets(st, seat, cid, m.cost, crowns):
+                for hero in _heroes_of(st, seat):
+                    out.append(Action("play", (("boost", boost), ("card", cid),
+                                               ("hero", hero), ("mode", m.id))))
+
+
+def _check_play(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    seat = st.current
+    p = st.ps[seat]
+    cid, mode, hero, boost = a.get("card"), a.get("mode"), a.get("hero"), a.get("boost")
+    if a.names() != ("boost", "card", "hero", "mode") or not isinstance(boost, (list, tuple)) \
+            or hero not in (MAIN, SECONDARY) or not isinstance(cid, str) \
+            or not isinstance(mode, str):
+        return ("heroes.rule.bad_action", "play needs a card, its mode, a hero and the boosts")
+    if cid not in p.hand:
+        return ("heroes.map.rule.not_in_hand", f"{cid!r} is not in your hand")
+    try:
+        m = _map_mode(cid, mode)
+    except KeyError:
+        m = None
+    if m is None:
+        return ("heroes.map.rule.no_map_mode", "only a card's map effects are played on the map")
+    if not _faction_ok(st, seat, cid):
+        return ("heroes.rule.faction_card", "that card belongs to another faction")
+    if not _card_hero(st, seat, hero):
+        return ("heroes.map.rule.no_hero", "that hero is not on the map")
+    why = _card_blocked(st, seat, m)
+    if why is not None:
+        return (why, "that card cannot be played now")
+    crowns = p.crowns - (1 if m.crown else 0)
+    if tuple(sorted(str(b) for b in boost)) not in _boost_sets(st, seat, cid, m.cost, crowns):
+        return ("heroes.rule.empower_short", "pay the empower cost with the hand's empower "
+                "effects, no more than needed")
+    return None
+
+
+def _apply_play(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat, hero = st.current, str(a["hero"])
+    p = st.ps[seat]
+    cid = str(a["card"])
+    m = _map_mode(cid, str(a["mode"]))
+    assert m is not None
+    draws = 0
+    for b in a["boost"]:
+        bc, bm = str(b).split("/")
+        mode = next(x for x in C.card(bc).modes if x.id == bm)
+        if mode.crown:
+            p.crowns -= 1
+        draws += sum(int(e.params.get("count", 1)) for e in mode.effects if e.type == "draw")
+        p.hand.remove(bc)
+        p.deck.discard((bc,))
+    if m.crown:
+        p.crowns -= 1
+    p.hand.remove(cid)
+    p.deck.discard((cid,))
+    ev.append(_ev("heroes.map.play", seat=seat, card=cid, hero=hero))
+    if draws:  # a boost's own draw (the Power card: empower 2, draw 1)
+        got = p.deck.draw(draws, st.rng).cards
+        p.hand += got
+        ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)}, reveal=True,
+                        seat=seat))
+    front: list[list[Any]] = []
+    for e in m.effects:
+        prm = dict(e.params)
+        if e.type == "town_portal":
+            front.append(["choose", seat, "portal", [], [hero, int(prm.get("mp", 0))]])
+        elif e.type == "movement":
+            p.mp[hero] += int(prm.get("mp", 1))
+            ev.append(_ev("heroes.map.mp", seat=seat, hero=hero, mp=p.mp[hero]))
+        elif e.type == "gain_resources":
+            got3 = (int(prm.get("gold", 0)), int(prm.get("materials", 0)),
+                    int(prm.get("valuables", 0)))
+            gain(p.res, got3)
+            ev.append(_ev("heroes.map.gain", seat=seat, res=list(got3)))
+        elif e.type == "recruit_neutral":
+            front.append(["effect", seat, hero, {"type": "recruit_neutral",
+                                                 "draws": int(prm.get("draws", 1))}])
+        elif e.type == "reinforce_after_combat":
+            front.append(["choose", seat, "after_combat", [],
+                          [str(prm.get("max_tier", "gold")), int(prm.get("discount", 50))]])
+    queue(st)[:0] = front
+    run(rules, st, ev)
+
+
+def _reinforce_choices(st: MapState, seat: int, tier: str, discount: int) -> list[str]:
+    top = M.TIERS.index(tier)
+    p = st.ps[seat]
+    out = []
+    for u, pack in p.units:
+        info = C.unit(u)
+        if pack or info.pack is None or info.tier not in M.TIERS[:top + 1]:
+            continue
+        if afford(p.res, _discounted(unit_cost(st, u, True), discount)):
+            out.append(u)
+    return out
+
+
+def _discounted(cost: tuple[int, int, int], discount: int) -> tuple[int, int, int]:
+    # the card's text: the discount is off the gold cost only
+    return (cost[0] * (100 - discount) // 100, cost[1], cost[2])
+
+
+def _options_portal(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    here = st.ps[seat].pos[ctx[0]]
+    return [f"{a},{b}" for a, b in havens(st, seat) if (a, b) != here]
+
+
+def _choose_portal(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                   ev: list[Event]) -> None:
+    """The town portal: the hero goes to an own town or settlement (no visit) and gains its
+    extra MP (seed, mine example: "nach dem Zaubern noch einen zusätzlichen BP")."""
+    hero, extra = str(ctx[0]), int(ctx[1])
+    p = st.ps[seat]
+    q, r = (int(x) for x in opt.split(","))
+    p.pos[hero] = (q, r)
+    p.prev[hero] = None
+    p.mp[hero] += extra
+    ev.append(_ev("heroes.map.portal", seat=seat, hero=hero, field=[q, r], mp=p.mp[hero]))
+
+
+def _options_after_combat(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    return _reinforce_choices(st, seat, str(ctx[0]), int(ctx[1])) + ["none"]
+
+
+def _choose_after_combat(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                         ev: list[Event]) -> None:
+    p = st.ps[seat]
+    if opt == "none" or [opt, False] not in p.units:
+        return
+    cost = _discounted(unit_cost(st, opt, True), int(ctx[1]))
+    pay(p.res, cost)
+    p.units[p.units.index([opt, False])] = [opt, True]
+    ev.append(_ev("heroes.map.reinforce", seat=seat, unit=opt, cost=list(cost)))
+
+
+_OPTIONS.update(portal=_options_portal, after_combat=_options_after_combat)
+_CHOICES.update(portal=_choose_portal, after_combat=_choose_after_combat)
+
+
 # trading post (seed "Handeln")
 def _opt_trade(rules: Any, st: MapState, out: list[Action]) -> None:
     d = st.flow.top
@@ -2436,7 +2701,7 @@ FLOW = Flow(
     phases=(
         Phase(REFRESH, ("discard", "draw"), _prompt_turn),
         Phase(TURN, ("move", "revisit", "discover", "place", "build", "recruit", "reinforce",
-                     "hire", "spellbook", "morale", "end_turn"), _prompt_turn),
+                     "hire", "spellbook", "morale", "play", "end_turn"), _prompt_turn),
         Phase(BATTLE, (), "heroes.prompt.battle", sub=_running),
         Phase(OVER, (), "heroes.prompt.over", terminal=True),
     ),
@@ -2462,6 +2727,7 @@ FLOW = Flow(
         ActionKind("hire", _opt_hire, _check_hire, _apply_hire),
         ActionKind("spellbook", _opt_spellbook, _check_spellbook, _apply_spellbook),
         ActionKind("morale", _opt_morale, _check_morale, _apply_morale),
+        ActionKind("play", _opt_play, _check_play, _apply_play),
         ActionKind("end_turn", _opt_end, _check_end, _apply_end),
         ActionKind("search", _opt_search, _check_search, _apply_search),
         ActionKind("keep", _opt_keep, _check_keep, _apply_keep),
