@@ -13,6 +13,7 @@ import yaml
 
 from engine import conform, registry
 from engine.content.i18n import Catalog
+from engine.core import hexgrid as hx
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.protocol import GameConfig
@@ -216,6 +217,113 @@ def test_two_players_have_a_window_only_at_the_round_end() -> None:
     act(st, "end_turn")
     top = st.flow.top
     assert top is not None and top.kind == R.WINDOW and top.seats == (0,)
+
+
+# --- morale (seed "Moralaktionen") ----------------------------------------------------------------
+def _queue_effect(st: MapState, eff: dict) -> None:
+    from engine.rules.heroes.adventure.game import CLASH
+
+    R.queue(st).append(["effect", 0, MAIN, eff])
+    R.run(CLASH, st, [])
+
+
+def test_good_morale_rerolls_a_die_just_rolled() -> None:
+    st = new(faction_1="sunward")
+    finish_refresh(st)
+    p = st.ps[0]
+    p.morale = 1
+    _queue_effect(st, {"type": "resource_die"})
+    view = RULES.view(st, 0)
+    assert view["choice"] == ["reroll:0", "keep"] and len(view["choice_labels"]) == 2
+    before = sum(p.res)
+    events = act(st, "choose", option="reroll:0")
+    assert p.morale == 0 and sum(p.res) > before
+    assert [e.key for e in events].count("heroes.map.resource_die") == 1  # the new roll
+    p.morale = 1
+    _queue_effect(st, {"type": "resource_die"})
+    before = sum(p.res)
+    act(st, "choose", option="keep")
+    assert p.morale == 1 and sum(p.res) > before
+    p.morale = 0
+    _queue_effect(st, {"type": "resource_die"})  # no token: the roll resolves at once
+    assert st.flow.top is None
+
+
+def test_a_second_good_morale_may_spend_the_first() -> None:
+    st = new(faction_1="sunward")
+    finish_refresh(st)
+    p = st.ps[0]
+    p.morale = 1
+    hand = len(p.hand)
+    _queue_effect(st, {"type": "morale_plus"})
+    top = st.flow.top
+    assert top is not None and top.data[0] == "morale_second"
+    assert list(top.data[1]) == ["draw", "cycle", "lose"]
+    act(st, "choose", option="draw")
+    assert p.morale == 1 and len(p.hand) == hand + 1
+    _queue_effect(st, {"type": "morale_plus"})
+    act(st, "choose", option="lose")
+    assert p.morale == 1 and len(p.hand) == hand + 1
+    st.ps[0].faction = "gravemoor"  # the undead ignore morale: no choice
+    _queue_effect(st, {"type": "morale_plus"})
+    assert st.flow.top is None
+
+
+def test_good_morale_is_spent_in_a_window_outside_the_own_turn() -> None:
+    st = new(faction_1="sunward")
+    for p in st.ps:
+        p.res = [60, 20, 10]
+    finish_refresh(st)
+    end_turn(st)
+    finish_refresh(st)
+    st.ps[0].morale = 1
+    hand = len(st.ps[0].hand)
+    act(st, "end_turn")
+    top = st.flow.top
+    assert top is not None and top.kind == R.WINDOW and top.seats == (0,)
+    assert Action.make("morale", use="draw") in RULES.legal_actions(st)
+    act(st, "morale", use="draw")
+    assert st.ps[0].morale == 0 and len(st.ps[0].hand) == hand + 1
+
+
+# --- neutral armies and the sanctuary ------------------------------------------------------------
+def test_an_eliminated_player_does_not_lead_the_neutrals() -> None:
+    # seed "Kämpfe gegen Neutrale": the player to the right leads them; an eliminated one is
+    # skipped (the next to the right)
+    st = new(3, neutrals="player")
+    while st.flow.top is not None:
+        top = st.flow.top
+        if top.kind == R.CHOOSE:
+            act(st, "choose", option=top.data[1][0])
+        else:
+            act(st, "rotate", rotation=top.data[3][0])
+    finish_refresh(st)
+    town = st.ps[0].town
+    assert town is not None
+    guarded = next(h for h, f in sorted(R.board(st).fields.items())
+                   if f.guard and hx.distance(h, town) == 1)
+    st.ps[2].out = True  # seat 2 sits to seat 0's right
+    act(st, "move", hero=MAIN, to=guarded)
+    pass_windows(st)
+    assert st.sub is not None and st.sub.seats[1] == 1
+
+
+def test_passing_over_an_enemy_hero_on_a_sanctuary() -> None:
+    st = new()
+    finish_refresh(st)
+    b = R.board(st)
+    b.fields[(1, 0)] = b.fields[(1, 0)]._replace(location="haven", guard=0)
+    st.ps[1].pos[MAIN] = (1, 0)  # an enemy hero on the sanctuary east of seat 0's town
+    here = (1, -1)
+    st.ps[0].pos[MAIN] = here
+    targets = R.move_targets(st, 0, MAIN)
+    assert (1, 0) not in targets  # no attack there, no end of a move there
+    beyond = [h for h in b.steps((1, 0)) if h != here and hx.distance(h, here) == 2]
+    assert beyond and all(targets.get(h) == 2 for h in beyond)
+    reach = {tuple(f["at"]): f["mp"] for f in RULES.view(st, 0)["reach"]["main"]}
+    assert (1, 0) not in reach and all(reach.get(h) == 2 for h in beyond)
+    act(st, "move", hero=MAIN, to=beyond[0])
+    assert st.ps[0].pos[MAIN] == beyond[0] and st.ps[0].mp[MAIN] == 1
 
 
 # --- T-03 the mine (spec §11.7, the corrected fixture of §25.3) -----------------------------------

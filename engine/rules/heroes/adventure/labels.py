@@ -105,6 +105,14 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
         return msg("heroes.map.eff.pay", cost=resources(ctx[1]), what=effects(ctx[2]))
     if opt in WORDS:
         return msg(WORDS[opt])
+    if purpose == "reroll":
+        if opt == "keep":
+            return msg("heroes.map.opt.keep_roll")
+        i = int(opt.split(":")[1])
+        face = int(ctx[2][i])
+        return msg("heroes.map.opt.reroll", n=i + 1, face=effects(content.dice[ctx[1]][face]))
+    if purpose == "morale_second":
+        return msg(f"heroes.map.opt.morale_{opt}")
     if purpose == "settlement":
         if opt in RESOURCES:
             return msg("heroes.map.opt.income", res=msg(f"heroes.map.res.{opt}"))

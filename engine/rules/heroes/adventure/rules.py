@@ -67,7 +67,9 @@ CHOICE_PROMPTS = {"settlement": "heroes.map.prompt.settlement", "die": "heroes.m
                   "reinforce": "heroes.map.prompt.reinforce",
                   "recover": "heroes.map.prompt.recover", "cycle": "heroes.map.prompt.cycle",
                   "neutral": "heroes.map.prompt.neutral", "portal": "heroes.map.prompt.portal",
-                  "after_combat": "heroes.map.prompt.after_combat"}
+                  "after_combat": "heroes.map.prompt.after_combat",
+                  "reroll": "heroes.map.prompt.reroll",
+                  "morale_second": "heroes.map.prompt.morale_second"}
 WHAT = {"neutral": "heroes.map.what.neutral", "quick": "heroes.map.what.quick",
         "pvp": "heroes.map.what.pvp", "defend": "heroes.map.what.defend",
         "visit": "heroes.map.what.visit", "visited": "heroes.map.what.visited",
@@ -561,6 +563,18 @@ def to_plain(spec: Any) -> Any:
     return plain(spec)
 
 
+def resolve_roll(seat: int, hero: str, die: str, faces: list[int],
+                 pick: bool) -> list[list[Any]]:
+    """Returns the queue items of rolled dice: every face, or the player's pick of one."""
+    if pick and len(set(faces)) > 1:
+        options = [str(f) for f in sorted(set(faces))]
+        return [["choose", seat, "die", options, [hero, die]]]
+    items: list[list[Any]] = []
+    for f in faces if not pick else faces[:1]:
+        items += [["effect", seat, hero, e] for e in mc().dice[die][f]]
+    return items
+
+
 class _Ctx:
     """The map rules as a ``MapCtx`` (engine/rules/heroes/mapeffects.py) for one seat and hero;
     ``first`` tells an ``income`` effect that its source was flagged for the first time."""
@@ -597,15 +611,12 @@ class _Ctx:
         faces = [st.rng.below(6) for _ in range(count)]
         key = "heroes.map.treasure_die" if die == "treasure" else "heroes.map.resource_die"
         self.ev.append(Event(key, {"seat": self.seat, "die": die, "faces": faces}))
-        effects = mc().dice[die]
-        if pick and len(set(faces)) > 1:
-            options = [str(f) for f in sorted(set(faces))]
-            self._front([["choose", self.seat, "die", options, [self.hero, die]]])
+        if st.ps[self.seat].morale > 0:
+            # seed "Moralaktionen": a good morale token may reroll a die just rolled (spec
+            # R-071 c, AMB-16: before the roll resolves)
+            self._front([["choose", self.seat, "reroll", [], [self.hero, die, faces, pick]]])
             return
-        items: list[list[Any]] = []
-        for f in faces if not pick else faces[:1]:
-            items += [["effect", self.seat, self.hero, e] for e in effects[f]]
-        self._front(items)
+        self._front(resolve_roll(self.seat, self.hero, die, faces, pick))
 
     def xp(self, amount: int) -> None:
         if self.hero == MAIN:  # spec AMB-23: a secondary hero's XP is lost
@@ -772,9 +783,13 @@ def morale(st: MapState, seat: int, amount: int, ev: list[Event]) -> None:
     if amount > 0:
         if p.morale < 0:
             p.morale = 0  # a good morale takes the bad token away
+        elif p.morale > 0:
+            # seed "Moralaktionen": "Erhältst du einen zweiten, darfst du den ersten sofort
+            # ausgeben, um den zweiten behalten zu können" (else the second is lost)
+            queue(st).insert(0, ["choose", seat, "morale_second", ["draw", "cycle", "lose"]
+                                 if p.hand else ["draw", "lose"], []])
         else:
-            p.morale = 1  # at most one good token: a second is lost (or spent first: a choice
-            # we leave to the player before the gain, spec R-070)
+            p.morale = 1
     else:
         if p.morale > 0:
             p.morale = 0
@@ -1428,11 +1443,14 @@ def move_targets(st: MapState, seat: int, hero: str) -> dict[Hex, int]:
     if not p.units:
         # a hero without units cannot fight: fields that would start a combat stay closed
         closed |= {h for h in b.fields if _starts_combat(st, seat, h)}
+    # seed "Heiligtum" (spec §19.4): heroes may pass over an enemy hero standing on a
+    # sanctuary, but not end their move there; passing costs 2 MP like passing an own hero
+    sanctuaries = _closed_fields(st, seat)
     out: dict[Hex, int] = {}
     for n in b.steps(here):
-        if n in closed:
+        if n in closed and n not in sanctuaries:
             continue
-        if n == other:
+        if n == other or n in sanctuaries:
             if p.mp[hero] >= 2:
                 for n2 in b.steps(n):
                     if n2 != here and n2 != other and n2 not in closed and n2 not in out:
@@ -1931,7 +1949,8 @@ def _apply_spellbook(rules: Any, st: MapState, a: Action, ev: list[Event]) -> No
 
 # --- morale actions ------------------------------------------------------------------------------
 def _opt_morale(rules: Any, st: MapState, out: list[Action]) -> None:
-    p = st.ps[st.current]
+    # seed "Moralaktionen": "jederzeit" — in the own turn and in any town-action window
+    p = st.ps[actor(st)]
     if p.morale > 0:
         out.append(Action("morale", (("use", "draw"),)))
         if p.hand:
@@ -1939,7 +1958,7 @@ def _opt_morale(rules: Any, st: MapState, out: list[Action]) -> None:
 
 
 def _check_morale(rules: Any, st: MapState, a: Action) -> Refusal | None:
-    p = st.ps[st.current]
+    p = st.ps[actor(st)]
     if p.morale <= 0:
         return ("heroes.map.rule.no_morale", "you hold no good morale token")
     use = a.get("use")
@@ -1957,7 +1976,7 @@ def _check_morale(rules: Any, st: MapState, a: Action) -> Refusal | None:
 
 
 def _apply_morale(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
-    seat = st.current
+    seat = actor(st)
     p = st.ps[seat]
     p.morale = 0
     if a["use"] == "draw":
@@ -2587,6 +2606,46 @@ _OPTIONS.update(portal=_options_portal, after_combat=_options_after_combat)
 _CHOICES.update(portal=_choose_portal, after_combat=_choose_after_combat)
 
 
+# --- morale (seed "Moralaktionen") ---------------------------------------------------------------
+def _options_reroll(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    return [f"reroll:{i}" for i in range(len(ctx[2]))] + ["keep"]
+
+
+def _choose_reroll(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                   ev: list[Event]) -> None:
+    hero, die, faces, pick = str(ctx[0]), str(ctx[1]), [int(f) for f in ctx[2]], bool(ctx[3])
+    if opt.startswith("reroll:"):
+        i = int(opt.split(":")[1])
+        st.ps[seat].morale = 0
+        faces[i] = st.rng.below(6)
+        ev.append(_ev("heroes.map.morale_use", seat=seat, use="reroll", count=0))
+        key = "heroes.map.treasure_die" if die == "treasure" else "heroes.map.resource_die"
+        ev.append(Event(key, {"seat": seat, "die": die, "faces": faces}))
+    queue(st)[:0] = resolve_roll(seat, hero, die, faces, pick)
+
+
+def _choose_morale_second(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                          ev: list[Event]) -> None:
+    """A second good morale: spend the first now (draw 1, or cycle cards) and keep the
+    second, or lose the second."""
+    p = st.ps[seat]
+    if opt == "lose" or p.morale <= 0:
+        return
+    if opt == "draw":
+        got = p.deck.draw(1, st.rng).cards
+        p.hand += got
+        ev.append(Event("heroes.map.morale_use", {"seat": seat, "use": "draw",
+                                                  "count": len(got)}, reveal=True, seat=seat))
+    else:
+        ev.append(_ev("heroes.map.morale_use", seat=seat, use="cycle", count=0))
+        queue(st).insert(0, ["choose", seat, "cycle", [], [len(p.hand), 0]])
+    p.morale = 1  # the second token is kept
+
+
+_OPTIONS.update(reroll=_options_reroll)
+_CHOICES.update(reroll=_choose_reroll, morale_second=_choose_morale_second)
+
+
 # trading post (seed "Handeln")
 def _opt_trade(rules: Any, st: MapState, out: list[Action]) -> None:
     d = st.flow.top
@@ -2711,7 +2770,8 @@ FLOW = Flow(
         DecisionKind(ROTATE, ("rotate",), "heroes.map.prompt.rotate"),
         DecisionKind(CHOOSE, ("choose",), "heroes.map.prompt.choose"),
         DecisionKind(TRADE, ("trade", "remove", "leave"), "heroes.map.prompt.trade"),
-        DecisionKind(WINDOW, ("build", "recruit", "reinforce", "hire", "spellbook", "pass"),
+        DecisionKind(WINDOW, ("build", "recruit", "reinforce", "hire", "spellbook", "morale",
+                              "pass"),
                      "heroes.map.prompt.window", pass_kind="pass", on_close=_close_window),
     ),
     actions=(
