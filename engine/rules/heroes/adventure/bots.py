@@ -118,8 +118,8 @@ def choose(st: MapState, seat: int, legal: list[Action], rng: Rng) -> Action:
             # attack a weaker neighbour (its town when strong enough), never a stronger one
             weaker = foe >= 0 and strength(st, foe) * (1.3 if kind == "defend" else 1.0) < mine
             rank = 1 if weaker and units >= 2 else 9
-        elif kind == "neutral" and (units < 2 or (what["guard"] or 0) > p.level + 1
-                                    and mine < 3 * (what["guard"] or 0)):
+        elif kind == "neutral" and (units < 2 or (what["guard"] or 0) > p.level + 2
+                                    or (what["guard"] or 0) > p.level + 1 and units < 4):
             rank = 9  # no fight against guards well above the hero's level
         elif kind == "visit" and attack and what["category"] == R.REVISITABLE:
             rank = 3  # no lingering at a revisitable location on the march
@@ -131,8 +131,10 @@ def choose(st: MapState, seat: int, legal: list[Action], rng: Rng) -> Action:
             joined = here in dist and h in dist
             near = dist[h] if joined else float(hx.distance(h, target))
             before = dist[here] if joined else float(hx.distance(here, target))
-            if rank >= 3 and near < before:
-                rank = 2  # a step nearer the enemy town
+            if near < before and kind not in ("neutral", "pvp", "defend"):
+                rank = 0  # a step nearer the enemy town first
+            elif rank == 0 and near >= before:
+                rank = 1  # a visit off the way next
         if h == p.prev[a["hero"]]:
             rank += 2
         best.append((rank, near, rng.below(1000), a))
