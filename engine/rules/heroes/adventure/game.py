@@ -15,6 +15,7 @@ from engine.core.rng import Rng
 from engine.core.subgame import SubGame, SubGameHost
 from engine.rules.heroes import decks as D
 from engine.rules.heroes.adventure import board as B
+from engine.rules.heroes.adventure import labels as L
 from engine.rules.heroes.adventure import mapdata as M
 from engine.rules.heroes.adventure import rules as R
 from engine.rules.heroes.adventure.state import MAIN, SECONDARY, MapState
@@ -162,7 +163,10 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             "looking": st.looking[:] if top is not None and top.seat == seat
             and top.kind == R.KEEP else [],
             "choice": list(top.data[1]) if top is not None and top.kind == R.CHOOSE else [],
+            "choice_labels": L.choice_labels(st),
             "rotations": list(top.data[3]) if top is not None and top.kind == R.ROTATE else [],
+            "rotating": {"tile": top.data[0], "at": [top.data[1], top.data[2]]}
+            if top is not None and top.kind == R.ROTATE else None,
             "winners": st.winners[:], "reason": st.reason,
             "prompt": self.prompt(st).to_json() if not self.is_over(st) else None,
             "reach": reach_view(st, seat) if seat is not None else {},
@@ -327,7 +331,8 @@ def reach_view(st: MapState, seat: int) -> dict[str, Any]:
     p = st.ps[seat]
     b = R.board(st)
     out: dict[str, Any] = {}
-    closed = R._closed_fields(st, seat)
+    # an enemy hero on a sanctuary: passed over, never a destination (seed "Heiligtum")
+    passed = R._closed_fields(st, seat)
     for hero in (MAIN, SECONDARY):
         here = p.pos[hero]
         if here is None or p.mp[hero] < 1:
@@ -335,13 +340,13 @@ def reach_view(st: MapState, seat: int) -> dict[str, Any]:
         stops = set()
         for h in b.fields:
             kind = field_preview(st, seat, hero, h)["kind"]
-            if kind in ("pvp", "defend", "neutral"):
+            if kind in ("pvp", "defend", "neutral") and h not in passed:
                 stops.add(h)
         other = p.pos[SECONDARY if hero == MAIN else MAIN]
-        cm = B.reach(b, here, p.mp[hero], stops, set(), closed)
+        cm = B.reach(b, here, p.mp[hero], stops, passed, set())
         fields = []
         for h in sorted(cm.costs):
-            if h == here or h == other:
+            if h == here or h == other or h in passed:
                 continue
             fields.append({"at": [h[0], h[1]], "mp": int(cm.costs[h]),
                            "path": [[x[0], x[1]] for x in cm.path(h) or []],
