@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-MOMENTS = ("setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over",
+MOMENTS = ("setup", "map_setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over",
            "map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh", "map_town",
            "map_battle", "map_three")
 # the map game's moments (mode clash), shown at the map table (scenes/heroes/map.py)
@@ -101,14 +101,20 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
     app.mouse = (-1, -1)
     if name in MAP_MOMENTS:
         return open_map_moment(app, name, seed)
-    if name == "setup":
+    if name in ("setup", "map_setup"):
         from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
         from scenes.heroes.setup import SkirmishSetupScene
 
         seats = (SeatConfig(kind=HUMAN, name="Alma", colour="crimson"),
-                 SeatConfig(kind=BOT, bot="heuristic", name="Bruno", colour="azure"))
-        app.push(SkirmishSetupScene(app, "heroes", GameConfig(seats, {"mode": "skirmish"}),
+                 SeatConfig(kind=BOT, bot="heuristic", name="Bruno", colour="azure"),
+                 SeatConfig(kind=HUMAN, name="Cleo", colour="emerald"))
+        mode = "clash" if name == "map_setup" else "skirmish"
+        app.push(SkirmishSetupScene(app, "heroes", GameConfig(seats[:3 if mode == "clash"
+                                                                    else 2], {"mode": mode}),
                                     seed))
+        if mode == "clash":
+            app.top.options["faction_1"] = "gravemoor"
+            app.top.layout()
         return app.top
     options = OPTIONS.get(name, {})
     session = new_session(seed, options)

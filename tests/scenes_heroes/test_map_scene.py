@@ -308,3 +308,31 @@ def test_a_hot_seat_map_game_is_played_with_the_mouse_alone(app: Any) -> None:
     # explore, fight neutrals on the combat board, build, recruit, Search: all by mouse
     assert {"move", "end_turn", "rotate", "build", "discover", "recruit", "search", "keep",
             "discard", "battle.place", "battle.attack"} <= kinds, kinds
+
+
+def test_the_map_games_pregame_step_chooses_each_seats_faction_and_hero(app: Any) -> None:
+    from scenes.heroes.screens import open_moment
+    from scenes.heroes.setup import SkirmishSetupScene, Tile
+
+    scene = open_moment(app, "map_setup", seed=1)
+    assert isinstance(scene, SkirmishSetupScene) and scene.clash and scene.armies() == 3
+    name = art.name(app, query.faction("underhold").name)
+    tiles = [w for w in scene.widgets if isinstance(w, Tile) and w.title == name]
+    assert len(tiles) == 2  # the first two seats choose; the third takes what they leave
+    _click(app, tiles[1].rect.center)
+    assert scene.options["faction_2"] == "underhold"
+    tiles = [w for w in scene.widgets if isinstance(w, Tile) and w.title == name]
+    _click(app, tiles[0].rect.center)
+    # one town a faction: the second seat's same pick falls back to random
+    assert (scene.options["faction_1"], scene.options["faction_2"]) == ("underhold", "random")
+    magic = [w for w in scene.widgets if isinstance(w, Tile) and w.note ==
+             app.t("heroes.ui.magic.note")]
+    _click(app, magic[0].rect.center)
+    assert scene.options["hero_1"] == "magic"
+    _press(app, scene.widgets, app.t("heroes.ui.start"))
+    table = app.top
+    assert isinstance(table, MapTableScene)
+    first = table.view["players"][0]
+    assert first["faction"] == "underhold"
+    assert first["hero"] == query.hero_of("underhold", "magic").id
+    assert len({p["faction"] for p in table.view["players"]}) == 3
