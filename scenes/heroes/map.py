@@ -17,8 +17,9 @@ from typing import Any
 import pygame
 
 from engine.core import hexgrid
-from engine.core.actions import Action
+from engine.core.actions import Action, Event
 from scenes import assets, theme
+from scenes.anim import Animation, linear
 from scenes.app import App
 from scenes.board.camera import Camera, CameraInput, HexLayout
 from scenes.board.chooser import ChoicePanel, Popup
@@ -31,6 +32,9 @@ SIDE = pygame.Rect(12, 76, 352, 816)
 MAPV = pygame.Rect(374, 76, 832, 652)
 HAND = pygame.Rect(374, 736, 832, 156)
 ZOOMS = (34, 42, 52, 64, 78, 96, 116)
+# the map opens no further out than READABLE (a location's icon and guard numeral legible) and
+# no closer than READABLE_MAX (the start tiles with room around them)
+READABLE, READABLE_MAX = 3, 4
 CARD = (100, 140)
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII")
 RES = ("gold", "materials", "valuables")
@@ -86,6 +90,31 @@ def _hex(v: Any) -> tuple[int, int]:
     return (int(v[0]), int(v[1]))
 
 
+class HeroWalk(Animation):
+    """A hero token walking field by field along its path; each move event adds a field."""
+
+    STEP = 0.16  # seconds a field
+
+    def __init__(self, path: list[tuple[int, int]]) -> None:
+        super().__init__(self.STEP * max(1, len(path) - 1), ease=linear)
+        self.path = list(path)
+
+    def extend(self, h: tuple[int, int]) -> None:
+        """Adds the next field to the walk (a walk of several moves is one animation)."""
+        self.path.append(h)
+        self.duration = self.STEP * (len(self.path) - 1)
+
+    def where(self) -> tuple[float, float]:
+        """Returns the walker's current field (fractional axial coordinates)."""
+        if len(self.path) < 2:
+            return (float(self.path[-1][0]), float(self.path[-1][1]))
+        f = self.t * (len(self.path) - 1)
+        i = min(len(self.path) - 2, int(f))
+        k = f - i
+        (aq, ar), (bq, br) = self.path[i], self.path[i + 1]
+        return (aq + (bq - aq) * k, ar + (br - ar) * k)
+
+
 class MapTableScene(HeroesTableScene):
     """The map game's table: the adventure map, the side panel and, in battle, the combat
     board."""
@@ -114,6 +143,12 @@ class MapTableScene(HeroesTableScene):
         self.map_chooser: ChoicePanel | None = None
         self.map_popup: Popup | None = None
         self.keep_rects: list[tuple[pygame.Rect, Action]] = []
+        # the heroes' fields before and after the last action (a walk starts where the hero
+        # stood), the number of actions they were read at, and the walks under way
+        self.hero_fields: dict[tuple[int, str], tuple[int, int]] = {}
+        self.fields_before: dict[tuple[int, str], tuple[int, int]] = {}
+        self.fields_at = -1
+        self.walks: dict[tuple[int, str], HeroWalk] = {}
         super().__init__(app, session, save_path=save_path, autosave=autosave,
                          worker_factory=worker_factory, campaign=campaign)
 
@@ -151,12 +186,42 @@ class MapTableScene(HeroesTableScene):
                     params[k] = self.seat_name(v)
         return super().game_text(key, params)
 
+    def _hero_fields(self) -> dict[tuple[int, str], tuple[int, int]]:
+        return {(int(p["seat"]), name): _hex(at) for p in self.view.get("players", [])
+                for name, at in p["heroes"].items() if at is not None}
+
+    def on_events(self, events: list[Event]) -> None:
+        """Walks a moved hero along the fields of its move events (the full frame rate runs
+        only while it walks); battle events go to the combat board."""
+        super().on_events(events)
+        for e in events:
+            if e.key != "heroes.map.move":
+                continue
+            p = e.params
+            key = (int(p["seat"]), str(p["hero"]))
+            to = _hex(p["to"])
+            walk = self.walks.get(key)
+            if walk is not None and not walk.done:
+                walk.extend(to)
+            else:
+                start = self.fields_before.get(key)
+                # a step of one field, or two past the other own hero (an undo leaves nothing)
+                if start is None or not 0 < hexgrid.distance(start, to) <= 2:
+                    continue
+                walk = HeroWalk([start, to])
+                self.walks[key] = walk
+                self.anim.add(walk)
+        self.walks = {k: w for k, w in self.walks.items() if not w.done}
+
     def loc_name(self, lid: str) -> str:
         """Returns a location's name in the reader's language."""
         return art.name(self.app, query.location(lid).name)
 
     # --- state of the screen --------------------------------------------------------------
     def on_view_changed(self) -> None:
+        if len(self.session.actions) != self.fields_at:
+            self.fields_at = len(self.session.actions)
+            self.fields_before, self.hero_fields = self.hero_fields, self._hero_fields()
         if self.in_battle:
             self.town_open = False
             self.map_chooser = None
@@ -229,16 +294,30 @@ class MapTableScene(HeroesTableScene):
             self.map_cam.centre_on(_hex(at))
 
     def _first_view(self) -> None:
-        """Fits the map; a map too large to read whole opens closer, on the own main hero
-        (Home shows it whole)."""
+        """Opens on the players' start tiles, as close as shows them all (Home shows the
+        whole map); when they lie too far apart to read together, on the own one."""
         cam = self.map_cam
         cam.fit()
-        if cam.zoom < 3:
+        starts = [_hex(p["town"]) for p in self.view["players"] if p.get("town") is not None]
+        if not starts:
+            return
+        cells = {h for town in starts for h in hexgrid.tile_fields(hexgrid.tile_anchor_of(town))}
+        left, top, right, bottom = HexLayout(cells).bounds()
+        zoom = 0
+        for i, ts in enumerate(ZOOMS[:READABLE_MAX + 1]):
+            if ts * (right - left) <= MAPV.width and ts * (bottom - top) <= MAPV.height:
+                zoom = i
+        if zoom >= READABLE:
+            cam.set_zoom(zoom)
+            cam.offset = [MAPV.width / 2 - (left + right) / 2 * cam.ts,
+                          MAPV.height / 2 - (top + bottom) / 2 * cam.ts]
+        else:
             p = self.player(self.me())
-            at = p["heroes"].get("main") or p.get("town")
-            cam.set_zoom(3)
+            at = p.get("town") or p["heroes"].get("main")
+            cam.set_zoom(READABLE)
             if at is not None:
                 cam.centre_on(_hex(at))
+        cam.clamp()
 
     @staticmethod
     def _map_keys(action: Action) -> list[tuple[Any, ...]]:
@@ -707,6 +786,8 @@ class MapTableScene(HeroesTableScene):
             self.send(a)
 
     def update_board(self, dt: float) -> None:
+        if self.walks:
+            self.walks = {k: w for k, w in self.walks.items() if not w.done}
         if self.in_battle:
             super().update_board(dt)
             return
@@ -971,7 +1052,12 @@ class MapTableScene(HeroesTableScene):
                 h = _hex(at)
                 k = placed.get(h, 0)
                 placed[h] = k + 1
-                cx, cy = self.map_cam.cell_centre(h)
+                walk = self.walks.get((int(p["seat"]), name))
+                if walk is not None and not walk.done:
+                    k = 0
+                    cx, cy = self.map_cam.cell_centre(walk.where())
+                else:
+                    cx, cy = self.map_cam.cell_centre(h)
                 pos = (int(cx + (k - 0.5) * ts * 0.3 if h in placed and k else cx),
                        int(cy + ts * 0.12))
                 radius = int(ts * (0.2 if name == "main" else 0.15))

@@ -13,7 +13,7 @@ from engine.core.actions import Action
 from engine.core.rng import Rng
 from scenes.games import scene_class
 from scenes.heroes import art, query
-from scenes.heroes.map import SWITCH, TOWN_KINDS, MapTableScene
+from scenes.heroes.map import MAPV, READABLE, SWITCH, TOWN_KINDS, ZOOMS, MapTableScene
 from scenes.heroes.screens import (
     MAP_CONDITIONS,
     MAP_MOMENTS,
@@ -336,3 +336,58 @@ def test_the_map_games_pregame_step_chooses_each_seats_faction_and_hero(app: Any
     assert first["faction"] == "underhold"
     assert first["hero"] == query.hero_of("underhold", "magic").id
     assert len({p["faction"] for p in table.view["players"]}) == 3
+
+
+def test_a_heros_move_walks_along_its_path_at_the_full_frame_rate(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    session = new_map_session(1)
+
+    quiet = ("empty", "visited", "flagged")
+
+    def walks(v: dict[str, Any]) -> list[dict[str, Any]]:
+        kinds = {tuple(r["at"]): r["visit"]["kind"] for r in (v["reach"] or {}).get("main", [])}
+        # the path starts on the hero's field; two quiet fields to walk
+        return [r for r in (v["reach"] or {}).get("main", []) if len(r["path"]) >= 3
+                and all(kinds.get(tuple(h)) in quiet for h in r["path"][1:])]
+
+    def far_reach(s: Any) -> bool:
+        return s.actor == 0 and bool(walks(s.rules.view(s.state, s.actor)))
+
+    assert play_map_until(session, far_reach, 1)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    app.settings.anim_speed = 1.0
+    app.step([], 1 / 60)  # the table reads the speed setting each frame
+    table.hero = "main"
+    start = tuple(table.player(0)["heroes"][table.hero])
+    target = walks(table.view)[0]
+    before = len(table.session.actions)
+    _click(app, _field_point(table, tuple(target["at"])))
+    steps = [tuple(a["to"]) for a in table.session.actions[before:] if a.kind == "move"]
+    assert len(steps) >= 2
+    walk = table.walks[(0, "main")]
+    # one animation for the whole walk, from where the hero stood through every field
+    assert walk.path[0] == start and walk.path[1:] == steps
+    assert table.anim.busy and table.is_animating()
+    where = walk.where()
+    assert where != tuple(float(c) for c in steps[-1])
+    for _ in range(10 * len(steps)):
+        app.step([], 1 / 30)
+    assert not table.anim.busy and not table.walks and not table.is_animating()
+
+
+def test_the_map_opens_readable_on_the_start_tiles_and_home_shows_it_whole(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    table = MapTableScene(app, new_map_session(1), autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    cam = table.map_cam
+    assert cam.ts >= ZOOMS[READABLE]
+    town = tuple(table.player(0)["town"])
+    assert MAPV.collidepoint(_field_point(table, town))
+    whole = [h for h in table.fields]
+    assert not all(MAPV.collidepoint(_field_point(table, h)) for h in whole)
+    _home(app)
+    assert cam.ts < ZOOMS[READABLE]
+    assert all(MAPV.collidepoint(_field_point(table, h)) for h in whole)
