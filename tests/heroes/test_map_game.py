@@ -12,12 +12,14 @@ import pytest
 import yaml
 
 from engine import conform, registry
+from engine.content.i18n import Catalog
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.protocol import GameConfig
 from engine.core.rng import Rng
 from engine.rules.heroes import content as C
 from engine.rules.heroes import decks as D
+from engine.rules.heroes.adventure import labels as L
 from engine.rules.heroes.adventure import mapdata as M
 from engine.rules.heroes.adventure import rules as R
 from engine.rules.heroes.adventure.state import MAIN, MapState
@@ -25,6 +27,7 @@ from engine.rules.heroes.battle import RULES as BATTLE
 
 FIXTURE = Path(__file__).parent / "fixtures" / "map_fixture.yaml"
 RULES = registry.rules("heroes")
+EN = Catalog.load("en")
 
 
 @pytest.fixture(autouse=True)
@@ -311,6 +314,38 @@ def test_discover_reveals_a_tile_and_asks_its_rotation() -> None:
     assert R.board(st).areas() == 2  # joined to the start tile; the other start lies apart
 
 
+def test_view_names_the_tile_being_turned_and_where() -> None:
+    st = new()
+    finish_refresh(st)
+    st.ps[0].pos[MAIN] = (1, 0)
+    slot = next(s for s in st.slots if (s[1], s[2]) == (2, 1))
+    assert RULES.view(st, 0)["rotating"] is None
+    act(st, "discover", at=(2, 1), hero=MAIN)
+    view = RULES.view(st, 0)
+    assert view["rotating"] == {"tile": slot[3], "at": [2, 1]}
+    assert view["rotations"]
+
+
+def test_view_labels_every_choice_option_in_both_languages() -> None:
+    st = new(map_difficulty="normal")
+    view = RULES.view(st, 0)
+    assert view["choice"] == ["0", "1"] and len(view["choice_labels"]) == 2
+    en, de = EN, Catalog.load("de")
+    texts = [en.message(m) for m in view["choice_labels"]]
+    assert texts == ["roll 2 resource dice and keep one", "Search (2) the artifact deck"]
+    assert de.message(view["choice_labels"][1]) == "Durchsuche (2) das Artefakt-Deck"
+    # a settlement's options: incomes by resource, reinforcements by the unit's name
+    lab = L.option_label(st, 0, "settlement", "materials", [[0, 0], True])
+    assert en.message(lab) == "Raise the materials income"
+    uid = C.faction(st.ps[0].faction).units[0]
+    lab = L.option_label(st, 0, "settlement", f"reinforce:{uid}", [[0, 0], True])
+    assert en.message(lab) == f"Reinforce {C.unit(uid).name['en']}"
+    # every text is in the catalog of both languages (no key shows through)
+    for m in view["choice_labels"]:
+        for cat in (en, de):
+            assert not cat.message(m).startswith("heroes.")
+
+
 # --- whole games ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3])
 def test_random_games_end_and_reload(players: int) -> None:
@@ -321,6 +356,11 @@ def test_random_games_end_and_reload(players: int) -> None:
         while not RULES.is_over(st):
             legal = RULES.legal_actions(st)
             assert legal
+            top = st.flow.top
+            if top is not None and top.kind == R.CHOOSE:  # every option has a catalog label
+                labels = L.choice_labels(st)
+                assert len(labels) == len(top.data[1])
+                assert not any(EN.message(m).startswith("heroes.") for m in labels)
             RULES.apply(st, legal[rng.below(len(legal))])
             steps += 1
             if steps % 97 == 0:

@@ -15,6 +15,7 @@ from engine.core.rng import Rng
 from engine.core.subgame import SubGame, SubGameHost
 from engine.rules.heroes import decks as D
 from engine.rules.heroes.adventure import board as B
+from engine.rules.heroes.adventure import labels as L
 from engine.rules.heroes.adventure import mapdata as M
 from engine.rules.heroes.adventure import rules as R
 from engine.rules.heroes.adventure.state import MAIN, SECONDARY, MapState
@@ -162,7 +163,10 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             "looking": st.looking[:] if top is not None and top.seat == seat
             and top.kind == R.KEEP else [],
             "choice": list(top.data[1]) if top is not None and top.kind == R.CHOOSE else [],
+            "choice_labels": L.choice_labels(st),
             "rotations": list(top.data[3]) if top is not None and top.kind == R.ROTATE else [],
+            "rotating": {"tile": top.data[0], "at": [top.data[1], top.data[2]]}
+            if top is not None and top.kind == R.ROTATE else None,
             "winners": st.winners[:], "reason": st.reason,
             "prompt": self.prompt(st).to_json() if not self.is_over(st) else None,
             "reach": reach_view(st, seat) if seat is not None else {},
