@@ -380,10 +380,18 @@ class MapTableScene(HeroesTableScene):
         if v.get("choice"):
             bonus = bool(v["prompt"]) and v["prompt"]["key"] == "heroes.map.prompt.bonus"
             labels = self._bonus_labels() if bonus else []
+            # the view's catalog label of each option (choice_labels, in the order of
+            # choice); the table's own reading of the option string where there is none
+            named = dict(zip([str(o) for o in v["choice"]], v.get("choice_labels") or [],
+                             strict=False))
             for a in self.index.of_kind("choose"):
                 o = str(a["option"])
-                label = labels[int(o)] if bonus and o.isdigit() and int(o) < len(labels) \
-                    else self._option_label(o)
+                if o in named:
+                    label = self.game_message(named[o])
+                elif bonus and o.isdigit() and int(o) < len(labels):
+                    label = labels[int(o)]
+                else:
+                    label = self._option_label(o)
                 options.append((label, "", self._do(a)))
             if bonus:
                 for text in self._bonus_lines():
@@ -467,6 +475,9 @@ class MapTableScene(HeroesTableScene):
     def rotating(self) -> tuple[str, tuple[int, int]] | None:
         """Returns the tile being turned and its place (from the prompt and the tile's
         discovery or placement in the log; a start tile lies on the map already)."""
+        rotating = self.view.get("rotating")
+        if rotating:
+            return str(rotating["tile"]), _hex(rotating["at"])
         rots = self.view.get("rotations") or []
         prompt = self.view.get("prompt") or {}
         if not rots or prompt.get("key") != "heroes.map.prompt.rotate":
