@@ -26,7 +26,7 @@ from scenes.board.chooser import ChoicePanel, Popup
 from scenes.board.index import ActionIndex
 from scenes.heroes import art, query
 from scenes.heroes.table import HeroesTableScene
-from scenes.widgets import Button, blit_centered
+from scenes.widgets import Button, IconButton, blit_centered
 
 SIDE = pygame.Rect(12, 76, 352, 816)
 MAPV = pygame.Rect(374, 76, 832, 652)
@@ -149,6 +149,8 @@ class MapTableScene(HeroesTableScene):
         self.fields_before: dict[tuple[int, str], tuple[int, int]] = {}
         self.fields_at = -1
         self.walks: dict[tuple[int, str], HeroWalk] = {}
+        # opens the hero's cards (deck count, discard, artifacts): always there, bots' turns too
+        self.cards_button: IconButton | None = None
         super().__init__(app, session, save_path=save_path, autosave=autosave,
                          worker_factory=worker_factory, campaign=campaign)
 
@@ -253,6 +255,7 @@ class MapTableScene(HeroesTableScene):
         if not any(a.kind in TOWN_KINDS for a in self.legal):
             self.town_open = False
         self._build_map_chooser()
+        self._build_cards_button()
         self._build_map_buttons()
         self._build_town_buttons()
         self._build_keep()
@@ -562,6 +565,24 @@ class MapTableScene(HeroesTableScene):
                 icon="ui.play", tip=t("heroes.mapui.end_turn.tip"))
         self.map_buttons = out
 
+    def _build_cards_button(self) -> None:
+        box = self.hero_box()
+        self.cards_button = IconButton((box.right - 46, box.top + 8, 38, 38), "heroes.ui.deck",
+                                       self.open_piles, style="normal",
+                                       tooltip=self.app.t("heroes.mapui.piles.tip"))
+
+    def open_piles(self) -> None:
+        """Opens the shown hero's cards: the draw pile's count, the discard pile, the
+        artifacts."""
+        from scenes.heroes.piles import HeroPilesScene
+
+        seat = self.me()
+        p = self.player(seat)
+        # the own hand is in the view only for the viewer's seat
+        hand = list(self.view.get("hand") or []) if seat == self.viewer \
+            and self.curtain_for is None else []
+        self.app.push(HeroPilesScene(self.app, p["hero"], p, hand, self._card_tip))
+
     def _lay(self) -> None:
         a = self.index.find("rotate", rotation=self.rot_pick)
         if a is not None:
@@ -671,6 +692,9 @@ class MapTableScene(HeroesTableScene):
                 return True
         if self.map_chooser is not None:
             return self.map_chooser.handle(event)
+        if self.cards_button is not None and self.curtain_for is None \
+                and self.cards_button.handle(event):
+            return True
         for button in self.map_buttons:
             if button.handle(event):
                 return True
@@ -804,6 +828,8 @@ class MapTableScene(HeroesTableScene):
             return
         for button in self.map_buttons + (self.town_buttons if self.town_open else []):
             button.update(dt, self.app)
+        if self.cards_button is not None:
+            self.cards_button.update(dt, self.app)
         if self.map_popup is not None:
             self.map_popup.update(dt, self.app)
         if self.map_chooser is not None:
@@ -822,7 +848,8 @@ class MapTableScene(HeroesTableScene):
                 self.hint(("keep", a["card"]), self._card_tip(a["card"]), rect)
         self._side_tips(mouse)
         box = self.hero_box()
-        if box.collidepoint(mouse):
+        if box.collidepoint(mouse) and not (self.cards_button is not None
+                                            and self.cards_button.rect.collidepoint(mouse)):
             self.app.tooltip(("hero", self.me(), len(self.session.actions)), self.hero_tip(), box)
         if self.town_open or self.keep_rects:
             self.hover_field = None
@@ -893,6 +920,8 @@ class MapTableScene(HeroesTableScene):
             return
         self.draw_map(surface)
         self.draw_side(surface)
+        if self.cards_button is not None:
+            self.cards_button.draw(surface)
         self.draw_hand(surface)
         for button in self.map_buttons:
             button.draw(surface)
@@ -1264,7 +1293,7 @@ class MapTableScene(HeroesTableScene):
         pygame.draw.circle(surface, colour, disc, 30, 3)
         blit_centered(surface, assets.asset_icon(f"heroes.hero.{p['hero']}", 38), disc)
         name = assets.text(assets.fit(art.hero_name(self.app, p["hero"]), "heading",
-                                      theme.SIZE_H3, rect.width - 90), "heading", theme.SIZE_H3,
+                                      theme.SIZE_H3, rect.width - 136), "heading", theme.SIZE_H3,
                            theme.GOLD)
         surface.blit(name, (rect.left + 80, rect.top + 10))
         line = t("heroes.mapui.level_line", level=p["level"], xp=p["xp"])

@@ -10,10 +10,10 @@ from typing import Any
 
 MOMENTS = ("setup", "map_setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over",
            "map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh", "map_town",
-           "map_battle", "map_three")
+           "map_battle", "map_three", "map_cards")
 # the map game's moments (mode clash), shown at the map table (scenes/heroes/map.py)
 MAP_MOMENTS = ("map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh",
-               "map_town", "map_battle", "map_three")
+               "map_town", "map_battle", "map_three", "map_cards")
 
 # moment → (options, condition on the session)
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -172,6 +172,8 @@ MAP_CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "map_choice": lambda s: s.actor == 0 and bool(_map_view(s)["choice"]),
     "map_three": lambda s: s.actor == 0 and bool(_map_view(s)["reach"])
     and _map_view(s)["round"] >= 3,
+    "map_cards": lambda s: s.actor == 0 and bool(_map_view(s)["reach"])
+    and len(_map_view(s)["players"][0]["discard"]) >= 3 and not _map_view(s).get("battle"),
     "map_search": lambda s: s.actor == 0 and _map_view(s)["step"] == "search_from",
     "map_keep": lambda s: s.actor == 0 and bool(_map_view(s)["looking"]),
     "map_refresh": lambda s: s.actor == 0 and _map_view(s)["step"] == "refresh"
@@ -228,4 +230,6 @@ def open_map_moment(app: Any, name: str, seed: int = 1) -> Any:
             app.mouse = tuple(int(c) for c in table.map_cam.cell_centre(tuple(far["at"])))
     elif name == "map_battle":
         hover_attack(app, table)
+    elif name == "map_cards":
+        table.open_piles()
     return app.top

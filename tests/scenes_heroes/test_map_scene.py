@@ -391,3 +391,35 @@ def test_the_map_opens_readable_on_the_start_tiles_and_home_shows_it_whole(app: 
     _home(app)
     assert cam.ts < ZOOMS[READABLE]
     assert all(MAPV.collidepoint(_field_point(table, h)) for h in whole)
+
+
+def test_the_hero_panel_opens_the_heros_discard_and_artifacts(app: Any) -> None:
+    from scenes.heroes.piles import HeroPilesScene, artifacts_of
+
+    table = _table_at(app, "map_cards")
+    assert table.cards_button is not None
+    _click(app, table.cards_button.rect.center)
+    piles = app.top
+    assert isinstance(piles, HeroPilesScene)
+    p = table.player(0)
+    assert piles.discard == p["discard"] and len(piles.discard) >= 3
+    shown = [cid for _, cid in piles.card_rects()]
+    assert shown[:len(p["discard"])] == p["discard"][-20:]
+    # hovering a card gives its text
+    rect, cid = piles.card_rects()[0]
+    app.mouse = rect.center
+    app.step([], 1 / 60)
+    _press(app, piles.widgets, app.t("heroes.mapui.piles.close"))
+    assert app.top is table
+    assert query.card("iron_blade").kind == "artifact"
+    held = artifacts_of({"discard": ["iron_blade", p["discard"][0]]}, ["iron_blade"])
+    assert held == [("iron_blade", "hand"), ("iron_blade", "discard")]
+
+
+def test_choice_options_read_the_views_catalog_labels(app: Any) -> None:
+    table = _table_at(app, "map_choice")
+    chooser = table.map_chooser
+    assert chooser is not None
+    labels = [table.game_message(m) for m in table.view["choice_labels"]]
+    shown = [b.label for b in chooser.buttons]
+    assert labels and all(label in shown for label in labels)
