@@ -46,6 +46,8 @@ BLOCKED_FILL = (70, 64, 58)
 BACK_FILL = (58, 46, 36)
 # parameters of the map's events that hold a seat (the log shows the player's name)
 MAP_SEATS = ("of", "foe", "to")
+HERO_WORDS = {"main": "heroes.mapui.log.hero.main",
+              "secondary": "heroes.mapui.log.hero.secondary"}
 DECKS = {"ability": "heroes.mapui.deck.ability", "spell": "heroes.mapui.deck.spell",
          "artifact": "heroes.mapui.deck.artifact"}
 WORDS = {"skip": "heroes.mapui.opt.skip", "none": "heroes.mapui.opt.none",
@@ -176,17 +178,56 @@ class MapTableScene(HeroesTableScene):
         return self.view["players"][seat]  # type: ignore[no-any-return]
 
     def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
-        """Returns a game message; the map's seat parameters are shown as player names."""
+        """Returns a game message; the map's seat parameters are shown as player names and
+        its content ids (location, building, resources, hero, deck) as words."""
         if params and key.startswith("heroes.map."):
-            params = dict(params)
-            if params.get("deck") in DECK_NAMES:
-                params["deck"] = self.app.t(DECK_NAMES[params["deck"]])
-            for k in MAP_SEATS:
-                v = params.get(k)
-                if isinstance(v, int) and not isinstance(v, bool) \
-                        and 0 <= v < len(self.session.config.seats):
-                    params[k] = self.seat_name(v)
+            params = self._log_params(key, params)
         return super().game_text(key, params)
+
+    def _log_params(self, key: str, params: dict[str, Any]) -> dict[str, Any]:
+        """Returns an event's parameters with the words its log line names added (the
+        engine's parameters are read, never changed: ids become names only for the text)."""
+        t = self.app.t
+        params = dict(params)
+        seats = len(self.session.config.seats)
+        seat = params.get("seat")
+        if params.get("deck") in DECK_NAMES:
+            params["deck"] = t(DECK_NAMES[params["deck"]])
+        for k in MAP_SEATS:
+            v = params.get(k)
+            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < seats:
+                params[k] = self.seat_name(v)
+        if params.get("hero") in HERO_WORDS:
+            params["hero"] = t(HERO_WORDS[params["hero"]])
+        if isinstance(params.get("res"), list):
+            params["amount"] = self.cost_text(params["res"])
+        if isinstance(params.get("cards"), list):
+            params.setdefault("n", len(params["cards"]))
+        if params.get("choice") in WORDS:
+            params["choice"] = t(WORDS[params["choice"]])
+        lid = params.get("location")
+        if not isinstance(lid, str) and params.get("field") is not None:
+            # the log is rebuilt before on_view_changed reads the fields: read the view's
+            h = _hex(params["field"])
+            f = self.fields.get(h) or next((x for x in self.view.get("fields", [])
+                                            if _hex(x["at"]) == h), None)
+            lid = f["location"] if f is not None else None
+        params["place"] = t("heroes.mapui.log.place", name=self.loc_name(lid)) \
+            if isinstance(lid, str) and lid else t("heroes.mapui.log.a_field")
+        if isinstance(params.get("building"), str) and isinstance(seat, int) and seat < seats:
+            try:
+                faction = self.player(seat)["faction"]
+                params["building"] = art.name(self.app, query.town(faction).building(
+                    params["building"]).name)
+            except (KeyError, IndexError):
+                params["building"] = t("heroes.mapui.log.a_building")
+        if key == "heroes.map.battle_over" and isinstance(seat, int) and seat < seats:
+            # winner is the battle's side: 0 the attacker (seat), 1 the defender, -1 nobody
+            won = {0: "won", 1: "lost"}.get(params.get("winner"), "draw")
+            if params.get("reason") == "retreat":
+                won = "retreat"
+            params["result"] = t(f"heroes.mapui.log.{won}", name=self.seat_name(seat))
+        return params
 
     def _hero_fields(self) -> dict[tuple[int, str], tuple[int, int]]:
         return {(int(p["seat"]), name): _hex(at) for p in self.view.get("players", [])

@@ -69,6 +69,8 @@ def test_the_heroes_scene_is_the_map_table_for_a_clash_game(app: Any) -> None:
 def test_map_moments_render_in_both_languages(app: Any, name: str, lang: str) -> None:
     app.set_language(lang)
     top = open_map_moment(app, name, seed=1)
+    if name == "map_cards":  # the hero's cards open over the table
+        top = app.stack[-2]
     assert isinstance(top, MapTableScene)
     for _ in range(3):
         app.step([], 1 / 30)
@@ -423,3 +425,32 @@ def test_choice_options_read_the_views_catalog_labels(app: Any) -> None:
     labels = [table.game_message(m) for m in table.view["choice_labels"]]
     shown = [b.label for b in chooser.buttons]
     assert labels and all(label in shown for label in labels)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_map_log_names_players_places_and_buildings(app: Any, lang: str) -> None:
+    app.set_language(lang)
+    session = new_map_session(3, players=3)
+    play_map_until(session, lambda s: s.state.round >= 6, 5, limit=1600)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    names = [table.seat_name(i) for i in range(3)]
+    lines: dict[str, list[str]] = {}
+    for e in session.log:
+        if e.key.startswith("heroes.map."):
+            lines.setdefault(e.key, []).append(table.game_message(e))
+    for key, texts in lines.items():
+        for text in texts:
+            assert "{" not in text and not text.startswith("heroes."), (key, text)
+            assert "_" not in text, (key, text)  # no content id (city_hall, gold_mine)
+    build = next(e for e in session.log if e.key == "heroes.map.build")
+    seat = build.params["seat"]
+    faction = table.player(seat)["faction"]
+    building = art.name(app, query.town(faction).building(build.params["building"]).name)
+    assert table.game_message(build).startswith(names[seat])
+    assert building in table.game_message(build)
+    visit = next(e for e in session.log if e.key == "heroes.map.visit")
+    assert table.loc_name(visit.params["location"]) in table.game_message(visit)
+    income = next(e for e in session.log if e.key == "heroes.map.income")
+    assert table.cost_text(income.params["res"]) in table.game_message(income)
