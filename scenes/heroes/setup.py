@@ -58,9 +58,16 @@ class Tile(Widget):
         pygame.draw.circle(surface, self.ring, disc, 34, 3)
         blit_centered(surface, assets.asset_icon(self.icon, 44), disc)
         ink = theme.INK_DARK if self.chosen else theme.INK
-        title = assets.text(assets.fit(self.title, "heading", theme.SIZE_SMALL, rect.width - 12),
-                            "heading", theme.SIZE_SMALL, ink)
-        blit_centered(surface, title, (rect.centerx, rect.top + 98))
+        width = rect.width - 12
+        if not self.note and assets.text(self.title, "heading", theme.SIZE_SMALL,
+                                         ink).get_width() > width:
+            # a name too long for a narrow card (three seats) takes two lines
+            title = assets.text(self.title, "heading", theme.SIZE_SMALL, ink, width, "center")
+            surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + 84)))
+        else:
+            title = assets.text(assets.fit(self.title, "heading", theme.SIZE_SMALL, width),
+                                "heading", theme.SIZE_SMALL, ink)
+            blit_centered(surface, title, (rect.centerx, rect.top + 98))
         if self.note:
             # a note too long for the card wraps onto a second line (narrow three-seat panels)
             note = assets.text(self.note, "body", theme.SIZE_TINY, theme.INK_DARK_DIM
@@ -117,7 +124,8 @@ class SkirmishSetupScene(MenuScreen):
 
     def build(self) -> None:
         t = self.app.t
-        self.widgets.append(Button((1600 - 300, 826, 260, theme.BUTTON_H), t("heroes.ui.start"),
+        start = t("ui.start") if self.clash else t("heroes.ui.start")
+        self.widgets.append(Button((1600 - 300, 826, 260, theme.BUTTON_H), start,
                                    self.start, style="primary", icon="ui.play",
                                    hotkey=pygame.K_RETURN))
         for seat, panel in enumerate(self.panels()):

@@ -331,7 +331,7 @@ def test_the_map_games_pregame_step_chooses_each_seats_faction_and_hero(app: Any
              app.t("heroes.ui.magic.note")]
     _click(app, magic[0].rect.center)
     assert scene.options["hero_1"] == "magic"
-    _press(app, scene.widgets, app.t("heroes.ui.start"))
+    _press(app, scene.widgets, app.t("ui.start"))
     table = app.top
     assert isinstance(table, MapTableScene)
     first = table.view["players"][0]
