@@ -13,6 +13,7 @@ import yaml
 
 from engine import conform, registry
 from engine.content.i18n import Catalog
+from engine.core import hexgrid as hx
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.protocol import GameConfig
@@ -54,6 +55,14 @@ def pass_windows(st: MapState) -> None:
         act(st, "pass")
 
 
+def end_turn(st: MapState) -> list:
+    """Ends the turn and passes the town-action windows that follow; returns the events."""
+    events = act(st, "end_turn")
+    while st.flow.top is not None and st.flow.top.kind == R.WINDOW:
+        events += act(st, "pass")
+    return events
+
+
 def finish_refresh(st: MapState) -> None:
     while st.flow.phase == R.REFRESH:
         p = st.ps[st.current]
@@ -85,7 +94,7 @@ def test_income_in_odd_rounds_from_round_three() -> None:
     for _ in range(3):
         for _ in range(2):
             finish_refresh(st)
-            events = act(st, "end_turn")
+            events = end_turn(st)
             paid += [(st.round, e.params["res"]) for e in events
                      if e.key == "heroes.map.income"]
     # only round 3 pays: the town hall's 2 gold on the scenario's 8 gold and 1 material
@@ -96,7 +105,7 @@ def test_astrologer_card_in_even_rounds() -> None:
     st = new()
     for _ in range(2):
         finish_refresh(st)
-        act(st, "end_turn")
+        end_turn(st)
     assert st.round == 2 and st.astro_card in R.mc().astrologers
     assert st.astro.discard_count() == 1
 
@@ -161,6 +170,162 @@ def test_t01_a_seat_without_town_actions_is_not_asked() -> None:
     assert top is not None and top.kind == R.WINDOW and top.seats == (1,)
 
 
+def test_town_windows_between_turns_and_at_the_round_end() -> None:
+    # spec AMB-14 (a, c, d): between turns the seats other than the one ending and the one
+    # starting; at the round's end every seat but the one ending; none without a town action
+    st = new(3)
+    while st.flow.top is not None:  # the starting units and start tiles of the 3 seats
+        top = st.flow.top
+        if top.kind == R.CHOOSE:
+            act(st, "choose", option=top.data[1][0])
+        else:
+            act(st, "rotate", rotation=top.data[3][0])
+    for p in st.ps:
+        p.res = [60, 20, 10]
+    finish_refresh(st)
+    act(st, "end_turn")
+    top = st.flow.top
+    assert top is not None and top.kind == R.WINDOW and top.seats == (2,)
+    assert top.reason is not None and top.reason.key == "heroes.map.prompt.window_turn"
+    plain = [b for b in R._buildable(st, 2)
+             if not R.mc().building(st.ps[2].faction, b).on_build]
+    act(st, "build", building=plain[0])
+    assert st.flow.top is not None and st.flow.top.kind == R.WINDOW
+    act(st, "pass")
+    assert st.current == 1 and st.flow.phase == R.REFRESH
+    finish_refresh(st)
+    st.ps[0].tokens = {t: False for t in st.ps[0].tokens}  # seat 0 has nothing left to do
+    act(st, "end_turn")
+    assert st.flow.top is None and st.current == 2  # seat 0 would be asked: it cannot act
+    finish_refresh(st)
+    act(st, "end_turn")
+    top = st.flow.top
+    assert top is not None and top.seats == (1,) and st.round == 1  # seat 2's build is used
+    assert top.reason is not None and top.reason.key == "heroes.map.prompt.window_round"
+    act(st, "pass")
+    assert st.round == 2 and st.current == 0 and all(st.ps[2].tokens.values())
+
+
+def test_two_players_have_a_window_only_at_the_round_end() -> None:
+    st = new()
+    for p in st.ps:
+        p.res = [60, 20, 10]
+    finish_refresh(st)
+    act(st, "end_turn")
+    assert st.flow.top is None and st.current == 1
+    finish_refresh(st)
+    act(st, "end_turn")
+    top = st.flow.top
+    assert top is not None and top.kind == R.WINDOW and top.seats == (0,)
+
+
+# --- morale (seed "Moralaktionen") ----------------------------------------------------------------
+def _queue_effect(st: MapState, eff: dict) -> None:
+    from engine.rules.heroes.adventure.game import CLASH
+
+    R.queue(st).append(["effect", 0, MAIN, eff])
+    R.run(CLASH, st, [])
+
+
+def test_good_morale_rerolls_a_die_just_rolled() -> None:
+    st = new(faction_1="sunward")
+    finish_refresh(st)
+    p = st.ps[0]
+    p.morale = 1
+    _queue_effect(st, {"type": "resource_die"})
+    view = RULES.view(st, 0)
+    assert view["choice"] == ["reroll:0", "keep"] and len(view["choice_labels"]) == 2
+    before = sum(p.res)
+    events = act(st, "choose", option="reroll:0")
+    assert p.morale == 0 and sum(p.res) > before
+    assert [e.key for e in events].count("heroes.map.resource_die") == 1  # the new roll
+    p.morale = 1
+    _queue_effect(st, {"type": "resource_die"})
+    before = sum(p.res)
+    act(st, "choose", option="keep")
+    assert p.morale == 1 and sum(p.res) > before
+    p.morale = 0
+    _queue_effect(st, {"type": "resource_die"})  # no token: the roll resolves at once
+    assert st.flow.top is None
+
+
+def test_a_second_good_morale_may_spend_the_first() -> None:
+    st = new(faction_1="sunward")
+    finish_refresh(st)
+    p = st.ps[0]
+    p.morale = 1
+    hand = len(p.hand)
+    _queue_effect(st, {"type": "morale_plus"})
+    top = st.flow.top
+    assert top is not None and top.data[0] == "morale_second"
+    assert list(top.data[1]) == ["draw", "cycle", "lose"]
+    act(st, "choose", option="draw")
+    assert p.morale == 1 and len(p.hand) == hand + 1
+    _queue_effect(st, {"type": "morale_plus"})
+    act(st, "choose", option="lose")
+    assert p.morale == 1 and len(p.hand) == hand + 1
+    st.ps[0].faction = "gravemoor"  # the undead ignore morale: no choice
+    _queue_effect(st, {"type": "morale_plus"})
+    assert st.flow.top is None
+
+
+def test_good_morale_is_spent_in_a_window_outside_the_own_turn() -> None:
+    st = new(faction_1="sunward")
+    for p in st.ps:
+        p.res = [60, 20, 10]
+    finish_refresh(st)
+    end_turn(st)
+    finish_refresh(st)
+    st.ps[0].morale = 1
+    hand = len(st.ps[0].hand)
+    act(st, "end_turn")
+    top = st.flow.top
+    assert top is not None and top.kind == R.WINDOW and top.seats == (0,)
+    assert Action.make("morale", use="draw") in RULES.legal_actions(st)
+    act(st, "morale", use="draw")
+    assert st.ps[0].morale == 0 and len(st.ps[0].hand) == hand + 1
+
+
+# --- neutral armies and the sanctuary ------------------------------------------------------------
+def test_an_eliminated_player_does_not_lead_the_neutrals() -> None:
+    # seed "Kämpfe gegen Neutrale": the player to the right leads them; an eliminated one is
+    # skipped (the next to the right)
+    st = new(3, neutrals="player")
+    while st.flow.top is not None:
+        top = st.flow.top
+        if top.kind == R.CHOOSE:
+            act(st, "choose", option=top.data[1][0])
+        else:
+            act(st, "rotate", rotation=top.data[3][0])
+    finish_refresh(st)
+    town = st.ps[0].town
+    assert town is not None
+    guarded = next(h for h, f in sorted(R.board(st).fields.items())
+                   if f.guard and hx.distance(h, town) == 1)
+    st.ps[2].out = True  # seat 2 sits to seat 0's right
+    act(st, "move", hero=MAIN, to=guarded)
+    pass_windows(st)
+    assert st.sub is not None and st.sub.seats[1] == 1
+
+
+def test_passing_over_an_enemy_hero_on_a_sanctuary() -> None:
+    st = new()
+    finish_refresh(st)
+    b = R.board(st)
+    b.fields[(1, 0)] = b.fields[(1, 0)]._replace(location="haven", guard=0)
+    st.ps[1].pos[MAIN] = (1, 0)  # an enemy hero on the sanctuary east of seat 0's town
+    here = (1, -1)
+    st.ps[0].pos[MAIN] = here
+    targets = R.move_targets(st, 0, MAIN)
+    assert (1, 0) not in targets  # no attack there, no end of a move there
+    beyond = [h for h in b.steps((1, 0)) if h != here and hx.distance(h, here) == 2]
+    assert beyond and all(targets.get(h) == 2 for h in beyond)
+    reach = {tuple(f["at"]): f["mp"] for f in RULES.view(st, 0)["reach"]["main"]}
+    assert (1, 0) not in reach and all(reach.get(h) == 2 for h in beyond)
+    act(st, "move", hero=MAIN, to=beyond[0])
+    assert st.ps[0].pos[MAIN] == beyond[0] and st.ps[0].mp[MAIN] == 1
+
+
 # --- T-03 the mine (spec §11.7, the corrected fixture of §25.3) -----------------------------------
 MINE = (1, -1)  # field 2 of the start tile at (0, 0): the materials mine, difficulty I
 
@@ -199,6 +364,65 @@ def test_t03a_mine_battle_level_one() -> None:
     assert R.income(st, 0)[1] == income_before[1] + 2
     assert p.res[1] == 3 + 2
     assert "town_portal" in p.hand and "power" in p.hand
+    # the Town Portal, empowered by the Power card's expert effect (its crown): the hero goes
+    # to an own town or settlement and gains 1 MP (seed, mine example; spec T-03a)
+    assert p.crowns == 1 and p.mp[MAIN] == 2
+    plays = [a for a in RULES.legal_actions(st) if a.kind == "play" and a["hero"] == MAIN]
+    assert {(a["card"], a["mode"], a["boost"]) for a in plays} >= {
+        ("town_portal", "e0", ()), ("town_portal", "e2", ("power/expert",))}
+    assert not any(a["mode"] == "e4" for a in plays)  # empower 2 cannot pay 4
+    with pytest.raises(IllegalAction):  # the empower must be paid
+        act(st, "play", card="town_portal", mode="e2", hero=MAIN, boost=())
+    act(st, "play", card="town_portal", mode="e2", hero=MAIN, boost=("power/expert",))
+    assert p.crowns == 0 and {"town_portal", "power"} <= set(p.deck.discard_pile.cards)
+    assert len(p.hand) == 1  # the Power card's draw
+    view = RULES.view(st, 0)
+    assert view["choice"] == ["0,0"] and len(view["choice_labels"]) == 1
+    act(st, "choose", option="0,0")
+    assert p.pos[MAIN] == (0, 0) and p.mp[MAIN] == 3
+
+
+def test_map_cards_movement_resources_and_reinforce_after_combat() -> None:
+    st = new(faction_1="gravemoor")
+    finish_refresh(st)
+    p = st.ps[0]
+    p.hand = ["town_portal"]
+    # a map card is played on the own turn only; an empower mode alone is no map play
+    assert not any(a.kind == "play" and a["mode"] != "e0" for a in RULES.legal_actions(st))
+    with pytest.raises(IllegalAction):
+        act(st, "play", card="town_portal", mode="empower", hero=MAIN, boost=())
+    moves = [c.id for c in C.all_of("card") if any(
+        m.timing == "adventure" and m.effects[0].type == "movement" and not m.crown
+        and not m.cost and len(m.effects) == 1 for m in c.modes)]
+    golds = [c.id for c in C.all_of("card") if any(
+        m.timing == "adventure" and [e.type for e in m.effects] == ["gain_resources"]
+        and not m.crown for m in c.modes)]
+    after = [c.id for c in C.all_of("card") if any(
+        m.timing == "adventure" and m.effects[0].type == "reinforce_after_combat"
+        and not m.crown for m in c.modes)]
+    assert moves and golds and after
+    p.hand = [moves[0], golds[0], after[0]]
+    mode = next(m for m in C.card(moves[0]).modes if m.timing == "adventure" and not m.crown)
+    mp = p.mp[MAIN]
+    act(st, "play", card=moves[0], mode=mode.id, hero=MAIN, boost=())
+    assert p.mp[MAIN] == mp + int(mode.effects[0].params.get("mp", 1))
+    mode = next(m for m in C.card(golds[0]).modes if m.timing == "adventure" and not m.crown)
+    res = p.res[:]
+    act(st, "play", card=golds[0], mode=mode.id, hero=MAIN, boost=())
+    assert p.res[0] == res[0] + int(mode.effects[0].params.get("gold", 0))
+    # reinforcing after a combat needs a combat won this turn
+    assert not any(a.kind == "play" for a in RULES.legal_actions(st))
+    st.battle["won"] = [0]
+    few = next(u for u, pack in p.units if not pack and C.unit(u).pack is not None)
+    p.res = [50, 10, 10]
+    mode = next(m for m in C.card(after[0]).modes if m.timing == "adventure" and not m.crown)
+    act(st, "play", card=after[0], mode=mode.id, hero=MAIN, boost=())
+    assert few in RULES.view(st, 0)["choice"]
+    act(st, "choose", option=few)
+    cost = R.unit_cost(st, few, True)
+    assert [few, True] in p.units and p.res[0] == 50 - cost[0] // 2
+    end_turn(st)
+    assert "won" not in st.battle
 
 
 def test_t03b_quick_combat_at_level_two() -> None:
@@ -259,9 +483,9 @@ def test_t20_mage_guild_waits_a_round() -> None:
         act(st, "search", **{"from": "deck"})
         act(st, "keep", card=st.looking[0])
     assert Action("spellbook") not in RULES.legal_actions(st)
-    act(st, "end_turn")
+    end_turn(st)
     finish_refresh(st)
-    act(st, "end_turn")
+    end_turn(st)
     finish_refresh(st)
     assert st.round == 2 and Action("spellbook") in RULES.legal_actions(st)
 

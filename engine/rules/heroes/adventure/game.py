@@ -331,7 +331,8 @@ def reach_view(st: MapState, seat: int) -> dict[str, Any]:
     p = st.ps[seat]
     b = R.board(st)
     out: dict[str, Any] = {}
-    closed = R._closed_fields(st, seat)
+    # an enemy hero on a sanctuary: passed over, never a destination (seed "Heiligtum")
+    passed = R._closed_fields(st, seat)
     for hero in (MAIN, SECONDARY):
         here = p.pos[hero]
         if here is None or p.mp[hero] < 1:
@@ -339,13 +340,13 @@ def reach_view(st: MapState, seat: int) -> dict[str, Any]:
         stops = set()
         for h in b.fields:
             kind = field_preview(st, seat, hero, h)["kind"]
-            if kind in ("pvp", "defend", "neutral"):
+            if kind in ("pvp", "defend", "neutral") and h not in passed:
                 stops.add(h)
         other = p.pos[SECONDARY if hero == MAIN else MAIN]
-        cm = B.reach(b, here, p.mp[hero], stops, set(), closed)
+        cm = B.reach(b, here, p.mp[hero], stops, passed, set())
         fields = []
         for h in sorted(cm.costs):
-            if h == here or h == other:
+            if h == here or h == other or h in passed:
                 continue
             fields.append({"at": [h[0], h[1]], "mp": int(cm.costs[h]),
                            "path": [[x[0], x[1]] for x in cm.path(h) or []],

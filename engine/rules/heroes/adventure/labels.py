@@ -105,6 +105,14 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
         return msg("heroes.map.eff.pay", cost=resources(ctx[1]), what=effects(ctx[2]))
     if opt in WORDS:
         return msg(WORDS[opt])
+    if purpose == "reroll":
+        if opt == "keep":
+            return msg("heroes.map.opt.keep_roll")
+        i = int(opt.split(":")[1])
+        face = int(ctx[2][i])
+        return msg("heroes.map.opt.reroll", n=i + 1, face=effects(content.dice[ctx[1]][face]))
+    if purpose == "morale_second":
+        return msg(f"heroes.map.opt.morale_{opt}")
     if purpose == "settlement":
         if opt in RESOURCES:
             return msg("heroes.map.opt.income", res=msg(f"heroes.map.res.{opt}"))
@@ -115,7 +123,7 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
         return effects(ctx[1][int(opt)])
     if purpose == "bonus":
         return effects(content.difficulties[R._difficulty(st)][int(opt)])
-    if purpose == "relocate":
+    if purpose in ("relocate", "portal"):
         h = R._h(opt.split(","))
         loc = R.board(st).fields[h].location
         if loc is not None:
@@ -133,6 +141,10 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
         return msg("heroes.map.opt.place", tile=content.tiles[parts[1]].label, at=[at[0], at[1]])
     if purpose == "witch" and opt.startswith("remove:"):
         return msg("heroes.map.opt.remove", card=name_of("card", opt[7:]))
+    if purpose == "after_combat":
+        cost = R._discounted(R.unit_cost(st, opt, True), int(ctx[1]))
+        return msg("heroes.map.opt.reinforce_for", unit=name_of("unit", opt),
+                   cost=resources(cost))
     if purpose in ("start_unit", "reinforce", "neutral"):
         if purpose == "neutral":
             return msg("heroes.map.opt.recruit", unit=name_of("unit", opt),

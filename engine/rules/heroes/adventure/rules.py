@@ -66,7 +66,10 @@ CHOICE_PROMPTS = {"settlement": "heroes.map.prompt.settlement", "die": "heroes.m
                   "witch": "heroes.map.prompt.witch", "witch_card": "heroes.map.prompt.witch_card",
                   "reinforce": "heroes.map.prompt.reinforce",
                   "recover": "heroes.map.prompt.recover", "cycle": "heroes.map.prompt.cycle",
-                  "neutral": "heroes.map.prompt.neutral"}
+                  "neutral": "heroes.map.prompt.neutral", "portal": "heroes.map.prompt.portal",
+                  "after_combat": "heroes.map.prompt.after_combat",
+                  "reroll": "heroes.map.prompt.reroll",
+                  "morale_second": "heroes.map.prompt.morale_second"}
 WHAT = {"neutral": "heroes.map.what.neutral", "quick": "heroes.map.what.quick",
         "pvp": "heroes.map.what.pvp", "defend": "heroes.map.what.defend",
         "visit": "heroes.map.what.visit", "visited": "heroes.map.what.visited",
@@ -410,12 +413,36 @@ def _step_visit(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> N
         visit(rules, st, seat, hero, _h(h), ev)
 
 
+WINDOW_PROMPTS = {"combat": "heroes.map.prompt.window", "turn": "heroes.map.prompt.window_turn",
+                  "round": "heroes.map.prompt.window_round"}
+
+
 def _step_window(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
-    seats = [s for s in st.flow.order.order_from(st.current)] if st.flow.order else []
-    seats = [s for s in seats if not st.ps[s].out and _town_actions_left(st, s)]
+    """A town-action window (spec AMB-14): ``["window"]`` before a combat, over every seat;
+    ``["window", kind, first, skip]`` at a turn change or the round's end, from seat ``first``
+    on, without the seats in ``skip``. Only seats with a town action left are asked."""
+    kind = item[1] if len(item) > 1 else "combat"
+    first = int(item[2]) if len(item) > 2 else st.current
+    skip = set(item[3]) if len(item) > 3 else set()
+    seats = [s for s in st.flow.order.order_from(first)] if st.flow.order else []
+    seats = [s for s in seats if s not in skip and not st.ps[s].out
+             and _town_actions_left(st, s)]
     if seats:
         st.flow.push(Decision(WINDOW, tuple(seats), EACH_ONCE,
-                              Message("heroes.map.prompt.window", {})))
+                              Message(WINDOW_PROMPTS[kind], {"seat": st.current})))
+
+
+def _step_next_turn(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
+    """After the windows of a turn's end: the round's end when due, then the next turn."""
+    order = st.flow.order
+    assert order is not None
+    nxt = int(item[1])
+    if bool(item[2]):
+        end_round(rules, st, ev)
+        if st.flow.phase == OVER:
+            return
+    order.current = nxt
+    begin_turn(rules, st, ev)
 
 
 def _step_combat(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
@@ -471,7 +498,7 @@ def _step_reshuffle(rules: Any, st: MapState, item: list[Any], ev: list[Event]) 
 
 
 _STEPS = {"search": _step_search, "effect": _step_effect, "visit": _step_visit,
-          "window": _step_window, "combat": _step_combat, "choose": _step_choose,
+          "window": _step_window, "next_turn": _step_next_turn, "combat": _step_combat, "choose": _step_choose,
           "trade": _step_trade, "xp": _step_xp, "xp7": _step_xp7,
           "rotate_start": _step_rotate_start, "reshuffle": _step_reshuffle}
 
@@ -536,6 +563,18 @@ def to_plain(spec: Any) -> Any:
     return plain(spec)
 
 
+def resolve_roll(seat: int, hero: str, die: str, faces: list[int],
+                 pick: bool) -> list[list[Any]]:
+    """Returns the queue items of rolled dice: every face, or the player's pick of one."""
+    if pick and len(set(faces)) > 1:
+        options = [str(f) for f in sorted(set(faces))]
+        return [["choose", seat, "die", options, [hero, die]]]
+    items: list[list[Any]] = []
+    for f in faces if not pick else faces[:1]:
+        items += [["effect", seat, hero, e] for e in mc().dice[die][f]]
+    return items
+
+
 class _Ctx:
     """The map rules as a ``MapCtx`` (engine/rules/heroes/mapeffects.py) for one seat and hero;
     ``first`` tells an ``income`` effect that its source was flagged for the first time."""
@@ -572,15 +611,12 @@ class _Ctx:
         faces = [st.rng.below(6) for _ in range(count)]
         key = "heroes.map.treasure_die" if die == "treasure" else "heroes.map.resource_die"
         self.ev.append(Event(key, {"seat": self.seat, "die": die, "faces": faces}))
-        effects = mc().dice[die]
-        if pick and len(set(faces)) > 1:
-            options = [str(f) for f in sorted(set(faces))]
-            self._front([["choose", self.seat, "die", options, [self.hero, die]]])
+        if st.ps[self.seat].morale > 0:
+            # seed "Moralaktionen": a good morale token may reroll a die just rolled (spec
+            # R-071 c, AMB-16: before the roll resolves)
+            self._front([["choose", self.seat, "reroll", [], [self.hero, die, faces, pick]]])
             return
-        items: list[list[Any]] = []
-        for f in faces if not pick else faces[:1]:
-            items += [["effect", self.seat, self.hero, e] for e in effects[f]]
-        self._front(items)
+        self._front(resolve_roll(self.seat, self.hero, die, faces, pick))
 
     def xp(self, amount: int) -> None:
         if self.hero == MAIN:  # spec AMB-23: a secondary hero's XP is lost
@@ -747,9 +783,13 @@ def morale(st: MapState, seat: int, amount: int, ev: list[Event]) -> None:
     if amount > 0:
         if p.morale < 0:
             p.morale = 0  # a good morale takes the bad token away
+        elif p.morale > 0:
+            # seed "Moralaktionen": "Erhältst du einen zweiten, darfst du den ersten sofort
+            # ausgeben, um den zweiten behalten zu können" (else the second is lost)
+            queue(st).insert(0, ["choose", seat, "morale_second", ["draw", "cycle", "lose"]
+                                 if p.hand else ["draw", "lose"], []])
         else:
-            p.morale = 1  # at most one good token: a second is lost (or spent first: a choice
-            # we leave to the player before the gain, spec R-070)
+            p.morale = 1
     else:
         if p.morale > 0:
             p.morale = 0
@@ -1003,6 +1043,7 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
     p = st.ps[seat]
     if tag["kind"] == "neutral":
         if winner == 0:
+            st.battle.setdefault("won", []).append(seat)
             st.marks.setdefault(h, {})["cleared"] = True
             front: list[list[Any]] = []
             if hero == MAIN:
@@ -1046,6 +1087,7 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
                 xp = 2 if wl > ll else 1 if wl == ll else 0
                 if xp:
                     q.insert(0, ["xp", win_seat, xp])
+    st.battle.setdefault("won", []).append(win_seat)
     if lose_hero is not None:
         defeated(rules, st, lose_seat, lose_hero, ev)
     if winner == 0:
@@ -1203,17 +1245,22 @@ def end_turn(rules: Any, st: MapState, ev: list[Event]) -> None:
         ev.append(_ev("heroes.map.dump_hand", seat=st.current))
     p.mp = {MAIN: 0, SECONDARY: 0}
     st.battle.pop("mp_used", None)
+    st.battle.pop("won", None)
     st.turn += 1
     order = st.flow.order
     assert order is not None
-    nxt = order.next_seat(st.current)
+    cur = st.current
+    nxt = order.next_seat(cur)
     wrapped = order.order_from(order.start)
-    if nxt == wrapped[0] or _passed_start(order, st.current, nxt):
-        end_round(rules, st, ev)
-        if st.flow.phase == OVER:
-            return
-    order.current = nxt
-    begin_turn(rules, st, ev)
+    round_ends = nxt == wrapped[0] or _passed_start(order, cur, nxt)
+    # spec AMB-14 (seed "Stadtaktionen": "jederzeit während des Zuges eines beliebigen
+    # Spielers"): windows at a turn's end (c) and the next turn's start (a) are one moment;
+    # our decision (docs/heroes/rules.md): the seat that ended its turn passed by ending it,
+    # the seat whose turn starts acts in its own turn; at the round's end (d) the others may
+    # still use this round's tokens before they come back
+    skip = [cur] if round_ends else [cur, nxt]
+    queue(st).extend([["window", "round" if round_ends else "turn", nxt, skip],
+                      ["next_turn", nxt, round_ends]])
 
 
 def _passed_start(order: TurnOrder, cur: int, nxt: int) -> bool:
@@ -1396,11 +1443,14 @@ def move_targets(st: MapState, seat: int, hero: str) -> dict[Hex, int]:
     if not p.units:
         # a hero without units cannot fight: fields that would start a combat stay closed
         closed |= {h for h in b.fields if _starts_combat(st, seat, h)}
+    # seed "Heiligtum" (spec §19.4): heroes may pass over an enemy hero standing on a
+    # sanctuary, but not end their move there; passing costs 2 MP like passing an own hero
+    sanctuaries = _closed_fields(st, seat)
     out: dict[Hex, int] = {}
     for n in b.steps(here):
-        if n in closed:
+        if n in closed and n not in sanctuaries:
             continue
-        if n == other:
+        if n == other or n in sanctuaries:
             if p.mp[hero] >= 2:
                 for n2 in b.steps(n):
                     if n2 != here and n2 != other and n2 not in closed and n2 not in out:
@@ -1899,7 +1949,8 @@ def _apply_spellbook(rules: Any, st: MapState, a: Action, ev: list[Event]) -> No
 
 # --- morale actions ------------------------------------------------------------------------------
 def _opt_morale(rules: Any, st: MapState, out: list[Action]) -> None:
-    p = st.ps[st.current]
+    # seed "Moralaktionen": "jederzeit" — in the own turn and in any town-action window
+    p = st.ps[actor(st)]
     if p.morale > 0:
         out.append(Action("morale", (("use", "draw"),)))
         if p.hand:
@@ -1907,7 +1958,7 @@ def _opt_morale(rules: Any, st: MapState, out: list[Action]) -> None:
 
 
 def _check_morale(rules: Any, st: MapState, a: Action) -> Refusal | None:
-    p = st.ps[st.current]
+    p = st.ps[actor(st)]
     if p.morale <= 0:
         return ("heroes.map.rule.no_morale", "you hold no good morale token")
     use = a.get("use")
@@ -1925,7 +1976,7 @@ def _check_morale(rules: Any, st: MapState, a: Action) -> Refusal | None:
 
 
 def _apply_morale(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
-    seat = st.current
+    seat = actor(st)
     p = st.ps[seat]
     p.morale = 0
     if a["use"] == "draw":
@@ -2322,6 +2373,279 @@ _CHOICES = {"settlement": _choose_settlement, "die": _choose_die,
             "neutral": _choose_neutral}
 
 
+# --- map cards (seed "Zauberkarten", mine example; spec R-131, AMB-31) ---------------------------
+MAP_CARD_EFFECTS = ("town_portal", "movement", "gain_resources", "recruit_neutral",
+                    "reinforce_after_combat")
+MAX_BOOST = 3  # the empower cards listed per play: at most three (a hand holds at most seven)
+
+
+def _faction_ok(st: MapState, seat: int, cid: str) -> bool:
+    card = C.card(cid)
+    return card.faction is None or card.faction == st.ps[seat].faction  # spec R-115
+
+
+def _boosters(st: MapState, seat: int, skip: str) -> list[tuple[str, str, int, bool]]:
+    """Returns the hand's empower effects usable on the map: (card, mode, empower, crown); a
+    mode qualifies when it only empowers and draws (Power, a spell's bottom effect)."""
+    out = []
+    hand = st.ps[seat].hand[:]
+    hand.remove(skip)
+    for cid in sorted(set(hand)):
+        if not _faction_ok(st, seat, cid):
+            continue
+        for m in C.card(cid).modes:
+            kinds = {e.type for e in m.effects}
+            if m.timing == "instant" and "empower" in kinds and kinds <= {"empower", "draw"} \
+                    and m.cost == 0:
+                amount = sum(int(e.params.get("amount", 1)) for e in m.effects
+                             if e.type == "empower")
+                out.append((cid, m.id, amount, m.crown))
+    return out
+
+
+def _map_mode(cid: str, mode: str) -> Any:
+    m = next((m for m in C.card(cid).modes if m.id == mode), None)
+    if m is None or m.timing != "adventure" or not m.effects \
+            or any(e.type not in MAP_CARD_EFFECTS for e in m.effects):
+        return None
+    return m
+
+
+def _card_hero(st: MapState, seat: int, hero: str) -> bool:
+    return st.ps[seat].pos.get(hero) is not None
+
+
+def _card_blocked(st: MapState, seat: int, m: Any) -> str | None:
+    """Returns why a map mode cannot be played now (None when it can, boosts aside)."""
+    p = st.ps[seat]
+    kinds = {e.type for e in m.effects}
+    if "reinforce_after_combat" in kinds:
+        # the card's text: after a won combat (this turn), a unit on its Few side
+        if seat not in st.battle.get("won", []):
+            return "heroes.map.rule.no_win"
+        tier = next(e.params.get("max_tier", "gold") for e in m.effects
+                    if e.type == "reinforce_after_combat")
+        if not _reinforce_choices(st, seat, tier, 50):
+            return "heroes.map.rule.not_few"
+    if "town_portal" in kinds and not havens(st, seat):
+        return "heroes.map.rule.no_haven"
+    if m.crown and p.crowns <= 0:
+        return "heroes.rule.no_crown"
+    return None
+
+
+def _boost_sets(st: MapState, seat: int, cid: str, cost: int,
+                crowns: int) -> list[tuple[str, ...]]:
+    """Returns the minimal sets of empower effects (``card/mode``) paying ``cost`` (R-131)."""
+    if cost <= 0:
+        return [()]
+    boosts = _boosters(st, seat, cid)
+    hand = st.ps[seat].hand
+    out: list[tuple[str, ...]] = []
+    from itertools import combinations
+
+    for n in range(1, MAX_BOOST + 1):
+        for combo in combinations(boosts, n):
+            cards = [c for c, _, _, _ in combo]
+            if any(cards.count(c) > hand.count(c) - (c == cid) for c in cards):
+                continue
+            if sum(1 for *_, cr in combo if cr) > crowns:
+                continue
+            total = sum(a for _, _, a, _ in combo)
+            if total >= cost and all(total - a < cost for _, _, a, _ in combo):
+                out.append(tuple(sorted(f"{c}/{m}" for c, m, _, _ in combo)))
+    return sorted(set(out))
+
+
+def _opt_play(rules: Any, st: MapState, out: list[Action]) -> None:
+    seat = st.current
+    p = st.ps[seat]
+    for cid in sorted(set(p.hand)):
+        if not _faction_ok(st, seat, cid):
+            continue
+        for m in C.card(cid).modes:
+            if _map_mode(cid, m.id) is None or _card_blocked(st, seat, m) is not None:
+                continue
+            crowns = p.crowns - (1 if m.crown else 0)
+            for boost in _boost_sets(st, seat, cid, m.cost, crowns):
+                for hero in _heroes_of(st, seat):
+                    out.append(Action("play", (("boost", boost), ("card", cid),
+                                               ("hero", hero), ("mode", m.id))))
+
+
+def _check_play(rules: Any, st: MapState, a: Action) -> Refusal | None:
+    seat = st.current
+    p = st.ps[seat]
+    cid, mode, hero, boost = a.get("card"), a.get("mode"), a.get("hero"), a.get("boost")
+    if a.names() != ("boost", "card", "hero", "mode") or not isinstance(boost, (list, tuple)) \
+            or hero not in (MAIN, SECONDARY) or not isinstance(cid, str) \
+            or not isinstance(mode, str):
+        return ("heroes.rule.bad_action", "play needs a card, its mode, a hero and the boosts")
+    if cid not in p.hand:
+        return ("heroes.map.rule.not_in_hand", f"{cid!r} is not in your hand")
+    try:
+        m = _map_mode(cid, mode)
+    except KeyError:
+        m = None
+    if m is None:
+        return ("heroes.map.rule.no_map_mode", "only a card's map effects are played on the map")
+    if not _faction_ok(st, seat, cid):
+        return ("heroes.rule.faction_card", "that card belongs to another faction")
+    if not _card_hero(st, seat, hero):
+        return ("heroes.map.rule.no_hero", "that hero is not on the map")
+    why = _card_blocked(st, seat, m)
+    if why is not None:
+        return (why, "that card cannot be played now")
+    crowns = p.crowns - (1 if m.crown else 0)
+    if tuple(sorted(str(b) for b in boost)) not in _boost_sets(st, seat, cid, m.cost, crowns):
+        return ("heroes.rule.empower_short", "pay the empower cost with the hand's empower "
+                "effects, no more than needed")
+    return None
+
+
+def _apply_play(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
+    seat, hero = st.current, str(a["hero"])
+    p = st.ps[seat]
+    cid = str(a["card"])
+    m = _map_mode(cid, str(a["mode"]))
+    assert m is not None
+    draws = 0
+    for b in a["boost"]:
+        bc, bm = str(b).split("/")
+        mode = next(x for x in C.card(bc).modes if x.id == bm)
+        if mode.crown:
+            p.crowns -= 1
+        draws += sum(int(e.params.get("count", 1)) for e in mode.effects if e.type == "draw")
+        p.hand.remove(bc)
+        p.deck.discard((bc,))
+    if m.crown:
+        p.crowns -= 1
+    p.hand.remove(cid)
+    p.deck.discard((cid,))
+    ev.append(_ev("heroes.map.play", seat=seat, card=cid, hero=hero))
+    if draws:  # a boost's own draw (the Power card: empower 2, draw 1)
+        got = p.deck.draw(draws, st.rng).cards
+        p.hand += got
+        ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)}, reveal=True,
+                        seat=seat))
+    front: list[list[Any]] = []
+    for e in m.effects:
+        prm = dict(e.params)
+        if e.type == "town_portal":
+            front.append(["choose", seat, "portal", [], [hero, int(prm.get("mp", 0))]])
+        elif e.type == "movement":
+            p.mp[hero] += int(prm.get("mp", 1))
+            ev.append(_ev("heroes.map.mp", seat=seat, hero=hero, mp=p.mp[hero]))
+        elif e.type == "gain_resources":
+            got3 = (int(prm.get("gold", 0)), int(prm.get("materials", 0)),
+                    int(prm.get("valuables", 0)))
+            gain(p.res, got3)
+            ev.append(_ev("heroes.map.gain", seat=seat, res=list(got3)))
+        elif e.type == "recruit_neutral":
+            front.append(["effect", seat, hero, {"type": "recruit_neutral",
+                                                 "draws": int(prm.get("draws", 1))}])
+        elif e.type == "reinforce_after_combat":
+            front.append(["choose", seat, "after_combat", [],
+                          [str(prm.get("max_tier", "gold")), int(prm.get("discount", 50))]])
+    queue(st)[:0] = front
+    run(rules, st, ev)
+
+
+def _reinforce_choices(st: MapState, seat: int, tier: str, discount: int) -> list[str]:
+    top = M.TIERS.index(tier)
+    p = st.ps[seat]
+    out = []
+    for u, pack in p.units:
+        info = C.unit(u)
+        if pack or info.pack is None or info.tier not in M.TIERS[:top + 1]:
+            continue
+        if afford(p.res, _discounted(unit_cost(st, u, True), discount)):
+            out.append(u)
+    return out
+
+
+def _discounted(cost: tuple[int, int, int], discount: int) -> tuple[int, int, int]:
+    # the card's text: the discount is off the gold cost only
+    return (cost[0] * (100 - discount) // 100, cost[1], cost[2])
+
+
+def _options_portal(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    here = st.ps[seat].pos[ctx[0]]
+    return [f"{a},{b}" for a, b in havens(st, seat) if (a, b) != here]
+
+
+def _choose_portal(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                   ev: list[Event]) -> None:
+    """The town portal: the hero goes to an own town or settlement (no visit) and gains its
+    extra MP (seed, mine example: "nach dem Zaubern noch einen zusätzlichen BP")."""
+    hero, extra = str(ctx[0]), int(ctx[1])
+    p = st.ps[seat]
+    q, r = (int(x) for x in opt.split(","))
+    p.pos[hero] = (q, r)
+    p.prev[hero] = None
+    p.mp[hero] += extra
+    ev.append(_ev("heroes.map.portal", seat=seat, hero=hero, field=[q, r], mp=p.mp[hero]))
+
+
+def _options_after_combat(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    return _reinforce_choices(st, seat, str(ctx[0]), int(ctx[1])) + ["none"]
+
+
+def _choose_after_combat(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                         ev: list[Event]) -> None:
+    p = st.ps[seat]
+    if opt == "none" or [opt, False] not in p.units:
+        return
+    cost = _discounted(unit_cost(st, opt, True), int(ctx[1]))
+    pay(p.res, cost)
+    p.units[p.units.index([opt, False])] = [opt, True]
+    ev.append(_ev("heroes.map.reinforce", seat=seat, unit=opt, cost=list(cost)))
+
+
+_OPTIONS.update(portal=_options_portal, after_combat=_options_after_combat)
+_CHOICES.update(portal=_choose_portal, after_combat=_choose_after_combat)
+
+
+# --- morale (seed "Moralaktionen") ---------------------------------------------------------------
+def _options_reroll(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
+    return [f"reroll:{i}" for i in range(len(ctx[2]))] + ["keep"]
+
+
+def _choose_reroll(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                   ev: list[Event]) -> None:
+    hero, die, faces, pick = str(ctx[0]), str(ctx[1]), [int(f) for f in ctx[2]], bool(ctx[3])
+    if opt.startswith("reroll:"):
+        i = int(opt.split(":")[1])
+        st.ps[seat].morale = 0
+        faces[i] = st.rng.below(6)
+        ev.append(_ev("heroes.map.morale_use", seat=seat, use="reroll", count=0))
+        key = "heroes.map.treasure_die" if die == "treasure" else "heroes.map.resource_die"
+        ev.append(Event(key, {"seat": seat, "die": die, "faces": faces}))
+    queue(st)[:0] = resolve_roll(seat, hero, die, faces, pick)
+
+
+def _choose_morale_second(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
+                          ev: list[Event]) -> None:
+    """A second good morale: spend the first now (draw 1, or cycle cards) and keep the
+    second, or lose the second."""
+    p = st.ps[seat]
+    if opt == "lose" or p.morale <= 0:
+        return
+    if opt == "draw":
+        got = p.deck.draw(1, st.rng).cards
+        p.hand += got
+        ev.append(Event("heroes.map.morale_use", {"seat": seat, "use": "draw",
+                                                  "count": len(got)}, reveal=True, seat=seat))
+    else:
+        ev.append(_ev("heroes.map.morale_use", seat=seat, use="cycle", count=0))
+        queue(st).insert(0, ["choose", seat, "cycle", [], [len(p.hand), 0]])
+    p.morale = 1  # the second token is kept
+
+
+_OPTIONS.update(reroll=_options_reroll)
+_CHOICES.update(reroll=_choose_reroll, morale_second=_choose_morale_second)
+
+
 # trading post (seed "Handeln")
 def _opt_trade(rules: Any, st: MapState, out: list[Action]) -> None:
     d = st.flow.top
@@ -2436,7 +2760,7 @@ FLOW = Flow(
     phases=(
         Phase(REFRESH, ("discard", "draw"), _prompt_turn),
         Phase(TURN, ("move", "revisit", "discover", "place", "build", "recruit", "reinforce",
-                     "hire", "spellbook", "morale", "end_turn"), _prompt_turn),
+                     "hire", "spellbook", "morale", "play", "end_turn"), _prompt_turn),
         Phase(BATTLE, (), "heroes.prompt.battle", sub=_running),
         Phase(OVER, (), "heroes.prompt.over", terminal=True),
     ),
@@ -2446,7 +2770,8 @@ FLOW = Flow(
         DecisionKind(ROTATE, ("rotate",), "heroes.map.prompt.rotate"),
         DecisionKind(CHOOSE, ("choose",), "heroes.map.prompt.choose"),
         DecisionKind(TRADE, ("trade", "remove", "leave"), "heroes.map.prompt.trade"),
-        DecisionKind(WINDOW, ("build", "recruit", "reinforce", "hire", "spellbook", "pass"),
+        DecisionKind(WINDOW, ("build", "recruit", "reinforce", "hire", "spellbook", "morale",
+                              "pass"),
                      "heroes.map.prompt.window", pass_kind="pass", on_close=_close_window),
     ),
     actions=(
@@ -2462,6 +2787,7 @@ FLOW = Flow(
         ActionKind("hire", _opt_hire, _check_hire, _apply_hire),
         ActionKind("spellbook", _opt_spellbook, _check_spellbook, _apply_spellbook),
         ActionKind("morale", _opt_morale, _check_morale, _apply_morale),
+        ActionKind("play", _opt_play, _check_play, _apply_play),
         ActionKind("end_turn", _opt_end, _check_end, _apply_end),
         ActionKind("search", _opt_search, _check_search, _apply_search),
         ActionKind("keep", _opt_keep, _check_keep, _apply_keep),
