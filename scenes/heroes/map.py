@@ -25,7 +25,7 @@ from scenes.board.camera import Camera, CameraInput, HexLayout
 from scenes.board.chooser import ChoicePanel, Popup
 from scenes.board.index import ActionIndex
 from scenes.heroes import art, query
-from scenes.heroes.table import HeroesTableScene
+from scenes.heroes.table import NAMED_EVENTS, HeroesTableScene
 from scenes.widgets import Button, IconButton, blit_centered
 
 SIDE = pygame.Rect(12, 76, 352, 816)
@@ -153,6 +153,9 @@ class MapTableScene(HeroesTableScene):
         self.walks: dict[tuple[int, str], HeroWalk] = {}
         # opens the hero's cards (deck count, discard, artifacts): always there, bots' turns too
         self.cards_button: IconButton | None = None
+        # the sides of the battle the log has reached while it is rebuilt (player names)
+        self.log_sides: tuple[str, ...] | None = None
+        self.log_foe: Any = None
         super().__init__(app, session, save_path=save_path, autosave=autosave,
                          worker_factory=worker_factory, campaign=campaign)
 
@@ -181,8 +184,37 @@ class MapTableScene(HeroesTableScene):
         """Returns a game message; the map's seat parameters are shown as player names and
         its content ids (location, building, resources, hero, deck) as words."""
         if params and key.startswith("heroes.map."):
+            self._note_battle(key, params)
             params = self._log_params(key, params)
+        elif params and key in NAMED_EVENTS and isinstance(params.get("side"), int) \
+                and self.log_sides is not None:
+            # a battle's card events name the side's player (the battle view that names its
+            # hero is gone once the battle is over, and the log holds every battle)
+            side = int(params["side"])
+            if side < len(self.log_sides):
+                params = dict(params, side=self.log_sides[side])
         return super().game_text(key, params)
+
+    def _note_battle(self, key: str, params: dict[str, Any]) -> None:
+        """Follows the log's battles in order: who attacks whom (``log_sides``)."""
+        seats = len(self.session.config.seats)
+        if key == "heroes.map.challenge":
+            self.log_foe = params.get("foe")
+        elif key == "heroes.map.battle":
+            seat = params.get("seat")
+            foe = None if params.get("kind") == "neutral" else self.log_foe
+            names = []
+            for who in (seat, foe):
+                if isinstance(who, int) and 0 <= who < seats:
+                    names.append(self.seat_name(who))
+                elif params.get("kind") == "neutral":
+                    names.append(self.app.t("heroes.ui.neutrals"))
+            self.log_sides = tuple(names) if len(names) == 2 else None
+            self.log_foe = None
+
+    def _rebuild_log(self) -> None:
+        self.log_sides, self.log_foe = None, None
+        super()._rebuild_log()
 
     def _log_params(self, key: str, params: dict[str, Any]) -> dict[str, Any]:
         """Returns an event's parameters with the words its log line names added (the

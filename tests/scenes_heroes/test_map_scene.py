@@ -444,6 +444,15 @@ def test_the_map_log_names_players_places_and_buildings(app: Any, lang: str) -> 
         for text in texts:
             assert "{" not in text and not text.startswith("heroes."), (key, text)
             assert "_" not in text, (key, text)  # no content id (city_hall, gold_mine)
+    # a past battle's card events name the side's player (no sentence without its subject)
+    from scenes.heroes.table import NAMED_EVENTS
+
+    battle_lines = [row.data[0] for row in table.log_list.rows if row.data[1]
+                    and table.log_events[row.value].key in NAMED_EVENTS
+                    and "side" in table.log_events[row.value].params]
+    subjects = tuple(names + [app.t("heroes.ui.neutrals")])
+    assert battle_lines and all(line.startswith(subjects) for line in battle_lines), \
+        battle_lines[:5]
     build = next(e for e in session.log if e.key == "heroes.map.build")
     seat = build.params["seat"]
     faction = table.player(seat)["faction"]
