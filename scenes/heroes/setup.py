@@ -21,7 +21,8 @@ from scenes.widgets import Button, Panel, Widget, blit_centered
 
 PANELS = (pygame.Rect(40, 130, 750, 500), pygame.Rect(810, 130, 750, 500))
 # the map game: a panel a seat, two or three of them
-CLASH_PANELS = {2: PANELS, 3: tuple(pygame.Rect(40 + i * 513, 130, 494, 560) for i in range(3))}
+CLASH_PANELS = {1: PANELS[:1], 2: PANELS,
+                3: tuple(pygame.Rect(40 + i * 513, 130, 494, 560) for i in range(3))}
 # the options the rules read per seat (HeroesRules.options: faction_1/2, hero_1/2); a third
 # seat takes a faction the first two left, with its might hero (adventure/rules.py new_map_game)
 CHOSEN_SEATS = 2
