@@ -244,8 +244,12 @@ class MapTableScene(HeroesTableScene):
             f = self.fields.get(h) or next((x for x in self.view.get("fields", [])
                                             if _hex(x["at"]) == h), None)
             lid = f["location"] if f is not None else None
-        params["place"] = t("heroes.mapui.log.place", name=self.loc_name(lid)) \
-            if isinstance(lid, str) and lid else t("heroes.mapui.log.a_field")
+        if lid in ("town", "settlement"):  # "the town", not "the place Town"
+            params["place"] = t(f"heroes.mapui.log.{lid}")
+        elif isinstance(lid, str) and lid:
+            params["place"] = t("heroes.mapui.log.place", name=self.loc_name(lid))
+        else:
+            params["place"] = t("heroes.mapui.log.a_field")
         if isinstance(params.get("building"), str) and isinstance(seat, int) and seat < seats:
             try:
                 faction = self.player(seat)["faction"]
