@@ -48,6 +48,9 @@ BACK_FILL = (58, 46, 36)
 MAP_SEATS = ("of", "foe", "to")
 HERO_WORDS = {"main": "heroes.mapui.log.hero.main",
               "secondary": "heroes.mapui.log.hero.secondary"}
+PLACE_WORDS = {"town": "heroes.mapui.log.town", "settlement": "heroes.mapui.log.settlement"}
+RESULTS = {"won": "heroes.mapui.log.won", "lost": "heroes.mapui.log.lost",
+           "draw": "heroes.mapui.log.draw", "retreat": "heroes.mapui.log.retreat"}
 DECKS = {"ability": "heroes.mapui.deck.ability", "spell": "heroes.mapui.deck.spell",
          "artifact": "heroes.mapui.deck.artifact"}
 WORDS = {"skip": "heroes.mapui.opt.skip", "none": "heroes.mapui.opt.none",
@@ -244,8 +247,8 @@ class MapTableScene(HeroesTableScene):
             f = self.fields.get(h) or next((x for x in self.view.get("fields", [])
                                             if _hex(x["at"]) == h), None)
             lid = f["location"] if f is not None else None
-        if lid in ("town", "settlement"):  # "the town", not "the place Town"
-            params["place"] = t(f"heroes.mapui.log.{lid}")
+        if lid in PLACE_WORDS:  # "the town", not "the place Town"
+            params["place"] = t(PLACE_WORDS[str(lid)])
         elif isinstance(lid, str) and lid:
             params["place"] = t("heroes.mapui.log.place", name=self.loc_name(lid))
         else:
@@ -262,7 +265,7 @@ class MapTableScene(HeroesTableScene):
             won = {0: "won", 1: "lost"}.get(params.get("winner"), "draw")
             if params.get("reason") == "retreat":
                 won = "retreat"
-            params["result"] = t(f"heroes.mapui.log.{won}", name=self.seat_name(seat))
+            params["result"] = t(RESULTS[won], name=self.seat_name(seat))
         return params
 
     def _hero_fields(self) -> dict[tuple[int, str], tuple[int, int]]:
