@@ -164,6 +164,18 @@ def _map_view(session: Any) -> dict[str, Any]:
     return session.rules.view(session.state, session.actor)  # type: ignore[no-any-return]
 
 
+def _holds_artifact(session: Any) -> bool:
+    """Returns True when seat 0 may move and holds an artifact, with cards on its discard."""
+    from scenes.heroes import query
+
+    v = _map_view(session)
+    if session.actor != 0 or not v["reach"] or v.get("battle"):
+        return False
+    discard = v["players"][0]["discard"]
+    return len(discard) >= 3 and any(query.card(c).kind == "artifact"
+                                     for c in [*discard, *(v.get("hand") or [])])
+
+
 MAP_CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "map": lambda s: s.actor == 0 and bool(_map_view(s)["reach"])
     and _map_view(s)["round"] >= 2 and not _map_view(s).get("battle"),
@@ -172,8 +184,7 @@ MAP_CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "map_choice": lambda s: s.actor == 0 and bool(_map_view(s)["choice"]),
     "map_three": lambda s: s.actor == 0 and bool(_map_view(s)["reach"])
     and _map_view(s)["round"] >= 3,
-    "map_cards": lambda s: s.actor == 0 and bool(_map_view(s)["reach"])
-    and len(_map_view(s)["players"][0]["discard"]) >= 3 and not _map_view(s).get("battle"),
+    "map_cards": lambda s: _holds_artifact(s),
     "map_search": lambda s: s.actor == 0 and _map_view(s)["step"] == "search_from",
     "map_keep": lambda s: s.actor == 0 and bool(_map_view(s)["looking"]),
     "map_refresh": lambda s: s.actor == 0 and _map_view(s)["step"] == "refresh"

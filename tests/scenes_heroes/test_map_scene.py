@@ -405,6 +405,8 @@ def test_the_hero_panel_opens_the_heros_discard_and_artifacts(app: Any) -> None:
     assert isinstance(piles, HeroPilesScene)
     p = table.player(0)
     assert piles.discard == p["discard"] and len(piles.discard) >= 3
+    # the moment holds an artifact: it shows where it lies
+    assert piles.artifacts and all(w in ("hand", "discard") for _, w in piles.artifacts)
     shown = [cid for _, cid in piles.card_rects()]
     assert shown[:len(p["discard"])] == p["discard"][-20:]
     # hovering a card gives its text
