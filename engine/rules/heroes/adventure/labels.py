@@ -29,6 +29,23 @@ COUNTED = {"xp": ("heroes.map.eff.xp", "amount", 1), "mp": ("heroes.map.eff.mp",
            "search_spell": ("heroes.map.eff.search_spell", "look", 2)}
 
 
+# the catalog keys of content words (spelled out: tests/test_i18n.py looks for every key)
+RES_AMOUNT = {"gold": "heroes.map.eff.gold", "materials": "heroes.map.eff.materials",
+              "valuables": "heroes.map.eff.valuables"}
+RES_NAME = {"gold": "heroes.map.res.gold", "materials": "heroes.map.res.materials",
+            "valuables": "heroes.map.res.valuables"}
+TIER = {"bronze": "heroes.map.tier.bronze", "silver": "heroes.map.tier.silver",
+        "gold": "heroes.map.tier.gold"}
+RARITY = {"minor": "heroes.map.rarity.minor", "major": "heroes.map.rarity.major",
+          "relic": "heroes.map.rarity.relic"}
+KIND = {"far": "heroes.map.kind.far", "near": "heroes.map.kind.near",
+        "centre": "heroes.map.kind.centre", "start": "heroes.map.kind.start"}
+PLAIN = {"morale_plus": "heroes.map.eff.morale_plus", "morale_minus": "heroes.map.eff.morale_minus",
+         "recruit_neutral": "heroes.map.eff.recruit_neutral"}
+MORALE = {"draw": "heroes.map.opt.morale_draw", "cycle": "heroes.map.opt.morale_cycle",
+          "lose": "heroes.map.opt.morale_lose"}
+
+
 def msg(key: str, **params: Any) -> dict[str, Any]:
     """Returns the JSON form of a Message."""
     return {"key": key, "params": params}
@@ -45,7 +62,7 @@ def _join(parts: list[dict[str, Any]]) -> dict[str, Any]:
 
 def resources(res: list[int] | tuple[int, ...]) -> dict[str, Any]:
     """Returns a label of amounts of gold, materials and valuables."""
-    return _join([msg(f"heroes.map.eff.{name}", n=int(n))
+    return _join([msg(RES_AMOUNT[name], n=int(n))
                   for name, n in zip(RESOURCES, res, strict=True) if n])
 
 
@@ -65,12 +82,12 @@ def describe(eff: dict[str, Any]) -> dict[str, Any]:
         return msg("heroes.map.eff.twice", what=effects(eff.get("then") or ()))
     if kind == "free_reinforce":
         return msg("heroes.map.eff.free_reinforce",
-                   tier=msg(f"heroes.map.tier.{eff.get('max_tier', 'bronze')}"))
+                   tier=msg(TIER[str(eff.get("max_tier", "bronze"))]))
     if kind == "reveal_artifact":
         return msg("heroes.map.eff.reveal_artifact",
-                   rarity=msg(f"heroes.map.rarity.{eff.get('rarity', 'minor')}"))
-    if kind in ("morale_plus", "morale_minus", "recruit_neutral"):
-        return msg(f"heroes.map.eff.{kind}")
+                   rarity=msg(RARITY[str(eff.get("rarity", "minor"))]))
+    if kind in PLAIN:
+        return msg(PLAIN[kind])
     return msg("heroes.map.eff.other")
 
 
@@ -112,10 +129,10 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
         face = int(ctx[2][i])
         return msg("heroes.map.opt.reroll", n=i + 1, face=effects(content.dice[ctx[1]][face]))
     if purpose == "morale_second":
-        return msg(f"heroes.map.opt.morale_{opt}")
+        return msg(MORALE[opt])
     if purpose == "settlement":
         if opt in RESOURCES:
-            return msg("heroes.map.opt.income", res=msg(f"heroes.map.res.{opt}"))
+            return msg("heroes.map.opt.income", res=msg(RES_NAME[opt]))
         return msg("heroes.map.opt.reinforce", unit=name_of("unit", opt.split(":", 1)[1]))
     if purpose == "die":
         return effects(content.dice[ctx[1]][int(opt)])
@@ -135,7 +152,7 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
         if parts[0] == "discover":
             at = R._h(parts[1].split(","))
             kind = next((s[0] for s in st.slots if (s[1], s[2]) == at), "far")
-            return msg("heroes.map.opt.discover", kind=msg(f"heroes.map.kind.{kind}"),
+            return msg("heroes.map.opt.discover", kind=msg(KIND[kind]),
                        at=[at[0], at[1]])
         at = R._h(parts[2].split(","))
         return msg("heroes.map.opt.place", tile=content.tiles[parts[1]].label, at=[at[0], at[1]])
