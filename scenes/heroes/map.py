@@ -17,20 +17,24 @@ from typing import Any
 import pygame
 
 from engine.core import hexgrid
-from engine.core.actions import Action
+from engine.core.actions import Action, Event
 from scenes import assets, theme
+from scenes.anim import Animation, linear
 from scenes.app import App
 from scenes.board.camera import Camera, CameraInput, HexLayout
 from scenes.board.chooser import ChoicePanel, Popup
 from scenes.board.index import ActionIndex
 from scenes.heroes import art, query
-from scenes.heroes.table import HeroesTableScene
-from scenes.widgets import Button, blit_centered
+from scenes.heroes.table import NAMED_EVENTS, HeroesTableScene
+from scenes.widgets import Button, IconButton, blit_centered
 
 SIDE = pygame.Rect(12, 76, 352, 816)
 MAPV = pygame.Rect(374, 76, 832, 652)
 HAND = pygame.Rect(374, 736, 832, 156)
 ZOOMS = (34, 42, 52, 64, 78, 96, 116)
+# the map opens no further out than READABLE (a location's icon and guard numeral legible) and
+# no closer than READABLE_MAX (the start tiles with room around them)
+READABLE, READABLE_MAX = 3, 4
 CARD = (100, 140)
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII")
 RES = ("gold", "materials", "valuables")
@@ -42,6 +46,11 @@ BLOCKED_FILL = (70, 64, 58)
 BACK_FILL = (58, 46, 36)
 # parameters of the map's events that hold a seat (the log shows the player's name)
 MAP_SEATS = ("of", "foe", "to")
+HERO_WORDS = {"main": "heroes.mapui.log.hero.main",
+              "secondary": "heroes.mapui.log.hero.secondary"}
+PLACE_WORDS = {"town": "heroes.mapui.log.town", "settlement": "heroes.mapui.log.settlement"}
+RESULTS = {"won": "heroes.mapui.log.won", "lost": "heroes.mapui.log.lost",
+           "draw": "heroes.mapui.log.draw", "retreat": "heroes.mapui.log.retreat"}
 DECKS = {"ability": "heroes.mapui.deck.ability", "spell": "heroes.mapui.deck.spell",
          "artifact": "heroes.mapui.deck.artifact"}
 WORDS = {"skip": "heroes.mapui.opt.skip", "none": "heroes.mapui.opt.none",
@@ -86,6 +95,31 @@ def _hex(v: Any) -> tuple[int, int]:
     return (int(v[0]), int(v[1]))
 
 
+class HeroWalk(Animation):
+    """A hero token walking field by field along its path; each move event adds a field."""
+
+    STEP = 0.16  # seconds a field
+
+    def __init__(self, path: list[tuple[int, int]]) -> None:
+        super().__init__(self.STEP * max(1, len(path) - 1), ease=linear)
+        self.path = list(path)
+
+    def extend(self, h: tuple[int, int]) -> None:
+        """Adds the next field to the walk (a walk of several moves is one animation)."""
+        self.path.append(h)
+        self.duration = self.STEP * (len(self.path) - 1)
+
+    def where(self) -> tuple[float, float]:
+        """Returns the walker's current field (fractional axial coordinates)."""
+        if len(self.path) < 2:
+            return (float(self.path[-1][0]), float(self.path[-1][1]))
+        f = self.t * (len(self.path) - 1)
+        i = min(len(self.path) - 2, int(f))
+        k = f - i
+        (aq, ar), (bq, br) = self.path[i], self.path[i + 1]
+        return (aq + (bq - aq) * k, ar + (br - ar) * k)
+
+
 class MapTableScene(HeroesTableScene):
     """The map game's table: the adventure map, the side panel and, in battle, the combat
     board."""
@@ -114,6 +148,17 @@ class MapTableScene(HeroesTableScene):
         self.map_chooser: ChoicePanel | None = None
         self.map_popup: Popup | None = None
         self.keep_rects: list[tuple[pygame.Rect, Action]] = []
+        # the heroes' fields before and after the last action (a walk starts where the hero
+        # stood), the number of actions they were read at, and the walks under way
+        self.hero_fields: dict[tuple[int, str], tuple[int, int]] = {}
+        self.fields_before: dict[tuple[int, str], tuple[int, int]] = {}
+        self.fields_at = -1
+        self.walks: dict[tuple[int, str], HeroWalk] = {}
+        # opens the hero's cards (deck count, discard, artifacts): always there, bots' turns too
+        self.cards_button: IconButton | None = None
+        # the sides of the battle the log has reached while it is rebuilt (player names)
+        self.log_sides: tuple[str, ...] | None = None
+        self.log_foe: Any = None
         super().__init__(app, session, save_path=save_path, autosave=autosave,
                          worker_factory=worker_factory, campaign=campaign)
 
@@ -139,17 +184,116 @@ class MapTableScene(HeroesTableScene):
         return self.view["players"][seat]  # type: ignore[no-any-return]
 
     def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
-        """Returns a game message; the map's seat parameters are shown as player names."""
+        """Returns a game message; the map's seat parameters are shown as player names and
+        its content ids (location, building, resources, hero, deck) as words."""
         if params and key.startswith("heroes.map."):
-            params = dict(params)
-            if params.get("deck") in DECK_NAMES:
-                params["deck"] = self.app.t(DECK_NAMES[params["deck"]])
-            for k in MAP_SEATS:
-                v = params.get(k)
-                if isinstance(v, int) and not isinstance(v, bool) \
-                        and 0 <= v < len(self.session.config.seats):
-                    params[k] = self.seat_name(v)
+            self._note_battle(key, params)
+            params = self._log_params(key, params)
+        elif params and key in NAMED_EVENTS and isinstance(params.get("side"), int) \
+                and self.log_sides is not None:
+            # a battle's card events name the side's player (the battle view that names its
+            # hero is gone once the battle is over, and the log holds every battle)
+            side = int(params["side"])
+            if side < len(self.log_sides):
+                params = dict(params, side=self.log_sides[side])
         return super().game_text(key, params)
+
+    def _note_battle(self, key: str, params: dict[str, Any]) -> None:
+        """Follows the log's battles in order: who attacks whom (``log_sides``)."""
+        seats = len(self.session.config.seats)
+        if key == "heroes.map.challenge":
+            self.log_foe = params.get("foe")
+        elif key == "heroes.map.battle":
+            seat = params.get("seat")
+            foe = None if params.get("kind") == "neutral" else self.log_foe
+            names = []
+            for who in (seat, foe):
+                if isinstance(who, int) and 0 <= who < seats:
+                    names.append(self.seat_name(who))
+                elif params.get("kind") == "neutral":
+                    names.append(self.app.t("heroes.ui.neutrals"))
+            self.log_sides = tuple(names) if len(names) == 2 else None
+            self.log_foe = None
+
+    def _rebuild_log(self) -> None:
+        self.log_sides, self.log_foe = None, None
+        super()._rebuild_log()
+
+    def _log_params(self, key: str, params: dict[str, Any]) -> dict[str, Any]:
+        """Returns an event's parameters with the words its log line names added (the
+        engine's parameters are read, never changed: ids become names only for the text)."""
+        t = self.app.t
+        params = dict(params)
+        seats = len(self.session.config.seats)
+        seat = params.get("seat")
+        if params.get("deck") in DECK_NAMES:
+            params["deck"] = t(DECK_NAMES[params["deck"]])
+        for k in MAP_SEATS:
+            v = params.get(k)
+            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < seats:
+                params[k] = self.seat_name(v)
+        if params.get("hero") in HERO_WORDS:
+            params["hero"] = t(HERO_WORDS[params["hero"]])
+        if isinstance(params.get("res"), list):
+            params["amount"] = self.cost_text(params["res"])
+        if isinstance(params.get("cards"), list):
+            params.setdefault("n", len(params["cards"]))
+        if params.get("choice") in WORDS:
+            params["choice"] = t(WORDS[params["choice"]])
+        lid = params.get("location")
+        if not isinstance(lid, str) and params.get("field") is not None:
+            # the log is rebuilt before on_view_changed reads the fields: read the view's
+            h = _hex(params["field"])
+            f = self.fields.get(h) or next((x for x in self.view.get("fields", [])
+                                            if _hex(x["at"]) == h), None)
+            lid = f["location"] if f is not None else None
+        if lid in PLACE_WORDS:  # "the town", not "the place Town"
+            params["place"] = t(PLACE_WORDS[str(lid)])
+        elif isinstance(lid, str) and lid:
+            params["place"] = t("heroes.mapui.log.place", name=self.loc_name(lid))
+        else:
+            params["place"] = t("heroes.mapui.log.a_field")
+        if isinstance(params.get("building"), str) and isinstance(seat, int) and seat < seats:
+            try:
+                faction = self.player(seat)["faction"]
+                params["building"] = art.name(self.app, query.town(faction).building(
+                    params["building"]).name)
+            except (KeyError, IndexError):
+                params["building"] = t("heroes.mapui.log.a_building")
+        if key == "heroes.map.battle_over" and isinstance(seat, int) and seat < seats:
+            # winner is the battle's side: 0 the attacker (seat), 1 the defender, -1 nobody
+            won = {0: "won", 1: "lost"}.get(params.get("winner"), "draw")
+            if params.get("reason") == "retreat":
+                won = "retreat"
+            params["result"] = t(RESULTS[won], name=self.seat_name(seat))
+        return params
+
+    def _hero_fields(self) -> dict[tuple[int, str], tuple[int, int]]:
+        return {(int(p["seat"]), name): _hex(at) for p in self.view.get("players", [])
+                for name, at in p["heroes"].items() if at is not None}
+
+    def on_events(self, events: list[Event]) -> None:
+        """Walks a moved hero along the fields of its move events (the full frame rate runs
+        only while it walks); battle events go to the combat board."""
+        super().on_events(events)
+        for e in events:
+            if e.key != "heroes.map.move":
+                continue
+            p = e.params
+            key = (int(p["seat"]), str(p["hero"]))
+            to = _hex(p["to"])
+            walk = self.walks.get(key)
+            if walk is not None and not walk.done:
+                walk.extend(to)
+            else:
+                start = self.fields_before.get(key)
+                # a step of one field, or two past the other own hero (an undo leaves nothing)
+                if start is None or not 0 < hexgrid.distance(start, to) <= 2:
+                    continue
+                walk = HeroWalk([start, to])
+                self.walks[key] = walk
+                self.anim.add(walk)
+        self.walks = {k: w for k, w in self.walks.items() if not w.done}
 
     def loc_name(self, lid: str) -> str:
         """Returns a location's name in the reader's language."""
@@ -157,6 +301,9 @@ class MapTableScene(HeroesTableScene):
 
     # --- state of the screen --------------------------------------------------------------
     def on_view_changed(self) -> None:
+        if len(self.session.actions) != self.fields_at:
+            self.fields_at = len(self.session.actions)
+            self.fields_before, self.hero_fields = self.hero_fields, self._hero_fields()
         if self.in_battle:
             self.town_open = False
             self.map_chooser = None
@@ -188,6 +335,7 @@ class MapTableScene(HeroesTableScene):
         if not any(a.kind in TOWN_KINDS for a in self.legal):
             self.town_open = False
         self._build_map_chooser()
+        self._build_cards_button()
         self._build_map_buttons()
         self._build_town_buttons()
         self._build_keep()
@@ -229,16 +377,30 @@ class MapTableScene(HeroesTableScene):
             self.map_cam.centre_on(_hex(at))
 
     def _first_view(self) -> None:
-        """Fits the map; a map too large to read whole opens closer, on the own main hero
-        (Home shows it whole)."""
+        """Opens on the players' start tiles, as close as shows them all (Home shows the
+        whole map); when they lie too far apart to read together, on the own one."""
         cam = self.map_cam
         cam.fit()
-        if cam.zoom < 3:
+        starts = [_hex(p["town"]) for p in self.view["players"] if p.get("town") is not None]
+        if not starts:
+            return
+        cells = {h for town in starts for h in hexgrid.tile_fields(hexgrid.tile_anchor_of(town))}
+        left, top, right, bottom = HexLayout(cells).bounds()
+        zoom = 0
+        for i, ts in enumerate(ZOOMS[:READABLE_MAX + 1]):
+            if ts * (right - left) <= MAPV.width and ts * (bottom - top) <= MAPV.height:
+                zoom = i
+        if zoom >= READABLE:
+            cam.set_zoom(zoom)
+            cam.offset = [MAPV.width / 2 - (left + right) / 2 * cam.ts,
+                          MAPV.height / 2 - (top + bottom) / 2 * cam.ts]
+        else:
             p = self.player(self.me())
-            at = p["heroes"].get("main") or p.get("town")
-            cam.set_zoom(3)
+            at = p.get("town") or p["heroes"].get("main")
+            cam.set_zoom(READABLE)
             if at is not None:
                 cam.centre_on(_hex(at))
+        cam.clamp()
 
     @staticmethod
     def _map_keys(action: Action) -> list[tuple[Any, ...]]:
@@ -301,10 +463,18 @@ class MapTableScene(HeroesTableScene):
         if v.get("choice"):
             bonus = bool(v["prompt"]) and v["prompt"]["key"] == "heroes.map.prompt.bonus"
             labels = self._bonus_labels() if bonus else []
+            # the view's catalog label of each option (choice_labels, in the order of
+            # choice); the table's own reading of the option string where there is none
+            named = dict(zip([str(o) for o in v["choice"]], v.get("choice_labels") or [],
+                             strict=False))
             for a in self.index.of_kind("choose"):
                 o = str(a["option"])
-                label = labels[int(o)] if bonus and o.isdigit() and int(o) < len(labels) \
-                    else self._option_label(o)
+                if o in named:
+                    label = self.game_message(named[o])
+                elif bonus and o.isdigit() and int(o) < len(labels):
+                    label = labels[int(o)]
+                else:
+                    label = self._option_label(o)
                 options.append((label, "", self._do(a)))
             if bonus:
                 for text in self._bonus_lines():
@@ -388,6 +558,9 @@ class MapTableScene(HeroesTableScene):
     def rotating(self) -> tuple[str, tuple[int, int]] | None:
         """Returns the tile being turned and its place (from the prompt and the tile's
         discovery or placement in the log; a start tile lies on the map already)."""
+        rotating = self.view.get("rotating")
+        if rotating:
+            return str(rotating["tile"]), _hex(rotating["at"])
         rots = self.view.get("rotations") or []
         prompt = self.view.get("prompt") or {}
         if not rots or prompt.get("key") != "heroes.map.prompt.rotate":
@@ -471,6 +644,24 @@ class MapTableScene(HeroesTableScene):
             add(t("heroes.mapui.end_turn"), self._do(Action("end_turn")), style="primary",
                 icon="ui.play", tip=t("heroes.mapui.end_turn.tip"))
         self.map_buttons = out
+
+    def _build_cards_button(self) -> None:
+        box = self.hero_box()
+        self.cards_button = IconButton((box.right - 46, box.top + 8, 38, 38), "heroes.ui.deck",
+                                       self.open_piles, style="normal",
+                                       tooltip=self.app.t("heroes.mapui.piles.tip"))
+
+    def open_piles(self) -> None:
+        """Opens the shown hero's cards: the draw pile's count, the discard pile, the
+        artifacts."""
+        from scenes.heroes.piles import HeroPilesScene
+
+        seat = self.me()
+        p = self.player(seat)
+        # the own hand is in the view only for the viewer's seat
+        hand = list(self.view.get("hand") or []) if seat == self.viewer \
+            and self.curtain_for is None else []
+        self.app.push(HeroPilesScene(self.app, p["hero"], p, hand, self._card_tip))
 
     def _lay(self) -> None:
         a = self.index.find("rotate", rotation=self.rot_pick)
@@ -581,6 +772,9 @@ class MapTableScene(HeroesTableScene):
                 return True
         if self.map_chooser is not None:
             return self.map_chooser.handle(event)
+        if self.cards_button is not None and self.curtain_for is None \
+                and self.cards_button.handle(event):
+            return True
         for button in self.map_buttons:
             if button.handle(event):
                 return True
@@ -707,11 +901,15 @@ class MapTableScene(HeroesTableScene):
             self.send(a)
 
     def update_board(self, dt: float) -> None:
+        if self.walks:
+            self.walks = {k: w for k, w in self.walks.items() if not w.done}
         if self.in_battle:
             super().update_board(dt)
             return
         for button in self.map_buttons + (self.town_buttons if self.town_open else []):
             button.update(dt, self.app)
+        if self.cards_button is not None:
+            self.cards_button.update(dt, self.app)
         if self.map_popup is not None:
             self.map_popup.update(dt, self.app)
         if self.map_chooser is not None:
@@ -730,7 +928,8 @@ class MapTableScene(HeroesTableScene):
                 self.hint(("keep", a["card"]), self._card_tip(a["card"]), rect)
         self._side_tips(mouse)
         box = self.hero_box()
-        if box.collidepoint(mouse):
+        if box.collidepoint(mouse) and not (self.cards_button is not None
+                                            and self.cards_button.rect.collidepoint(mouse)):
             self.app.tooltip(("hero", self.me(), len(self.session.actions)), self.hero_tip(), box)
         if self.town_open or self.keep_rects:
             self.hover_field = None
@@ -801,6 +1000,8 @@ class MapTableScene(HeroesTableScene):
             return
         self.draw_map(surface)
         self.draw_side(surface)
+        if self.cards_button is not None:
+            self.cards_button.draw(surface)
         self.draw_hand(surface)
         for button in self.map_buttons:
             button.draw(surface)
@@ -971,7 +1172,12 @@ class MapTableScene(HeroesTableScene):
                 h = _hex(at)
                 k = placed.get(h, 0)
                 placed[h] = k + 1
-                cx, cy = self.map_cam.cell_centre(h)
+                walk = self.walks.get((int(p["seat"]), name))
+                if walk is not None and not walk.done:
+                    k = 0
+                    cx, cy = self.map_cam.cell_centre(walk.where())
+                else:
+                    cx, cy = self.map_cam.cell_centre(h)
                 pos = (int(cx + (k - 0.5) * ts * 0.3 if h in placed and k else cx),
                        int(cy + ts * 0.12))
                 radius = int(ts * (0.2 if name == "main" else 0.15))
@@ -1167,7 +1373,7 @@ class MapTableScene(HeroesTableScene):
         pygame.draw.circle(surface, colour, disc, 30, 3)
         blit_centered(surface, assets.asset_icon(f"heroes.hero.{p['hero']}", 38), disc)
         name = assets.text(assets.fit(art.hero_name(self.app, p["hero"]), "heading",
-                                      theme.SIZE_H3, rect.width - 90), "heading", theme.SIZE_H3,
+                                      theme.SIZE_H3, rect.width - 136), "heading", theme.SIZE_H3,
                            theme.GOLD)
         surface.blit(name, (rect.left + 80, rect.top + 10))
         line = t("heroes.mapui.level_line", level=p["level"], xp=p["xp"])

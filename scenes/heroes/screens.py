@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-MOMENTS = ("setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over",
+MOMENTS = ("setup", "map_setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over",
            "map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh", "map_town",
-           "map_battle", "map_three")
+           "map_battle", "map_three", "map_cards")
 # the map game's moments (mode clash), shown at the map table (scenes/heroes/map.py)
 MAP_MOMENTS = ("map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh",
-               "map_town", "map_battle", "map_three")
+               "map_town", "map_battle", "map_three", "map_cards")
 
 # moment → (options, condition on the session)
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -101,14 +101,20 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
     app.mouse = (-1, -1)
     if name in MAP_MOMENTS:
         return open_map_moment(app, name, seed)
-    if name == "setup":
+    if name in ("setup", "map_setup"):
         from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
         from scenes.heroes.setup import SkirmishSetupScene
 
         seats = (SeatConfig(kind=HUMAN, name="Alma", colour="crimson"),
-                 SeatConfig(kind=BOT, bot="heuristic", name="Bruno", colour="azure"))
-        app.push(SkirmishSetupScene(app, "heroes", GameConfig(seats, {"mode": "skirmish"}),
+                 SeatConfig(kind=BOT, bot="heuristic", name="Bruno", colour="azure"),
+                 SeatConfig(kind=HUMAN, name="Cleo", colour="emerald"))
+        mode = "clash" if name == "map_setup" else "skirmish"
+        app.push(SkirmishSetupScene(app, "heroes", GameConfig(seats[:3 if mode == "clash"
+                                                                    else 2], {"mode": mode}),
                                     seed))
+        if mode == "clash":
+            app.top.options["faction_1"] = "gravemoor"
+            app.top.layout()
         return app.top
     options = OPTIONS.get(name, {})
     session = new_session(seed, options)
@@ -158,6 +164,18 @@ def _map_view(session: Any) -> dict[str, Any]:
     return session.rules.view(session.state, session.actor)  # type: ignore[no-any-return]
 
 
+def _holds_artifact(session: Any) -> bool:
+    """Returns True when seat 0 may move and holds an artifact, with cards on its discard."""
+    from scenes.heroes import query
+
+    v = _map_view(session)
+    if session.actor != 0 or not v["reach"] or v.get("battle"):
+        return False
+    discard = v["players"][0]["discard"]
+    return len(discard) >= 3 and any(query.card(c).kind == "artifact"
+                                     for c in [*discard, *(v.get("hand") or [])])
+
+
 MAP_CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "map": lambda s: s.actor == 0 and bool(_map_view(s)["reach"])
     and _map_view(s)["round"] >= 2 and not _map_view(s).get("battle"),
@@ -166,6 +184,7 @@ MAP_CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "map_choice": lambda s: s.actor == 0 and bool(_map_view(s)["choice"]),
     "map_three": lambda s: s.actor == 0 and bool(_map_view(s)["reach"])
     and _map_view(s)["round"] >= 3,
+    "map_cards": lambda s: _holds_artifact(s),
     "map_search": lambda s: s.actor == 0 and _map_view(s)["step"] == "search_from",
     "map_keep": lambda s: s.actor == 0 and bool(_map_view(s)["looking"]),
     "map_refresh": lambda s: s.actor == 0 and _map_view(s)["step"] == "refresh"
@@ -222,4 +241,6 @@ def open_map_moment(app: Any, name: str, seed: int = 1) -> Any:
             app.mouse = tuple(int(c) for c in table.map_cam.cell_centre(tuple(far["at"])))
     elif name == "map_battle":
         hover_attack(app, table)
+    elif name == "map_cards":
+        table.open_piles()
     return app.top

@@ -1,6 +1,7 @@
-"""The skirmish's pre-game step (scenes.games.PREGAME): each army's faction and hero, the heroes'
-level, the budget and the bonus cards, chosen on faction and hero cards instead of a list of
-cyclers. The set-up screen before it keeps the opponent, the neutrals, the siege and the rules.
+"""The heroes' pre-game step (scenes.games.PREGAME). The skirmish: each army's faction and hero,
+the heroes' level, the budget and the bonus cards, chosen on faction and hero cards instead of a
+list of cyclers; the set-up screen before it keeps the opponent, the neutrals, the siege and the
+rules. The map game (mode clash): each seat's faction (or random) and its might or magic hero.
 """
 
 from __future__ import annotations
@@ -19,6 +20,12 @@ from scenes.newgame import OptionLabel, OptionToggle, SetupCycler, option_choice
 from scenes.widgets import Button, Panel, Widget, blit_centered
 
 PANELS = (pygame.Rect(40, 130, 750, 500), pygame.Rect(810, 130, 750, 500))
+# the map game: a panel a seat, two or three of them
+CLASH_PANELS = {1: PANELS[:1], 2: PANELS,
+                3: tuple(pygame.Rect(40 + i * 513, 130, 494, 560) for i in range(3))}
+# the options the rules read per seat (HeroesRules.options: faction_1/2, hero_1/2); a third
+# seat takes a faction the first two left, with its might hero (adventure/rules.py new_map_game)
+CHOSEN_SEATS = 2
 SHARED = pygame.Rect(40, 642, 1520, 170)
 NOTES = {"might": "heroes.ui.might.note", "magic": "heroes.ui.magic.note"}
 
@@ -52,26 +59,28 @@ class Tile(Widget):
         pygame.draw.circle(surface, self.ring, disc, 34, 3)
         blit_centered(surface, assets.asset_icon(self.icon, 44), disc)
         ink = theme.INK_DARK if self.chosen else theme.INK
-        title = assets.text(assets.fit(self.title, "heading", theme.SIZE_SMALL, rect.width - 12),
-                            "heading", theme.SIZE_SMALL, ink)
-        blit_centered(surface, title, (rect.centerx, rect.top + 98))
+        width = rect.width - 12
+        if not self.note and assets.text(self.title, "heading", theme.SIZE_SMALL,
+                                         ink).get_width() > width:
+            # a name too long for a narrow card (three seats) takes two lines
+            title = assets.text(self.title, "heading", theme.SIZE_SMALL, ink, width, "center")
+            surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + 84)))
+        else:
+            title = assets.text(assets.fit(self.title, "heading", theme.SIZE_SMALL, width),
+                                "heading", theme.SIZE_SMALL, ink)
+            blit_centered(surface, title, (rect.centerx, rect.top + 98))
         if self.note:
-            note = assets.text(assets.fit(self.note, "body", theme.SIZE_TINY, rect.width - 10),
-                               "body", theme.SIZE_TINY, theme.INK_DARK_DIM if self.chosen
-                               else theme.INK_DIM)
-            blit_centered(surface, note, (rect.centerx, rect.top + 120))
+            # a note too long for the card wraps onto a second line (narrow three-seat panels)
+            note = assets.text(self.note, "body", theme.SIZE_TINY, theme.INK_DARK_DIM
+                               if self.chosen else theme.INK_DIM, rect.width - 12, "center")
+            surface.blit(note, note.get_rect(midtop=(rect.centerx, rect.top + 111)))
 
 
 class SkirmishSetupScene(MenuScreen):
-    """Chooses each army's faction and hero, the level, the budget and the bonus cards."""
+    """Chooses each army's faction and hero, the level, the budget and the bonus cards; in the
+    map game each seat's faction and hero."""
 
-    title_key = "heroes.ui.setup.title"
     OPTIONS = ("faction_1", "faction_2", "hero_1", "hero_2", "level", "budget", "bonus_cards")
-
-    @classmethod
-    def wants(cls, config: GameConfig) -> bool:
-        """Returns False for the map game (mode clash): its scenario sets the armies up."""
-        return config.options.get("mode", "skirmish") != "clash"
 
     def __init__(self, app: App, game_id: str, config: GameConfig, seed: int) -> None:
         super().__init__(app)
@@ -79,11 +88,28 @@ class SkirmishSetupScene(MenuScreen):
         self.rules = registry.rules(game_id)
         defaults = {o.id: o.default for o in self.rules.options}
         self.options = {**defaults, **dict(config.options)}
+        # the rules play the map game for three (HeroesRules.new_game) unless told otherwise
+        self.clash = self.options.get("mode") == "clash" or (
+            "mode" not in config.options and config.players > 2)
+        self.title_key = "heroes.ui.setup.title_clash" if self.clash else \
+            "heroes.ui.setup.title"
 
     def armies(self) -> int:
-        """Returns how many armies are built: one against neutrals, else two."""
+        """Returns how many armies are built: one against neutrals, else two; in the map game
+        one a seat."""
+        if self.clash:
+            return self.config.players
         neutral = self.config.players == 1 or self.options.get("opponent") == "neutral"
         return 1 if neutral else 2
+
+    def panels(self) -> tuple[pygame.Rect, ...]:
+        """Returns the panel of each seat (of each army in a skirmish)."""
+        return CLASH_PANELS.get(self.armies(), PANELS) if self.clash else PANELS
+
+    def is_chosen(self, seat: int) -> bool:
+        """Returns True when the seat's faction and hero are chosen here (the rules take the
+        choices of the first two seats)."""
+        return seat < min(self.armies(), CHOSEN_SEATS)
 
     def seat_name(self, seat: int) -> str:
         """Returns the name a seat was given on the set-up screen."""
@@ -99,13 +125,16 @@ class SkirmishSetupScene(MenuScreen):
 
     def build(self) -> None:
         t = self.app.t
-        self.widgets.append(Button((1600 - 300, 826, 260, theme.BUTTON_H), t("heroes.ui.start"),
+        start = t("ui.start") if self.clash else t("heroes.ui.start")
+        self.widgets.append(Button((1600 - 300, 826, 260, theme.BUTTON_H), start,
                                    self.start, style="primary", icon="ui.play",
                                    hotkey=pygame.K_RETURN))
-        for seat, panel in enumerate(PANELS):
+        for seat, panel in enumerate(self.panels()):
             self.widgets.insert(0, Panel(panel, "wood"))
-            if seat < self.armies():
+            if self.is_chosen(seat):
                 self._army_widgets(seat, panel)
+        if self.clash:
+            return
         self.widgets.insert(0, Panel(SHARED, "wood"))
         x = SHARED.left + 24
         for oid in ("level", "budget", "bonus_cards"):
@@ -135,9 +164,10 @@ class SkirmishSetupScene(MenuScreen):
         key = f"faction_{seat + 1}"
         chosen = self.options[key]
         factions = [f.id for f in query.factions()]
-        w = (panel.width - 48 - 3 * 12) // 4
+        gap = 12 if panel.width > 600 else 8
+        w = (panel.width - 2 * (gap + 4) - 3 * gap) // 4
         for i, fid in enumerate(["random", *factions]):
-            rect = pygame.Rect(panel.left + 24 + i * (w + 12), panel.top + 92, w, 140)
+            rect = pygame.Rect(panel.left + gap + 4 + i * (w + gap), panel.top + 92, w, 140)
             if fid == "random":
                 icon, title, ring = "ui.seed", t("heroes.opt.random"), theme.GOLD_DIM
             else:
@@ -149,11 +179,13 @@ class SkirmishSetupScene(MenuScreen):
         hkey = f"hero_{seat + 1}"
         for i, kind in enumerate(("might", "magic")):
             rect = pygame.Rect(panel.left + 24 + i * (panel.width // 2 - 18), panel.top + 258,
-                               panel.width // 2 - 42, 140)
+                               panel.width // 2 - 42, 140 if panel.width > 600 else 148)
             label = t("heroes.opt.might") if kind == "might" else t("heroes.opt.magic")
             if chosen in factions:
                 h = query.hero_of(chosen, kind)
-                title = f"{art.name(self.app, h.name)}, {art.name(self.app, h.title)}"
+                title = art.name(self.app, h.name)
+                if panel.width > 600:
+                    title = f"{title}, {art.name(self.app, h.title)}"
                 icon = f"heroes.hero.{h.id}"
                 ring = art.faction_colour(chosen)
             else:
@@ -166,6 +198,12 @@ class SkirmishSetupScene(MenuScreen):
     def _picker(self, key: str, value: Any) -> Any:
         def pick() -> None:
             self.options[key] = value
+            if self.clash and key.startswith("faction_") and value != "random":
+                # the map game's towns are one a faction: the other seat's same pick is undone
+                for other in range(1, CHOSEN_SEATS + 1):
+                    okey = f"faction_{other}"
+                    if okey != key and self.options.get(okey) == value:
+                        self.options[okey] = "random"
             self.layout()
         return pick
 
@@ -177,17 +215,27 @@ class SkirmishSetupScene(MenuScreen):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         t = self.app.t
-        for seat, panel in enumerate(PANELS):
+        for seat, panel in enumerate(self.panels()):
             colour = self.seat_colour(seat)
             pygame.draw.circle(surface, colour, (panel.left + 40, panel.top + 40), 12)
             pygame.draw.circle(surface, theme.GOLD, (panel.left + 40, panel.top + 40), 12, 2)
-            if seat < self.armies():
+            if self.clash:
+                head = self.seat_name(seat)
+            elif seat < self.armies():
                 head = t("heroes.ui.setup.army", name=self.seat_name(seat))
             else:
                 head = t("heroes.ui.setup.neutral_army")
             title = assets.text(assets.fit(head, "heading", theme.SIZE_H3, panel.width - 100),
                                 "heading", theme.SIZE_H3, theme.GOLD)
             surface.blit(title, (panel.left + 64, panel.top + 24))
+            if self.clash and not self.is_chosen(seat):
+                body = t("heroes.ui.setup.third_seat")
+                image = assets.text(body, "italic", theme.SIZE_BODY, theme.INK_DIM,
+                                    panel.width - 60, "center")
+                blit_centered(surface, image, (panel.centerx, panel.top + 200))
+                blit_centered(surface, assets.asset_icon("ui.seed", 100),
+                              (panel.centerx, panel.top + 360))
+                continue
             if seat >= self.armies():
                 body = t("heroes.ui.setup.neutral_text", field=self.options["field"],
                          difficulty=t(f"heroes.opt.difficulty.{self.options['difficulty']}"))
@@ -206,18 +254,21 @@ class SkirmishSetupScene(MenuScreen):
                                     theme.SIZE_SMALL, theme.INK_DIM)
                 surface.blit(image, (panel.left + 24, panel.top + 444))
                 continue
-            for i, did in enumerate(query.faction(fid).units):
-                rect = pygame.Rect(panel.left + 24 + i * 100, panel.top + 436, 52, 52)
+            units = query.faction(fid).units
+            step = min(100, (panel.width - 48 - 52) // max(1, len(units) - 1))
+            for i, did in enumerate(units):
+                rect = pygame.Rect(panel.left + 24 + i * step, panel.top + 436, 52, 52)
                 surface.blit(art.unit_tile(did, "pack", 52, art.faction_colour(fid), False),
                              rect)
                 if rect.collidepoint(self.app.mouse):
                     self.app.tooltip(("unit", did), art.unit_name(self.app, did), rect)
 
     def start(self) -> None:
-        """Starts the skirmish with the chosen armies and opens its table."""
+        """Starts the game with the chosen armies (heroes) and opens its table."""
         from scenes.games import start_table
 
         options = dict(self.config.options)
-        for key in self.OPTIONS:
+        keys = ("faction_1", "faction_2", "hero_1", "hero_2") if self.clash else self.OPTIONS
+        for key in keys:
             options[key] = self.options[key]
         start_table(self.app, self.game_id, GameConfig(self.config.seats, options), self.seed)

@@ -13,7 +13,7 @@ from engine.core.actions import Action
 from engine.core.rng import Rng
 from scenes.games import scene_class
 from scenes.heroes import art, query
-from scenes.heroes.map import SWITCH, TOWN_KINDS, MapTableScene
+from scenes.heroes.map import MAPV, READABLE, SWITCH, TOWN_KINDS, ZOOMS, MapTableScene
 from scenes.heroes.screens import (
     MAP_CONDITIONS,
     MAP_MOMENTS,
@@ -69,6 +69,8 @@ def test_the_heroes_scene_is_the_map_table_for_a_clash_game(app: Any) -> None:
 def test_map_moments_render_in_both_languages(app: Any, name: str, lang: str) -> None:
     app.set_language(lang)
     top = open_map_moment(app, name, seed=1)
+    if name == "map_cards":  # the hero's cards open over the table
+        top = app.stack[-2]
     assert isinstance(top, MapTableScene)
     for _ in range(3):
         app.step([], 1 / 30)
@@ -308,3 +310,158 @@ def test_a_hot_seat_map_game_is_played_with_the_mouse_alone(app: Any) -> None:
     # explore, fight neutrals on the combat board, build, recruit, Search: all by mouse
     assert {"move", "end_turn", "rotate", "build", "discover", "recruit", "search", "keep",
             "discard", "battle.place", "battle.attack"} <= kinds, kinds
+
+
+def test_the_map_games_pregame_step_chooses_each_seats_faction_and_hero(app: Any) -> None:
+    from scenes.heroes.screens import open_moment
+    from scenes.heroes.setup import SkirmishSetupScene, Tile
+
+    scene = open_moment(app, "map_setup", seed=1)
+    assert isinstance(scene, SkirmishSetupScene) and scene.clash and scene.armies() == 3
+    name = art.name(app, query.faction("underhold").name)
+    tiles = [w for w in scene.widgets if isinstance(w, Tile) and w.title == name]
+    assert len(tiles) == 2  # the first two seats choose; the third takes what they leave
+    _click(app, tiles[1].rect.center)
+    assert scene.options["faction_2"] == "underhold"
+    tiles = [w for w in scene.widgets if isinstance(w, Tile) and w.title == name]
+    _click(app, tiles[0].rect.center)
+    # one town a faction: the second seat's same pick falls back to random
+    assert (scene.options["faction_1"], scene.options["faction_2"]) == ("underhold", "random")
+    magic = [w for w in scene.widgets if isinstance(w, Tile) and w.note ==
+             app.t("heroes.ui.magic.note")]
+    _click(app, magic[0].rect.center)
+    assert scene.options["hero_1"] == "magic"
+    _press(app, scene.widgets, app.t("ui.start"))
+    table = app.top
+    assert isinstance(table, MapTableScene)
+    first = table.view["players"][0]
+    assert first["faction"] == "underhold"
+    assert first["hero"] == query.hero_of("underhold", "magic").id
+    assert len({p["faction"] for p in table.view["players"]}) == 3
+
+
+def test_a_heros_move_walks_along_its_path_at_the_full_frame_rate(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    session = new_map_session(1)
+
+    quiet = ("empty", "visited", "flagged")
+
+    def walks(v: dict[str, Any]) -> list[dict[str, Any]]:
+        kinds = {tuple(r["at"]): r["visit"]["kind"] for r in (v["reach"] or {}).get("main", [])}
+        # the path starts on the hero's field; two quiet fields to walk
+        return [r for r in (v["reach"] or {}).get("main", []) if len(r["path"]) >= 3
+                and all(kinds.get(tuple(h)) in quiet for h in r["path"][1:])]
+
+    def far_reach(s: Any) -> bool:
+        return s.actor == 0 and bool(walks(s.rules.view(s.state, s.actor)))
+
+    assert play_map_until(session, far_reach, 1)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    app.settings.anim_speed = 1.0
+    app.step([], 1 / 60)  # the table reads the speed setting each frame
+    table.hero = "main"
+    start = tuple(table.player(0)["heroes"][table.hero])
+    target = walks(table.view)[0]
+    before = len(table.session.actions)
+    _click(app, _field_point(table, tuple(target["at"])))
+    steps = [tuple(a["to"]) for a in table.session.actions[before:] if a.kind == "move"]
+    assert len(steps) >= 2
+    walk = table.walks[(0, "main")]
+    # one animation for the whole walk, from where the hero stood through every field
+    assert walk.path[0] == start and walk.path[1:] == steps
+    assert table.anim.busy and table.is_animating()
+    where = walk.where()
+    assert where != tuple(float(c) for c in steps[-1])
+    for _ in range(10 * len(steps)):
+        app.step([], 1 / 30)
+    assert not table.anim.busy and not table.walks and not table.is_animating()
+
+
+def test_the_map_opens_readable_on_the_start_tiles_and_home_shows_it_whole(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    table = MapTableScene(app, new_map_session(1), autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    cam = table.map_cam
+    assert cam.ts >= ZOOMS[READABLE]
+    town = tuple(table.player(0)["town"])
+    assert MAPV.collidepoint(_field_point(table, town))
+    whole = [h for h in table.fields]
+    assert not all(MAPV.collidepoint(_field_point(table, h)) for h in whole)
+    _home(app)
+    assert cam.ts < ZOOMS[READABLE]
+    assert all(MAPV.collidepoint(_field_point(table, h)) for h in whole)
+
+
+def test_the_hero_panel_opens_the_heros_discard_and_artifacts(app: Any) -> None:
+    from scenes.heroes.piles import HeroPilesScene, artifacts_of
+
+    table = _table_at(app, "map_cards")
+    assert table.cards_button is not None
+    _click(app, table.cards_button.rect.center)
+    piles = app.top
+    assert isinstance(piles, HeroPilesScene)
+    p = table.player(0)
+    assert piles.discard == p["discard"] and len(piles.discard) >= 3
+    # the moment holds an artifact: it shows where it lies
+    assert piles.artifacts and all(w in ("hand", "discard") for _, w in piles.artifacts)
+    shown = [cid for _, cid in piles.card_rects()]
+    assert shown[:len(p["discard"])] == p["discard"][-20:]
+    # hovering a card gives its text
+    rect, cid = piles.card_rects()[0]
+    app.mouse = rect.center
+    app.step([], 1 / 60)
+    _press(app, piles.widgets, app.t("heroes.mapui.piles.close"))
+    assert app.top is table
+    assert query.card("iron_blade").kind == "artifact"
+    held = artifacts_of({"discard": ["iron_blade", p["discard"][0]]}, ["iron_blade"])
+    assert held == [("iron_blade", "hand"), ("iron_blade", "discard")]
+
+
+def test_choice_options_read_the_views_catalog_labels(app: Any) -> None:
+    table = _table_at(app, "map_choice")
+    chooser = table.map_chooser
+    assert chooser is not None
+    labels = [table.game_message(m) for m in table.view["choice_labels"]]
+    shown = [b.label for b in chooser.buttons]
+    assert labels and all(label in shown for label in labels)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_map_log_names_players_places_and_buildings(app: Any, lang: str) -> None:
+    app.set_language(lang)
+    session = new_map_session(3, players=3)
+    play_map_until(session, lambda s: s.state.round >= 6, 5, limit=1600)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    names = [table.seat_name(i) for i in range(3)]
+    lines: dict[str, list[str]] = {}
+    for e in session.log:
+        if e.key.startswith("heroes.map."):
+            lines.setdefault(e.key, []).append(table.game_message(e))
+    for key, texts in lines.items():
+        for text in texts:
+            assert "{" not in text and not text.startswith("heroes."), (key, text)
+            assert "_" not in text, (key, text)  # no content id (city_hall, gold_mine)
+    # a past battle's card events name the side's player (no sentence without its subject)
+    from scenes.heroes.table import NAMED_EVENTS
+
+    battle_lines = [row.data[0] for row in table.log_list.rows if row.data[1]
+                    and table.log_events[row.value].key in NAMED_EVENTS
+                    and "side" in table.log_events[row.value].params]
+    subjects = tuple(names + [app.t("heroes.ui.neutrals")])
+    assert battle_lines and all(line.startswith(subjects) for line in battle_lines), \
+        battle_lines[:5]
+    build = next(e for e in session.log if e.key == "heroes.map.build")
+    seat = build.params["seat"]
+    faction = table.player(seat)["faction"]
+    building = art.name(app, query.town(faction).building(build.params["building"]).name)
+    assert table.game_message(build).startswith(names[seat])
+    assert building in table.game_message(build)
+    visit = next(e for e in session.log if e.key == "heroes.map.visit")
+    assert table.loc_name(visit.params["location"]) in table.game_message(visit)
+    income = next(e for e in session.log if e.key == "heroes.map.income")
+    assert table.cost_text(income.params["res"]) in table.game_message(income)
