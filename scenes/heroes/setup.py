@@ -25,7 +25,7 @@ CLASH_PANELS = {1: PANELS[:1], 2: PANELS,
                 3: tuple(pygame.Rect(40 + i * 513, 130, 494, 560) for i in range(3))}
 # the options the rules read per seat (HeroesRules.options: faction_1/2, hero_1/2); a third
 # seat takes a faction the first two left, with its might hero (adventure/rules.py new_map_game)
-CHOSEN_SEATS = 2
+CHOSEN_SEATS = 3
 SHARED = pygame.Rect(40, 642, 1520, 170)
 NOTES = {"might": "heroes.ui.might.note", "magic": "heroes.ui.magic.note"}
 
@@ -80,7 +80,8 @@ class SkirmishSetupScene(MenuScreen):
     """Chooses each army's faction and hero, the level, the budget and the bonus cards; in the
     map game each seat's faction and hero."""
 
-    OPTIONS = ("faction_1", "faction_2", "hero_1", "hero_2", "level", "budget", "bonus_cards")
+    OPTIONS = ("faction_1", "faction_2", "faction_3", "hero_1", "hero_2", "hero_3", "level",
+               "budget", "bonus_cards")
 
     def __init__(self, app: App, game_id: str, config: GameConfig, seed: int) -> None:
         super().__init__(app)
@@ -268,7 +269,8 @@ class SkirmishSetupScene(MenuScreen):
         from scenes.games import start_table
 
         options = dict(self.config.options)
-        keys = ("faction_1", "faction_2", "hero_1", "hero_2") if self.clash else self.OPTIONS
+        keys = ("faction_1", "faction_2", "faction_3", "hero_1", "hero_2", "hero_3") \
+            if self.clash else self.OPTIONS
         for key in keys:
             options[key] = self.options[key]
         start_table(self.app, self.game_id, GameConfig(self.config.seats, options), self.seed)

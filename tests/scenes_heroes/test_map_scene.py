@@ -320,8 +320,13 @@ def test_the_map_games_pregame_step_chooses_each_seats_faction_and_hero(app: Any
     assert isinstance(scene, SkirmishSetupScene) and scene.clash and scene.armies() == 3
     name = art.name(app, query.faction("underhold").name)
     tiles = [w for w in scene.widgets if isinstance(w, Tile) and w.title == name]
-    assert len(tiles) == 2  # the first two seats choose; the third takes what they leave
+    assert len(tiles) == 3  # every seat chooses its faction and hero
+    _click(app, tiles[2].rect.center)
+    assert scene.options["faction_3"] == "underhold"
+    tiles = [w for w in scene.widgets if isinstance(w, Tile) and w.title == name]
     _click(app, tiles[1].rect.center)
+    assert scene.options["faction_3"] == "random"  # one town a faction
+    tiles = [w for w in scene.widgets if isinstance(w, Tile) and w.title == name]
     assert scene.options["faction_2"] == "underhold"
     tiles = [w for w in scene.widgets if isinstance(w, Tile) and w.title == name]
     _click(app, tiles[0].rect.center)

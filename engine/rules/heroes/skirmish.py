@@ -185,6 +185,11 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   choice_labels=("heroes.opt.might", "heroes.opt.magic")),
         OptionDef("hero_2", "heroes.opt.hero_2", "might", choices=("might", "magic"),
                   choice_labels=("heroes.opt.might", "heroes.opt.magic")),
+        # the third seat of a map game for three (its pre-game step chooses them)
+        OptionDef("faction_3", "heroes.opt.faction_3", "random", choices=("random", *FACTIONS),
+                  choice_labels=_faction_labels(), when=CLASH_ONLY),
+        OptionDef("hero_3", "heroes.opt.hero_3", "might", choices=("might", "magic"),
+                  choice_labels=("heroes.opt.might", "heroes.opt.magic"), when=CLASH_ONLY),
         OptionDef("level", "heroes.opt.level", 3, minimum=1, maximum=7),
         OptionDef("budget", "heroes.opt.budget", 40, minimum=10, maximum=120),
         OptionDef("field", "heroes.opt.field", 4, minimum=1, maximum=7, when=NEUTRAL_ONLY),
