@@ -126,6 +126,12 @@ class MapTableScene(HeroesTableScene):
 
     CURTAIN_BODY = "heroes.mapui.curtain.body"
 
+    def board_controls(self) -> list[Any]:
+        """The map's side buttons and the town's besides the combat board's (tooltips keep
+        clear of them)."""
+        return super().board_controls() + list(getattr(self, "map_buttons", [])) + list(
+            getattr(self, "town_buttons", []))
+
     def __init__(self, app: App, session: Any, *, save_path: Path | None = None,
                  autosave: bool = True, worker_factory: Any = None,
                  campaign: Any = None) -> None:
