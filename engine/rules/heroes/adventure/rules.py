@@ -1387,8 +1387,9 @@ def _apply_draw(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     want = _hand_limit(st, seat) - len(p.hand)
     got = p.deck.draw(want, st.rng).cards if want > 0 else []
     p.hand += got
-    ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)}, reveal=True,
-                    seat=seat))
+    if got:  # a full hand draws nothing: no line, and nothing hidden came to light
+        ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)}, reveal=True,
+                        seat=seat))
     st.flow.phase = TURN
     # seed "Spielerzüge" 3.: abilities "at the start of your turn" after the draw
     for b in mc().towns[p.faction].buildings:
