@@ -88,6 +88,7 @@ class TableScene(Scene):
         self.board_rect = pygame.Rect(0, PROMPT_H, 1600 - LOG_W - 8, 900 - PROMPT_H)
         self.log_rect = pygame.Rect(1600 - LOG_W - 12, PROMPT_H + 20, LOG_W, 900 - PROMPT_H - 40)
         self.anim = Animator(app.settings.anim_speed)
+        self._previews: dict[Any, Any] = {}  # the rules' previews of legal actions (preview)
         self.phase = 0.0  # runs 0 → 1 every 1.2 s; drives highlight pulses
         self.humans = [i for i, s in enumerate(session.config.seats) if s.is_human]
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -177,8 +178,17 @@ class TableScene(Scene):
             self.prompt_text = self.app.t("ui.prompt.waiting", name=self.seat_name(actor))
         else:
             self.prompt_text = self.game_message(self.rules.prompt(self.session.state))
+        self._previews = {}
         self._rebuild_log()
         self.on_view_changed()
+
+    def preview(self, action: Action) -> Any:
+        """Returns the rules' preview of one legal action (cached until the view changes)."""
+        found = self._previews.get(action)
+        if found is None:
+            found = self.rules.annotate(self.session.state, self.viewer, [action])[0]
+            self._previews[action] = found
+        return found
 
     # --- acting -------------------------------------------------------------------------
     def send(self, action: Action) -> bool:

@@ -140,7 +140,6 @@ class CoopTableScene(TableScene):
         self._prompt_after: str | None = None  # the prompt shown once the playback is over
         self._last_view: dict[str, Any] | None = None
         self.before: dict[str, Any] | None = None
-        self._previews: dict[Action, Any] = {}
         self._badges: dict[tuple[int, int], float] | None = None
         self._rects: dict[int, pygame.Rect] = {}
         self._rects_key: Any = None
@@ -336,14 +335,6 @@ class CoopTableScene(TableScene):
         if kind == "choose":
             return [("choose", action["option"])]
         return []
-
-    def preview(self, action: Action) -> Any:
-        """Returns the rules' preview of a legal action (cached until the view changes)."""
-        found = self._previews.get(action)
-        if found is None:
-            found = self.rules.annotate(self.session.state, self.viewer, [action])[0]
-            self._previews[action] = found
-        return found
 
     def _own_prompt(self) -> None:
         """Words the prompt line for the player at the screen: the decision, or the plan."""

@@ -101,7 +101,6 @@ class HeroesTableScene(TableScene):
         self.ability: list[Action] | None = None  # a unit's special action awaiting a target
         self.focus_buy: str | None = None
         self.hovered: tuple[Any, ...] | None = None
-        self._previews: dict[Any, Any] = {}
         self._info_key: Any = None
         self._info: pygame.Surface | None = None
         super().__init__(app, session, save_path=save_path, autosave=autosave,
@@ -288,14 +287,6 @@ class HeroesTableScene(TableScene):
         if kind in ("recruit", "reinforce", "keep"):
             return [(kind, p.get("unit", p.get("card")))]
         return []
-
-    def preview(self, action: Action) -> Any:
-        """Returns the rules' preview of one legal action (cached until the view changes)."""
-        found = self._previews.get(action)
-        if found is None:
-            found = self.rules.annotate(self.session.state, self.viewer, [action])[0]
-            self._previews[action] = found
-        return found
 
     # --- pending decisions through the generic chooser -----------------------------------
     def _build_chooser(self) -> None:
