@@ -5,29 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from engine.core.actions import Action
 from engine.core.rng import Rng
 from scenes.coop_campaign import art, query
 from scenes.coop_campaign.table import CoopTableScene
+from tests.scenes.mouse import click, press
 
-
-def click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
-    """Presses and releases a mouse button at a point of the canvas."""
-    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-    app.mouse = pos
-    app.step([down, up], 1 / 60)
-
-
-def press(app: Any, buttons: list[Any], label: str) -> None:
-    """Clicks the visible, enabled button with a label."""
-    for button in buttons:
-        if getattr(button, "label", None) == label and button.visible and button.enabled:
-            click(app, button.rect.center)
-            return
-    raise AssertionError(f"no button {label!r} in {[b.label for b in buttons]}")
+__all__ = ["act", "choose", "click", "play_by_mouse", "press", "same"]
 
 
 def _zone_point(table: CoopTableScene, uid: int, zone: int) -> tuple[int, int]:

@@ -16,22 +16,9 @@ from scenes.heroes import art, query
 from scenes.heroes.screens import MOMENTS, hover_attack, new_session, open_moment
 from scenes.heroes.setup import SkirmishSetupScene, Tile
 from scenes.heroes.table import COLS, HeroesTableScene
+from tests.scenes.mouse import click as _click
+from tests.scenes.mouse import press as _press
 from tests.scenes.render_counter import RenderCounter
-
-
-def _click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
-    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-    app.mouse = pos
-    app.step([down, up], 1 / 60)
-
-
-def _press(app: Any, buttons: list[Any], label: str) -> None:
-    for button in buttons:
-        if getattr(button, "label", None) == label and button.visible and button.enabled:
-            _click(app, button.rect.center)
-            return
-    raise AssertionError(f"no button {label!r} in {[b.label for b in buttons]}")
 
 
 def _zone(table: HeroesTableScene, key: tuple[Any, ...]) -> pygame.Rect:

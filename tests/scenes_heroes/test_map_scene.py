@@ -22,23 +22,10 @@ from scenes.heroes.screens import (
     play_map_until,
 )
 from scenes.heroes.table import HeroesTableScene
+from tests.scenes.mouse import click as _click
+from tests.scenes.mouse import press as _press
 from tests.scenes.render_counter import RenderCounter
 from tests.scenes_heroes.test_heroes_scenes import act_by_mouse
-
-
-def _click(app: Any, pos: tuple[int, int], button: int = 1) -> None:
-    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-    app.mouse = pos
-    app.step([down, up], 1 / 60)
-
-
-def _press(app: Any, buttons: list[Any], label: str) -> None:
-    for button in buttons:
-        if getattr(button, "label", None) == label and button.visible and button.enabled:
-            _click(app, button.rect.center)
-            return
-    raise AssertionError(f"no button {label!r} in {[b.label for b in buttons]}")
 
 
 def _table_at(app: Any, moment: str, seed: int = 1) -> MapTableScene:
