@@ -224,6 +224,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rules, config = _config(args)
     if args.games < 1:
         raise CliError("--games must be at least 1")
+    from engine.core.campaign import chosen_campaign
+
+    camp = chosen_campaign(args.game, config)
+    if camp is not None:
+        return _simulate_campaigns(args, rules, config, camp.id)
     results = []
     for seed in range(args.seed, args.seed + args.games):
         start = time.process_time()  # ok-determinism: reported duration only
@@ -255,6 +260,47 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _simulate_campaigns(args: argparse.Namespace, rules: Any, config: Any,
+                        campaign_id: str) -> int:
+    """Plays K bot campaigns (the set-up's option chose one) and prints one result per
+    campaign plus a summary; a campaign counts as one "game" of the report."""
+    from engine.ai.play import play_campaign
+
+    results = []
+    for seed in range(args.seed, args.seed + args.games):
+        start = time.process_time()  # ok-determinism: reported duration only
+        played = play_campaign(args.game, campaign_id, config, seed,
+                               max_actions=args.max_actions)
+        seconds = time.process_time() - start  # ok-determinism: reported duration only
+        camp = played.campaign
+        outcome = camp.outcome() if played.finished else None
+        result = {
+            "game": args.game,
+            "campaign": campaign_id,
+            "seed": seed,
+            "players": config.players,
+            "bots": [s.bot for s in config.seats],
+            "difficulty": args.difficulty,
+            "finished": played.finished,
+            "winners": list(outcome.winners) if outcome else [],
+            "scores": list(outcome.scores) if outcome else [],
+            "games": len(played.actions),
+            "turns": sum(played.turns),
+            "actions": sum(played.actions),
+            "final_hash": rules.state_hash(camp.current.state),
+            "seconds": round(seconds, 4),
+        }
+        results.append(result)
+        if args.json:
+            print(json.dumps(result), flush=True)
+        else:
+            print(_game_line(result), flush=True)
+    if not args.json:
+        for line in _summary(results):
+            print(line)
+    return EXIT_OK
+
+
 def _game_line(r: dict[str, Any]) -> str:
     if r["finished"]:
         winners = ", ".join(f"P{w + 1}" for w in r["winners"]) or "nobody"
@@ -262,7 +308,10 @@ def _game_line(r: dict[str, Any]) -> str:
         end = f"won by {winners} (scores {scores})"
     else:
         end = "unfinished (action cap)"
-    return (f"seed {r['seed']}: {end} after {r['turns']} turns, {r['actions']} actions, "
+    games = ""
+    if "games" in r:
+        games = f"{r['games']} game{'s' if r['games'] != 1 else ''}, "
+    return (f"seed {r['seed']}: {end} after {games}{r['turns']} turns, {r['actions']} actions, "
             f"{r['seconds']:.2f} s, hash {r['final_hash'][:12]}")
 
 

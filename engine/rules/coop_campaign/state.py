@@ -13,11 +13,13 @@ from engine.core.flow import FlowState
 from engine.core.rng import Rng
 
 # phases of the flow
+CAMP = "camp"  # a campaign mission's camp before the party sets out (camp.py)
 HEROES = "heroes"  # a hero is activating (the phase of player actions)
 AUTO = "auto"  # the rules are resolving something that only decisions interrupt
 OVER = "over"
 
 # decision kinds
+MERCHANT = "merchant"  # a hero picks one of the merchant's wares (campaign camp)
 REROLL = "reroll"  # the attacker's window after an attack roll: reroll, quick items, keep
 DEFEND = "defend"  # the defender's window after a defence roll: quick items, keep
 TAKE = "take"  # the party chooses which hero takes an enemy attack (or is pulled by Taunt)
@@ -130,7 +132,7 @@ def _copy(value: Any) -> Any:
 class MissionState:
     """A mission in progress (see docs/coop_campaign/rules.md for the round structure)."""
 
-    __slots__ = ("rng", "flow", "heroes", "enemies", "decks", "loot", *_PLAIN)
+    __slots__ = ("rng", "flow", "heroes", "enemies", "decks", "loot", "camp", *_PLAIN)
 
     def __init__(self) -> None:
         self.rng = Rng(0)
@@ -162,6 +164,10 @@ class MissionState:
         self.next_uid = 1
         self.turn = 0
         self.rig: dict[str, list[Any]] = {}  # test rigging: attack, defence, coin results
+        # a campaign mission: station, route, deck changes, the party as it set out, the
+        # merchant (campaign.py, camp.py); None for a single mission (and then not stored, so
+        # single missions keep their hashes)
+        self.camp: dict[str, Any] | None = None
 
     def enemy(self, uid: int) -> EnemyState:
         """Returns the enemy with ``uid``."""
@@ -180,6 +186,8 @@ class MissionState:
         out["enemies"] = {k: e.to_dict() for k, e in sorted(self.enemies.items())}
         out["decks"] = {k: d.to_dict() for k, d in sorted(self.decks.items())}
         out["loot"] = {k: d.to_dict() for k, d in sorted(self.loot.items())}
+        if self.camp is not None:
+            out["camp"] = _copy(self.camp)
         return out
 
     @classmethod
@@ -194,6 +202,7 @@ class MissionState:
         st.enemies = {k: EnemyState.from_dict(e) for k, e in d["enemies"].items()}
         st.decks = {k: Deck.from_dict(v) for k, v in d["decks"].items()}
         st.loot = {k: Deck.from_dict(v) for k, v in d["loot"].items()}
+        st.camp = _copy(d["camp"]) if d.get("camp") is not None else None
         return st
 
     def clone(self) -> MissionState:
@@ -207,4 +216,5 @@ class MissionState:
         st.enemies = {k: EnemyState.from_dict(e.to_dict()) for k, e in self.enemies.items()}
         st.decks = {k: v.clone() for k, v in self.decks.items()}
         st.loot = {k: v.clone() for k, v in self.loot.items()}
+        st.camp = None if self.camp is None else _copy(self.camp)
         return st

@@ -74,8 +74,54 @@ def attack_outcome(st: MissionState) -> list[dict[str, Any]]:
     return out
 
 
+def camp_view(st: MissionState) -> dict[str, Any]:
+    """Returns the open view of a campaign mission's camp (camp.py): the station ahead, the
+    routes on (open or locked by a box), the party, the news of the last mission, the
+    merchant's wares."""
+    from engine.rules.coop_campaign import camp as K
+    from engine.rules.coop_campaign import campaign
+
+    camp = st.camp
+    assert camp is not None
+    top = st.flow.stack[-1] if st.flow.stack else None
+    market = camp["market"]
+    return {
+        "stage": "camp", "tile": st.tile, "hard": st.hard, "token": st.token,
+        "leader": K.leader(st), "station": camp["station"], "attempt": camp["attempt"],
+        "route": list(camp["route"]), "choices": list(camp["choices"]),
+        "routes": [{"station": sid, "open": campaign.is_open(sid, st.boxes),
+                    "requires": campaign.station(sid).requires}
+                   for sid in campaign.successors(camp["route"])],
+        "boxes": list(st.boxes), "decks": [dict(c) for c in camp["decks"]],
+        "news": None if camp["news"] is None else {
+            "station": camp["news"]["station"], "won": camp["news"]["won"],
+            "gained": [list(g) for g in camp["news"]["gained"]],
+            "boxes": list(camp["news"]["boxes"])},
+        "market": None if market is None else {"wares": list(market["wares"]),
+                                               "hero": market["queue"][0]},
+        "pending": None if top is None else top.kind,
+        "over_capacity": K.over_capacity(st),
+        "heroes": [hero_view(st, i) for i in range(len(st.heroes))],
+        "loot": {k: {"draw": d.draw_count(), "discard": list(d.discard_pile.cards)}
+                 for k, d in sorted(st.loot.items())},
+        "result": None, "reason": "", "round": 0,
+    }
+
+
+def campaign_info(st: MissionState) -> dict[str, Any] | None:
+    """Returns where a campaign mission stands on the map (None for a single mission)."""
+    camp = st.camp
+    if camp is None:
+        return None
+    return {"station": camp["station"], "attempt": camp["attempt"],
+            "route": list(camp["route"]), "boxes": list(st.boxes)}
+
+
 def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
-    """Returns the whole open view of the mission."""
+    """Returns the whole open view of the mission (of its camp before a campaign mission sets
+    out)."""
+    if st.stage == "camp":
+        return camp_view(st)
     tile = C.tile(st.tile)
     coming = []
     for k in range(st.round, len(tile.tracker)):
@@ -120,4 +166,5 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
             "aimed": list(st.strike.get("aimed", st.strike.get("cands", []))),
             "prevent": st.strike.get("prevent", 0)},
         "offer": None if st.offer is None else {"item": st.offer.get("item")},
+        "campaign": campaign_info(st),
     }
