@@ -44,7 +44,8 @@ WHY_KEYS = {"lowest_hp": "coop.why.lowest_hp", "area": "coop.why.area",
 ELEMENT_KEYS = {"fire": "coop.element.fire", "water": "coop.element.water",
                 "nature": "coop.element.nature"}
 
-_PARAMS = {"hid": ("hero", "hero_name"), "card": ("enemy", "card_name"),
+_PARAMS = {"hid": ("hero", "hero_name"), "to_hid": ("hero", "to_name"),
+           "card": ("enemy", "card_name"),
            "tile": ("action", "tile_name"), "item": ("item", "item_name"),
            "summoned": ("enemy", "summoned_name")}
 

@@ -113,16 +113,17 @@ class CoopRules(GameRules[MissionState]):
         """Returns per hero its level, hearts and items as the next mission receives them."""
         out = []
         for i, h in enumerate(carry["heroes"]):
-            out.append(Message("coop.carry.hero", {"hero": i, "hid": h["hero"],
-                                                   "level": 1 + len(h["flipped"]),
-                                                   "hp": h["hp"], "items": len(h["items"])}))
+            name = C.hero(h["hero"]).name
+            out.append(Message("coop.carry.hero", {
+                "hero": i, "hid": h["hero"], "hero_name": {"en": name["en"], "de": name["de"]},
+                "level": 1 + len(h["flipped"]), "hp": h["hp"], "items": len(h["items"])}))
         return out
 
     def progress(self, state: MissionState) -> Message:
         """Returns how far the game is: the campaign's station and round, or the round."""
         camp = state.camp
         if camp is None:
-            return Message("coop.progress.round", {"round": state.round})
+            return super().progress(state)
         label = campaign.station(camp["station"]).label if camp["station"] else "?"
         if state.stage == "camp":
             return Message("coop.progress.camp", {"station": label})
