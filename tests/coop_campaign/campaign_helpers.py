@@ -4,15 +4,13 @@
 ``short_map()`` is the map of data/coop_campaign/campaign.yaml with every station's tile replaced
 by ``bridge`` or ``glade`` in turn (the route, the fork, the merchant, the boxes stay), and the
 card the "bridge burned" box shuffles in replaced by a forest minion that exists
-(``forest_stalker``). The fixture ``short`` puts it in place of the real map.
+(``forest_stalker``). The fixture ``short`` (conftest.py) puts it in place of the real map.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
-
-import pytest
 
 from engine.core.campaign import CampaignSession
 from engine.core.protocol import GameConfig
@@ -33,14 +31,6 @@ def short_map() -> CampaignMapDef:
         decks = tuple(DeckChangeDef(add=RAIDER) if c.add is not None else c for c in b.decks)
         boxes.append(dataclasses.replace(b, decks=decks))
     return dataclasses.replace(real, stations=stations, boxes=tuple(boxes))
-
-
-@pytest.fixture
-def short(monkeypatch: pytest.MonkeyPatch) -> CampaignMapDef:
-    """Plays the campaign on the short map for the test."""
-    m = short_map()
-    monkeypatch.setattr(K, "the_map", lambda: m)
-    return m
 
 
 def config(players: int = 2, hard: bool = False, bots: bool = True,

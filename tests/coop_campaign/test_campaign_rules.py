@@ -22,7 +22,7 @@ from engine.rules.coop_campaign import campaign as K
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import tableau as T
 from engine.rules.coop_campaign.state import MissionState
-from tests.coop_campaign.campaign_helpers import RAIDER, config, play_game, short  # noqa: F401
+from tests.coop_campaign.campaign_helpers import RAIDER, config, play_game
 from tests.coop_campaign.helpers import RULES
 
 ROOT = Path(__file__).resolve().parents[2]
