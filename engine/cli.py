@@ -225,8 +225,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CliError("--games must be at least 1")
     from engine.core.campaign import chosen_campaign
+    from engine.core.errors import MalformedAction
 
-    camp = chosen_campaign(args.game, config)
+    try:
+        camp = chosen_campaign(args.game, config)
+    except MalformedAction as exc:
+        raise CliError(str(exc)) from None
     if camp is not None:
         return _simulate_campaigns(args, rules, config, camp.id)
     results = []

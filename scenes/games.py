@@ -101,9 +101,9 @@ def start_table(app: Any, game_id: str, config: Any, seed: int) -> bool:
     # The option that chooses one of the game's campaigns starts it (the duel's "day", the
     # crawl's "floors" for one player, the campaign crawler's mode): each of its games is a
     # table of its own, saved as the campaign.
-    chosen = chosen_campaign(game_id, config)
     campaign = None
     try:
+        chosen = chosen_campaign(game_id, config)
         if chosen is not None:
             campaign = CampaignSession.start(game_id, chosen.id, config, seed)
             session = campaign.current

@@ -111,14 +111,25 @@ class CampaignDef:
         option, named like it, switched on)."""
         return {self.id: True}
 
-    def chosen(self, config: GameConfig) -> bool:
-        """Returns whether the set-up ``config`` starts this campaign: its options are chosen
-        and it applies."""
+    def option_chosen(self, config: GameConfig) -> bool:
+        """Returns whether the set-up ``config`` has this campaign's options chosen."""
         for key, value in self.chosen_by().items():
             given = config.options.get(key)
             if type(given) is not type(value) or given != value:
                 return False
-        return self.applies(config)
+        return True
+
+    def chosen(self, config: GameConfig) -> bool:
+        """Returns whether the set-up ``config`` starts this campaign: its options are chosen
+        and it applies."""
+        return self.option_chosen(config) and self.applies(config)
+
+    def unavailable(self, config: GameConfig) -> str:
+        """Returns why the campaign cannot be played with ``config`` although its option is
+        chosen ("" when it can, or when it quietly does not apply, as a solitaire campaign
+        with more players); the set-up screen and the CLI then refuse instead of starting
+        single games."""
+        return ""
 
     def sample_carries(self, config: GameConfig) -> list[dict[str, Any]]:
         """Returns carries a conformance run starts later games from, so that games beyond the
@@ -156,10 +167,16 @@ def campaign_of(game_id: str, campaign_id: str) -> CampaignDef:
 
 
 def chosen_campaign(game_id: str, config: GameConfig) -> CampaignDef | None:
-    """Returns the campaign the set-up ``config`` starts (its option chosen), or None."""
+    """Returns the campaign the set-up ``config`` starts (its option chosen), or None; raises
+    MalformedAction when the chosen campaign says why it cannot be played."""
     from engine import registry
 
     for camp in registry.rules(game_id).campaigns:
+        if camp.option_chosen(config):
+            reason = camp.unavailable(config)
+            if reason:
+                raise MalformedAction(f"{game_id}: the campaign {camp.id!r} cannot be "
+                                      f"played: {reason}")
         if camp.chosen(config):
             return camp  # type: ignore[no-any-return]
     return None

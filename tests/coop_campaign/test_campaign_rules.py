@@ -401,10 +401,29 @@ def test_the_map_check_names_every_problem() -> None:
     assert "leads in a circle" in found or "no mission tile" in found
 
 
-def test_a_campaign_set_up_names_a_map_that_cannot_be_played(monkeypatch: Any) -> None:
-    monkeypatch.setattr(K, "map_problems", lambda m=None: ["station 3: tile: no tile 'x'"])
+def test_a_campaign_whose_map_names_missing_tiles_is_refused_with_the_list(
+        monkeypatch: Any) -> None:
+    from engine.core.campaign import chosen_campaign
+
+    monkeypatch.setattr(K, "map_problems",
+                        lambda m=None, content=True: ["station 3: tile: no tile 'x'"]
+                        if content else [])
     with pytest.raises(MalformedAction, match="cannot be played: station 3"):
-        RULES.check_config(config(2))
+        chosen_campaign("coop_campaign", config(2))
+    RULES.check_config(config(2))  # the first mission alone needs only its own tile
+
+
+def test_a_mission_whose_station_lacks_its_tile_is_refused(short: Any, monkeypatch: Any
+                                                           ) -> None:
+    import dataclasses
+
+    m = K.the_map()
+    stations = tuple(dataclasses.replace(s, tile="nowhere") if s.id == "2" else s
+                     for s in m.stations)
+    monkeypatch.setattr(K, "the_map", lambda: dataclasses.replace(m, stations=stations))
+    with pytest.raises(MalformedAction, match="station 2 needs the mission tile 'nowhere'"):
+        RULES.check_config(GameConfig(config(2).seats, config(2).options, carry(["1"], "2")))
+    assert not K.Chronicle().applies(config(2))
 
 
 def test_the_sample_carries_are_parties_of_the_campaign(short: Any) -> None:

@@ -357,15 +357,26 @@ def prompt(rules: Any, st: MissionState) -> Message:
 
 
 def check_camp_config(config: GameConfig) -> None:
-    """Raises MalformedAction when a campaign set-up cannot be played: a map whose stations,
-    routes, boxes or cards do not resolve, or a carry that is no party of this campaign."""
-    problems = K.map_problems()
+    """Raises MalformedAction when a campaign mission cannot be played: a map whose routes or
+    boxes do not resolve, a carry that is no party of this campaign, or a station ahead (the
+    one to play, or each open route where the map forks) whose tile the content lacks. Whether
+    the whole campaign can be played to its end is ``Chronicle.applies``."""
+    problems = K.map_problems(content=False)
     if problems:
         raise MalformedAction("coop_campaign: the campaign map cannot be played: "
                               + "; ".join(problems))
-    if config.carry is not None:
+    carry = config.carry
+    if carry is not None:
         n = 2 if config.players == 1 else config.players
-        K.check_carry(config.carry, n)
+        K.check_carry(carry, n)
+    route = [] if carry is None else carry["route"]
+    sid = K.the_map().start if carry is None else carry["station"]
+    boxes = [] if carry is None else carry["boxes"]
+    for s in [sid] if sid else K.open_routes(route, boxes):
+        tile = K.station(s).tile
+        if not C.has_tile(tile):
+            raise MalformedAction(f"coop_campaign: station {K.station(s).label} needs the "
+                                  f"mission tile {tile!r}, which the content lacks")
 
 
 PHASE = Phase(CAMP, KINDS, prompt, actor=leader)

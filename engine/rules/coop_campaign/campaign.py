@@ -100,9 +100,10 @@ def is_final(sid: str) -> bool:
     return not station(sid).next
 
 
-def map_problems(m: CampaignMapDef | None = None) -> list[str]:
-    """Returns every problem of the map: routes, boxes and stations that do not resolve, tiles
-    and enemy cards the content does not have, stations the start does not reach, loops."""
+def map_problems(m: CampaignMapDef | None = None, content: bool = True) -> list[str]:
+    """Returns every problem of the map: routes, boxes and stations that do not resolve,
+    stations the start does not reach, loops, and (with ``content``) tiles and enemy cards the
+    content does not have."""
     m = m or the_map()
     c = C.content()
     where = c.where("campaign", m.id) if c.has("campaign", m.id) else f"campaign {m.id}"
@@ -119,7 +120,7 @@ def map_problems(m: CampaignMapDef | None = None) -> list[str]:
     if m.start not in ids:
         bad(f"start: no station {m.start!r}")
     for s in m.stations:
-        if not C.has_tile(s.tile):
+        if content and not C.has_tile(s.tile):
             bad(f"station {s.id}: tile: no mission tile {s.tile!r}")
         for n in s.next:
             if n not in ids:
@@ -133,15 +134,16 @@ def map_problems(m: CampaignMapDef | None = None) -> list[str]:
             if a not in ids:
                 bad(f"checkbox {b.id}: affects: no station {a!r}")
         for k, change in enumerate(b.decks):
-            problem = _change_problem(change)
+            problem = _change_problem(change, content)
             if problem:
                 bad(f"checkbox {b.id}: decks[{k}]: {problem}")
-    if m.start in ids and not out:
+    if m.start in ids and not [p for p in out if "no mission tile" not in p
+                               and "no enemy card" not in p]:
         _walk_problems(m, bad)
     return out
 
 
-def _change_problem(change: DeckChangeDef) -> str:
+def _change_problem(change: DeckChangeDef, content: bool = True) -> str:
     given = [k for k in CHANGES if getattr(change, k) is not None]
     if len(given) != 1:
         return "give exactly one of add, remove, remove_family"
@@ -149,7 +151,8 @@ def _change_problem(change: DeckChangeDef) -> str:
         return "" if change.theme is not None else "remove_family needs a theme"
     enemy = change.add or change.remove
     assert enemy is not None
-    return "" if C.content().has("enemy", enemy) else f"no enemy card {enemy!r}"
+    return "" if not content or C.content().has("enemy", enemy) else \
+        f"no enemy card {enemy!r}"
 
 
 def _walk_problems(m: CampaignMapDef, bad: Any) -> None:
@@ -379,6 +382,16 @@ class Chronicle(CampaignDef):
     def chosen_by(self) -> dict[str, Any]:
         """Returns the set-up option that starts the campaign: mode "campaign"."""
         return {"mode": "campaign"}
+
+    def applies(self, config: GameConfig) -> bool:
+        """Returns whether the campaign can be played to its end: every station's tile and
+        every card a box shuffles in is in the content (a single campaign mission needs only
+        its own station's tile: ``camp.check_camp_config``)."""
+        return not map_problems()
+
+    def unavailable(self, config: GameConfig) -> str:
+        """Returns what the map names that does not resolve ("" when it can be played)."""
+        return "; ".join(map_problems())
 
     def first_config(self, config: GameConfig) -> GameConfig:
         """Returns the first mission's set-up: the chosen one in campaign mode, nothing carried
