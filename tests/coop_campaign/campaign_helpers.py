@@ -65,3 +65,18 @@ def use_short_map() -> None:
     ``python -m engine --plugin tests.coop_campaign.campaign_helpers:use_short_map ...``)."""
     m = short_map()
     K.the_map = lambda: m  # type: ignore[assignment]
+
+
+def carry_for(route: list[str], station: str, **over: Any) -> dict[str, Any]:
+    """Returns a carry of barbarian and wizard at level 1 (hearts 4 of 5) after ``route``."""
+    heroes = []
+    for i, hid in enumerate(("barbarian", "wizard")):
+        d = C.hero(hid)
+        heroes.append({"hero": hid, "river": list(d.actions), "flipped": [], "hp": 4,
+                       "items": [f"{d.weapon}.h{i + 1}"]})
+    out = {"station": station, "attempt": 1, "route": route, "heroes": heroes, "token": 0,
+           "boxes": [], "decks": [],
+           "news": {"station": route[-1] if route else "", "won": True, "gained": [[], []],
+                    "boxes": []}}
+    out.update(over)
+    return out
