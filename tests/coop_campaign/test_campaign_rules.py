@@ -319,6 +319,18 @@ def test_the_merchant_after_mission_8_lets_each_hero_take_one_of_three(short: An
     assert st.flow.top is None and "set_out" in kinds(st)
 
 
+def test_a_tiles_reward_card_of_its_own_is_carried_and_used_up_for_good(short: Any) -> None:
+    c = carry(["1"], "2")
+    c["heroes"][0]["items"].append("level_scroll.glade-h1")  # as a tile's gain_item names it
+    st = camp_state(c)
+    act(st, "scroll", item="level_scroll.glade-h1", tile="barb_smite")
+    cards = [x for d in st.loot.values() for x in d.draw_pile.cards + d.discard_pile.cards]
+    assert "level_scroll.glade-h1" not in cards and T.level(st.heroes[0]) == 2
+    c["heroes"][0]["items"][-1] = "level_scroll.nowhere-h1"
+    with pytest.raises(MalformedAction, match="no mission tile 'nowhere'"):
+        camp_state(c)
+
+
 def test_no_merchant_before_other_missions_or_on_a_retry(short: Any) -> None:
     route = ["1", "2", "3", "4b", "5", "6", "7", "8"]
     assert camp_state(carry(route, "9", attempt=2)).camp["market"] is None

@@ -246,8 +246,8 @@ def _apply_discard(rules: Any, st: MissionState, action: Action, ev: list[Event]
     h.items.remove(card)
     ev.append(Event("coop.ev.leave", {"hero": i, "hid": h.hid, "item": card}))
     deck = C.card_item(card).deck
-    if deck in st.loot:  # a starting weapon left behind leaves the game
-        st.loot[deck].discard([card])
+    if deck in st.loot and K.is_deck_copy(card):  # else it leaves the game (a starting
+        st.loot[deck].discard([card])  # weapon, a tile's reward card of its own)
 
 
 def _opt_scroll(rules: Any, st: MissionState, out: list[Action]) -> None:
@@ -283,7 +283,9 @@ def _apply_scroll(rules: Any, st: MissionState, action: Action, ev: list[Event])
     h.items.remove(card)
     ev.append(Event("coop.ev.use_item", {"hero": i, "hid": h.hid, "item": card}))
     E.level_up(st, ev, i, aid)  # seed 001, 5.1: flip any tile; the level rises by one
-    st.loot[C.card_item(card).deck].discard([card])
+    deck = C.card_item(card).deck
+    if deck in st.loot and K.is_deck_copy(card):
+        st.loot[deck].discard([card])
 
 
 _SET_OUT = Action("set_out")

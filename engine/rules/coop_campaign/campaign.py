@@ -38,8 +38,10 @@ CARRY_SCHEMA = {
     "decks": [{"change": str, "what": str, "theme?": str}],  # changes to the enemy decks
     "news": {"station": str, "won": bool, "gained": [[str]], "boxes": [str]},  # the last game
 }
-_COPY = re.compile(r"[1-9][0-9]{0,2}")
-_WEAPON_COPY = re.compile(r"h[1-4]")
+_COPY = re.compile(r"[1-9][0-9]{0,2}")  # a copy of a loot deck: healing_draught.2
+_WEAPON_COPY = re.compile(r"h[1-4]")  # a hero's starting weapon: greatblade.h1
+# a tile's reward card of its own (a scroll, a relic): level_scroll.lanterns-h1, ...-h1-2
+_REWARD_COPY = re.compile(r"([a-z0-9_]+)-h[1-4](-[1-9][0-9]{0,2})?")
 
 
 # --- the map ---------------------------------------------------------------------------------
@@ -326,11 +328,20 @@ def _card_problem(card: str) -> str:
     if not C.content().has("item", iid):
         return f"no item {iid!r}"
     d = C.item(iid)
+    reward = _REWARD_COPY.fullmatch(copy)
+    if reward is not None:
+        return "" if C.has_tile(reward.group(1)) else f"no mission tile {reward.group(1)!r}"
     if d.deck == "start":
         return "" if _WEAPON_COPY.fullmatch(copy) else f"no starting weapon {card!r}"
     if not _COPY.fullmatch(copy) or int(copy) > d.copies:
         return f"no card {card!r} ({d.copies} copies)"
     return ""
+
+
+def is_deck_copy(card: str) -> bool:
+    """Returns whether an item card is one of its loot deck's copies (a starting weapon or a
+    tile's reward card of its own goes to no deck when it is left behind or used up)."""
+    return _COPY.fullmatch(card.partition(".")[2]) is not None
 
 
 def _check_progress(carry: dict[str, Any], bad: Any) -> None:

@@ -74,6 +74,19 @@ def attack_outcome(st: MissionState) -> list[dict[str, Any]]:
     return out
 
 
+def camp_hero_view(st: MissionState, i: int) -> dict[str, Any]:
+    """Returns a hero as the camp shows it: level, hearts, carrying capacity, items and the
+    river with each tile's side (no mission numbers: the hero stands on no tile yet)."""
+    h = st.heroes[i]
+    river = [{"tile": aid, "side": "upgraded" if aid in h.flipped else "base",
+              "element": T.side(h, aid).element, "type": T.side(h, aid).type,
+              "ultimate": C.action(aid).ultimate} for aid in h.river]
+    return {"hero": h.hid, "seat": h.seat, "level": T.level(h), "hp": h.hp,
+            "hp_max": T.hp_max(h), "mana_max": T.mana_max(h), "armor_cap": T.armor_cap(h),
+            "carry": T.carry(h), "items": list(h.items), "exhausted": list(h.exhausted),
+            "river": river}
+
+
 def camp_view(st: MissionState) -> dict[str, Any]:
     """Returns the open view of a campaign mission's camp (camp.py): the station ahead, the
     routes on (open or locked by a box), the party, the news of the last mission, the
@@ -101,7 +114,7 @@ def camp_view(st: MissionState) -> dict[str, Any]:
                                                "hero": market["queue"][0]},
         "pending": None if top is None else top.kind,
         "over_capacity": K.over_capacity(st),
-        "heroes": [hero_view(st, i) for i in range(len(st.heroes))],
+        "heroes": [camp_hero_view(st, i) for i in range(len(st.heroes))],
         "loot": {k: {"draw": d.draw_count(), "discard": list(d.discard_pile.cards)}
                  for k, d in sorted(st.loot.items())},
         "result": None, "reason": "", "round": 0,
