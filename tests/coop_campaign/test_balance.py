@@ -46,3 +46,23 @@ def test_the_document_holds_one_table_with_every_cell_and_its_counts() -> None:
 def test_the_documented_table_is_the_big_batch() -> None:
     block = balance.markdown(balance.table(200))
     assert balance.documented(DOC.read_text(encoding="utf-8")) == block
+
+
+def test_a_campaign_batch_counts_what_simulate_plays(short: object) -> None:
+    cell = balance.campaign_batch(2, False, 2, seed=3)
+    assert cell.campaigns == 2 and cell.won <= cell.reached <= 2 and cell.missions >= 20
+    hard = balance.campaign_batch(2, True, 3, seed=0)
+    assert hard.won <= hard.reached <= 3 and hard.missions >= 3
+    block = balance.campaign_markdown({(2, False): cell, (2, True): hard})
+    assert f"| 2 | normal | {cell.share(cell.reached)} % ({cell.reached}/2)" in block
+    text = DOC.read_text(encoding="utf-8")
+    assert balance.CAMPAIGN_BEGIN in text and balance.CAMPAIGN_END in text
+    assert block in balance.replace_campaign_table(text, block)
+
+
+@pytest.mark.long
+def test_the_documented_campaign_table_is_the_batch() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    begin = text.index(balance.CAMPAIGN_BEGIN)
+    end = text.index(balance.CAMPAIGN_END) + len(balance.CAMPAIGN_END)
+    assert text[begin:end] == balance.campaign_markdown(balance.campaign_table(40))
