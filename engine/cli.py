@@ -64,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     game_args(p)
     p.add_argument("--games", type=int, default=1, help="number of games (seeds S, S+1, ...)")
     p.add_argument("--json", action="store_true", help="one JSON object per game per line")
+    p.add_argument("--max-games", type=int, default=200, help="a campaign (an option chose "
+                   "one) stops unfinished after this many games")
 
     p = sub.add_parser("record", help="play one bot game and write its record")
     game_args(p)
@@ -222,8 +224,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from engine.ai.play import play_game
 
     rules, config = _config(args)
-    if args.games < 1:
-        raise CliError("--games must be at least 1")
+    if args.games < 1 or args.max_games < 1:
+        raise CliError("--games and --max-games must be at least 1")
     from engine.core.campaign import chosen_campaign
     from engine.core.errors import MalformedAction
 
@@ -274,7 +276,7 @@ def _simulate_campaigns(args: argparse.Namespace, rules: Any, config: Any,
     for seed in range(args.seed, args.seed + args.games):
         start = time.process_time()  # ok-determinism: reported duration only
         played = play_campaign(args.game, campaign_id, config, seed,
-                               max_actions=args.max_actions)
+                               max_actions=args.max_actions, max_games=args.max_games)
         seconds = time.process_time() - start  # ok-determinism: reported duration only
         camp = played.campaign
         outcome = camp.outcome() if played.finished else None
@@ -310,6 +312,8 @@ def _game_line(r: dict[str, Any]) -> str:
         winners = ", ".join(f"P{w + 1}" for w in r["winners"]) or "nobody"
         scores = ", ".join(f"{s:g}" for s in r["scores"])
         end = f"won by {winners} (scores {scores})"
+    elif "games" in r:
+        end = "unfinished (game or action cap)"
     else:
         end = "unfinished (action cap)"
     games = ""
