@@ -371,6 +371,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from engine.core.errors import RecordError
     from engine.core.record import content_changed, read_record, replay
 
+    from engine.core.campaign import FORMAT as CAMPAIGN
+
+    try:
+        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = None
+    if isinstance(data, dict) and data.get("format") == CAMPAIGN:
+        return _replay_campaign(args, data)
     try:
         record = read_record(args.file)
         if record.game_id not in _registered():
@@ -394,6 +402,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
               f"program's {rules.content_hash()[:12]}", file=sys.stderr)
     print(f"{args.file}: {record.game_id}, {len(record.actions)} actions, {status}{extra}; "
           f"{checked}; final hash {session.hashes[-1][:12]}")
+    return EXIT_OK
+
+
+def _replay_campaign(args: argparse.Namespace, data: Any) -> int:
+    """Re-simulates a campaign save: every game's record (each checked to be set up as the
+    campaign says and to carry out the same data again); prints one line per game."""
+    from engine.core.campaign import CampaignRecord, replay_campaign
+    from engine.core.errors import RecordError
+
+    try:
+        record = CampaignRecord.from_json(data)
+        if record.game_id not in _registered():
+            raise RecordError("save.unknown_game", f"the campaign is of a game this program "
+                              f"does not know ({record.game_id})")
+        camp = replay_campaign(record, verify=args.verify)
+    except RecordError as exc:
+        raise CliError(f"{args.file}: {exc}", EXIT_FAIL) from None
+    sessions = [*camp.finished, camp.current.record()] if not camp.over else camp.finished
+    for i, game in enumerate(sessions):
+        outcome = camp.outcomes[i] if i < len(camp.outcomes) else None
+        end = "in progress" if outcome is None else (
+            "won by " + ",".join(f"P{w + 1}" for w in outcome.winners) if outcome.winners
+            else "lost")
+        print(f"{args.file}: game {i + 1}: {len(game.actions)} actions, {end}")
+    checked = "all hashes verified" if args.verify else "not verified"
+    status = "over" if camp.over else "in progress"
+    print(f"{args.file}: {record.game_id} campaign {record.campaign_id}, {len(record.games)} "
+          f"games, {status}; {checked}")
     return EXIT_OK
 
 

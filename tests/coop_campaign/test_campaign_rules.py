@@ -469,3 +469,30 @@ def test_simulate_plays_whole_campaigns_when_the_option_chooses_one() -> None:
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["campaign"] == "chronicle" and result["finished"]
     assert result["games"] >= 10 and result["winners"] == [0, 1]
+
+
+def test_replay_checks_every_mission_of_a_campaign_save(short: Any, tmp_path: Path) -> None:
+    camp = CampaignSession.start("coop_campaign", "chronicle", config(2), 3)
+    for _ in range(2):
+        play_game(camp)
+        camp.advance()
+    path = tmp_path / "campaign.json"
+    path.write_text(json.dumps(camp.record().to_json()), encoding="utf-8")
+    env = {**os.environ, "TABLETOP_NO_BOOTSTRAP": "1"}
+    out = subprocess.run(
+        [sys.executable, "-m", "engine", "--plugin",
+         "tests.coop_campaign.campaign_helpers:use_short_map", "replay", str(path), "--verify"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == len(camp.finished) + 2
+    assert "game 1:" in lines[0] and "game 3:" in lines[2] and "in progress" in lines[2]
+    assert lines[-1].endswith("campaign chronicle, 3 games, in progress; all hashes verified")
+    data = camp.record().to_json()
+    data["carries"][0]["route"] = ["2"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    bad = subprocess.run(
+        [sys.executable, "-m", "engine", "--plugin",
+         "tests.coop_campaign.campaign_helpers:use_short_map", "replay", str(path)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert bad.returncode != 0 and "carries out other data" in bad.stderr
