@@ -368,10 +368,9 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Re-simulates a record; with --verify every hash must match."""
+    from engine.core.campaign import FORMAT as CAMPAIGN
     from engine.core.errors import RecordError
     from engine.core.record import content_changed, read_record, replay
-
-    from engine.core.campaign import FORMAT as CAMPAIGN
 
     try:
         data = json.loads(Path(args.file).read_text(encoding="utf-8"))
