@@ -1360,6 +1360,8 @@ class CoopTableScene(TableScene):
     # --- animation ------------------------------------------------------------------------
     def on_events(self, events: list[Event]) -> None:
         before = self.before
+        if before is not None and before.get("stage") == "camp":
+            self.autosave()  # the camp has no turns: each of its choices is saved at once
         if before is None or not before.get("heroes") or self.anim.speed <= 0 \
                 or before.get("stage") == "camp" or self.camp is not None:
             return  # the camp plays nothing back; the tile appears set up

@@ -369,3 +369,18 @@ def test_a_campaign_of_bots_plays_on_at_the_table(app: Any, short: Any) -> None:
         if not table.in_camp():
             break
     assert not table.in_camp()
+
+
+def test_each_choice_in_camp_is_saved_at_once(app: Any, short: Any) -> None:
+    from scenes.games import start_table
+
+    app.push(MainMenuScene(app))
+    assert start_table(app, "coop_campaign", _config(), 6)
+    table = app.top
+    board = table.camp
+    click(app, board.item_rect(0, 0).center)
+    press(app, board.buttons, app.t("coop.ui.camp.give", hero=art.hero_name(app, "wizard")))
+    table.writer.flush()
+    record = saves.read_any(table.save_path)
+    assert [a.kind for a in record.games[-1].actions] == ["give"]
+    assert saves.describe(table.save_path).progress["key"] == "coop.progress.camp"
