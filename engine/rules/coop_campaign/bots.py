@@ -91,6 +91,22 @@ def attack_value(st: MissionState, i: int, weapon: str, targets: Any, kw: dict[s
     return value
 
 
+def shot_value(st: MissionState, uid: int, z: int, amount: int,
+               memo: dict[Any, Any] | None = None) -> float:
+    """Returns the worth of a fixed-damage shot at a zone, weighed like an attack: the damage,
+    and a kill by threat (a star zone knocked out makes the enemy stronger)."""
+    e = st.enemy(uid)
+    zone = T.edef(e).zones[z]
+    left = zone.boxes - e.damage[z]
+    value = min(amount, left) * 0.6
+    if amount >= left:
+        if zone.final == "skull":
+            value += 1.5 + _threat(st, e, memo) + (1.5 if E.free_flag(st, e.area) else 0.0)
+        elif zone.final == "star":
+            value -= 0.5
+    return value
+
+
 @lru_cache(maxsize=4096)
 def _weak_to(card: str, damage: tuple[int, ...], element: str) -> bool:
     """Returns whether an enemy card with this damage has a zone an attack with this core may
@@ -150,6 +166,10 @@ class CoopBot(Bot):
             h = st.heroes[j]
             return legal[0] if len(h.items) < T.carry(h) else legal[-1]
         if kind == CHOOSE:
+            if len(top.data) > 1:  # a tile event's shot: the zone worth the most
+                amount = int(E.tile_effect(st, list(top.data[0])).params["amount"])
+                return max(legal, key=lambda a: (shot_value(st, *top.data[1][a["option"]],
+                                                             amount), -a["option"]))
             return legal[0]
         return legal[0]
 
@@ -234,8 +254,8 @@ class CoopBot(Bot):
             value = self._core_value(st, s.element) - self._core_value(st, T.core(h)) * 0.5
             return value, base + mod, s.effects, s.type, T.core(h), ident
         if kind == "standard":
-            sd = next(x for x in C.hero(h.hid).standard if x.id == ident)
-            return 0.0, T.standard_cost(h, sd.id), sd.effects, "ability", T.core(h), ""
+            sd = T.standard_def(st, h, ident)
+            return 0.0, T.standard_cost(h, sd.id, st.tile), sd.effects, "ability", T.core(h), ""
         d = C.card_item(ident)
         return -0.6, 0, d.use, "ability", None, ""  # -0.6: items are kept for a need
 
@@ -309,6 +329,10 @@ class CoopBot(Bot):
             return 0.6 if pick is not None else 0.0
         if t == "level_up":
             return 3.0
+        if t == "zone_damage":
+            if pick is None:
+                return -0.5
+            return shot_value(st, pick[0], pick[1], int(p["amount"]), self._memo)
         if t == "restore_all":
             return (T.hp_max(h) - h.hp) * 0.9 + (T.mana_max(h) - h.mana) * 0.4 - 2
         return 0.0
