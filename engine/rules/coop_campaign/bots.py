@@ -82,13 +82,29 @@ def attack_value(st: MissionState, i: int, weapon: str, targets: Any, kw: dict[s
         p_ko = ko / out_of
         value += expected * 0.6 + rerolls * 0.15
         if zone.final == "skull":
-            flags = 1.5 if E.free_flag(st, e.area) else 0.0
+            flags = flag_stake(st, e.area)
             value += p_ko * (1.5 + _threat(st, e, memo) + flags)
         elif zone.final == "star":
             value -= p_ko * 0.5  # knocking the star out makes it stronger
         elif zone.armoured:
             value += p_ko * 1.0  # opens the other zones
     return value
+
+
+def flag_stake(st: MissionState, area: str) -> float:
+    """Returns what stopping a plunderer in an area is worth: nothing without a free flag,
+    more as the flags fill, most when the last flag loses the mission."""
+    if not E.free_flag(st, area):
+        return 0.0
+    flags = C.area(st.tile, area).flags
+    assert flags is not None
+    fill = (st.flags.get(area, 0) + 1) / flags.count
+    types = {e.type for e in flags.effects}
+    if "game_over" in types:
+        return 1.5 + 4.0 * fill
+    if "spawn" in types:
+        return 1.5 + 1.5 * fill
+    return 1.5
 
 
 def shot_value(st: MissionState, uid: int, z: int, amount: int,
@@ -101,7 +117,7 @@ def shot_value(st: MissionState, uid: int, z: int, amount: int,
     value = min(amount, left) * 0.6
     if amount >= left:
         if zone.final == "skull":
-            value += 1.5 + _threat(st, e, memo) + (1.5 if E.free_flag(st, e.area) else 0.0)
+            value += 1.5 + _threat(st, e, memo) + flag_stake(st, e.area)
         elif zone.final == "star":
             value -= 0.5
     return value
@@ -303,7 +319,12 @@ class CoopBot(Bot):
             if h.hp <= 2 and _danger(st, pick, self._memo) < _danger(st, h.area, self._memo):
                 v += 1.0
             if E.free_flag(st, pick) and there:
-                v += 0.4
+                v += 0.4 + (flag_stake(st, pick) - 1.5) * 0.5
+            for sd in C.area(st.tile, pick).actions:
+                # an area's action (the ballista) with something to hit is worth going to
+                if any(e.type == "zone_damage" and T.shot_zones(
+                        st, str(e.params.get("area", "any")), pick) for e in sd.effects):
+                    v += 0.8
             return v - 0.3
         if t == "armor":
             room = T.armor_cap(h) - h.armor
