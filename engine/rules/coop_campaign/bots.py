@@ -184,8 +184,13 @@ class CoopBot(Bot):
         if kind == CHOOSE:
             if len(top.data) > 1:  # a tile event's shot: the zone worth the most
                 amount = int(E.tile_effect(st, list(top.data[0])).params["amount"])
-                return max(legal, key=lambda a: (shot_value(st, *top.data[1][a["option"]],
-                                                             amount), -a["option"]))
+                targets = top.data[1]
+
+                def worth(a: Action) -> tuple[float, int]:
+                    uid, z = targets[a["option"]]
+                    return shot_value(st, uid, z, amount), -a["option"]
+
+                return max(legal, key=worth)
             return legal[0]
         return legal[0]
 
