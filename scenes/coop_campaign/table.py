@@ -43,6 +43,13 @@ RIVER_X, RIVER_Y = 236, 676
 TILE_W, TILE_H, TILE_GAP = 100, 146, 8
 ROW_Y = 850  # the row of standard actions (or of a plan's buttons) under the river
 FIELD, FIELD_STEP, FIELD_X = 56, 64, 318
+FIELDS_FULL = 8  # a tracker longer than this draws its fields smaller, so the decks still fit
+
+
+def field_geometry(n: int) -> tuple[int, int]:
+    """Returns (size, step) of the tracker's fields for a tracker of n fields."""
+    extra = max(0, n - FIELDS_FULL)
+    return FIELD - 3 * extra, FIELD_STEP - 5 * extra
 TOKEN = 42
 CHOOSER_AT = (824, 392)  # over the enemy rows: the map with the heroes stays in view
 
@@ -832,7 +839,8 @@ class CoopTableScene(TableScene):
 
     def field_rect(self, k: int) -> pygame.Rect:
         """Returns a field of the round tracker."""
-        return pygame.Rect(FIELD_X + k * FIELD_STEP, TRACK.centery - FIELD // 2, FIELD, FIELD)
+        size, step = field_geometry(len(self.view.get("track", ())))
+        return pygame.Rect(FIELD_X + k * step, TRACK.centery - size // 2, size, size)
 
     # --- zones (what a click or the pointer finds) ----------------------------------------
     def hit(self, pos: tuple[int, int]) -> tuple[Any, ...] | None:
@@ -1403,7 +1411,7 @@ class CoopTableScene(TableScene):
                                                         else "coming")
             dots = tuple((d["dir"], d["rank"], d["min"], d["active"]) for d in field["dots"])
             rect = self.field_rect(k)
-            surface.blit(art.tracker_field(field["colour"], dots, FIELD, state), rect)
+            surface.blit(art.tracker_field(field["colour"], dots, rect.width, state), rect)
             if state == "current":
                 theme.outline(surface, rect.inflate(-2, -2), theme.GOLD_BRIGHT, self.phase)
             if self.hovered == ("field", k):
@@ -1414,7 +1422,7 @@ class CoopTableScene(TableScene):
         flag = assets.asset_icon("coop.ui.flag", 22, theme.GOLD)
         surface.blit(flag, (last.right + 6, last.centery - 11))
         # decks and loot
-        x0 = FIELD_X + len(v["track"]) * FIELD_STEP + 34
+        x0 = FIELD_X + len(v["track"]) * field_geometry(len(v["track"]))[1] + 34
         rows = ((TRACK.top + 7, t("coop.ui.deck_label"),
                  (("minion", v["decks"], "coop.ui.deck", art.RANK_COLOURS["minion"], "deck"),
                   ("elite", v["decks"], "coop.ui.deck", art.RANK_COLOURS["elite"], "deck"))),

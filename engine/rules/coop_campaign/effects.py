@@ -290,12 +290,6 @@ def gain_item(ctx: Any, *, item: Annotated[str, Ref("item")],
     return bool(ctx.fx_gain_item(item=item, who=who))
 
 
-@_reg(TILE_EFFECTS)
-def drain_mana(ctx: Any, *, amount: Annotated[int, Range(1, 6)], area: Area = "all") -> bool:
-    """Every hero in the area loses available mana (as far as it has any)."""
-    return bool(ctx.fx_drain_mana(amount=amount, area=area))
-
-
 @dataclass(frozen=True, slots=True)
 class ChoiceDef:
     """One option of a party choice: its label and effects."""

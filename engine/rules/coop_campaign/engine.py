@@ -701,16 +701,6 @@ class Ctx:
         st.tfx[0:0] = [["@gain", item, i] for i in targets]
         return False
 
-    def fx_drain_mana(self, amount: int, area: str) -> bool:
-        for i in self._heroes_in(area):
-            h = self.st.heroes[i]
-            lost = min(amount, h.mana)
-            if lost:
-                h.mana -= lost
-                self.ev.append(Event("coop.ev.drain", {"hero": i, "hid": h.hid,
-                                                       "amount": lost, "area": h.area}))
-        return False
-
 
 # --- heroes: healing, damage, levels ---------------------------------------------------------------
 def heal_hero(st: MissionState, ev: list[Event], i: int, amount: int) -> None:
