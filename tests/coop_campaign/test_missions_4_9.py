@@ -382,3 +382,20 @@ def test_seeded_bot_missions_on_every_new_tile_end_without_illegal_state(tile: s
             assert st.result in ("won", "lost")
             if st.result == "lost" and st.reason == "tile":
                 assert tile in ("ossuary", "keep_walls")  # only their flags lose the tile
+
+
+def test_a_pending_shot_choice_survives_a_save_and_an_undo_point() -> None:
+    st = mission(tile="ossuary")
+    st.boxes = ["spared_trapper"]
+    put(st, "skeleton", "N")
+    put(st, "ghoul", "E")
+    st.round = 3
+    next_round(st)
+    assert st.flow.top.kind == "choose"
+    back = RULES.state_from_dict(RULES.state_to_dict(st))
+    assert RULES.state_hash(back) == RULES.state_hash(st)
+    assert RULES.legal_actions(back) == RULES.legal_actions(st)
+    assert RULES.view(back, 0)["choice"] == RULES.view(st, 0)["choice"]
+    copy = RULES.clone(st)
+    act(copy, "choose", option=0)
+    assert st.flow.top.kind == "choose"  # the clone's answer left the original alone
