@@ -77,14 +77,15 @@ def attack_outcome(st: MissionState) -> list[dict[str, Any]]:
 
 
 def _shot_label(st: MissionState, uid: int, z: int) -> dict[str, str]:
-    """Returns the ``{en, de}`` label of a shot's target: the enemy, its area, the zone and its
-    track."""
+    """Returns the ``{en, de}`` label of a shot's target: the enemy with the number its card
+    shows (its place in the enemy turn), its area, the zone and its track."""
     e = st.enemy(uid)
     d = T.edef(e)
+    n = enemy_order(st).index(uid) + 1
     area = C.area(st.tile, e.area).name
     track = f"{e.damage[z]}/{d.zones[z].boxes}"
-    return {"en": f"{d.name['en']} ({area['en']}), zone {z + 1}: {track}",
-            "de": f"{d.name['de']} ({area['de']}), Zone {z + 1}: {track}"}
+    return {"en": f"{d.name['en']} #{n} ({area['en']}), zone {z + 1}: {track}",
+            "de": f"{d.name['de']} #{n} ({area['de']}), Zone {z + 1}: {track}"}
 
 
 def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
