@@ -130,7 +130,7 @@ def _copy(value: Any) -> Any:
 class MissionState:
     """A mission in progress (see docs/coop_campaign/rules.md for the round structure)."""
 
-    __slots__ = ("rng", "flow", "heroes", "enemies", "decks", "loot", *_PLAIN)
+    __slots__ = ("rng", "flow", "heroes", "enemies", "decks", "loot", "area_keywords", *_PLAIN)
 
     def __init__(self) -> None:
         self.rng = Rng(0)
@@ -162,6 +162,8 @@ class MissionState:
         self.next_uid = 1
         self.turn = 0
         self.rig: dict[str, list[Any]] = {}  # test rigging: attack, defence, coin results
+        # keywords a tile event gave every enemy in an area (a snuffed lantern: Stealth)
+        self.area_keywords: dict[str, list[str]] = {}
 
     def enemy(self, uid: int) -> EnemyState:
         """Returns the enemy with ``uid``."""
@@ -180,6 +182,8 @@ class MissionState:
         out["enemies"] = {k: e.to_dict() for k, e in sorted(self.enemies.items())}
         out["decks"] = {k: d.to_dict() for k, d in sorted(self.decks.items())}
         out["loot"] = {k: d.to_dict() for k, d in sorted(self.loot.items())}
+        if self.area_keywords:  # absent while empty: older records keep their hashes
+            out["area_keywords"] = _copy(self.area_keywords)
         return out
 
     @classmethod
@@ -194,6 +198,7 @@ class MissionState:
         st.enemies = {k: EnemyState.from_dict(e) for k, e in d["enemies"].items()}
         st.decks = {k: Deck.from_dict(v) for k, v in d["decks"].items()}
         st.loot = {k: Deck.from_dict(v) for k, v in d["loot"].items()}
+        st.area_keywords = _copy(d.get("area_keywords", {}))
         return st
 
     def clone(self) -> MissionState:
@@ -207,4 +212,5 @@ class MissionState:
         st.enemies = {k: EnemyState.from_dict(e.to_dict()) for k, e in self.enemies.items()}
         st.decks = {k: v.clone() for k, v in self.decks.items()}
         st.loot = {k: v.clone() for k, v in self.loot.items()}
+        st.area_keywords = _copy(self.area_keywords)
         return st
