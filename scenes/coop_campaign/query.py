@@ -77,11 +77,6 @@ def area(tid: str, direction: str) -> Any:
     return next(a for a in tile(tid).areas if a.dir == direction)
 
 
-def standard(hid: str, sid: str) -> Any:
-    """Returns a standard action of a hero's tableau."""
-    return next(s for s in hero(hid).standard if s.id == sid)
-
-
 def has_tile(tid: str) -> bool:
     """Returns True when the content has the mission tile."""
     return bool(_content().has("tile", tid))
@@ -100,3 +95,17 @@ def station(sid: str) -> Any:
 def box(bid: str) -> Any | None:
     """Returns a checkbox of the campaign map, or None for a box the map does not show."""
     return next((b for b in campaign_map().boxes if b.id == bid), None)
+
+
+def standard(hid: str, sid: str, tid: str | None = None) -> Any:
+    """Returns a standard action of a hero's tableau or, with the mission's tile, an action of
+    one of its areas (the ballista)."""
+    for s in hero(hid).standard:
+        if s.id == sid:
+            return s
+    if tid is not None:
+        for a in tile(tid).areas:
+            for s in a.actions:
+                if s.id == sid:
+                    return s
+    raise KeyError(sid)

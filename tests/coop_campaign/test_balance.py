@@ -57,12 +57,27 @@ def test_a_campaign_batch_counts_what_simulate_plays(short: object) -> None:
     assert f"| 2 | normal | {cell.share(cell.reached)} % ({cell.reached}/2)" in block
     text = DOC.read_text(encoding="utf-8")
     assert balance.CAMPAIGN_BEGIN in text and balance.CAMPAIGN_END in text
-    assert block in balance.replace_campaign_table(text, block)
+    assert block in balance.replace_table(text, block, balance.CAMPAIGN_BEGIN,
+                                          balance.CAMPAIGN_END)
 
 
 @pytest.mark.long
 def test_the_documented_campaign_table_is_the_batch() -> None:
     text = DOC.read_text(encoding="utf-8")
-    begin = text.index(balance.CAMPAIGN_BEGIN)
-    end = text.index(balance.CAMPAIGN_END) + len(balance.CAMPAIGN_END)
-    assert text[begin:end] == balance.campaign_markdown(balance.campaign_table(40))
+    block = balance.documented(text, balance.CAMPAIGN_BEGIN, balance.CAMPAIGN_END)
+    assert block == balance.campaign_markdown(balance.campaign_table(40))
+def test_the_missions_table_has_every_cell_of_missions_4_to_9() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    block = balance.documented(text, balance.MISSION_BEGIN, balance.MISSION_END)
+    rows = [line for line in block.splitlines()
+            if line.startswith("| ") and line.split(" ")[1] in balance.MISSIONS]
+    assert len(rows) == len(balance.MISSIONS) * len(balance.MISSION_SEATS)
+    assert all(line.count(f"/{balance.MISSION_GAMES})") == 2 for line in rows)
+    assert balance.documented(text) != block  # the big table of tiles 1 and 2 stays apart
+
+
+@pytest.mark.long
+def test_the_documented_missions_table_is_its_batch() -> None:
+    block = balance.mission_table()
+    assert balance.documented(DOC.read_text(encoding="utf-8"), balance.MISSION_BEGIN,
+                              balance.MISSION_END) == block

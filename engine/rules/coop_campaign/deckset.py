@@ -24,13 +24,15 @@ def build_decks(st: MissionState) -> None:
 def build_enemy_decks(st: MissionState, changes: list[dict[str, Any]] | None = None) -> None:
     """Shuffles the theme's minion and elite decks with the campaign's changes (cards shuffled
     in or taken out for good, seed 001, 2: "spezielle Karten in ein Gegnerdeck gemischt").
-    A card that only a campaign checkbox shuffles in is in no deck before."""
+    A card that only a campaign checkbox shuffles in (or that the content marks
+    ``campaign_only``) is in no deck before."""
     from engine.rules.coop_campaign import campaign
 
     extra = campaign.campaign_cards()
     for rank in ("minion", "elite"):
         cards = physical([(e.id, e.copies) for e in C.all_of("enemy")
-                          if e.theme == st.theme and e.rank == rank and e.id not in extra])
+                          if e.theme == st.theme and e.rank == rank
+                          and e.id not in extra and not e.campaign_only])
         if changes:
             cards = campaign.apply_changes(cards, st.theme, rank, changes)
         st.rng.shuffle(cards)

@@ -20,7 +20,7 @@ ZoneElement = Literal["fire", "water", "nature", "none"]
 ActionType = Literal["melee", "ranged", "ability"]
 Direction = Literal["N", "E", "S", "W"]
 Symbol = Literal["blade", "bow", "staff", "claw"]
-Theme = Literal["forest", "graveyard"]
+Theme = Literal["forest", "graveyard", "ashen"]
 Rank = Literal["minion", "elite"]
 LootDeck = Literal["grey", "gold"]
 # enemy keywords (seed 001, 5.3; Berzerk and Hunter as the spec defines them, §3.4)
@@ -189,6 +189,8 @@ class EnemyDef:
     star: StarDef | None = None
     reward: Literal["none", "grey", "gold"] = "none"
     copies: Annotated[int, Range(1, 6)] = 1
+    # a card no theme deck holds unless a campaign adds it (spec §14.3, the Vengeful Raider)
+    campaign_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +221,13 @@ class AreaDef:
     flags: FlagsDef | None = None
     crosses: tuple[CrossDef, ...] = ()
     jump_damage: Annotated[int, Range(0, 3)] = 0
+    # mana a hero loses (as far as it has any) when it jumps into the area
+    jump_mana: Annotated[int, Range(0, 3)] = 0
     text: Text | None = None
+    # effects resolved at every round start, after the spawns and the coloured crosses
+    round_start: tuple[Effect, ...] = ()
+    # actions any hero standing in the area may take, like standard actions (the ballista)
+    actions: tuple[StandardDef, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

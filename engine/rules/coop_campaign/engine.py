@@ -175,6 +175,12 @@ def start_round(st: MissionState, ev: list[Event]) -> None:
                                                           "text": dict(cross.text)}))
                         st.tfx += [["areas", ai, "crosses", ci, "effects", k]
                                    for k in range(len(cross.effects))]
+    # an area's own round-start rule (the chapel's priest heals), after spawns and crosses
+    for d in _ring_from(tile.start):
+        for ai, area in enumerate(tile.areas):
+            if area.dir == d and area.round_start:
+                st.tfx += [["areas", ai, "round_start", k]
+                           for k in range(len(area.round_start))]
     # seed 001, 3.2.1–3.2.2: every hero regenerates, the token passes clockwise
     for i, h in enumerate(st.heroes):
         if h.dead:
@@ -291,7 +297,7 @@ def effects_of(st: MissionState, r: dict[str, Any]) -> tuple[Any, ...]:
     if r["source"] == "tile":
         return T.side(h, r["id"]).effects
     if r["source"] == "standard":
-        return next(s.effects for s in C.hero(h.hid).standard if s.id == r["id"])
+        return T.standard_def(st, h, r["id"]).effects
     return C.card_item(r["id"]).use
 
 
@@ -318,7 +324,7 @@ def start_action(rules: Any, st: MissionState, source: str, ident: str, picks: A
                                    (Term(Message("coop.bd.slot", {"slot": slot + 1}), base),
                                     Term(Message("coop.bd.ultimate"), mod))),)))
     elif source == "standard":
-        cost = T.standard_cost(h, ident)
+        cost = T.standard_cost(h, ident, st.tile)
         h.mana -= cost
         r["core"] = T.core(h)
         ev.append(Event("coop.ev.standard", {"hero": i, "hid": h.hid, "action": ident,
@@ -335,7 +341,15 @@ def _spend_item(st: MissionState, h: HeroState, card: str) -> None:
         h.exhausted.append(card)
     elif d.category == "usable":
         h.items.remove(card)
-        st.loot[d.deck].discard([card])
+        if is_deck_card(card) and d.deck in st.loot:
+            st.loot[d.deck].discard([card])
+
+
+def is_deck_card(card: str) -> bool:
+    """Returns True for a card of a loot deck (``<id>.<copy number>``); a starting weapon
+    (``.h1``) or a tile's reward card (``level_scroll.lanterns-h1``) belongs to no deck and
+    leaves the game when it is spent or discarded."""
+    return card.rsplit(".", 1)[-1].isdigit()
 
 
 def resume_action(rules: Any, st: MissionState, ev: list[Event]) -> bool:
@@ -403,9 +417,14 @@ class Ctx:
                                               "to": h.area}))
         if wolf and h.wolf_area is not None:
             h.wolf_area = h.area
-        dmg = C.area(self.st.tile, h.area).jump_damage
-        if dmg:
-            damage_hero(self.st, self.ev, self.hero, dmg, "snare")
+        into = C.area(self.st.tile, h.area)
+        drained = min(into.jump_mana, h.mana)
+        if drained:
+            h.mana -= drained
+            self.ev.append(Event("coop.ev.drain", {"hero": self.hero, "hid": h.hid,
+                                                   "amount": drained, "area": h.area}))
+        if into.jump_damage:
+            damage_hero(self.st, self.ev, self.hero, into.jump_damage, "snare")
         return False
 
     def fx_armor(self, amount: int, who: str) -> bool:
@@ -606,6 +625,81 @@ class Ctx:
         st.flow.push(Decision(CHOOSE, seat, data=(list(self.path or []),),
                               reason=Message("coop.prompt.choose", {"seat": seat})))
         return True
+
+    def _nested(self, effects: Any, key: str) -> None:
+        """Queues nested effects of the tile effect at ``self.path`` to resolve next."""
+        assert self.path is not None
+        self.st.tfx[0:0] = [[*self.path, key, k] for k in range(len(effects))]
+
+    def fx_if_box(self, box: str, effects: Any, otherwise: Any) -> bool:
+        # on a tile played alone no box is ticked: the ``otherwise`` branch resolves
+        if box in self.st.boxes:
+            self._nested(effects, "effects")
+        else:
+            self._nested(otherwise, "otherwise")
+        return False
+
+    def fx_if_hero_in(self, area: str, effects: Any, otherwise: Any) -> bool:
+        # a knocked-out hero lies in the area but can do nothing there (spec §9)
+        if any(h.area == area and not (h.ko or h.dead) for h in self.st.heroes):
+            self._nested(effects, "effects")
+        else:
+            self._nested(otherwise, "otherwise")
+        return False
+
+    def fx_move_enemies(self, area: str, clockwise: bool) -> bool:
+        st = self.st
+        # every card moves once, all at the same time: the columns are read before anyone moves
+        moving = [(d, list(st.columns[d])) for d in (T.RING if area == "all" else (area,))]
+        for d, uids in moving:
+            to = T.ring_step(d, clockwise)
+            for uid in uids:
+                e = st.enemy(uid)
+                move_enemy(st, e, to)
+                self.ev.append(Event("coop.ev.enemy_moves", {"uid": uid, "card": e.card,
+                                                             "from": d, "to": to}))
+        return False
+
+    def fx_area_keyword(self, area: str, keyword: str) -> bool:
+        have = self.st.area_keywords.setdefault(area, [])
+        if keyword not in have:
+            have.append(keyword)
+            self.ev.append(Event("coop.ev.area_keyword", {"area": area, "keyword": keyword}))
+        return False
+
+    def fx_zone_damage(self, amount: int, area: str) -> bool:
+        st = self.st
+        if self.r is not None:  # a hero's action: the target was chosen with the action
+            if self.pick is None:
+                self.ev.append(Event("coop.ev.no_target", {"hero": self.hero,
+                                                           "hid": self.h.hid}))
+                return False
+            uid, z = self.pick
+            if str(uid) in st.enemies and not T.knocked_out(st.enemy(uid), z):
+                shoot_zone(st, self.ev, uid, z, amount, self.hero)
+            return False
+        # a tile event: the party chooses the zone (the start player confirms, spec AMB-24)
+        targets = T.shot_zones(st, area, None)
+        if not targets:
+            self.ev.append(Event("coop.ev.shot_none", {}))
+            return False
+        if len(targets) == 1:
+            shoot_zone(st, self.ev, targets[0][0], targets[0][1], amount, None)
+            return False
+        seat = st.heroes[st.token].seat
+        st.flow.push(Decision(CHOOSE, seat, data=(list(self.path or []),
+                                                  [list(t) for t in targets]),
+                              reason=Message("coop.prompt.aim", {"seat": seat})))
+        return True
+
+    def fx_gain_item(self, item: str, who: str) -> bool:
+        st = self.st
+        if who == "token":
+            targets = [st.token]
+        else:  # spec §9: a knocked-out hero receives no tile-completion reward
+            targets = [i for i, h in enumerate(st.heroes) if not h.dead and not h.ko]
+        st.tfx[0:0] = [["@gain", item, i] for i in targets]
+        return False
 
 
 # --- heroes: healing, damage, levels ---------------------------------------------------------------
@@ -853,32 +947,12 @@ def finish_attack(st: MissionState, ev: list[Event]) -> None:
         e = st.enemies.get(str(uid))
         if e is None:
             continue
-        zone = T.edef(e).zones[z]
         # the damage is already capped at the zone's empty boxes (overflow is lost)
         dealt, emp, terms = strength_against(a, e, z, n, st)
-        e.damage[z] += dealt
-        if dealt:
-            e.log.append([z, dealt])
         bd = Breakdown(Message("coop.bd.attack_damage"), dealt,
                        tuple(Term(Message(f"coop.bd.{k}"), v) for k, v in terms))
-        ev.append(Event("coop.ev.damage", {"hero": i, "hid": h.hid, "uid": uid,
-                                           "card": e.card, "zone": z, "damage": dealt,
-                                           "empowered": emp, "track": e.damage[z],
-                                           "boxes": zone.boxes}, (bd,)))
-        defeated = False
-        if dealt and e.damage[z] >= zone.boxes:
-            ev.append(Event("coop.ev.zone_out", {"uid": uid, "card": e.card, "zone": z,
-                                                 "final": zone.final}))
-            if zone.final == "skull":
-                defeated = True
-            elif zone.final == "star":
-                e.star = True
-                ev.append(Event("coop.ev.star", {"uid": uid, "card": e.card}))
+        defeated, reward = land_damage(st, ev, i, e, z, dealt, emp, bd)
         if defeated:
-            ev.append(Event("coop.ev.defeated", {"uid": uid, "card": e.card, "hero": i,
-                                                 "hid": h.hid}))
-            remove_enemy(st, e)
-            reward = T.edef(e).reward
             if reward != "none":
                 loot.append(reward)
             continue
@@ -893,6 +967,59 @@ def finish_attack(st: MissionState, ev: list[Event]) -> None:
     st.tfx[0:0] = [["@loot", deck, i] for deck in loot]
 
 
+def land_damage(st: MissionState, ev: list[Event], i: int | None, e: EnemyState, z: int,
+                dealt: int, emp: bool, bd: Breakdown) -> tuple[bool, str]:
+    """Moves the damage cube of zone z along its track (``dealt`` is already capped at the
+    empty boxes), knocks the zone out on its last box and resolves the final box (seed 001,
+    3.2.3): a star strengthens the enemy, a skull defeats it. ``i`` is the hero who struck
+    (None for a tile event). Returns (defeated, the enemy's reward)."""
+    zone = T.edef(e).zones[z]
+    e.damage[z] += dealt
+    if dealt:
+        e.log.append([z, dealt])
+    params: dict[str, Any] = {"uid": e.uid, "card": e.card, "zone": z, "damage": dealt,
+                              "empowered": emp, "track": e.damage[z], "boxes": zone.boxes}
+    if i is not None:
+        params = {"hero": i, "hid": st.heroes[i].hid, **params}
+    ev.append(Event("coop.ev.damage", params, (bd,)))
+    defeated = False
+    if dealt and e.damage[z] >= zone.boxes:
+        ev.append(Event("coop.ev.zone_out", {"uid": e.uid, "card": e.card, "zone": z,
+                                             "final": zone.final}))
+        if zone.final == "skull":
+            defeated = True
+        elif zone.final == "star":
+            e.star = True
+            ev.append(Event("coop.ev.star", {"uid": e.uid, "card": e.card}))
+    if not defeated:
+        return False, "none"
+    who: dict[str, Any] = {} if i is None else {"hero": i, "hid": st.heroes[i].hid}
+    ev.append(Event("coop.ev.defeated", {"uid": e.uid, "card": e.card, **who}))
+    remove_enemy(st, e)
+    return True, str(T.edef(e).reward)
+
+
+def shoot_zone(st: MissionState, ev: list[Event], uid: int, z: int, amount: int,
+               i: int | None) -> None:
+    """Deals a fixed amount of damage to one zone (a ballista bolt, a tile event's shot): no
+    dice, no shield, never empowered; overflow is lost. A hero who shot gets the reward of a
+    defeated enemy; a tile event's kill gives none (spec AMB-37)."""
+    e = st.enemy(uid)
+    zone = T.edef(e).zones[z]
+    left = zone.boxes - e.damage[z]
+    dealt = min(amount, left)
+    terms = [Term(Message("coop.bd.fixed"), amount)]
+    if amount > left:
+        terms.append(Term(Message("coop.bd.overflow"), left - amount))
+    who: dict[str, Any] = {} if i is None else {"hero": i, "hid": st.heroes[i].hid}
+    ev.append(Event("coop.ev.shot", {"uid": uid, "card": e.card, "zone": z,
+                                     "amount": amount, **who}))
+    bd = Breakdown(Message("coop.bd.attack_damage"), dealt, tuple(terms))
+    defeated, reward = land_damage(st, ev, i, e, z, dealt, False, bd)
+    if defeated and i is not None and reward != "none":
+        st.tfx[0:0] = [["@loot", reward, i]]
+
+
 # --- loot and carrying (seed 001, 5.1) ------------------------------------------------------------
 def give_loot(st: MissionState, ev: list[Event], i: int, deck: str) -> bool:
     """Draws a loot card for hero i; over capacity the hero must drop one. Returns True while
@@ -905,6 +1032,22 @@ def give_loot(st: MissionState, ev: list[Event], i: int, deck: str) -> bool:
     h.items.append(card)
     ev.append(Event("coop.ev.loot", {"hero": i, "hid": h.hid, "item": card, "deck": deck},
                     reveal=True))
+    return check_carry(st, i)
+
+
+def give_item(st: MissionState, ev: list[Event], i: int, item: str) -> bool:
+    """Gives hero i a tile's reward card (a scroll of ascent after missions 5 and 9, spec
+    §14.6): a card of its own, not one of the loot deck's copies. Returns True while a drop
+    decision is pending."""
+    h = st.heroes[i]
+    card = f"{item}.{st.tile}-h{i + 1}"
+    n = 1
+    while any(card in x.items for x in st.heroes):  # never two cards with one id
+        n += 1
+        card = f"{item}.{st.tile}-h{i + 1}-{n}"
+    h.items.append(card)
+    ev.append(Event("coop.ev.loot", {"hero": i, "hid": h.hid, "item": card,
+                                     "deck": "reward"}))
     return check_carry(st, i)
 
 
@@ -954,7 +1097,7 @@ def push_offer(st: MissionState) -> None:
 def discard_item(st: MissionState, ev: list[Event], card: str) -> None:
     """Puts an item nobody keeps on its loot deck's discard pile (starting weapons leave)."""
     d = C.card_item(card)
-    if d.deck in st.loot:
+    if d.deck in st.loot and is_deck_card(card):
         st.loot[d.deck].discard([card])
     ev.append(Event("coop.ev.discard_item", {"item": card}))
 
@@ -979,6 +1122,9 @@ def run_tile_effects(rules: Any, st: MissionState, ev: list[Event]) -> None:
         path = st.tfx.pop(0)
         if path[0] == "@loot":
             give_loot(st, ev, path[2], path[1])
+            continue
+        if path[0] == "@gain":
+            give_item(st, ev, path[2], path[1])
             continue
         ctx = Ctx(rules, st, ev, st.token, None, None, path)
         REGISTRY.run(GAME, ctx, tile_effect(st, path))

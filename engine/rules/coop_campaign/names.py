@@ -43,6 +43,10 @@ WHY_KEYS = {"lowest_hp": "coop.why.lowest_hp", "area": "coop.why.area",
             "taunt": "coop.why.taunt", "bodyguard": "coop.why.bodyguard"}
 ELEMENT_KEYS = {"fire": "coop.element.fire", "water": "coop.element.water",
                 "nature": "coop.element.nature"}
+# the keywords a tile event may give an area's enemies (effects.area_keyword)
+KEYWORD_KEYS = {"stealth": "coop.keyword.stealth", "guard": "coop.keyword.guard",
+                "root": "coop.keyword.root", "range": "coop.keyword.range",
+                "gang": "coop.keyword.gang"}
 
 _PARAMS = {"hid": ("hero", "hero_name"), "to_hid": ("hero", "to_name"),
            "card": ("enemy", "card_name"),
@@ -53,7 +57,7 @@ _PARAMS = {"hid": ("hero", "hero_name"), "to_hid": ("hero", "to_name"),
 AREA_PARAMS = {"area": "area_name", "from": "from_name", "to": "to_name"}
 
 
-_NAMED = frozenset((*AREA_PARAMS, *_PARAMS, "why", "core"))
+_NAMED = frozenset((*AREA_PARAMS, *_PARAMS, "why", "core", "keyword"))
 
 
 def area_names(tile: str) -> dict[str, dict[str, str]]:
@@ -88,6 +92,8 @@ def add_names(events: list[Event], tile: str | None = None) -> list[Event]:
                 extra["why_name"] = {"key": WHY_KEYS[value], "params": {}}
             elif key == "core" and value in ELEMENT_KEYS:
                 extra["core_name"] = {"key": ELEMENT_KEYS[value], "params": {}}
+            elif key == "keyword" and value in KEYWORD_KEYS:
+                extra["keyword_name"] = {"key": KEYWORD_KEYS[value], "params": {}}
         if extra:
             e.params.update(extra)
     return events

@@ -132,7 +132,8 @@ def _copy(value: Any) -> Any:
 class MissionState:
     """A mission in progress (see docs/coop_campaign/rules.md for the round structure)."""
 
-    __slots__ = ("rng", "flow", "heroes", "enemies", "decks", "loot", "camp", *_PLAIN)
+    __slots__ = ("rng", "flow", "heroes", "enemies", "decks", "loot", "camp", "area_keywords",
+                 *_PLAIN)
 
     def __init__(self) -> None:
         self.rng = Rng(0)
@@ -168,6 +169,8 @@ class MissionState:
         # merchant (campaign.py, camp.py); None for a single mission (and then not stored, so
         # single missions keep their hashes)
         self.camp: dict[str, Any] | None = None
+        # keywords a tile event gave every enemy in an area (a snuffed lantern: Stealth)
+        self.area_keywords: dict[str, list[str]] = {}
 
     def enemy(self, uid: int) -> EnemyState:
         """Returns the enemy with ``uid``."""
@@ -188,6 +191,8 @@ class MissionState:
         out["loot"] = {k: d.to_dict() for k, d in sorted(self.loot.items())}
         if self.camp is not None:
             out["camp"] = _copy(self.camp)
+        if self.area_keywords:  # absent while empty: older records keep their hashes
+            out["area_keywords"] = _copy(self.area_keywords)
         return out
 
     @classmethod
@@ -203,6 +208,7 @@ class MissionState:
         st.decks = {k: Deck.from_dict(v) for k, v in d["decks"].items()}
         st.loot = {k: Deck.from_dict(v) for k, v in d["loot"].items()}
         st.camp = _copy(d["camp"]) if d.get("camp") is not None else None
+        st.area_keywords = _copy(d.get("area_keywords", {}))
         return st
 
     def clone(self) -> MissionState:
@@ -217,4 +223,5 @@ class MissionState:
         st.decks = {k: v.clone() for k, v in self.decks.items()}
         st.loot = {k: v.clone() for k, v in self.loot.items()}
         st.camp = None if self.camp is None else _copy(self.camp)
+        st.area_keywords = _copy(self.area_keywords)
         return st
