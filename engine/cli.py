@@ -224,8 +224,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from engine.ai.play import play_game
 
     rules, config = _config(args)
-    if args.games < 1 or args.max_games < 1:
-        raise CliError("--games and --max-games must be at least 1")
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    if args.max_games < 1:
+        raise CliError("--max-games must be at least 1")
     from engine.core.campaign import chosen_campaign
     from engine.core.errors import MalformedAction
 
@@ -370,16 +372,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """Re-simulates a record; with --verify every hash must match."""
     from engine.core.campaign import FORMAT as CAMPAIGN
     from engine.core.errors import RecordError
-    from engine.core.record import content_changed, read_record, replay
+    from engine.core.record import GameRecord, content_changed, read_json, replay
 
     try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        data = None
-    if isinstance(data, dict) and data.get("format") == CAMPAIGN:
-        return _replay_campaign(args, data)
-    try:
-        record = read_record(args.file)
+        data = read_json(args.file)
+        if isinstance(data, dict) and data.get("format") == CAMPAIGN:
+            return _replay_campaign(args, data)
+        record = GameRecord.from_json(data)
         if record.game_id not in _registered():
             raise RecordError("save.unknown_game", f"the record is for a game this program does "
                               f"not know ({record.game_id})")

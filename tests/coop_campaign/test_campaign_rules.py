@@ -408,6 +408,10 @@ def test_the_map_check_names_every_problem() -> None:
                  "set_by: no station 'zz'", "checkbox 'saved_hermit' is listed twice",
                  "campaign.yaml:"):
         assert text in found
+    closed = [dataclasses.replace(s, requires="bell_rung") if s.id == "4b" else s
+              for s in real.stations]
+    found = "\n".join(K.map_problems(dataclasses.replace(real, stations=tuple(closed))))
+    assert "station 3: next: every road on needs a checkbox" in found
     loop = [dataclasses.replace(s, next=("1",)) if s.id == "10" else s for s in real.stations]
     found = "\n".join(K.map_problems(dataclasses.replace(real, stations=tuple(loop))))
     assert "leads in a circle" in found or "no mission tile" in found

@@ -129,6 +129,9 @@ def map_problems(m: CampaignMapDef | None = None, content: bool = True) -> list[
                 bad(f"station {s.id}: next: no station {n!r}")
         if s.requires is not None and s.requires not in boxes:
             bad(f"station {s.id}: requires: no checkbox {s.requires!r}")
+        by_id = {x.id: x for x in m.stations}
+        if s.next and all(n in by_id and by_id[n].requires is not None for n in s.next):
+            bad(f"station {s.id}: next: every road on needs a checkbox (one must be open)")
     for b in m.boxes:
         if b.set_by not in ids:
             bad(f"checkbox {b.id}: set_by: no station {b.set_by!r}")
