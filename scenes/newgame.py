@@ -272,6 +272,8 @@ class SetupScene(MenuScreen):
         n = max(self.rules.min_players, min(2, self.rules.max_players))
         self.seats: list[dict[str, str]] = [self._default_seat(i) for i in range(n)]
         self.options: dict[str, Any] = {o.id: o.default for o in self.rules.options}
+        self.options.update(self.rules.option_defaults(n))
+        self.chosen: set[str] = set()  # options the player set (player-count defaults stop)
         self.seed_text = str(random.SystemRandom().randrange(1, 10**9))  # cosmetic choice
 
     def _bot_kinds(self) -> list[str]:
@@ -419,6 +421,7 @@ class SetupScene(MenuScreen):
 
         def change(v: Any, oid: str = option.id) -> None:
             self.options[oid] = v
+            self.chosen.add(oid)
             if any(oid == other for o in self.rules.options for other, _v in o.when):
                 self.layout()  # options that depend on this one appear or disappear
 
@@ -444,6 +447,10 @@ class SetupScene(MenuScreen):
         while len(self.seats) < n:
             self.seats.append(self._default_seat(len(self.seats)))
         del self.seats[n:]
+        # an option whose default depends on the player count follows it until chosen (the
+        # heroes' mode: the map game for two or three, the skirmish for one)
+        self.options.update({k: v for k, v in self.rules.option_defaults(n).items()
+                             if k not in self.chosen})
         self.layout()
 
     def _set_seed(self, text: str) -> None:

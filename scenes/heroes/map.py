@@ -81,7 +81,9 @@ UNIT_ACTS = {"recruit": "heroes.mapui.recruit_short",
 
 def is_map_session(session: Any) -> bool:
     """Returns True when a heroes session plays the map game (mode clash)."""
-    return session.config.options.get("mode") == "clash"
+    from engine.rules.heroes.adventure.state import MapState
+
+    return isinstance(session.state, MapState)
 
 
 def heroes_scene(app: App, session: Any, **kwargs: Any) -> Any:
@@ -267,11 +269,17 @@ class MapTableScene(HeroesTableScene):
             except (KeyError, IndexError):
                 params["building"] = t("heroes.mapui.log.a_building")
         if key == "heroes.map.battle_over" and isinstance(seat, int) and seat < seats:
-            # winner is the battle's side: 0 the attacker (seat), 1 the defender, -1 nobody
-            won = {0: "won", 1: "lost"}.get(params.get("winner"), "draw")
+            # ``winner`` is the winning seat (None: the neutrals, a draw or a retreat); ``side``
+            # the battle's winning side (0 the attacker, 1 the defender, -1 nobody)
+            winner = params.get("winner")
             if params.get("reason") == "retreat":
-                won = "retreat"
-            params["result"] = t(RESULTS[won], name=self.seat_name(seat))
+                params["result"] = t(RESULTS["retreat"], name=self.seat_name(seat))
+            elif isinstance(winner, int) and 0 <= winner < seats:
+                params["result"] = t(RESULTS["won"], name=self.seat_name(winner))
+            elif params.get("side") == 1:  # the neutrals beat the attacker
+                params["result"] = t(RESULTS["lost"], name=self.seat_name(seat))
+            else:
+                params["result"] = t(RESULTS["draw"], name=self.seat_name(seat))
         return params
 
     def _hero_fields(self) -> dict[tuple[int, str], tuple[int, int]]:

@@ -21,7 +21,7 @@ def _battles() -> None:
     for _ in range(BATTLES):
         seed = _SEEDS[0]
         _SEEDS[0] += 1
-        state = RULES.new_game(GameConfig.for_players(2), seed)
+        state = RULES.new_game(GameConfig.for_players(2, mode="skirmish"), seed)
         bots = [HeroesBot(seed=seed), HeroesBot(seed=seed + 1)]
         while not RULES.is_over(state):
             seat = RULES.current_actor(state)

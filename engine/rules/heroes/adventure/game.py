@@ -81,6 +81,9 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                 state.sub = None
                 more: list[Event] = []
                 R.battle_ended(self, state, sub, more)
+                # the map's battle_over says it, with the result: the battle's own line
+                # ("The battle is over.") would come twice
+                events = [e for e in events if e.key != "heroes.ev.over"]
                 events.extend(add_names(more))
             return events
         if action.kind not in ("recruit", "reinforce"):

@@ -1039,7 +1039,12 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
         _take_back(st, seat, hero, res["sides"][0])
         if tag["kind"] == "pvp":
             _take_back(st, tag["foe"], tag["foe_hero"], res["sides"][1])
-    ev.append(_ev("heroes.map.battle_over", seat=seat, winner=winner, reason=reason))
+    # the battle's winning side (0 the attacker, 1 the defender, -1 nobody) named as a seat:
+    # the attacker, the defending player, or None (the neutrals, a draw, a retreat)
+    foe = tag.get("foe") if tag["kind"] == "pvp" else None
+    won = seat if winner == 0 else foe if winner == 1 else None
+    ev.append(_ev("heroes.map.battle_over", seat=seat, foe=foe, side=winner, winner=won,
+                  reason=reason))
     p = st.ps[seat]
     if tag["kind"] == "neutral":
         if winner == 0:
