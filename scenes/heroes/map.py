@@ -67,6 +67,8 @@ DECK_NAMES = {"ability": "heroes.mapui.deckname.ability", "spell": "heroes.mapui
               "artifact": "heroes.mapui.deckname.artifact"}
 AMOUNTS = {"gold": "heroes.mapui.n_gold", "materials": "heroes.mapui.n_materials",
            "valuables": "heroes.mapui.n_valuables"}
+LOG_AMOUNTS = {"gold": "heroes.mapui.log.gold", "materials": "heroes.mapui.log.materials",
+               "valuables": "heroes.mapui.log.valuables"}
 TOKENS = {"build": "heroes.mapui.token.build", "population": "heroes.mapui.token.population",
           "spellbook": "heroes.mapui.token.spellbook"}
 SWITCH = {"main": "heroes.mapui.switch.main", "secondary": "heroes.mapui.switch.secondary"}
@@ -243,7 +245,7 @@ class MapTableScene(HeroesTableScene):
         if params.get("hero") in HERO_WORDS:
             params["hero"] = t(HERO_WORDS[params["hero"]])
         if isinstance(params.get("res"), list):
-            params["amount"] = self.cost_text(params["res"])
+            params["amount"] = self.amount_text(params["res"])
         if isinstance(params.get("cards"), list):
             params.setdefault("n", len(params["cards"]))
         if params.get("choice") in WORDS:
@@ -513,10 +515,15 @@ class MapTableScene(HeroesTableScene):
             return
         title = self.game_message(v["prompt"]) if v.get("prompt") else ""
         width = 200 if len(options) <= 4 else 170
+        # as many answers a row as fit inside the map's frame (ChoicePanel: a button is its
+        # widest label + 40, 12 apart, 30 a side), at most four
+        bw = max([width] + [assets.size_of(label, "bold", theme.SIZE_SMALL)[0] + 40
+                            for label, _n, _a in options])
+        per_row = max(1, min(4, (MAPV.width - 24 - 60 + 12) // (bw + 12)))
         self.map_chooser = ChoicePanel(title, lines, options, self._no_cancel,
                                        t("heroes.mapui.look_at_map"),
                                        (MAPV.centerx, MAPV.centery),
-                                       button_width=width, per_row=4)
+                                       button_width=width, per_row=per_row)
         self.map_chooser.buttons.pop()  # a decision of the rules cannot be cancelled
         self.map_chooser.rect.height -= 96
 
@@ -767,6 +774,18 @@ class MapTableScene(HeroesTableScene):
         detail = self.preview(action).detail or {}
         cost = detail.get("cost") or [0, 0, 0]
         return self.cost_text(cost)
+
+    def amount_text(self, res: Any) -> str:
+        """Returns resources as a phrase of the log: "2 gold and 1 valuable"."""
+        t = self.app.t
+        parts = []
+        for r, n in zip(RES, res, strict=False):
+            if n:
+                parts.append(t(LOG_AMOUNTS[r], n=n))  # "1 valuable": the catalog's .one form
+        if not parts:
+            return t("heroes.map.eff.nothing")
+        head = ", ".join(parts[:-1])
+        return t("heroes.mapui.log.and", a=head, b=parts[-1]) if head else parts[0]
 
     def cost_text(self, cost: Any) -> str:
         """Returns a cost as text: "5 gold, 2 materials"."""

@@ -49,6 +49,8 @@ NAMED_EVENTS = {
     "heroes.ev.gain": "heroes.ui.ev.gain", "heroes.ev.unusable": "heroes.ui.ev.unusable",
     "heroes.ev.recruit": "heroes.ui.ev.recruit", "heroes.ev.reinforce": "heroes.ui.ev.reinforce",
     "heroes.ev.ready": "heroes.ui.ev.ready",
+    "heroes.ev.morale_use": "heroes.ui.ev.morale_use",
+    "heroes.ev.morale_reroll": "heroes.ui.ev.morale_reroll",
 }
 TIER_KEYS = {"bronze": "heroes.ui.tier.bronze", "silver": "heroes.ui.tier.silver",
              "gold": "heroes.ui.tier.gold", "azure": "heroes.ui.tier.azure"}
@@ -178,6 +180,8 @@ class HeroesTableScene(TableScene):
             return self.app.t(own, **named)
         if params:
             params = dict(params)
+            if isinstance(params.get("dice"), (list, tuple)):
+                params["dice_text"] = ", ".join(f"{d:+d}" if d else "0" for d in params["dice"])
             for did, name in (("did", "did_name"), ("attacker_did", "attacker_name"),
                               ("target_did", "target_name")):
                 if did in params and name not in params:
@@ -308,6 +312,16 @@ class HeroesTableScene(TableScene):
                         "heroes.ui.retreat")
                     note = t("heroes.ui.extend.note") if a.kind == "extend" else ""
                     options.append((label, note, self._sender(a)))
+        elif kind == "reroll":
+            # a good morale token: roll one of the attack dice again, or keep the roll
+            dice = bv["pending"]["data"].get("dice") or []
+            for a in self.index.of_kind("reroll"):
+                i = int(a["die"])
+                face = dice[i] if i < len(dice) else 0
+                options.append((t("heroes.ui.reroll_die", die=f"{face:+d}" if face else "0"),
+                                t("heroes.ui.reroll.note"), self._sender(a)))
+            for a in self.index.of_kind("keep"):
+                options.append((t("heroes.ui.keep_roll"), "", self._sender(a)))
         elif kind in WHY_UNIT_KINDS:
             for a in self.legal:
                 if a.kind in ("choose", "activate", "pick"):
@@ -401,6 +415,10 @@ class HeroesTableScene(TableScene):
             for ability in dict.fromkeys(a["kind"] for a in self.index.of_kind("ability")):
                 add(t(ABILITY_KEYS.get(ability, "heroes.ui.ability.other")),
                     self._ability_start(ability), icon="heroes.ui.attack")
+            draw = Action("morale", (("use", "draw"),))
+            if draw in self.legal:  # seed "Moralaktionen": a good token "jederzeit"
+                add(t("heroes.ui.morale_draw"), self._sender(draw), icon="heroes.map.morale",
+                    tip=t("heroes.ui.morale_draw.tip"))
             if "surrender" in kinds:
                 add(t("heroes.ui.surrender"), self._sender(Action("surrender")),
                     style="ghost", tip=t("heroes.ui.surrender.tip"))

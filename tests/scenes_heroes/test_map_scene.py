@@ -456,4 +456,13 @@ def test_the_map_log_names_players_places_and_buildings(app: Any, lang: str) -> 
     visit = next(e for e in session.log if e.key == "heroes.map.visit")
     assert table.loc_name(visit.params["location"]) in table.game_message(visit)
     income = next(e for e in session.log if e.key == "heroes.map.income")
-    assert table.cost_text(income.params["res"]) in table.game_message(income)
+    assert table.amount_text(income.params["res"]) in table.game_message(income)
+    # what was gained, named: "gains 2 gold and 1 valuable"
+    from engine.core.actions import Event
+
+    gain = table.game_message(Event("heroes.map.gain", {"seat": 0, "res": [2, 0, 1]}))
+    assert gain == {"en": f"{names[0]} gains 2 gold and 1 valuable.",
+                    "de": f"{names[0]} erhält 2 Gold und 1 Mineral."}[lang]
+    three = table.amount_text([5, 2, 3])
+    assert three == {"en": "5 gold, 2 building materials and 3 valuables",
+                     "de": "5 Gold, 2 Baumaterialien und 3 Minerale"}[lang]

@@ -204,12 +204,11 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         OptionDef("bonus_cards", "heroes.opt.bonus_cards", True, choices=(True, False)),
         OptionDef("max_rounds", "heroes.opt.max_rounds", 12, minimum=0, maximum=40,
                   when=SKIRMISH_ONLY),
-        # the battle's damage variants; the map game passes them on too (set-up screen: the
-        # skirmish's, for want of room beside the map game's own variants)
+        # the battle's damage variants, for the skirmish and the map game's battles alike
         OptionDef("min_damage", "heroes.opt.min_damage", False, choices=(False, True),
-                  variant=True, when=SKIRMISH_ONLY),
+                  variant=True),
         OptionDef("no_die_damage", "heroes.opt.no_die_damage", False, choices=(False, True),
-                  variant=True, when=SKIRMISH_ONLY),
+                  variant=True),
         # the map game's adjustments and variants (seed "Optionale Anpassungen", spec §15.3)
         OptionDef("start_bonus", "heroes.opt.start_bonus", True, choices=(True, False),
                   variant=True, when=CLASH_ONLY),
@@ -221,6 +220,21 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   choices=("even", "every", "none"), variant=True,
                   choice_labels=("heroes.opt.astrologers.even", "heroes.opt.astrologers.every",
                                  "heroes.opt.astrologers.none"), when=CLASH_ONLY),
+        # the rest of the seed's list (engine/rules/heroes/adventure/rules.py; spec §15.3)
+        OptionDef("captured_town_no_income", "heroes.opt.captured_town_no_income", False,
+                  choices=(False, True), variant=True, when=CLASH_ONLY),
+        OptionDef("no_rerolls", "heroes.opt.no_rerolls", False, choices=(False, True),
+                  variant=True, when=CLASH_ONLY),
+        OptionDef("one_resource_per_die", "heroes.opt.one_resource_per_die", False,
+                  choices=(False, True), variant=True, when=CLASH_ONLY),
+        OptionDef("extra_secondary_hero", "heroes.opt.extra_secondary_hero", False,
+                  choices=(False, True), variant=True, when=CLASH_ONLY),
+        OptionDef("trade_anytime", "heroes.opt.trade_anytime", False, choices=(False, True),
+                  variant=True, when=CLASH_ONLY),
+        OptionDef("clear_status_cubes", "heroes.opt.clear_status_cubes", False,
+                  choices=(False, True), variant=True, when=CLASH_ONLY),
+        OptionDef("gains_to_discard", "heroes.opt.gains_to_discard", False,
+                  choices=(False, True), variant=True, when=CLASH_ONLY),
     )
 
     @property

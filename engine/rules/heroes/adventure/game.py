@@ -86,7 +86,8 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                 events = [e for e in events if e.key != "heroes.ev.over"]
                 events.extend(add_names(more))
             return events
-        if action.kind not in ("recruit", "reinforce"):
+        if action.kind not in ("recruit", "reinforce", "trade"):
+            # a trade between two recruits (option trade_anytime) keeps the moment open
             R.close_population(state, R.actor(state))
         return add_names(R.FLOW.apply(self, state, action))
 
@@ -127,7 +128,8 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         for h in sorted(b.fields):
             f = b.fields[h]
             m = st.marks.get(h, {})
-            cat = None if f.location is None else R.kind_of(content.locations[f.location])
+            info = None if f.location is None else content.locations[f.location]
+            cat = None if info is None else R.location_kind(st, info)
             fields.append({"at": [h[0], h[1]], "tile": f.tile, "index": f.index,
                            "location": f.location, "category": cat, "guard": f.guard,
                            "blocked": f.blocked, "cube": m.get("cube"),
@@ -303,7 +305,7 @@ def field_preview(st: MapState, seat: int, hero: str, h: Hex) -> dict[str, Any]:
                            "category": None, "effects": []}
     if f.location is not None:
         info = R.mc().locations[f.location]
-        out["category"] = R.kind_of(info)
+        out["category"] = R.location_kind(st, info)
         out["effects"] = [dict(e) for e in info.effects]
     enemies = [s for s, _ in R.heroes_at(st, h) if s != seat]
     o = R.owner(st, h)

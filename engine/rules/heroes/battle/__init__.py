@@ -40,6 +40,7 @@ from engine.rules.heroes.state import (
     ORDER,
     OVER,
     PICK,
+    REROLL,
     RESPOND,
     SCHOOL,
     TIE,
@@ -135,7 +136,8 @@ class BattleRules(GameRules[BattleState]):
                 "fallen": [u.did for u in units if not u.alive],
                 "deck": bottom_first(s.deck.draw_pile), "hand": s.hand[:],
                 "discard": bottom_first(s.deck.discard_pile),
-                "in_play": s.in_play[:], "crowns": s.crowns, "mp": s.mp, "gold": s.gold})
+                "in_play": s.in_play[:], "crowns": s.crowns, "mp": s.mp, "gold": s.gold,
+                "morale": s.morale})
         return out
 
     # --- persistence -------------------------------------------------------------------------
@@ -612,6 +614,87 @@ def _apply_play(rules: Any, st: BattleState, action: Action, ev: list[Event]) ->
         _done(rules, st, ev)
 
 
+# morale (seed "Moralaktionen": a good token "jederzeit" for one of: draw a card, discard cards
+# and draw as many, reroll a die just rolled); the token is the map game's, given to the battle
+# in the side's ``morale`` and handed back in its result
+def _morale_side(st: BattleState) -> int:
+    """Returns the side of the seat that has the say, when it may spend a good morale token
+    on its hand (a main hero leads it), else -1."""
+    side = _card_side(st)
+    if side < 0:
+        return -1
+    s = st.sides[side]
+    return side if s.morale > 0 and s.hero is not None and not s.neutral else -1
+
+
+def _opt_morale(rules: Any, st: BattleState, out: list[Action]) -> None:
+    side = _morale_side(st)
+    if side >= 0:
+        out.append(_MORALE_DRAW)
+        hand = st.sides[side].hand
+        if hand:
+            out.append(Action("morale", (("cards", tuple(sorted(hand))), ("use", "cycle"))))
+
+
+def _check_morale(rules: Any, st: BattleState, action: Action) -> Refusal | None:
+    side = _morale_side(st)
+    if side < 0:
+        return ("heroes.map.rule.no_morale", "you hold no good morale token")
+    use = action.get("use")
+    if use == "draw" and action.names() == ("use",):
+        return None
+    if use == "cycle" and action.names() == ("cards", "use") \
+            and isinstance(action["cards"], (list, tuple)) and action["cards"]:
+        hand = st.sides[side].hand[:]
+        for c in action["cards"]:
+            if c not in hand:
+                return ("heroes.map.rule.not_in_hand", f"{c!r} is not in your hand")
+            hand.remove(c)
+        return None
+    return ("heroes.rule.bad_action", "morale: use draw, or cycle with the cards")
+
+
+def _apply_morale(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
+    side = _morale_side(st)
+    s = st.sides[side]
+    s.morale = 0
+    n = 1
+    if action["use"] == "cycle":
+        n = len(action["cards"])
+        for c in action["cards"]:
+            s.hand.remove(c)
+        s.deck.discard(list(action["cards"]))
+    ev.append(Event("heroes.ev.morale_use", {"side": side, "use": action["use"], "count": n}))
+    cards.draw(st, side, n, ev)
+
+
+def _opt_reroll(rules: Any, st: BattleState, out: list[Action]) -> None:
+    rolled = st.flow.stack[-1].data[6]
+    out.extend(_act1("reroll", "die", i) for i in range(len(rolled)))
+
+
+def _apply_reroll(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
+    combat.answer_reroll(rules, st, list(st.flow.stack[-1].data), int(action["die"]), ev)
+    _after_decision(rules, st, ev)
+
+
+def _opt_keep(rules: Any, st: BattleState, out: list[Action]) -> None:
+    out.append(_KEEP)
+
+
+def _apply_keep(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
+    combat.answer_reroll(rules, st, list(st.flow.stack[-1].data), None, ev)
+    _after_decision(rules, st, ev)
+
+
+def _prompt_reroll(rules: Any, st: BattleState, d: Decision) -> Message:
+    a = st.units[d.data[0]] if d.data[2] == combat.HIT else st.units[d.data[1]]
+    return Message("heroes.prompt.reroll", {"seat": d.seat, "unit": a.uid, "did": a.did,
+                                            "dice": list(d.data[6])})
+
+
+_MORALE_DRAW = Action("morale", (("use", "draw"),))
+_KEEP = Action("keep")
 _DECLINE = Action("decline")
 _SURRENDER = Action("surrender")
 _END = Action("end")
@@ -757,13 +840,14 @@ FLOW = Flow(
     phases=(
         Phase(DEPLOY, ("place", "deploy_done"), _prompt_deploy),
         Phase(GATE, ("gate",), "heroes.prompt.gate"),
-        Phase(BATTLE, ("move", "attack", "ability", "play", "defend", "end", "surrender"),
-              _prompt_battle),
+        Phase(BATTLE, ("move", "attack", "ability", "play", "defend", "end", "surrender",
+                       "morale"), _prompt_battle),
         Phase(OVER, (), "heroes.prompt.over", terminal=True),
     ),
     decisions=(
-        DecisionKind(RESPOND, ("play", "decline"), _prompt_respond, pass_kind="decline",
-                     on_close=_close_respond),
+        DecisionKind(RESPOND, ("play", "morale", "decline"), _prompt_respond,
+                     pass_kind="decline", on_close=_close_respond),
+        DecisionKind(REROLL, ("reroll", "keep"), _prompt_reroll),
         DecisionKind(SCHOOL, ("school",), "heroes.prompt.school", on_close=_close_school),
         DecisionKind(PICK, ("pick",), "heroes.prompt.pick", on_close=_close_pick),
         DecisionKind(TIE, ("choose",), "heroes.prompt.tie", on_close=_close_tie),
@@ -788,6 +872,9 @@ FLOW = Flow(
         ActionKind("activate", _opt_activate, None, _apply_activate),
         ActionKind("extend", _opt_extend, None, _apply_extend, _refuse_extend),
         ActionKind("retreat", _opt_retreat, None, _apply_retreat),
+        ActionKind("morale", _opt_morale, _check_morale, _apply_morale),
+        ActionKind("reroll", _opt_reroll, None, _apply_reroll),
+        ActionKind("keep", _opt_keep, None, _apply_keep),
     ),
     turn_seat=_actor,
     closed=("heroes.rule.wrong_step", "{kind} is not possible during {step}"),
