@@ -302,3 +302,29 @@ def test_a_mode_default_follows_the_player_count_until_the_player_picks_one(app:
          and w.title == app.t("heroes.opt.mode")).on_change("skirmish")
     setup._set_players(2)
     assert setup.options["mode"] == "skirmish"  # chosen: the count no longer changes it
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_options_that_do_not_fit_go_on_further_pages(app: Any, lang: str) -> None:
+    # heroes: the map game's options and its thirteen rule variants need more than one page
+    setup = _setup(app, "heroes", lang)
+    pages = setup.option_pages()
+    assert len(pages) > 1
+    rows = [o for page in pages for o in page if o is not None]
+    assert rows == setup.shown_options()  # every option once, in order
+    seen: list[str] = []
+    for n in range(len(pages)):
+        pager = next(w for w in setup.widgets if isinstance(w, SetupCycler)
+                     and w.options and w.options[0][1] == app.t("ui.setup.page", n=1,
+                                                                 of=len(pages)))
+        assert pager.value == n and OPTIONS_PANEL.contains(pager.rect)
+        labels = [w for w in setup.widgets if isinstance(w, OptionLabel)
+                  and OPTIONS_PANEL.contains(w.rect) and w.text != app.t("ui.setup.seed")]
+        seen += [w.text for w in labels]
+        for widget in setup.widgets:
+            if widget.rect.colliderect(OPTIONS_PANEL) and widget is not pager \
+                    and not isinstance(widget, Panel) and widget.rect.top < 700:
+                assert widget.rect.bottom <= 700, (widget, widget.rect)  # clear of the seed
+        pager.on_change((n + 1) % len(pages))  # what a click on its arrow does
+    assert seen == [app.t(o.label) for o in rows]
+    assert setup.options_page == 0

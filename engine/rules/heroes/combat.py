@@ -574,7 +574,8 @@ def answer_reroll(rules: Any, st: BattleState, data: list[Any], die: int | None,
         if side >= 0:
             st.sides[side].morale = 0
         ev.append(Event("heroes.ev.morale_reroll", {"side": side, "old": old,
-                                                    "new": rolled[die], "dice": rolled[:]}))
+                                                    "new": rolled[die], "dice": rolled[:]},
+                        reveal=True))  # a die rolled: no undo back over it
     if waiting:
         st.flow.replace(Decision(REROLL, waiting[0], ONE, data=[*chain, rolled, waiting[1:]]))
         return

@@ -2201,6 +2201,8 @@ def draw_artifact(st: MapState, seat: int, ev: list[Event]) -> None:
     if reshuffled:
         refill_discard(st, "artifact")
     if card is not None:
+        # a hidden card comes to light (for its owner): no undo back over it
+        ev.append(Event("heroes.map.draw_artifact", {"seat": seat}, reveal=True))
         give_card(st, seat, "artifact", card, ev)
 
 
