@@ -151,6 +151,8 @@ class MapTableScene(HeroesTableScene):
         self.hero = "main"
         self.hover_field: tuple[int, int] | None = None
         self.hover_card: int | None = None
+        # the hand cards picked for a good-morale swap (None: not picking)
+        self.swap_pick: list[int] | None = None
         self.rot_pick = 0
         self.town_open = False
         self.map_buttons: list[Button] = []
@@ -350,6 +352,8 @@ class MapTableScene(HeroesTableScene):
             self.rot_pick = int(rots[0])
         if not any(a.kind in TOWN_KINDS for a in self.legal):
             self.town_open = False
+        if not self.index.of_kind("morale"):
+            self.swap_pick = None
         self._build_map_chooser()
         self._build_cards_button()
         self._build_map_buttons()
@@ -647,10 +651,28 @@ class MapTableScene(HeroesTableScene):
         if any(k in kinds for k in TOWN_KINDS):
             add(t("heroes.mapui.town"), self._open_town, icon="heroes.loc.town",
                 tip=t("heroes.mapui.town.tip"))
+        if self.swap_pick is not None:
+            # picking the cards of a good-morale swap: confirm or cancel (the hand toggles)
+            n = len(self.swap_pick)
+            confirm = Button(slots[len(out)] if len(out) < len(slots) else slots[-1],
+                             t("heroes.mapui.swap_confirm", n=n), self._swap_confirm,
+                             style="primary", icon="heroes.map.morale", size=theme.SIZE_SMALL,
+                             tooltip=t("heroes.mapui.swap_confirm.tip"))
+            confirm.enabled = n > 0
+            out.append(confirm)
+            add(t("heroes.mapui.swap_cancel"), self._swap_cancel, style="ghost")
+            self.map_buttons = out
+            return
+        plays = self.index.of_kind("play")
+        if plays:
+            add(t("heroes.mapui.play_card", n=len({a["card"] for a in plays})),
+                self._play_popup(None), icon="heroes.ui.deck", tip=t("heroes.mapui.play_card.tip"))
         for a in self.index.of_kind("morale"):
-            key = "heroes.mapui.morale_draw" if a["use"] == "draw" else \
-                "heroes.mapui.morale_cycle"
-            add(t(key), self._do(a), icon="heroes.map.morale")
+            if a["use"] == "draw":
+                add(t("heroes.mapui.morale_draw"), self._do(a), icon="heroes.map.morale")
+            else:  # any part of the hand: the cards are picked in the hand
+                add(t("heroes.mapui.morale_cycle"), self._swap_start, icon="heroes.map.morale",
+                    tip=t("heroes.mapui.morale_cycle.tip"))
         if self.index.of_kind("trade"):
             add(t("heroes.mapui.trades"), self._trade_popup, icon="heroes.loc.trading_post",
                 tip=t("heroes.mapui.trades.tip"))
@@ -665,6 +687,61 @@ class MapTableScene(HeroesTableScene):
             add(t("heroes.mapui.end_turn"), self._do(Action("end_turn")), style="primary",
                 icon="ui.play", tip=t("heroes.mapui.end_turn.tip"))
         self.map_buttons = out
+
+    def _play_label(self, a: Action, with_card: bool = True) -> str:
+        """Returns a map card play as a line: the card, its mode's text, the hero, the cards
+        that pay its empower cost."""
+        t = self.app.t
+        card = query.card(a["card"])
+        mode = next((m for m in card.modes if m.id == a["mode"]), None)
+        text = art.name(self.app, mode.text).rstrip(".") if mode is not None else str(a["mode"])
+        label = t("heroes.mapui.play_line", card=art.card_name(self.app, a["card"]),
+                  mode=text) if with_card else text
+        if mode is not None and mode.crown:  # it spends an expert use (a crown)
+            label += " · " + t("heroes.ui.expert")
+        heroes = {x["hero"] for x in self.index.of_kind("play")}
+        if len(heroes) > 1:
+            label += " · " + t(HERO_WORDS[str(a["hero"])])
+        if a["boost"]:
+            names = ", ".join(art.card_name(self.app, str(b).split("/")[0])
+                              for b in a["boost"])
+            label += " · " + t("heroes.mapui.play_boost", cards=names)
+        return label
+
+    def _play_popup(self, card: str | None, anchor: pygame.Rect | None = None) -> Any:
+        """Returns what opens the list of map card plays (of one card, or of all)."""
+        def go() -> None:
+            plays = [a for a in self.index.of_kind("play") if card is None or a["card"] == card]
+            if not plays:
+                return
+            choices = [(self._play_label(a), a) for a in plays]
+            if anchor is not None:
+                self.map_popup = Popup.stacked_above(
+                    [(label, a, "normal") for label, a in choices], lambda a: self._do(a)(),
+                    anchor, MAPV.union(HAND), max_width=620)
+            else:
+                self.map_popup = Popup.listing(choices, lambda a: self._do(a)(),
+                                               (SIDE.right + 10, SIDE.top + 300), MAPV,
+                                               max_width=620)
+        return go
+
+    def _swap_start(self) -> None:
+        self.map_popup = None
+        self.swap_pick = []
+        self._build_map_buttons()
+
+    def _swap_cancel(self) -> None:
+        self.swap_pick = None
+        self._build_map_buttons()
+
+    def _swap_confirm(self) -> None:
+        hand = self.view.get("hand") or []
+        cards = tuple(sorted(hand[i] for i in self.swap_pick or [] if i < len(hand)))
+        self.swap_pick = None
+        if cards:
+            self.send(Action("morale", (("cards", cards), ("use", "cycle"))))
+        else:
+            self._build_map_buttons()
 
     def _build_cards_button(self) -> None:
         box = self.hero_box()
@@ -925,6 +1002,13 @@ class MapTableScene(HeroesTableScene):
         if i >= len(hand):
             return
         cid = hand[i]
+        if self.swap_pick is not None:  # picking the cards of a good-morale swap
+            if i in self.swap_pick:
+                self.swap_pick.remove(i)
+            else:
+                self.swap_pick.append(i)
+            self._build_map_buttons()
+            return
         a = self.index.find("discard", card=cid)
         if a is not None:
             self.send(a)
@@ -932,6 +1016,10 @@ class MapTableScene(HeroesTableScene):
         a = self.index.find("choose", option=cid)
         if a is not None:
             self.send(a)
+            return
+        plays = [x for x in self.index.of_kind("play") if x["card"] == cid]
+        if plays:  # a card usable on the map: its plays above it
+            self._play_popup(cid, self.hand_rects()[i])()
 
     def update_board(self, dt: float) -> None:
         if self.walks:
@@ -1438,6 +1526,10 @@ class MapTableScene(HeroesTableScene):
             surface.blit(image, (rect.left + 44, y))
             y += 26
 
+    def _playable(self, cid: str) -> bool:
+        """Returns True when a card of the hand can be played on the map now."""
+        return any(a["card"] == cid for a in self.index.of_kind("play"))
+
     def hand_rects(self) -> list[pygame.Rect]:
         """Returns where the hand's cards lie in the strip under the map."""
         hand = self.view.get("hand") or []
@@ -1469,11 +1561,16 @@ class MapTableScene(HeroesTableScene):
         hand = self.view.get("hand") or []
         for i, rect in enumerate(self.hand_rects()):
             cid = hand[i]
-            lift = -8 if self.hover_card == i else 0
+            picked = self.swap_pick is not None and i in self.swap_pick
+            lift = -8 if self.hover_card == i or picked else 0
             face = art.card_face(cid, rect.size, art.card_name(self.app, cid), True,
                                  self.app.catalog.lang)
             surface.blit(face, rect.move(0, lift))
-            if self.index.find("discard", card=cid) or self.index.find("choose", option=cid):
+            if picked:
+                pygame.draw.rect(surface, theme.GOLD_BRIGHT, rect.move(0, lift).inflate(6, 6),
+                                 width=3, border_radius=8)
+            elif self.swap_pick is not None or self.index.find("discard", card=cid) \
+                    or self.index.find("choose", option=cid) or self._playable(cid):
                 self.highlight(surface, rect.move(0, lift))
 
     def draw_keep(self, surface: pygame.Surface) -> None:

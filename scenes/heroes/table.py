@@ -318,9 +318,11 @@ class HeroesTableScene(TableScene):
             for a in self.index.of_kind("reroll"):
                 i = int(a["die"])
                 face = dice[i] if i < len(dice) else 0
-                options.append((t("heroes.ui.reroll_die", die=f"{face:+d}" if face else "0"),
-                                t("heroes.ui.reroll.note"), self._sender(a)))
-            for a in self.index.of_kind("keep"):
+                shown = f"{face:+d}" if face else "0"
+                label = t("heroes.ui.reroll_die", die=shown) if len(dice) == 1 else \
+                    t("heroes.ui.reroll_die_n", n=i + 1, die=shown)
+                options.append((label, t("heroes.ui.reroll.note"), self._sender(a)))
+            for a in self.index.of_kind("keep_roll"):
                 options.append((t("heroes.ui.keep_roll"), "", self._sender(a)))
         elif kind in WHY_UNIT_KINDS:
             for a in self.legal:

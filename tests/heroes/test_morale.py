@@ -40,7 +40,7 @@ def test_the_attacker_rerolls_its_own_attack_die() -> None:
     top = st.flow.top
     assert top is not None and top.kind == REROLL and top.seat == 0
     assert RULES.view(st, 0)["pending"]["data"]["dice"] == [-1]
-    assert {a.kind for a in RULES.legal_actions(st)} == {"reroll", "keep"}
+    assert {a.kind for a in RULES.legal_actions(st)} == {"reroll", "keep_roll"}
     events = _act(st, "reroll", die=0)
     # the new die (+1): attack 3 + 1 - defence 2 = 2 damage; the token is spent
     attack = next(e for e in events if e.key == "heroes.ev.attack")
@@ -53,7 +53,7 @@ def test_the_attacker_rerolls_its_own_attack_die() -> None:
 def test_keeping_the_roll_keeps_the_token() -> None:
     st = _battle((1, 0), [0, 0])
     _act(st, "attack", target=1)
-    events = _act(st, "keep")
+    events = _act(st, "keep_roll")
     attack = next(e for e in events if e.key == "heroes.ev.attack")
     assert attack.params["die"] == 0 and attack.params["damage"] == 1
     assert st.sides[0].morale == 1

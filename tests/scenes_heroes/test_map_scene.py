@@ -253,9 +253,21 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
     elif kind == "revisit":
         _press(app, table.map_buttons, t("heroes.mapui.revisit") if p["hero"] == "main"
                else t("heroes.mapui.revisit2"))
-    elif kind == "morale":
-        _press(app, table.map_buttons, t("heroes.mapui.morale_draw") if p["use"] == "draw"
-               else t("heroes.mapui.morale_cycle"))
+    elif kind == "morale" and p["use"] == "draw":
+        _press(app, table.map_buttons, t("heroes.mapui.morale_draw"))
+    elif kind == "morale":  # pick the cards in the hand, then swap them
+        _press(app, table.map_buttons, t("heroes.mapui.morale_cycle"))
+        hand = list(table.view["hand"])
+        for card in p["cards"]:
+            i = next(i for i, c in enumerate(hand) if c == card and i not in table.swap_pick)
+            _click(app, table.hand_rects()[i].center)
+        _press(app, table.map_buttons, t("heroes.mapui.swap_confirm", n=len(p["cards"])))
+    elif kind == "play":
+        plays = table.index.of_kind("play")
+        _press(app, table.map_buttons, t("heroes.mapui.play_card",
+                                         n=len({a["card"] for a in plays})))
+        assert table.map_popup is not None
+        _press(app, table.map_popup.buttons, table._play_label(action))
     elif kind == "draw":
         _press(app, table.map_buttons, t("heroes.mapui.draw",
                                          n=table.player(table.me())["hand_limit"]))
@@ -466,3 +478,100 @@ def test_the_map_log_names_players_places_and_buildings(app: Any, lang: str) -> 
     three = table.amount_text([5, 2, 3])
     assert three == {"en": "5 gold, 2 building materials and 3 valuables",
                      "de": "5 Gold, 2 Baumaterialien und 3 Minerale"}[lang]
+
+
+def _map_card() -> tuple[str, str]:
+    """Returns a card and its plain map mode that gives movement points (no boost, no crown)."""
+    from engine.rules.heroes import content as C
+
+    for c in C.all_of("card"):
+        for m in c.modes:
+            if m.timing == "adventure" and [e.type for e in m.effects] == ["movement"] \
+                    and not m.crown and not m.cost and c.faction is None:
+                return c.id, m.id
+    raise AssertionError("no movement card")
+
+
+def test_a_map_card_is_played_from_its_button_or_the_hand(app: Any) -> None:
+    table = _table_at(app, "map")
+    cid, mode = _map_card()
+    p = table.session.state.ps[0]
+    p.hand = [cid, cid]
+    table.refresh()
+    app.step([], 1 / 60)
+    label = app.t("heroes.mapui.play_card", n=1)
+    assert any(b.label == label for b in table.map_buttons)
+    assert table._playable(cid)
+    # a click on the lit card offers its plays above it; the choice plays it
+    mp = p.mp["main"]
+    _click(app, table.hand_rects()[0].center)
+    assert table.map_popup is not None and table.map_popup.buttons
+    _click(app, table.map_popup.buttons[0].rect.center)
+    last = table.session.actions[-1]
+    assert last.kind == "play" and last["card"] == cid and last["mode"] == mode
+    assert table.session.state.ps[0].mp["main"] > mp
+    # the side button lists every play
+    _press(app, table.map_buttons, label)
+    assert table.map_popup is not None
+    _click(app, table.map_popup.buttons[0].rect.center)
+    assert table.session.actions[-1].kind == "play" and not table.session.state.ps[0].hand
+
+
+def test_good_morale_swaps_the_cards_picked_in_the_hand(app: Any) -> None:
+    table = _table_at(app, "map")
+    st = table.session.state
+    p = st.ps[0]
+    p.faction = "sunward"  # not undead: morale counts
+    p.morale = 1
+    p.hand = ["offense", "armorer", "rally"]
+    table.refresh()
+    app.step([], 1 / 60)
+    _press(app, table.map_buttons, app.t("heroes.mapui.morale_cycle"))
+    assert table.swap_pick == []
+    confirm = next(b for b in table.map_buttons if b.label == app.t("heroes.mapui.swap_confirm",
+                                                                      n=0))
+    assert not confirm.enabled
+    _click(app, table.hand_rects()[0].center)
+    _click(app, table.hand_rects()[2].center)
+    _press(app, table.map_buttons, app.t("heroes.mapui.swap_confirm", n=2))
+    last = table.session.actions[-1]
+    assert last.kind == "morale" and last["use"] == "cycle"
+    assert sorted(last["cards"]) == ["offense", "rally"]
+    assert p.morale == 0 and len(p.hand) == 3 and "armorer" in p.hand
+    assert table.swap_pick is None
+
+
+def _own_battle(session: Any) -> bool:
+    """Returns True when seat 0 may attack in a battle of its own main hero."""
+    sub = session.state.sub
+    return (MAP_CONDITIONS["map_battle"](session) and sub is not None
+            and sub.state.sides[sub.sub_seat(0)].hero is not None)
+
+
+def test_good_morale_rerolls_a_battle_die_on_the_combat_board(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    for seed in range(1, 8):
+        session = new_map_session(seed)
+        if play_map_until(session, _own_battle, seed * 13):
+            break
+    assert _own_battle(session)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    sub = session.state.sub
+    side = sub.state.sides[sub.sub_seat(0)]
+    side.morale = 1
+    table.refresh()
+    app.step([], 1 / 60)
+    assert any(b.label == app.t("heroes.ui.morale_draw") for b in table.buttons)
+    attack = next(a for a in table.legal if a.kind == "attack" and "target" in a.params)
+    act_by_mouse(app, table, attack)
+    if table.bv is not None and (table.bv.get("pending") or {}).get("kind") == "respond":
+        act_by_mouse(app, table, Action("decline"))
+    pending = table.bv["pending"] if table.bv is not None else None
+    assert pending is not None and pending["kind"] == "reroll", pending
+    assert table.chooser is not None
+    labels = [b.label for b in table.chooser.buttons]
+    assert app.t("heroes.ui.keep_roll") in labels
+    act_by_mouse(app, table, Action("reroll", (("die", 0),)))
+    assert table.session.actions[-1] == Action("reroll", (("die", 0),))
+    assert side.morale == 0

@@ -192,7 +192,7 @@ class HeroesBot(Bot):
         pick = min if h.pick == "low" else max
         now = pick(rolled)
         faces = combat.ATTACK_DIE
-        best, choice = 0.0, next(a for a in legal if a.kind == "keep")
+        best, choice = 0.0, next(a for a in legal if a.kind == "keep_roll")
         for a in legal:
             if a.kind != "reroll":
                 continue

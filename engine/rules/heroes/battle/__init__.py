@@ -678,11 +678,11 @@ def _apply_reroll(rules: Any, st: BattleState, action: Action, ev: list[Event]) 
     _after_decision(rules, st, ev)
 
 
-def _opt_keep(rules: Any, st: BattleState, out: list[Action]) -> None:
-    out.append(_KEEP)
+def _opt_keep_roll(rules: Any, st: BattleState, out: list[Action]) -> None:
+    out.append(_KEEP_ROLL)
 
 
-def _apply_keep(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
+def _apply_keep_roll(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
     combat.answer_reroll(rules, st, list(st.flow.stack[-1].data), None, ev)
     _after_decision(rules, st, ev)
 
@@ -694,7 +694,7 @@ def _prompt_reroll(rules: Any, st: BattleState, d: Decision) -> Message:
 
 
 _MORALE_DRAW = Action("morale", (("use", "draw"),))
-_KEEP = Action("keep")
+_KEEP_ROLL = Action("keep_roll")
 _DECLINE = Action("decline")
 _SURRENDER = Action("surrender")
 _END = Action("end")
@@ -847,7 +847,7 @@ FLOW = Flow(
     decisions=(
         DecisionKind(RESPOND, ("play", "morale", "decline"), _prompt_respond,
                      pass_kind="decline", on_close=_close_respond),
-        DecisionKind(REROLL, ("reroll", "keep"), _prompt_reroll),
+        DecisionKind(REROLL, ("reroll", "keep_roll"), _prompt_reroll),
         DecisionKind(SCHOOL, ("school",), "heroes.prompt.school", on_close=_close_school),
         DecisionKind(PICK, ("pick",), "heroes.prompt.pick", on_close=_close_pick),
         DecisionKind(TIE, ("choose",), "heroes.prompt.tie", on_close=_close_tie),
@@ -874,7 +874,7 @@ FLOW = Flow(
         ActionKind("retreat", _opt_retreat, None, _apply_retreat),
         ActionKind("morale", _opt_morale, _check_morale, _apply_morale),
         ActionKind("reroll", _opt_reroll, None, _apply_reroll),
-        ActionKind("keep", _opt_keep, None, _apply_keep),
+        ActionKind("keep_roll", _opt_keep_roll, None, _apply_keep_roll),
     ),
     turn_seat=_actor,
     closed=("heroes.rule.wrong_step", "{kind} is not possible during {step}"),
