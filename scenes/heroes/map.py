@@ -30,6 +30,9 @@ from scenes.widgets import Button, IconButton, blit_centered
 
 SIDE = pygame.Rect(12, 76, 352, 816)
 MAPV = pygame.Rect(374, 76, 832, 652)
+MAP_SEA = (34, 44, 52)  # the water around the tiles
+# the corners of the hex at the origin in tile units (the camera's layout: corner radius ½)
+HEX_CORNERS = tuple(hexgrid.hex_corners((0, 0), 0.5))
 HAND = pygame.Rect(374, 736, 832, 156)
 ZOOMS = (34, 42, 52, 64, 78, 96, 116)
 # the map opens no further out than READABLE (a location's icon and guard numeral legible) and
@@ -154,6 +157,10 @@ class MapTableScene(HeroesTableScene):
         # the hand cards picked for a good-morale swap (None: not picking)
         self.swap_pick: list[int] | None = None
         self.rot_pick = 0
+        # the map's still picture (_map_layer): drawn again when its key changes
+        self.map_version = 0
+        self.layer: pygame.Surface | None = None
+        self.layer_key: Any = None
         self.town_open = False
         self.map_buttons: list[Button] = []
         self.town_buttons: list[Button] = []
@@ -319,6 +326,7 @@ class MapTableScene(HeroesTableScene):
 
     # --- state of the screen --------------------------------------------------------------
     def on_view_changed(self) -> None:
+        self.map_version += 1  # the still map is drawn anew from this view
         if len(self.session.actions) != self.fields_at:
             self.fields_at = len(self.session.actions)
             self.fields_before, self.hero_fields = self.hero_fields, self._hero_fields()
@@ -1137,15 +1145,15 @@ class MapTableScene(HeroesTableScene):
             self.map_chooser.draw(surface)
 
     def _poly(self, h: tuple[int, int], shrink: float = 1.0) -> list[tuple[float, float]]:
-        pts = self.map_cam.hex_points(h)
-        if shrink == 1.0:
-            return pts
+        """Returns the screen corners of a hex (shrunk towards its centre): its centre plus
+        the corners of the hex at the origin, scaled (no trigonometry a corner)."""
         cx, cy = self.map_cam.cell_centre(h)
-        return [(cx + (x - cx) * shrink, cy + (y - cy) * shrink) for x, y in pts]
+        k = self.map_cam.ts * shrink
+        return [(cx + x * k, cy + y * k) for x, y in HEX_CORNERS]
 
     def _edge(self, a: tuple[int, int], b: tuple[int, int]) -> tuple[Any, Any]:
         """Returns the screen end points of the edge of hex a that faces hex b."""
-        pts = self.map_cam.hex_points(a)
+        pts = self._poly(a)
         bx, by = self.map_cam.cell_centre(b)
         best = min(range(6), key=lambda k: ((pts[k][0] + pts[(k + 1) % 6][0]) / 2 - bx) ** 2
                    + ((pts[k][1] + pts[(k + 1) % 6][1]) / 2 - by) ** 2)
@@ -1156,7 +1164,67 @@ class MapTableScene(HeroesTableScene):
         surface.blit(theme.panel(frame.size, "inset"), frame)
         prev = surface.get_clip()
         surface.set_clip(MAPV)
-        surface.fill((34, 44, 52), MAPV)
+        surface.fill(MAP_SEA, MAPV)
+        # what changes only with the view, the led hero, the tile's turn or the zoom is drawn
+        # once into a layer of the whole map (docs/performance.md, "The heroes map table"):
+        # a frame blits it where the camera puts it and draws what moves on top
+        layer, at = self._map_layer()
+        surface.blit(layer, at)
+        ts = self.map_cam.ts
+        for s in self.view["facedown"]:  # a face-down tile that may be discovered pulses
+            anchor = _hex(s["at"])
+            if self.index.at(("slot", anchor)):
+                pulse = int(120 + 100 * abs(0.5 - self.phase) * 2)
+                for h in hexgrid.tile_fields(anchor):
+                    pygame.draw.polygon(surface, (80, pulse, 110), self._poly(h, 0.9), 2)
+        self._draw_heroes(surface)
+        reach = {_hex(r["at"]): r for r in (self.view.get("reach") or {}).get(self.hero, [])}
+        h = self.hover_field
+        if h is not None and h in reach:
+            path = [self.map_cam.cell_centre(_hex(p)) for p in reach[h]["path"]]
+            if len(path) >= 2:
+                pygame.draw.lines(surface, theme.GOLD_BRIGHT, False, path, max(3, ts // 14))
+            for p in path[1:]:
+                pygame.draw.circle(surface, theme.GOLD_BRIGHT, (int(p[0]), int(p[1])),
+                                   max(4, ts // 12))
+            pygame.draw.polygon(surface, theme.GOLD_BRIGHT, self._poly(h, 0.9), 4)
+        elif h is not None and (self.slot_of.get(h) is not None
+                                and self.index.at(("slot", self.slot_of[h]))):
+            for x in hexgrid.tile_fields(self.slot_of[h]):
+                pygame.draw.polygon(surface, theme.GOLD_BRIGHT, self._poly(x, 0.9), 3)
+        surface.set_clip(prev)
+        self._draw_map_legend(surface)
+
+    def _map_layer(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """Returns the map's still picture at the camera's zoom (the whole board, drawn again
+        only when the view, the led hero, the tile's turn, the zoom or the language changed)
+        and the screen point of its corner."""
+        cam = self.map_cam
+        ts = cam.ts
+        left, top, right, bottom = cam.layout.bounds()
+        pad = ts  # room for badges and lines past the outer hexes
+        key = (self.map_version, self.hero, self.rot_pick, ts, cam.layout.cells,
+               self.app.catalog.lang)
+        if self.layer_key != key or self.layer is None:
+            size = (int((right - left) * ts) + 2 * pad, int((bottom - top) * ts) + 2 * pad)
+            layer = self.layer if self.layer is not None and self.layer.get_size() == size \
+                else pygame.Surface(size)
+            layer.fill(MAP_SEA)
+            shadow = Camera(cam.layout, cam.zooms, cam.zoom)
+            shadow.view = layer.get_rect()
+            shadow.offset = [pad - left * ts, pad - top * ts]
+            self.map_cam = shadow
+            try:
+                self._draw_still_map(layer)
+            finally:
+                self.map_cam = cam
+            self.layer, self.layer_key = layer, key
+        x, y = cam.to_screen(left, top)
+        return self.layer, (int(round(x)) - pad, int(round(y)) - pad)
+
+    def _draw_still_map(self, surface: pygame.Surface) -> None:
+        """Draws what stands still on the map: tiles, fields, locations, guards, cubes, walls,
+        the led hero's reach with its costs, placements and the tile being turned."""
         ts = self.map_cam.ts
         # face-down tiles: backs with their kind
         for s in self.view["facedown"]:
@@ -1193,37 +1261,17 @@ class MapTableScene(HeroesTableScene):
                     p1, p2 = self._edge(a, n)
                     pygame.draw.line(surface, (250, 214, 80), p1, p2, max(4, ts // 9))
                     pygame.draw.line(surface, (120, 86, 20), p1, p2, max(1, ts // 30))
-        self._draw_heroes(surface)
-        for h, r in reach.items():
+        for h, r in reach.items():  # the MP each reachable field costs
             cx, cy = self.map_cam.cell_centre(h)
             chip = art.stat_chip("level", t_mp(r["mp"]), 12 if ts < 60 else 14, theme.INK)
             surface.blit(chip, chip.get_rect(center=(int(cx + ts * 0.24), int(cy - ts * 0.26))))
-        h = self.hover_field
-        if h is not None and h in reach:
-            path = [self.map_cam.cell_centre(_hex(p)) for p in reach[h]["path"]]
-            if len(path) >= 2:
-                pygame.draw.lines(surface, theme.GOLD_BRIGHT, False, path, max(3, ts // 14))
-            for p in path[1:]:
-                pygame.draw.circle(surface, theme.GOLD_BRIGHT, (int(p[0]), int(p[1])),
-                                   max(4, ts // 12))
-            pygame.draw.polygon(surface, theme.GOLD_BRIGHT, self._poly(h, 0.9), 4)
-        elif h is not None and (self.slot_of.get(h) is not None
-                                and self.index.at(("slot", self.slot_of[h]))):
-            for x in hexgrid.tile_fields(self.slot_of[h]):
-                pygame.draw.polygon(surface, theme.GOLD_BRIGHT, self._poly(x, 0.9), 3)
-        surface.set_clip(prev)
-        self._draw_map_legend(surface)
 
     def _draw_back(self, surface: pygame.Surface, anchor: tuple[int, int], kind: str) -> None:
         ts = self.map_cam.ts
-        legal = bool(self.index.at(("slot", anchor)))
         for h in hexgrid.tile_fields(anchor):
             pygame.draw.polygon(surface, BACK_FILL, self._poly(h))
             pygame.draw.polygon(surface, (84, 66, 48), self._poly(h, 0.8), 1)
             pygame.draw.polygon(surface, (26, 20, 16), self._poly(h), 1)
-            if legal:
-                theme_pulse = int(120 + 100 * abs(0.5 - self.phase) * 2)
-                pygame.draw.polygon(surface, (80, theme_pulse, 110), self._poly(h, 0.9), 2)
         cx, cy = self.map_cam.cell_centre(anchor)
         icon = assets.asset_icon("heroes.map.unknown", max(16, int(ts * 0.5)), theme.GOLD_DIM)
         blit_centered(surface, icon, (int(cx), int(cy - ts * 0.08)))

@@ -575,3 +575,24 @@ def test_good_morale_rerolls_a_battle_die_on_the_combat_board(app: Any) -> None:
     act_by_mouse(app, table, Action("reroll", (("die", 0),)))
     assert table.session.actions[-1] == Action("reroll", (("die", 0),))
     assert side.morale == 0
+
+
+def test_the_still_map_is_drawn_once_per_view_and_zoom(app: Any,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    table = _table_at(app, "map")
+    calls: list[int] = []
+    real = table._draw_still_map
+    monkeypatch.setattr(table, "_draw_still_map", lambda s: (calls.append(1), real(s)))
+    table.layer_key = None
+    for _ in range(5):
+        app.step([], 1 / 60)
+    assert len(calls) == 1  # still frames blit the layer
+    table.map_cam.pan(7, 5)
+    app.step([], 1 / 60)
+    assert len(calls) == 1  # panning moves the layer
+    table.refresh()  # a new view (after an action)
+    app.step([], 1 / 60)
+    assert len(calls) == 2
+    table.map_cam.set_zoom(table.map_cam.zoom + 1)
+    app.step([], 1 / 60)
+    assert len(calls) == 3
