@@ -205,9 +205,11 @@ def _threatened(st: MapState, seat: int) -> bool:
     town = st.ps[seat].town
     if town is None:
         return False
-    return any(o != seat and not p.out and p.pos[MAIN] is not None
-               and hx.distance(p.pos[MAIN], town) <= _DEFENCE_RANGE
-               for o, p in enumerate(st.ps))
+    for o, p in enumerate(st.ps):
+        at = p.pos[MAIN]
+        if o != seat and not p.out and at is not None and hx.distance(at, town) <= _DEFENCE_RANGE:
+            return True
+    return False
 
 
 # --- the decision -------------------------------------------------------------------------------
