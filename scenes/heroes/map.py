@@ -526,6 +526,11 @@ class MapTableScene(HeroesTableScene):
         if not options:
             return
         title = self.game_message(v["prompt"]) if v.get("prompt") else ""
+        room = MAPV.width - 24 - 60  # the panel inside the map's frame, less its margins
+        if assets.size_of(title, "serif", theme.SIZE_H3)[0] > room:
+            # a prompt too long for the title line is the panel's first lines instead
+            lines[:0] = assets.wrap(title, "body", theme.SIZE_SMALL, room - 20)
+            title = t("heroes.mapui.decide")
         width = 200 if len(options) <= 4 else 170
         # as many answers a row as fit inside the map's frame (ChoicePanel: a button is its
         # widest label + 40, 12 apart, 30 a side), at most four

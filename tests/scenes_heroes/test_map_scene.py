@@ -596,3 +596,27 @@ def test_the_still_map_is_drawn_once_per_view_and_zoom(app: Any,
     table.map_cam.set_zoom(table.map_cam.zoom + 1)
     app.step([], 1 / 60)
     assert len(calls) == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_choice_with_many_answers_stays_inside_the_map_frame(app: Any, lang: str) -> None:
+    from engine.rules.heroes.adventure import rules as R
+    from engine.rules.heroes.adventure.game import CLASH
+
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    st = table.session.state
+    p = st.ps[0]
+    p.units = [[u, False] for u in ("bone_warrior", "shambler", "wailer", "bloodlord",
+                                    "grave_mage", "pike_guard", "blindling")]
+    p.res = [40, 10, 10]
+    town = p.town
+    R.queue(st).insert(0, ["choose", 0, "settlement", [], [[town[0], town[1]], False]])
+    R.run(CLASH, st, [])
+    table.refresh()
+    app.step([], 1 / 60)
+    chooser = table.map_chooser
+    assert chooser is not None and len(chooser.buttons) >= 8
+    assert MAPV.contains(chooser.rect), (chooser.rect, MAPV)
+    for button in chooser.buttons:
+        assert chooser.rect.contains(button.rect)
