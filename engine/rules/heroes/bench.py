@@ -120,6 +120,38 @@ def _path_queries() -> None:
         B.reach(b, start, 3, set(), set(), set())
 
 
+MAP_DECISION_MS = 50.0  # issue 15: a heuristic map decision's p99 within 50 ms
+
+
+def _map_decision_p99() -> float:
+    """Returns the p99 ms of the heuristic bot's map decisions (not its battle decisions) over
+    two whole 2-player games of the default scenario."""
+    import time
+
+    from engine.ai.play import bot_config, seat_bots
+    from engine.rules.heroes import RULES
+    from engine.rules.heroes.adventure.bots import is_map_turn
+    times: list[float] = []
+    for seed in (7000, 7001):
+        config = bot_config("heroes", ["heuristic", "heuristic"], options={"mode": "clash"})
+        state = RULES.new_game(config, seed)
+        bots = seat_bots("heroes", config, seed)
+        while not RULES.is_over(state):
+            seat = RULES.current_actor(state)
+            assert seat is not None
+            start = time.thread_time()  # ok-determinism: benchmark timing
+            action = bots[seat].choose(RULES, state, seat)
+            if is_map_turn(state):
+                times.append((time.thread_time() - start) * 1000.0)  # ok-determinism: timing
+            RULES.do_apply(state, action)
+    times.sort()
+    return times[min(len(times) - 1, int(0.99 * (len(times) - 1) + 0.5))]
+
+
+register_benchmark("heroes.map_decision_p99", _map_decision_p99, None, MAP_DECISION_MS,
+                   goal_on="value", samples=1, quick_samples=1,
+                   description="p99 CPU ms of the heuristic bot's map decisions over two whole "
+                               "2-player map games (goal: 50 ms)")
 register_benchmark("heroes.map_game", _map_game, None, MAP_GAME_MS, goal_on="value",
                    description="ms for one full 2-player map game (first scenario) with random "
                                "legal play (goal: 2 s)")

@@ -147,12 +147,41 @@ def _enter_cost(st: MapState, seat: int, b: B.Board, h: Hex, memo: dict[int, flo
     return 1.0
 
 
+_ROUTES: dict[Any, dict[Hex, float]] = {}  # the last routes, by what they depend on
+_ROUTES_KEPT = 32
+
+
 def route(st: MapState, seat: int, target: Hex, b: B.Board | None = None,
-          slots: list[Hex] | None = None) -> dict[Hex, float]:
+          slots: list[Hex] | None = None, stop: Hex | None = None) -> dict[Hex, float]:
     """Returns each field's cost to reach ``target`` for the seat's main hero: over the
     revealed fields (walls and blocked fields as the board has them) and the fields of the
-    face-down tiles (their kind is public, what they hold is not)."""
-    b = b if b is not None else R.board(st)
+    face-down tiles (their kind is public, what they hold is not). A route depends on the
+    board, the face-down slots, the guards still standing and the seat's army and level only,
+    so the last ones are kept (a turn's moves ask for the same route again and again). With
+    ``stop`` (on a board tried out) the search ends once that field's cost is known."""
+    if b is not None:  # a board tried out (a tile's turn, a placement): never kept
+        return _route(st, seat, target, b, slots, stop)
+    b = R.board(st)
+    p = st.ps[seat]
+    marks = st.marks
+    standing = tuple(h for h, f in b.fields.items() if f.guard and not (
+        marks.get(h, {}).get("cube") is not None or marks.get(h, {}).get("flagged")
+        or marks.get(h, {}).get("cleared")))
+    key = (tuple(tuple(t) for t in st.placed), target, tuple(slots) if slots is not None else
+           tuple((s[1], s[2]) for s in st.slots), standing, p.level,
+           tuple((u, bool(k)) for u, k in p.units), st.battle.get("mods", {}).get("neutral", 0),
+           R._difficulty(st), st.opts.get("neutrals", "player"), sum(1 for o in st.ps if o.out))
+    found = _ROUTES.get(key)
+    if found is None:
+        found = _route(st, seat, target, b, slots)
+        if len(_ROUTES) >= _ROUTES_KEPT:
+            del _ROUTES[next(iter(_ROUTES))]
+        _ROUTES[key] = found
+    return found
+
+
+def _route(st: MapState, seat: int, target: Hex, b: B.Board,
+           slots: list[Hex] | None, stop: Hex | None = None) -> dict[Hex, float]:
     unknown: set[Hex] = set()
     for anchor in slots if slots is not None else [(s[1], s[2]) for s in st.slots]:
         unknown.update(hx.tile_fields(anchor))
@@ -164,21 +193,23 @@ def route(st: MapState, seat: int, target: Hex, b: B.Board | None = None,
             return _UNKNOWN_STEP
         return _enter_cost(st, seat, b, h, memo)
 
+    fields = b.fields
+
     def nbrs(a: Hex) -> list[tuple[Hex, float]]:
-        out = []
         step = cost_in(a)  # the search runs from the target: entering ``a`` from its neighbour
-        for n in hx.neighbours(a):
-            if n in unknown:
-                if a in unknown or (a in b.fields and not b.fields[a].blocked):
-                    out.append((n, step))
-            elif n in b.fields and not b.fields[n].blocked and (
-                    a in unknown or b.can_step(n, a)):
-                out.append((n, step))
+        if a in unknown:  # walls of a face-down tile are unknown: any open neighbour
+            return [(n, step) for n in hx.neighbours(a)
+                    if n in unknown or (n in fields and not fields[n].blocked)]
+        # a revealed field: its steps (open, no wall) both ways, and the unknown beside it
+        out = [(n, step) for n in b.steps(a)]
+        if unknown:
+            out += [(n, step) for n in hx.neighbours(a) if n in unknown]
         return out
 
     if target not in b.fields:
         return {}
-    return dict(pathing.cost_map(target, nbrs).costs)
+    return dict(pathing.cost_map(target, nbrs, stop_at=None if stop is None
+                                 else lambda h: h == stop).costs)
 
 
 def _marching(st: MapState, seat: int) -> bool:
@@ -266,9 +297,8 @@ def _rotation(st: MapState, seat: int, top: Any, legal: list[Action]) -> Action:
     slots = [(s[1], s[2]) for s in st.slots if (s[1], s[2]) != (q, r)]
     best: tuple[float, int, Action] | None = None
     for i, a in enumerate(legal):
-        placed = [*st.placed, [tile, q, r, int(a["rotation"])]]
-        b = B.build(R.mc(), placed)
-        cost = route(st, seat, target, b, slots).get(here, 999.0)
+        b = B.with_tile(R.board(st), R.mc(), tile, (q, r), int(a["rotation"]))
+        cost = route(st, seat, target, b, slots, here).get(here, 999.0)
         if best is None or cost < best[0]:
             best = (cost, i, a)
     assert best is not None
@@ -548,8 +578,8 @@ def _bypass(st: MapState, seat: int, legal: list[Action], target: Hex | None,
     for a in [a for a in legal if a.kind == "place" and a["hero"] == MAIN][:12]:
         anchor = (int(a["at"][0]), int(a["at"][1]))
         for rot in range(6):
-            b = B.build(R.mc(), [*st.placed, [a["tile"], anchor[0], anchor[1], rot]])
-            cost = route(st, seat, target, b, slots).get(here, 999.0) if here else 999.0
+            b = B.with_tile(R.board(st), R.mc(), str(a["tile"]), anchor, rot)
+            cost = route(st, seat, target, b, slots, here).get(here, 999.0) if here else 999.0
             if best is None or cost < best[0]:
                 best = (cost, a)
     if best is not None and best[0] <= now - 10:

@@ -1713,7 +1713,7 @@ def placements_at(st: MapState, h: Hex, tile: str) -> list[Hex]:
     for anchor in B.slots_next_to(h):
         if anchor in taken or B.touching(anchor, taken) < 2:
             continue
-        if B.rotations_keeping_path(b, mc().tiles[tile], anchor):
+        if B.fits(b, mc().tiles[tile], anchor):
             out.append(anchor)
     return out
 
