@@ -254,6 +254,10 @@ def choose(st: MapState, seat: int, legal: list[Action], rng: Rng) -> Action:
         return next(a for a in legal if a.kind == "draw")
     if "discard" in kinds and "move" not in kinds and "end_turn" not in kinds:
         return next(a for a in legal if a.kind == "discard")
+    if "trade" in kinds:  # option trade_anytime: what the next building lacks, at once
+        trade = _trade(st, seat, legal)
+        if trade is not None:
+            return trade
     town = _town_action(st, seat, legal, kinds)
     if town is not None:
         return town
