@@ -102,6 +102,8 @@ class HeroesTableScene(TableScene):
         self.targeting: tuple[str, str, list[Action]] | None = None  # card, mode, its plays
         self.ability: list[Action] | None = None  # a unit's special action awaiting a target
         self.focus_buy: str | None = None
+        # the hand cards picked for a good-morale swap (None: not picking)
+        self.swap_pick: list[int] | None = None
         self.hovered: tuple[Any, ...] | None = None
         self._info_key: Any = None
         self._info: pygame.Surface | None = None
@@ -257,6 +259,8 @@ class HeroesTableScene(TableScene):
             self.bseat = None
         self.legal = self.legal_actions()
         self.index = ActionIndex(self.legal, self._keys)
+        if not any(a.kind == "morale" and a["use"] == "cycle" for a in self.legal):
+            self.swap_pick = None
         self._previews = {}
         self._info_key = None
         self.popup = None
@@ -399,6 +403,19 @@ class HeroesTableScene(TableScene):
                 out.append(Button(slots[len(out)], label, action, style=style, icon=icon,
                                   tooltip=tip, size=theme.SIZE_SMALL))
 
+        if kind == "battle" and self.swap_pick is not None:
+            # picking the cards of a good-morale swap: confirm or keep the token
+            n = len(self.swap_pick)
+            confirm = Button(slots[0], t("heroes.mapui.swap_confirm", n=n),
+                             self._battle_swap_confirm, style="primary",
+                             icon="heroes.map.morale", size=theme.SIZE_SMALL,
+                             tooltip=t("heroes.mapui.swap_confirm.tip"))
+            confirm.enabled = n > 0
+            out.append(confirm)
+            add(t("heroes.mapui.swap_cancel"), self._battle_swap_cancel, style="ghost")
+            self.buttons = out
+            self.build_buttons = []
+            return
         if kind == "battle":
             for a in self.legal:
                 if a.kind == "deploy_done":
@@ -421,6 +438,9 @@ class HeroesTableScene(TableScene):
             if draw in self.legal:  # seed "Moralaktionen": a good token "jederzeit"
                 add(t("heroes.ui.morale_draw"), self._sender(draw), icon="heroes.map.morale",
                     tip=t("heroes.ui.morale_draw.tip"))
+            if any(a.kind == "morale" and a["use"] == "cycle" for a in self.legal):
+                add(t("heroes.mapui.morale_cycle"), self._battle_swap_start,
+                    icon="heroes.map.morale", tip=t("heroes.mapui.morale_cycle.tip"))
             if "surrender" in kinds:
                 add(t("heroes.ui.surrender"), self._sender(Action("surrender")),
                     style="ghost", tip=t("heroes.ui.surrender.tip"))
@@ -432,6 +452,25 @@ class HeroesTableScene(TableScene):
             self._build_buy_buttons()
         elif kind == "search":
             self._build_search_buttons()
+
+    def _battle_swap_start(self) -> None:
+        self.popup = None
+        self.targeting = None
+        self.swap_pick = []
+        self._build_buttons()
+
+    def _battle_swap_cancel(self) -> None:
+        self.swap_pick = None
+        self._build_buttons()
+
+    def _battle_swap_confirm(self) -> None:
+        hand = self._hand()
+        cards = tuple(sorted(hand[i] for i in self.swap_pick or [] if i < len(hand)))
+        self.swap_pick = None
+        if cards:
+            self.send(Action("morale", (("cards", cards), ("use", "cycle"))))
+        else:
+            self._build_buttons()
 
     def _show_chooser(self) -> None:
         self.chooser_hidden = False
@@ -493,6 +532,14 @@ class HeroesTableScene(TableScene):
     def click(self, key: tuple[Any, ...], pos: tuple[int, int]) -> None:
         """Turns a click on a part of the table into an action (or a selection)."""
         kind = key[0]
+        if kind == "hand" and self.swap_pick is not None:  # a card for the morale swap
+            i = int(key[1])
+            if i in self.swap_pick:
+                self.swap_pick.remove(i)
+            else:
+                self.swap_pick.append(i)
+            self._build_buttons()
+            return
         if kind == "hand":
             self._click_card(key[2], pos)
             return
@@ -1047,11 +1094,15 @@ class HeroesTableScene(TableScene):
             surface.blit(image, (STRIP.left + 220, STRIP.top + 12))
         for i, cid in enumerate(hand):
             rect = self._hand_rect(i)
-            playable = bool(self.index.at(("card", cid)))
-            lift = -10 if self.hovered == ("hand", i, cid) else 0
+            picked = self.swap_pick is not None and i in self.swap_pick
+            playable = bool(self.index.at(("card", cid))) or self.swap_pick is not None
+            lift = -10 if self.hovered == ("hand", i, cid) or picked else 0
             face = art.card_face(cid, HAND_CARD, art.card_name(self.app, cid), playable,
                                  self.app.catalog.lang)
             surface.blit(face, rect.move(0, lift))
+            if picked:
+                pygame.draw.rect(surface, theme.GOLD_BRIGHT, rect.move(0, lift).inflate(6, 6),
+                                 width=3, border_radius=8)
             if self.targeting is not None and self.targeting[0] == cid:
                 self.highlight(surface, rect.move(0, lift), "selected")
 

@@ -116,6 +116,13 @@ def act_by_mouse(app: Any, table: HeroesTableScene, action: Action) -> None:
                if len(dice) == 1 else t("heroes.ui.reroll_die_n", n=p["die"] + 1, die=shown))
     elif kind == "morale" and p["use"] == "draw":
         _press(app, table.buttons, t("heroes.ui.morale_draw"))
+    elif kind == "morale":  # pick the cards in the hand, then swap them
+        _press(app, table.buttons, t("heroes.mapui.morale_cycle"))
+        hand = table._hand()
+        for card in p["cards"]:
+            i = next(i for i, c in enumerate(hand) if c == card and i not in table.swap_pick)
+            _click(app, table._hand_rect(i).center)
+        _press(app, table.buttons, t("heroes.mapui.swap_confirm", n=len(p["cards"])))
     elif kind in ("school", "extend", "retreat", "keep_roll"):
         assert table.chooser is not None
         label = {"extend": "heroes.ui.extend", "retreat": "heroes.ui.retreat",

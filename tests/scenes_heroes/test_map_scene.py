@@ -620,3 +620,25 @@ def test_a_choice_with_many_answers_stays_inside_the_map_frame(app: Any, lang: s
     assert MAPV.contains(chooser.rect), (chooser.rect, MAPV)
     for button in chooser.buttons:
         assert chooser.rect.contains(button.rect)
+
+
+def test_good_morale_swaps_cards_on_the_combat_board(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    for seed in range(1, 8):
+        session = new_map_session(seed)
+        if play_map_until(session, _own_battle, seed * 13):
+            break
+    assert _own_battle(session)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    sub = session.state.sub
+    side = sub.state.sides[sub.sub_seat(0)]
+    side.morale = 1
+    side.hand = ["offense", "armorer", "rally"]
+    table.refresh()
+    app.step([], 1 / 60)
+    action = Action("morale", (("cards", ("armorer", "rally")), ("use", "cycle")))
+    act_by_mouse(app, table, action)
+    assert table.session.actions[-1] == action
+    assert side.morale == 0 and len(side.hand) == 3 and "offense" in side.hand
+    assert table.swap_pick is None

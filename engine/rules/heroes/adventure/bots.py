@@ -62,9 +62,9 @@ _BUILD_ORDER = ("citadel", "dwelling_silver", "dwelling_gold", "mage_guild", "to
                 "city_hall", "faction_1", "faction_2")
 _DEFENCE_RANGE = 6  # an enemy main hero this near the town: keep the gold to defend it
 _MARCH_STRONG, _MARCH_ALWAYS = 1, 3  # the rounds the main hero marches from (when stronger)
-_UNKNOWN_STEP = 1.7
+_UNKNOWN_STEP = 1.7  # a field of a face-down tile on the route (a discovery, unknown guards)
 _BLOCKED = 30.0  # a route this dear runs into guards the bot would not fight
-_WALLS = 1.8  # a walled town's garrison fights as this much more (the skirmish's sieges)  # a field of a face-down tile on the route (a discovery, unknown guards)
+_WALLS = 1.8  # a walled town's garrison fights as this much more (the skirmish's sieges)
 
 
 # --- strength -----------------------------------------------------------------------------------
