@@ -85,10 +85,9 @@ UNIT_ACTS = {"recruit": "heroes.mapui.recruit_short",
 
 
 def is_map_session(session: Any) -> bool:
-    """Returns True when a heroes session plays the map game (mode clash)."""
-    from engine.rules.heroes.adventure.state import MapState
-
-    return isinstance(session.state, MapState)
+    """Returns True when a heroes session plays the map game (its view's mode is clash; the
+    default for two and three players)."""
+    return session.rules.view(session.state, None).get("mode") == "clash"  # type: ignore
 
 
 def heroes_scene(app: App, session: Any, **kwargs: Any) -> Any:
@@ -154,8 +153,6 @@ class MapTableScene(HeroesTableScene):
         self.hero = "main"
         self.hover_field: tuple[int, int] | None = None
         self.hover_card: int | None = None
-        # the hand cards picked for a good-morale swap (None: not picking)
-        self.swap_pick: list[int] | None = None
         self.rot_pick = 0
         # the map's still picture (_map_layer): drawn again when its key changes
         self.map_version = 0
@@ -360,8 +357,6 @@ class MapTableScene(HeroesTableScene):
             self.rot_pick = int(rots[0])
         if not any(a.kind in TOWN_KINDS for a in self.legal):
             self.town_open = False
-        if not self.index.of_kind("morale"):
-            self.swap_pick = None
         self._build_map_chooser()
         self._build_cards_button()
         self._build_map_buttons()
@@ -664,18 +659,6 @@ class MapTableScene(HeroesTableScene):
         if any(k in kinds for k in TOWN_KINDS):
             add(t("heroes.mapui.town"), self._open_town, icon="heroes.loc.town",
                 tip=t("heroes.mapui.town.tip"))
-        if self.swap_pick is not None:
-            # picking the cards of a good-morale swap: confirm or cancel (the hand toggles)
-            n = len(self.swap_pick)
-            confirm = Button(slots[len(out)] if len(out) < len(slots) else slots[-1],
-                             t("heroes.mapui.swap_confirm", n=n), self._swap_confirm,
-                             style="primary", icon="heroes.map.morale", size=theme.SIZE_SMALL,
-                             tooltip=t("heroes.mapui.swap_confirm.tip"))
-            confirm.enabled = n > 0
-            out.append(confirm)
-            add(t("heroes.mapui.swap_cancel"), self._swap_cancel, style="ghost")
-            self.map_buttons = out
-            return
         plays = self.index.of_kind("play")
         if plays:
             add(t("heroes.mapui.play_card", n=len({a["card"] for a in plays})),
@@ -683,8 +666,8 @@ class MapTableScene(HeroesTableScene):
         for a in self.index.of_kind("morale"):
             if a["use"] == "draw":
                 add(t("heroes.mapui.morale_draw"), self._do(a), icon="heroes.map.morale")
-            else:  # any part of the hand: the cards are picked in the hand
-                add(t("heroes.mapui.morale_cycle"), self._swap_start, icon="heroes.map.morale",
+            else:  # then the cards are picked one at a time (in the hand or the panel)
+                add(t("heroes.mapui.morale_cycle"), self._do(a), icon="heroes.map.morale",
                     tip=t("heroes.mapui.morale_cycle.tip"))
         if self.index.of_kind("trade"):
             add(t("heroes.mapui.trades"), self._trade_popup, icon="heroes.loc.trading_post",
@@ -731,30 +714,12 @@ class MapTableScene(HeroesTableScene):
             if anchor is not None:
                 self.map_popup = Popup.stacked_above(
                     [(label, a, "normal") for label, a in choices], lambda a: self._do(a)(),
-                    anchor, MAPV.union(HAND), max_width=620)
+                    anchor, MAPV.union(HAND), max_width=MAPV.width - 16)
             else:
                 self.map_popup = Popup.listing(choices, lambda a: self._do(a)(),
                                                (SIDE.right + 10, SIDE.top + 300), MAPV,
-                                               max_width=620)
+                                               max_width=MAPV.width - 40)
         return go
-
-    def _swap_start(self) -> None:
-        self.map_popup = None
-        self.swap_pick = []
-        self._build_map_buttons()
-
-    def _swap_cancel(self) -> None:
-        self.swap_pick = None
-        self._build_map_buttons()
-
-    def _swap_confirm(self) -> None:
-        hand = self.view.get("hand") or []
-        cards = tuple(sorted(hand[i] for i in self.swap_pick or [] if i < len(hand)))
-        self.swap_pick = None
-        if cards:
-            self.send(Action("morale", (("cards", cards), ("use", "cycle"))))
-        else:
-            self._build_map_buttons()
 
     def _build_cards_button(self) -> None:
         box = self.hero_box()
@@ -1015,13 +980,6 @@ class MapTableScene(HeroesTableScene):
         if i >= len(hand):
             return
         cid = hand[i]
-        if self.swap_pick is not None:  # picking the cards of a good-morale swap
-            if i in self.swap_pick:
-                self.swap_pick.remove(i)
-            else:
-                self.swap_pick.append(i)
-            self._build_map_buttons()
-            return
         a = self.index.find("discard", card=cid)
         if a is not None:
             self.send(a)
@@ -1614,16 +1572,12 @@ class MapTableScene(HeroesTableScene):
         hand = self.view.get("hand") or []
         for i, rect in enumerate(self.hand_rects()):
             cid = hand[i]
-            picked = self.swap_pick is not None and i in self.swap_pick
-            lift = -8 if self.hover_card == i or picked else 0
+            lift = -8 if self.hover_card == i else 0
             face = art.card_face(cid, rect.size, art.card_name(self.app, cid), True,
                                  self.app.catalog.lang)
             surface.blit(face, rect.move(0, lift))
-            if picked:
-                pygame.draw.rect(surface, theme.GOLD_BRIGHT, rect.move(0, lift).inflate(6, 6),
-                                 width=3, border_radius=8)
-            elif self.swap_pick is not None or self.index.find("discard", card=cid) \
-                    or self.index.find("choose", option=cid) or self._playable(cid):
+            if self.index.find("discard", card=cid) or self.index.find("choose", option=cid) \
+                    or self._playable(cid):
                 self.highlight(surface, rect.move(0, lift))
 
     def draw_keep(self, surface: pygame.Surface) -> None:

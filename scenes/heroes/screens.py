@@ -251,13 +251,12 @@ def open_map_moment(app: Any, name: str, seed: int = 1) -> Any:
     return app.top
 
 
-def _show_map_play(app: Any, table: Any) -> None:
-    """Puts a movement card into seat 0's hand and opens its plays above it."""
-    from engine.rules.heroes import content as C
+MAP_CARD = "logistics"  # Pathfinding: an ability with a map mode (movement points)
 
-    card = next(c.id for c in C.all_of("card") if c.faction is None and any(
-        m.timing == "adventure" and [e.type for e in m.effects] == ["movement"]
-        and not m.crown and not m.cost for m in c.modes))
+
+def _show_map_play(app: Any, table: Any) -> None:
+    """Puts a card usable on the map into seat 0's hand and opens its plays above it."""
+    card = MAP_CARD
     table.session.state.ps[0].hand.append(card)
     table.refresh()
     hand = table.view.get("hand") or []

@@ -102,8 +102,6 @@ class HeroesTableScene(TableScene):
         self.targeting: tuple[str, str, list[Action]] | None = None  # card, mode, its plays
         self.ability: list[Action] | None = None  # a unit's special action awaiting a target
         self.focus_buy: str | None = None
-        # the hand cards picked for a good-morale swap (None: not picking)
-        self.swap_pick: list[int] | None = None
         self.hovered: tuple[Any, ...] | None = None
         self._info_key: Any = None
         self._info: pygame.Surface | None = None
@@ -259,8 +257,6 @@ class HeroesTableScene(TableScene):
             self.bseat = None
         self.legal = self.legal_actions()
         self.index = ActionIndex(self.legal, self._keys)
-        if not any(a.kind == "morale" and a["use"] == "cycle" for a in self.legal):
-            self.swap_pick = None
         self._previews = {}
         self._info_key = None
         self.popup = None
@@ -284,7 +280,7 @@ class HeroesTableScene(TableScene):
             return [("sq", p.get("square", p.get("to")))]
         if kind == "attack":
             return [("unit", p["target"])] if "target" in p else [("wall", p["wall"])]
-        if kind == "play":
+        if kind in ("play", "swap"):
             return [("card", p["card"])]
         if kind == "gate":
             return [("wall", p["col"])]
@@ -316,6 +312,14 @@ class HeroesTableScene(TableScene):
                         "heroes.ui.retreat")
                     note = t("heroes.ui.extend.note") if a.kind == "extend" else ""
                     options.append((label, note, self._sender(a)))
+        elif kind == "swap":
+            # good morale: a card of the hand discarded at a time, then as many drawn
+            for a in self.index.of_kind("swap"):
+                options.append((art.card_name(self.app, a["card"]), t("heroes.ui.swap.note"),
+                                self._sender(a)))
+            for a in self.index.of_kind("swap_done"):
+                n = int(bv["pending"]["data"][1])
+                options.append((t("heroes.ui.swap_done", n=n), "", self._sender(a)))
         elif kind == "reroll":
             # a good morale token: roll one of the attack dice again, or keep the roll
             dice = bv["pending"]["data"].get("dice") or []
@@ -403,19 +407,6 @@ class HeroesTableScene(TableScene):
                 out.append(Button(slots[len(out)], label, action, style=style, icon=icon,
                                   tooltip=tip, size=theme.SIZE_SMALL))
 
-        if kind == "battle" and self.swap_pick is not None:
-            # picking the cards of a good-morale swap: confirm or keep the token
-            n = len(self.swap_pick)
-            confirm = Button(slots[0], t("heroes.mapui.swap_confirm", n=n),
-                             self._battle_swap_confirm, style="primary",
-                             icon="heroes.map.morale", size=theme.SIZE_SMALL,
-                             tooltip=t("heroes.mapui.swap_confirm.tip"))
-            confirm.enabled = n > 0
-            out.append(confirm)
-            add(t("heroes.mapui.swap_cancel"), self._battle_swap_cancel, style="ghost")
-            self.buttons = out
-            self.build_buttons = []
-            return
         if kind == "battle":
             for a in self.legal:
                 if a.kind == "deploy_done":
@@ -438,8 +429,9 @@ class HeroesTableScene(TableScene):
             if draw in self.legal:  # seed "Moralaktionen": a good token "jederzeit"
                 add(t("heroes.ui.morale_draw"), self._sender(draw), icon="heroes.map.morale",
                     tip=t("heroes.ui.morale_draw.tip"))
-            if any(a.kind == "morale" and a["use"] == "cycle" for a in self.legal):
-                add(t("heroes.mapui.morale_cycle"), self._battle_swap_start,
+            cycle = Action("morale", (("use", "cycle"),))
+            if cycle in self.legal:  # then the cards are picked one at a time
+                add(t("heroes.mapui.morale_cycle"), self._sender(cycle),
                     icon="heroes.map.morale", tip=t("heroes.mapui.morale_cycle.tip"))
             if "surrender" in kinds:
                 add(t("heroes.ui.surrender"), self._sender(Action("surrender")),
@@ -452,25 +444,6 @@ class HeroesTableScene(TableScene):
             self._build_buy_buttons()
         elif kind == "search":
             self._build_search_buttons()
-
-    def _battle_swap_start(self) -> None:
-        self.popup = None
-        self.targeting = None
-        self.swap_pick = []
-        self._build_buttons()
-
-    def _battle_swap_cancel(self) -> None:
-        self.swap_pick = None
-        self._build_buttons()
-
-    def _battle_swap_confirm(self) -> None:
-        hand = self._hand()
-        cards = tuple(sorted(hand[i] for i in self.swap_pick or [] if i < len(hand)))
-        self.swap_pick = None
-        if cards:
-            self.send(Action("morale", (("cards", cards), ("use", "cycle"))))
-        else:
-            self._build_buttons()
 
     def _show_chooser(self) -> None:
         self.chooser_hidden = False
@@ -532,14 +505,6 @@ class HeroesTableScene(TableScene):
     def click(self, key: tuple[Any, ...], pos: tuple[int, int]) -> None:
         """Turns a click on a part of the table into an action (or a selection)."""
         kind = key[0]
-        if kind == "hand" and self.swap_pick is not None:  # a card for the morale swap
-            i = int(key[1])
-            if i in self.swap_pick:
-                self.swap_pick.remove(i)
-            else:
-                self.swap_pick.append(i)
-            self._build_buttons()
-            return
         if kind == "hand":
             self._click_card(key[2], pos)
             return
@@ -635,6 +600,10 @@ class HeroesTableScene(TableScene):
         plays = self.index.at(("card", cid))
         if not plays:
             self.app.toast(self.app.t("heroes.ui.card_not_now"))
+            return
+        swap = next((a for a in plays if a.kind == "swap"), None)
+        if swap is not None:  # a good-morale swap: the card goes, another comes
+            self.send(swap)
             return
         modes = list(dict.fromkeys(a["mode"] for a in plays))
         card = query.card(cid)
@@ -1094,15 +1063,11 @@ class HeroesTableScene(TableScene):
             surface.blit(image, (STRIP.left + 220, STRIP.top + 12))
         for i, cid in enumerate(hand):
             rect = self._hand_rect(i)
-            picked = self.swap_pick is not None and i in self.swap_pick
-            playable = bool(self.index.at(("card", cid))) or self.swap_pick is not None
-            lift = -10 if self.hovered == ("hand", i, cid) or picked else 0
+            playable = bool(self.index.at(("card", cid)))
+            lift = -10 if self.hovered == ("hand", i, cid) else 0
             face = art.card_face(cid, HAND_CARD, art.card_name(self.app, cid), playable,
                                  self.app.catalog.lang)
             surface.blit(face, rect.move(0, lift))
-            if picked:
-                pygame.draw.rect(surface, theme.GOLD_BRIGHT, rect.move(0, lift).inflate(6, 6),
-                                 width=3, border_radius=8)
             if self.targeting is not None and self.targeting[0] == cid:
                 self.highlight(surface, rect.move(0, lift), "selected")
 

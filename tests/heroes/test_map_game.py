@@ -269,6 +269,23 @@ def test_a_second_good_morale_may_spend_the_first() -> None:
     assert st.flow.top is None
 
 
+def test_good_morale_swaps_any_part_of_the_hand_one_card_at_a_time() -> None:
+    st = new(faction_1="sunward")
+    finish_refresh(st)
+    p = st.ps[0]
+    p.morale = 1
+    p.hand = ["offense", "armorer", "rally"]
+    assert Action.make("morale", use="cycle") in RULES.legal_actions(st)
+    act(st, "morale", use="cycle")
+    assert p.morale == 0
+    view = RULES.view(st, 0)
+    assert view["choice"] == ["armorer", "offense", "rally", "done"]
+    act(st, "choose", option="armorer")
+    act(st, "choose", option="done")
+    assert st.flow.top is None and len(p.hand) == 3 and "armorer" not in p.hand[:2]
+    assert p.deck.discard_pile.cards[0] == "armorer"
+
+
 def test_good_morale_goes_into_a_battle_and_a_spent_token_comes_back_spent() -> None:
     # seed "Moralaktionen": the token may reroll a die of the battle too (tests/heroes/
     # test_morale.py); the battle gets it in the side and hands it back in its result

@@ -105,7 +105,7 @@ def test_good_morale_draws_a_card_in_battle() -> None:
     st = _battle((1, 0), [0, 0], hand=["offense"])
     legal = RULES.legal_actions(st)
     assert Action.make("morale", use="draw") in legal
-    assert Action.make("morale", cards=("offense",), use="cycle") in legal
+    assert Action.make("morale", use="cycle") in legal
     hand = len(st.sides[0].hand)
     _act(st, "morale", use="draw")
     assert st.sides[0].morale == 0 and len(st.sides[0].hand) == hand + 1
@@ -114,10 +114,25 @@ def test_good_morale_draws_a_card_in_battle() -> None:
 
 
 def test_good_morale_cycles_cards_in_battle() -> None:
-    st = _battle((1, 0), [0, 0], hand=["offense", "armorer"])
-    _act(st, "morale", cards=("armorer",), use="cycle")
-    assert st.sides[0].morale == 0 and len(st.sides[0].hand) == 2
-    assert "armorer" in st.sides[0].deck.discard_pile.cards
+    st = _battle((1, 0), [0, 0], hand=["offense", "armorer", "rally"])
+    _act(st, "morale", use="cycle")
+    assert st.sides[0].morale == 0
+    top = st.flow.top
+    assert top is not None and top.kind == "swap" and top.seat == 0
+    assert {a.kind for a in RULES.legal_actions(st)} == {"swap", "swap_done"}
+    _act(st, "swap", card="armorer")
+    _act(st, "swap", card="rally")
+    assert st.sides[0].hand == ["offense"]
+    events = _act(st, "swap_done")
+    assert st.flow.top is None and len(st.sides[0].hand) == 3 and "offense" in st.sides[0].hand
+    assert {"armorer", "rally"} <= set(st.sides[0].deck.discard_pile.cards)
+    use = next(e for e in events if e.key == "heroes.ev.morale_use")
+    assert use.params["count"] == 2
+    # the whole hand swapped: the last card ends the swap by itself
+    st = _battle((1, 0), [0, 0], hand=["offense"])
+    _act(st, "morale", use="cycle")
+    _act(st, "swap", card="offense")
+    assert st.flow.top is None and len(st.sides[0].hand) == 1
 
 
 def test_a_side_without_a_token_is_never_asked() -> None:

@@ -114,15 +114,17 @@ def act_by_mouse(app: Any, table: HeroesTableScene, action: Action) -> None:
         shown = f"{face:+d}" if face else "0"
         _press(app, table.chooser.buttons, t("heroes.ui.reroll_die", die=shown)
                if len(dice) == 1 else t("heroes.ui.reroll_die_n", n=p["die"] + 1, die=shown))
-    elif kind == "morale" and p["use"] == "draw":
-        _press(app, table.buttons, t("heroes.ui.morale_draw"))
-    elif kind == "morale":  # pick the cards in the hand, then swap them
-        _press(app, table.buttons, t("heroes.mapui.morale_cycle"))
-        hand = table._hand()
-        for card in p["cards"]:
-            i = next(i for i, c in enumerate(hand) if c == card and i not in table.swap_pick)
-            _click(app, table._hand_rect(i).center)
-        _press(app, table.buttons, t("heroes.mapui.swap_confirm", n=len(p["cards"])))
+    elif kind == "morale":
+        _press(app, table.buttons, t("heroes.ui.morale_draw") if p["use"] == "draw"
+               else t("heroes.mapui.morale_cycle"))
+    elif kind == "swap":  # a card of the hand for the good-morale swap
+        if table.chooser is not None and not table.chooser_hidden:
+            _press(app, table.chooser.buttons, t("heroes.ui.look_at_board"))
+        _click(app, table._hand_rect(table._hand().index(p["card"])).center)
+    elif kind == "swap_done":
+        assert table.chooser is not None
+        n = int(table.bv["pending"]["data"][1])
+        _press(app, table.chooser.buttons, t("heroes.ui.swap_done", n=n))
     elif kind in ("school", "extend", "retreat", "keep_roll"):
         assert table.chooser is not None
         label = {"extend": "heroes.ui.extend", "retreat": "heroes.ui.retreat",

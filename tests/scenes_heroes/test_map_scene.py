@@ -253,15 +253,9 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
     elif kind == "revisit":
         _press(app, table.map_buttons, t("heroes.mapui.revisit") if p["hero"] == "main"
                else t("heroes.mapui.revisit2"))
-    elif kind == "morale" and p["use"] == "draw":
-        _press(app, table.map_buttons, t("heroes.mapui.morale_draw"))
-    elif kind == "morale":  # pick the cards in the hand, then swap them
-        _press(app, table.map_buttons, t("heroes.mapui.morale_cycle"))
-        hand = list(table.view["hand"])
-        for card in p["cards"]:
-            i = next(i for i, c in enumerate(hand) if c == card and i not in table.swap_pick)
-            _click(app, table.hand_rects()[i].center)
-        _press(app, table.map_buttons, t("heroes.mapui.swap_confirm", n=len(p["cards"])))
+    elif kind == "morale":
+        _press(app, table.map_buttons, t("heroes.mapui.morale_draw") if p["use"] == "draw"
+               else t("heroes.mapui.morale_cycle"))
     elif kind == "play":
         plays = table.index.of_kind("play")
         _press(app, table.map_buttons, t("heroes.mapui.play_card",
@@ -517,7 +511,7 @@ def test_a_map_card_is_played_from_its_button_or_the_hand(app: Any) -> None:
     assert table.session.actions[-1].kind == "play" and not table.session.state.ps[0].hand
 
 
-def test_good_morale_swaps_the_cards_picked_in_the_hand(app: Any) -> None:
+def test_good_morale_swaps_cards_one_at_a_time(app: Any) -> None:
     table = _table_at(app, "map")
     st = table.session.state
     p = st.ps[0]
@@ -527,18 +521,17 @@ def test_good_morale_swaps_the_cards_picked_in_the_hand(app: Any) -> None:
     table.refresh()
     app.step([], 1 / 60)
     _press(app, table.map_buttons, app.t("heroes.mapui.morale_cycle"))
-    assert table.swap_pick == []
-    confirm = next(b for b in table.map_buttons if b.label == app.t("heroes.mapui.swap_confirm",
-                                                                      n=0))
-    assert not confirm.enabled
-    _click(app, table.hand_rects()[0].center)
-    _click(app, table.hand_rects()[2].center)
-    _press(app, table.map_buttons, app.t("heroes.mapui.swap_confirm", n=2))
-    last = table.session.actions[-1]
-    assert last.kind == "morale" and last["use"] == "cycle"
-    assert sorted(last["cards"]) == ["offense", "rally"]
-    assert p.morale == 0 and len(p.hand) == 3 and "armorer" in p.hand
-    assert table.swap_pick is None
+    assert p.morale == 0
+    chooser = table.map_chooser
+    assert chooser is not None
+    _press(app, chooser.buttons, art.card_name(app, "rally"))
+    _press(app, table.map_chooser.buttons, art.card_name(app, "offense"))
+    from scenes.heroes.map import WORDS
+
+    _press(app, table.map_chooser.buttons, app.t(WORDS["done"]))
+    assert [a.kind for a in table.session.actions[-4:]] == ["morale", "choose", "choose",
+                                                            "choose"]
+    assert len(p.hand) == 3 and "armorer" in p.hand and table.map_chooser is None
 
 
 def _own_battle(session: Any) -> bool:
@@ -637,8 +630,8 @@ def test_good_morale_swaps_cards_on_the_combat_board(app: Any) -> None:
     side.hand = ["offense", "armorer", "rally"]
     table.refresh()
     app.step([], 1 / 60)
-    action = Action("morale", (("cards", ("armorer", "rally")), ("use", "cycle")))
-    act_by_mouse(app, table, action)
-    assert table.session.actions[-1] == action
+    for action in (Action("morale", (("use", "cycle"),)), Action("swap", (("card", "rally"),)),
+                   Action("swap", (("card", "armorer"),)), Action("swap_done")):
+        act_by_mouse(app, table, action)
+        assert table.session.actions[-1] == action
     assert side.morale == 0 and len(side.hand) == 3 and "offense" in side.hand
-    assert table.swap_pick is None

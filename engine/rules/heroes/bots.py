@@ -36,6 +36,7 @@ from engine.rules.heroes.state import (
     PICK,
     REROLL,
     RESPOND,
+    SWAP,
     SCHOOL,
     TIE,
     TIME,
@@ -170,6 +171,8 @@ class HeroesBot(Bot):
             return max(legal, key=lambda a: self._best_attack(st, st.units[a["unit"]])[0])
         if kind == REROLL:
             return self.reroll(st, seat, legal)
+        if kind == SWAP:  # never started by this bot; a swap handed to it stops at once
+            return next(a for a in legal if a.kind == "swap_done")
         if kind == TIME:
             mine = combat.army_strength(st, 0)
             theirs = combat.army_strength(st, 1)

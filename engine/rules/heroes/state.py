@@ -31,6 +31,7 @@ TIE = "tie"  # the player breaks a tie between equally ranked targets of an auto
 ORDER = "order"  # which of a side's tied units activates next
 TIME = "time"  # end of a neutral combat round: extend or retreat (seed 002, "Zeitlimit")
 REROLL = "reroll"  # a good morale token may reroll an attack die just rolled (seed "Moral")
+SWAP = "swap"  # a good morale token: cards of the hand discarded one by one, as many drawn
 
 WALL = "wall"
 GATE_PIECE = "gate"

@@ -2066,8 +2066,8 @@ def _opt_morale(rules: Any, st: MapState, out: list[Action]) -> None:
     p = st.ps[actor(st)]
     if p.morale > 0:
         out.append(Action("morale", (("use", "draw"),)))
-        if p.hand:
-            out.append(Action("morale", (("cards", tuple(sorted(p.hand))), ("use", "cycle"))))
+        if p.hand:  # the cards are then picked one at a time (the choice ``cycle``)
+            out.append(Action("morale", (("use", "cycle"),)))
 
 
 def _check_morale(rules: Any, st: MapState, a: Action) -> Refusal | None:
@@ -2075,31 +2075,23 @@ def _check_morale(rules: Any, st: MapState, a: Action) -> Refusal | None:
     if p.morale <= 0:
         return ("heroes.map.rule.no_morale", "you hold no good morale token")
     use = a.get("use")
-    if use == "draw" and a.names() == ("use",):
+    if a.names() == ("use",) and (use == "draw" or use == "cycle" and p.hand):
         return None
-    if use == "cycle" and a.names() == ("cards", "use"):
-        cards = list(a["cards"]) if isinstance(a["cards"], (list, tuple)) else None
-        hand = p.hand[:]
-        for c in cards or [None]:
-            if c not in hand:
-                return ("heroes.map.rule.not_in_hand", f"{c!r} is not in your hand")
-            hand.remove(c)
-        return None
-    return ("heroes.rule.bad_action", "morale: use draw, or cycle with the cards")
+    return ("heroes.rule.bad_action", "morale: use draw, or cycle (with cards in hand)")
 
 
 def _apply_morale(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     seat = actor(st)
     p = st.ps[seat]
     p.morale = 0
-    if a["use"] == "draw":
-        n = 1
-    else:
-        n = len(a["cards"])
-        for c in a["cards"]:
-            p.hand.remove(c)
-        p.deck.discard(list(a["cards"]))
-    got = p.deck.draw(n, st.rng).cards
+    if a["use"] == "cycle":
+        # discard any part of the hand, then draw as many: the cards are chosen one at a
+        # time, "done" draws (the choice ``cycle``, as for a second good morale)
+        ev.append(_ev("heroes.map.morale_use", seat=seat, use="cycle", count=0))
+        now(st).insert(0, ["choose", seat, "cycle", [], [len(p.hand), 0]])
+        run(rules, st, ev)
+        return
+    got = p.deck.draw(1, st.rng).cards
     p.hand += got
     ev.append(Event("heroes.map.morale_use", {"seat": seat, "use": a["use"], "count": len(got)},
                     reveal=True, seat=seat))
@@ -2420,7 +2412,11 @@ def _choose_cycle(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
         done += 1
         left -= 1
         if left > 0 and p.hand:
-            queue(st).insert(0, ["choose", seat, "cycle", [], [left, done]])
+            # the next card: at once inside a town-action window (a morale action there),
+            # else where it came from
+            top = st.flow.top
+            q = now(st) if top is not None and top.kind == WINDOW else queue(st)
+            q.insert(0, ["choose", seat, "cycle", [], [left, done]])
             return
     got = p.deck.draw(done, st.rng).cards if done else []
     p.hand += got
@@ -2861,8 +2857,9 @@ def _check_trade(rules: Any, st: MapState, a: Action) -> Refusal | None:
             return ("heroes.map.rule.no_remove", f"{c!r} cannot be removed here")
         return None
     sell, get, lots = a.get("sell"), a.get("get"), a.get("lots")
+    # one lot a trade, as the options list them (any number of trades makes any amount)
     if a.names() != ("get", "lots", "sell") or (sell, get) not in eco().trade \
-            or not isinstance(lots, int) or isinstance(lots, bool) or lots < 1:
+            or not isinstance(lots, int) or isinstance(lots, bool) or lots != 1:
         return ("heroes.map.rule.rate", "no such trade")
     n, _m = eco().trade[(sell, get)]
     if p.res[RESOURCES.index(sell)] < n * lots:

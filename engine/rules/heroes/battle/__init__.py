@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from engine.core.actions import Action, Event, Message
-from engine.core.decisions import Decision
+from engine.core.decisions import ONE, Decision
 from engine.core.flow import ActionKind, DecisionKind, Flow, Phase
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome, Preview
 from engine.core.rng import Rng
@@ -42,6 +42,7 @@ from engine.rules.heroes.state import (
     PICK,
     REROLL,
     RESPOND,
+    SWAP,
     SCHOOL,
     TIE,
     TIME,
@@ -631,9 +632,8 @@ def _opt_morale(rules: Any, st: BattleState, out: list[Action]) -> None:
     side = _morale_side(st)
     if side >= 0:
         out.append(_MORALE_DRAW)
-        hand = st.sides[side].hand
-        if hand:
-            out.append(Action("morale", (("cards", tuple(sorted(hand))), ("use", "cycle"))))
+        if st.sides[side].hand:  # then the cards are picked one at a time (decision swap)
+            out.append(_MORALE_CYCLE)
 
 
 def _check_morale(rules: Any, st: BattleState, action: Action) -> Refusal | None:
@@ -641,31 +641,61 @@ def _check_morale(rules: Any, st: BattleState, action: Action) -> Refusal | None
     if side < 0:
         return ("heroes.map.rule.no_morale", "you hold no good morale token")
     use = action.get("use")
-    if use == "draw" and action.names() == ("use",):
+    if action.names() == ("use",) and (use == "draw" or use == "cycle" and st.sides[side].hand):
         return None
-    if use == "cycle" and action.names() == ("cards", "use") \
-            and isinstance(action["cards"], (list, tuple)) and action["cards"]:
-        hand = st.sides[side].hand[:]
-        for c in action["cards"]:
-            if c not in hand:
-                return ("heroes.map.rule.not_in_hand", f"{c!r} is not in your hand")
-            hand.remove(c)
-        return None
-    return ("heroes.rule.bad_action", "morale: use draw, or cycle with the cards")
+    return ("heroes.rule.bad_action", "morale: use draw, or cycle (with cards in hand)")
 
 
 def _apply_morale(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
     side = _morale_side(st)
     s = st.sides[side]
     s.morale = 0
-    n = 1
     if action["use"] == "cycle":
-        n = len(action["cards"])
-        for c in action["cards"]:
-            s.hand.remove(c)
-        s.deck.discard(list(action["cards"]))
-    ev.append(Event("heroes.ev.morale_use", {"side": side, "use": action["use"], "count": n}))
-    cards.draw(st, side, n, ev)
+        # discard any part of the hand, then draw as many: a card at a time, then done
+        assert s.seat is not None
+        st.flow.push(Decision(SWAP, s.seat, ONE, data=[side, 0]))
+        return
+    ev.append(Event("heroes.ev.morale_use", {"side": side, "use": "draw", "count": 1}))
+    cards.draw(st, side, 1, ev)
+
+
+def _opt_swap(rules: Any, st: BattleState, out: list[Action]) -> None:
+    side = int(st.flow.stack[-1].data[0])
+    out.extend(_act1("swap", "card", c) for c in sorted(set(st.sides[side].hand)))
+
+
+def _apply_swap(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
+    d = st.flow.stack[-1]
+    side, done = int(d.data[0]), int(d.data[1]) + 1
+    s = st.sides[side]
+    s.hand.remove(action["card"])
+    s.deck.discard((action["card"],))
+    ev.append(Event("heroes.ev.discard", {"side": side, "card": action["card"]}))
+    if s.hand:
+        st.flow.replace(Decision(SWAP, d.seat, ONE, data=[side, done]))
+        return
+    _swap_done(rules, st, side, done, ev)
+
+
+def _opt_swap_done(rules: Any, st: BattleState, out: list[Action]) -> None:
+    out.append(_SWAP_DONE)
+
+
+def _apply_swap_done(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
+    d = st.flow.stack[-1]
+    _swap_done(rules, st, int(d.data[0]), int(d.data[1]), ev)
+
+
+def _swap_done(rules: Any, st: BattleState, side: int, done: int, ev: list[Event]) -> None:
+    """Ends a good-morale swap: as many cards drawn as were discarded."""
+    st.flow.pop()
+    ev.append(Event("heroes.ev.morale_use", {"side": side, "use": "cycle", "count": done}))
+    if done:
+        cards.draw(st, side, done, ev)
+
+
+def _prompt_swap(rules: Any, st: BattleState, d: Decision) -> Message:
+    return Message("heroes.prompt.swap", {"seat": d.seat, "n": int(d.data[1])})
 
 
 def _opt_reroll(rules: Any, st: BattleState, out: list[Action]) -> None:
@@ -694,6 +724,8 @@ def _prompt_reroll(rules: Any, st: BattleState, d: Decision) -> Message:
 
 
 _MORALE_DRAW = Action("morale", (("use", "draw"),))
+_MORALE_CYCLE = Action("morale", (("use", "cycle"),))
+_SWAP_DONE = Action("swap_done")
 _KEEP_ROLL = Action("keep_roll")
 _DECLINE = Action("decline")
 _SURRENDER = Action("surrender")
@@ -848,6 +880,7 @@ FLOW = Flow(
         DecisionKind(RESPOND, ("play", "morale", "decline"), _prompt_respond,
                      pass_kind="decline", on_close=_close_respond),
         DecisionKind(REROLL, ("reroll", "keep_roll"), _prompt_reroll),
+        DecisionKind(SWAP, ("swap", "swap_done"), _prompt_swap),
         DecisionKind(SCHOOL, ("school",), "heroes.prompt.school", on_close=_close_school),
         DecisionKind(PICK, ("pick",), "heroes.prompt.pick", on_close=_close_pick),
         DecisionKind(TIE, ("choose",), "heroes.prompt.tie", on_close=_close_tie),
@@ -875,6 +908,8 @@ FLOW = Flow(
         ActionKind("morale", _opt_morale, _check_morale, _apply_morale),
         ActionKind("reroll", _opt_reroll, None, _apply_reroll),
         ActionKind("keep_roll", _opt_keep_roll, None, _apply_keep_roll),
+        ActionKind("swap", _opt_swap, None, _apply_swap),
+        ActionKind("swap_done", _opt_swap_done, None, _apply_swap_done),
     ),
     turn_seat=_actor,
     closed=("heroes.rule.wrong_step", "{kind} is not possible during {step}"),
