@@ -63,8 +63,34 @@ class Result:
         self.halved = False
 
 
+# Prepared fights kept in the card table's ``fights`` (without explanation, by what prepare
+# reads): a game asks for the same fight several times (the bot's look at its hand, then at the
+# revealed cards; the legality check; the attack itself), and no two games share many.
+FIGHTS_KEPT = 32
+
+
 def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
-    """Returns the contributions of the revealed cards against the monster on ``rank``."""
+    """Returns the contributions of the revealed cards against the monster on ``rank``.
+
+    The fight is computed from ``st.hall``, ``play``, ``used``, ``equip``, ``strb`` and
+    ``atkb`` alone; without ``explain`` it may be one computed before for the same values, so
+    callers never change it.
+    """
+    if explain:
+        return _prepare(st, rank, True)
+    atkb = st.atkb
+    key = (rank, st.hall[rank - 1], tuple(st.play), tuple(st.used), tuple(st.equip.items()),
+           tuple(st.strb.items()), tuple((h, b[0], b[1]) for h, b in atkb.items()) if atkb else ())
+    fights = table().fights
+    f = fights.get(key)
+    if f is None:
+        if len(fights) >= FIGHTS_KEPT:
+            fights.clear()
+        f = fights[key] = _prepare(st, rank, False)
+    return f
+
+
+def _prepare(st: Any, rank: int, explain: bool) -> Fight:
     cards = table().cards
     mon = cards[st.hall[rank - 1]]
     mp = mon.mon

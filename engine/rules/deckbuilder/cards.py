@@ -144,6 +144,8 @@ class CardTable:
         self.villages: list[str] = []
         self.basics: dict[str, Any] = {b.id: b for b in content.all("basic")}
         self.presets: dict[str, Any] = {p.id: p for p in content.all("preset")}
+        # battle.prepare's fights computed with this content (battle.FIGHTS_KEPT at most)
+        self.fights: dict[tuple[Any, ...], Any] = {}
         problems: list[str] = []
         for b in content.all("basic"):
             card = self._add("basic", b, problems)
