@@ -372,6 +372,59 @@ def _own_term(key: str, c: Card, params: dict[str, Any], a: int, m: int, light: 
     return ("deckbuilder.bd.no_attack", params, 0, 0)
 
 
+def attack_bound(st: Any) -> tuple[int, int]:
+    """Returns (attack, light): at least the total attack before the light penalty and the
+    light that the revealed cards (``st.play`` with ``st.atkb``) can bring to any fight.
+
+    A quick look that rules fights out without preparing them (``cannot_win``): every
+    contribution ``_prepare`` adds is counted here at its most (all bonuses that can add,
+    the party bonus for every hero, doubling), none that can take away; a new kind of
+    contribution in ``_prepare`` must be counted here too (tests/deckbuilder/test_attack_bound.py).
+    """
+    most = table().most
+    attack = light = heroes = party = 0
+    double = False
+    for cid in st.play:
+        if cid is None:
+            continue
+        m = most.get(cid)
+        if m is None:
+            m = most[cid] = _most(cid)
+        attack += m[0]
+        light += m[1]
+        heroes += m[2]
+        party += m[3]
+        double = double or m[4]
+    for a, m in st.atkb.values():
+        attack += max(0, a) + max(0, m)
+    attack += party * heroes
+    return (attack * 2 if double else attack), light
+
+
+def _most(cid: str) -> tuple[int, int, int, int, bool]:
+    """Returns a card's most attack, its light (at least 0), 1 for a hero, its most party
+    bonus per hero, and whether it doubles."""
+    c = table().cards[cid]
+    p = c.prof
+    bonuses = (*p.weapon_bonus, *p.vs_bonus, *p.rank_bonus, *p.strength_bonus)
+    attack = max(0, c.attack + sum(max(0, b[1]) for b in bonuses))
+    magic = max(0, c.magic + sum(max(0, b[2]) for b in bonuses))
+    party = sum(max(0, a) + max(0, m) for a, m in p.party)
+    return (attack + magic, max(0, c.light), 1 if c.is_hero else 0, party,
+            p.double_physical or p.double_magic)
+
+
+def cannot_win(st: Any, rank: int, bound: tuple[int, int]) -> bool:
+    """Returns True when the revealed cards cannot beat the monster on ``rank`` whatever the
+    fight's details (``bound`` from ``attack_bound``); False says nothing."""
+    mon = table().cards[st.hall[rank - 1]]
+    mp = mon.mon
+    assert mp is not None
+    light = 0 if mp.fixed_light else bound[1]
+    penalty = max(0, rank + mon.darkness - light)
+    return max(0, bound[0] - 2 * penalty - mp.attack_penalty) < mon.health
+
+
 def attackable(st: Any, rank: int) -> bool:
     """Returns True when the monster on ``rank`` may be chosen (fast path for plain monsters)."""
     cards = table().cards

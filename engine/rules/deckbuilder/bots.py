@@ -65,9 +65,10 @@ def plan_equip(play: list[str | None], strb: dict[int, int]) -> dict[int, int]:
 
 def can_win(st: Any) -> bool:
     """Returns True when some monster in the hall can be beaten (best_fight's ``win``)."""
+    bound = battle.attack_bound(st)
     for r in (1, 2, 3):
         mid = st.hall[r - 1]
-        if mid is None or mid == STONE:
+        if mid is None or mid == STONE or battle.cannot_win(st, r, bound):
             continue
         f = battle.prepare(st, r)
         if f.attackable and battle.best_split(f).win:

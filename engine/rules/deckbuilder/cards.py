@@ -146,6 +146,8 @@ class CardTable:
         self.presets: dict[str, Any] = {p.id: p for p in content.all("preset")}
         # battle.prepare's fights computed with this content (battle.FIGHTS_KEPT at most)
         self.fights: dict[tuple[Any, ...], Any] = {}
+        # battle.attack_bound's numbers per card id, filled as cards are looked at
+        self.most: dict[str, tuple[int, int, int, int, bool]] = {}
         problems: list[str] = []
         for b in content.all("basic"):
             card = self._add("basic", b, problems)
