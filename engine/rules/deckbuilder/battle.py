@@ -99,7 +99,7 @@ def _prepare(st: Any, rank: int, explain: bool) -> Fight:
     terms: list[tuple[str, dict[str, Any], int, int]] | None = [] if explain else None
     f.terms = terms
     play = st.play
-    blocked = [u for u in mp.unattackable if u != "light_penalty"]
+    blocked = [u for u in mp.unattackable if u != "light_penalty"] if mp.unattackable else None
     party_str = 0
     party_bonus: list[tuple[int, int, int]] = []
     excluded = f.excluded
@@ -118,14 +118,15 @@ def _prepare(st: Any, rank: int, explain: bool) -> Fight:
                 f.reason = "deckbuilder.why.used_forbidden"
             continue
         prof = c.prof
-        if prof.party_strength:
-            party_str += prof.party_strength
-        for a, m in prof.party:
-            party_bonus.append((a, m, i))
-        if prof.double_physical:
-            f.double_p = True
-        if prof.double_magic:
-            f.double_m = True
+        if prof.passive:
+            if prof.party_strength:
+                party_str += prof.party_strength
+            for a, m in prof.party:
+                party_bonus.append((a, m, i))
+            if prof.double_physical:
+                f.double_p = True
+            if prof.double_magic:
+                f.double_m = True
         if c.is_hero:
             heroes.append(i)
         elif not c.is_weapon:
@@ -173,30 +174,35 @@ def _prepare(st: Any, rank: int, explain: bool) -> Fight:
         m = c.magic + (bonus[1] if bonus else 0)
         wa = wm = 0
         light = c.light
+        hp = c.prof
         if wc is not None:
-            for tag, ba, bm in c.prof.weapon_bonus:
-                if tag in wc.tags:
-                    wa += ba
-                    wm += bm
+            if hp.bonuses:
+                for tag, ba, bm in hp.weapon_bonus:
+                    if tag in wc.tags:
+                        wa += ba
+                        wm += bm
             wa += wc.attack
             wm += wc.magic
-            for need, ba, bm in wc.prof.strength_bonus:
-                if s >= need:
-                    wa += ba
-                    wm += bm
-            for tag, ba, bm in wc.prof.vs_bonus:
-                if tag in mtags:
-                    wa += ba
-                    wm += bm
+            wp = wc.prof
+            if wp.bonuses:
+                for need, ba, bm in wp.strength_bonus:
+                    if s >= need:
+                        wa += ba
+                        wm += bm
+                for tag, ba, bm in wp.vs_bonus:
+                    if tag in mtags:
+                        wa += ba
+                        wm += bm
             light += wc.light
-        for tag, ba, bm in c.prof.vs_bonus:
-            if tag in mtags:
-                a += ba
-                m += bm
-        for ranks, ba, bm in c.prof.rank_bonus:
-            if rank in ranks:
-                a += ba
-                m += bm
+        if hp.bonuses:
+            for tag, ba, bm in hp.vs_bonus:
+                if tag in mtags:
+                    a += ba
+                    m += bm
+            for ranks, ba, bm in hp.rank_bonus:
+                if rank in ranks:
+                    a += ba
+                    m += bm
         rows.append([h, a, m, light, w, wa, wm])
     if mp.prevent and rows:
         # seed 000, "Kampfeffekte": the monster stops the strongest heroes not yet stopped
@@ -273,10 +279,11 @@ def _prepare(st: Any, rank: int, explain: bool) -> Fight:
             f.diseases += 1
             continue
         a, m = c.attack, c.magic
-        for tag, ba, bm in c.prof.vs_bonus:
-            if tag in mtags:
-                a += ba
-                m += bm
+        if c.prof.bonuses:
+            for tag, ba, bm in c.prof.vs_bonus:
+                if tag in mtags:
+                    a += ba
+                    m += bm
         lost_m = m
         if immune_m:
             m = 0

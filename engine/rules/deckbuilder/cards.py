@@ -84,6 +84,7 @@ class Card:
         self.prof = CardProfile()
         for spec in getattr(d, "combat", ()):
             self._run(spec, "combat", self.prof, problems)
+        self.prof.settle()
         self.mon: MonsterProfile | None = None
         self.breach: list[tuple[Any, dict[str, Any]]] = []
         if kind == "monster":
