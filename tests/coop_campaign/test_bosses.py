@@ -50,15 +50,15 @@ def run(st, uid: int) -> list:
 
 
 def settle(st) -> list:
-    """Plays a won tile's rewards to the end: over capacity a hero drops anything but a relic or
-    a scroll of triumph, and nobody takes a dropped item; returns the events."""
+    """Plays a won tile's rewards to the end: over capacity a hero drops anything but a tile's
+    reward card (a relic, a scroll), and nobody takes a dropped item; returns the events."""
     ev: list = []
     while not RULES.is_over(st):
         top = st.flow.top
         legal_now = RULES.legal_actions(st)
         if top is not None and top.kind == "drop":
-            ev += RULES.apply(st, next(a for a in legal_now if C.card_item(
-                a["item"]).deck not in ("purple", "reward")))
+            ev += RULES.apply(st, next(a for a in legal_now if E.is_deck_card(a["item"])
+                                       or a["item"].endswith((".h1", ".h2", ".h3", ".h4"))))
         elif top is not None and top.kind == "offer":
             ev += RULES.apply(st, Action("decline"))
         else:
@@ -346,19 +346,20 @@ def test_t31_the_party_chooses_one_of_the_two_relics() -> None:
     assert any(C.card_def(c) == "abbot_lantern" for c in token.items)
     assert not any(C.card_def(c) == "abbot_censer" for h in st.heroes for c in h.items)
     for i, h in enumerate(st.heroes):
-        assert f"victory_scroll.abbey{i + 1}" in h.items
-        assert [x.params["deck"] for x in events(ev, "loot") if x.params["hero"] == i] == [
-            "gold"]
+        assert f"level_scroll.abbey-h{i + 1}" in h.items  # a card of its own, not the deck's
+        found = [x.params["deck"] for x in events(ev, "loot") if x.params["hero"] == i]
+        assert found.count("gold") == 1, found
 
 
-def test_a_scroll_of_triumph_levels_up_and_leaves_the_game() -> None:
+def test_a_reward_scroll_levels_up_and_leaves_the_game() -> None:
     st = mission(tile="abbey")
     h = st.heroes[0]
-    h.items.append("victory_scroll.abbey1")
-    use = next(a for a in legal(st, "use") if a["item"] == "victory_scroll.abbey1")
+    h.items.append("level_scroll.abbey-h1")
+    use = next(a for a in legal(st, "use") if a["item"] == "level_scroll.abbey-h1")
     RULES.apply(st, use)
-    assert T.level(h) == 2 and "victory_scroll.abbey1" not in h.items
-    assert "victory_scroll.abbey1" not in _cards(st)
+    assert T.level(h) == 2 and "level_scroll.abbey-h1" not in h.items
+    assert "level_scroll.abbey-h1" not in _cards(st)
+    assert st.loot["gold"].count() == 14  # the gold deck keeps its own three scrolls
 
 
 def test_the_relics_work() -> None:
@@ -366,19 +367,18 @@ def test_the_relics_work() -> None:
     gob = put(st, "goblin_cutthroat", "S")
     st.enemy(gob).damage = [3]
     h = st.heroes[0]
-    h.items = ["abbot_censer.1", "greatblade.h1"]
-    st.loot["purple"].destroy("abbot_censer.1")
+    h.items = ["abbot_censer.warcamp-h1", "greatblade.h1"]
     h.hp = 2
     h.mana = 5
     st.rig = {"attack": ["SC", "SC"]}
     act(st, "standard", action="basic", picks=[("greatblade.h1", ((gob, 0),))])
     assert h.hp == 3  # the censer: a zone knocked out heals 1
     # the horn: every hero in the area recovers 1
-    h.items = ["warlord_horn.1", "greatblade.h1"]
+    h.items = ["warlord_horn.warcamp-h1", "greatblade.h1"]
     st.heroes[1].area = h.area
     st.heroes[1].mana = 0
     h.mana = 1
-    act(st, "use", item="warlord_horn.1", picks=[None])
+    act(st, "use", item="warlord_horn.warcamp-h1", picks=[None])
     assert h.mana == 2 and st.heroes[1].mana == 1
 
 
@@ -539,7 +539,7 @@ def play(tile: str, players: int, seed: int, **options):
         assert steps < 6000
     check_invariants(st)
     new = set(_cards(st)) - first
-    assert all(C.card_item(c).deck == "reward" for c in new), new
+    assert not any(E.is_deck_card(c) for c in new), new  # only the tile's reward cards
     return st
 
 

@@ -201,15 +201,7 @@ def after_hit(st: MissionState, ev: list[Event], s: dict[str, Any], who: int) ->
     """What an AI card does to a hero after its attack: the mana drain."""
     amount = s.get("ai_drain", 0)
     if amount:
-        drain_hero(st, ev, who, amount)
-
-
-def drain_hero(st: MissionState, ev: list[Event], i: int, amount: int) -> None:
-    """Moves up to ``amount`` of hero i's available mana to spent."""
-    h = st.heroes[i]
-    lost = min(amount, h.mana)
-    h.mana -= lost
-    ev.append(Event("coop.ev.drain", {"hero": i, "hid": h.hid, "amount": lost}))
+        E.drain_hero(st, ev, who, amount)
 
 
 def _heal(st: MissionState, ev: list[Event], e: EnemyState, amount: int) -> None:
@@ -231,7 +223,7 @@ def fx_attack(ctx: Any, strength: int, target: str, aoe: bool, drain: int,
             areas = set(T.RING)
         queue = [i for i, h in enumerate(st.heroes) if T.standing(h) and h.area in areas]
         if not queue:
-            ctx.nest("otherwise", len(otherwise))
+            ctx._nested(otherwise, "otherwise")
             return False
         s.update(ai_terms=[list(t) for t in attack_terms(st, e, strength)], ai_aoe=False,
                  ai_drain=drain, queue=queue, stage="hit")
@@ -264,7 +256,7 @@ def fx_attack(ctx: Any, strength: int, target: str, aoe: bool, drain: int,
                 cands = E._who_in(st, area)
                 why = "range"
     if not cands:
-        ctx.nest("otherwise", len(otherwise))
+        ctx._nested(otherwise, "otherwise")
         return False
     s.update(ai_terms=[list(t) for t in attack_terms(st, e, strength)], ai_aoe=aoe,
              ai_drain=drain, cands=cands, why=why, stage="pick")
@@ -373,14 +365,6 @@ def fx_unstun(ctx: Any, families: tuple[str, ...]) -> bool:
         if e.stunned and T.edef(e).family in families:
             e.stunned = False
             ctx.ev.append(Event("coop.ev.unstun", {"uid": e.uid, "card": e.card}))
-    return False
-
-
-def fx_drain(ctx: Any, amount: int, area: str) -> bool:
-    st: MissionState = ctx.st
-    for i, h in enumerate(st.heroes):
-        if T.standing(h) and (area == "all" or h.area == area):
-            drain_hero(st, ctx.ev, i, amount)
     return False
 
 

@@ -14,7 +14,7 @@ def physical(entries: list[tuple[str, int]]) -> list[str]:
 
 def build_decks(st: MissionState) -> None:
     """Shuffles the theme's minion and elite decks and the grey and gold loot decks (seed 001,
-    1.2: one minion and one elite deck per theme); a boss tile adds the relics (purple)."""
+    1.2: one minion and one elite deck per theme)."""
     for rank in ("minion", "elite"):
         cards = physical([(e.id, e.copies) for e in C.all_of("enemy")
                           if e.theme == st.theme and e.rank == rank])
@@ -24,7 +24,3 @@ def build_decks(st: MissionState) -> None:
         cards = physical([(i.id, i.copies) for i in C.all_of("item") if i.deck == colour])
         st.rng.shuffle(cards)
         st.loot[colour] = Deck(cards)
-    if C.tile(st.tile).boss is not None:
-        # the relics (spec §14.5), found by name at a boss tile's end: no shuffle needed
-        st.loot["purple"] = Deck(physical([(i.id, i.copies) for i in C.all_of("item")
-                                           if i.deck == "purple"]))

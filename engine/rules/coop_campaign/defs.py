@@ -131,7 +131,7 @@ class ItemDef:
     id: str
     name: Text
     text: Text
-    deck: Literal["start", "grey", "gold", "purple", "reward"]
+    deck: Literal["start", "grey", "gold", "purple"]
     category: Literal["permanent", "active", "usable"]
     quick: bool = False
     copies: Annotated[int, Range(1, 6)] = 1

@@ -262,9 +262,11 @@ def party_choice(ctx: Any, *, options: tuple[ChoiceDef, ...]) -> bool:
 
 # --- tiles and bosses: conditions, bosses, rewards ----------------------------------------------
 @_reg(TILE_EFFECTS, BOSS_EFFECTS)
-def if_box(ctx: Any, *, box: str, effects: tuple[Effect, ...]) -> bool:
-    """Resolves the effects only when the campaign checkbox is ticked."""
-    return bool(ctx.fx_if_box(box=box, effects=effects))
+def if_box(ctx: Any, *, box: str, effects: tuple[Effect, ...],
+           otherwise: tuple[Effect, ...] = ()) -> bool:
+    """Resolves the effects when the campaign checkbox is ticked, else ``otherwise`` (a tile
+    played on its own has no box ticked)."""
+    return bool(ctx.fx_if_box(box=box, effects=effects, otherwise=otherwise))
 
 
 @_reg(TILE_EFFECTS)
@@ -291,8 +293,8 @@ def spawn_card(ctx: Any, *, enemy: Annotated[str, Ref("enemy")],
 @_reg(TILE_EFFECTS)
 def gain_item(ctx: Any, *, item: Annotated[str, Ref("item")],
               who: Literal["each", "token"] = "each") -> bool:
-    """Every standing hero (or the start player's hero) gains a named item: a free copy out of
-    its loot deck, or for a reward item (deck ``reward``) a copy of its own."""
+    """Every hero (or the start player's hero) gains a card of this item of its own, not one
+    of the loot deck's copies (a tile's scroll reward)."""
     return bool(ctx.fx_gain_item(item=item, who=who))
 
 
@@ -319,8 +321,8 @@ def heal_boss(ctx: Any, *, amount: Annotated[int, Range(1, 9)],
 
 @_reg(TILE_EFFECTS, BOSS_EFFECTS)
 def drain_mana(ctx: Any, *, amount: Annotated[int, Range(1, 6)], area: Area = "all") -> bool:
-    """Every standing hero in the area (or all) moves mana cubes from available to spent."""
-    return bool(ctx.fx_boss("drain", amount=amount, area=area))
+    """Every hero in the area loses available mana (as far as it has any)."""
+    return bool(ctx.fx_drain_mana(amount=amount, area=area))
 
 
 @_reg(BOSS_EFFECTS)

@@ -346,8 +346,15 @@ def _spend_item(st: MissionState, h: HeroState, card: str) -> None:
         h.exhausted.append(card)
     elif d.category == "usable":
         h.items.remove(card)
-        if d.deck in st.loot:  # a reward item (a scroll of victory) leaves the game
+        if is_deck_card(card) and d.deck in st.loot:
             st.loot[d.deck].discard([card])
+
+
+def is_deck_card(card: str) -> bool:
+    """Returns True for a card of a loot deck (``<id>.<copy number>``); a starting weapon
+    (``.h1``) or a tile's reward card (``level_scroll.lanterns-h1``) belongs to no deck and
+    leaves the game when it is spent or discarded."""
+    return card.rsplit(".", 1)[-1].isdigit()
 
 
 def resume_action(rules: Any, st: MissionState, ev: list[Event]) -> bool:
@@ -623,24 +630,32 @@ class Ctx:
                               reason=Message("coop.prompt.choose", {"seat": seat})))
         return True
 
-    def nest(self, key: str, count: int) -> None:
-        """Queues ``count`` nested effects (the list ``key`` of the effect being resolved)
-        before whatever follows it: a tile's queue, or a boss's AI card."""
+    def _nested(self, effects: Any, key: str) -> None:
+        """Queues nested effects of the effect at ``self.path`` to resolve next: in the tile's
+        queue, or for a boss's AI card (a path ``["@ai", ...]``) in the card's own queue."""
         assert self.path is not None
-        paths = [[*self.path, key, k] for k in range(count)]
+        paths = [[*self.path, key, k] for k in range(len(effects))]
         if self.path[0] == "@ai" and self.st.strike is not None and "ai" in self.st.strike:
             self.st.strike["ai"]["queue"][0:0] = paths
         else:
             self.st.tfx[0:0] = paths
 
-    def fx_if_box(self, box: str, effects: Any) -> bool:
+    def fx_if_box(self, box: str, effects: Any, otherwise: Any) -> bool:
+        # on a tile played alone no box is ticked: the ``otherwise`` branch resolves
         if box in self.st.boxes:
-            self.nest("effects", len(effects))
+            self._nested(effects, "effects")
+        else:
+            self._nested(otherwise, "otherwise")
         return False
 
     def fx_if_round(self, at_most: int, effects: Any) -> bool:
         if self.st.round <= at_most:
-            self.nest("effects", len(effects))
+            self._nested(effects, "effects")
+        return False
+
+    def fx_drain_mana(self, amount: int, area: str) -> bool:
+        for i in self._heroes_in(area):
+            drain_hero(self.st, self.ev, i, amount)
         return False
 
     def fx_each_round(self, effects: Any) -> bool:
@@ -666,7 +681,7 @@ class Ctx:
         st = self.st
         if who == "token":
             targets = [st.token]
-        else:  # spec §9: a knocked-out hero receives no tile-completion loot
+        else:  # spec §9: a knocked-out hero receives no tile-completion reward
             targets = [i for i, h in enumerate(st.heroes) if not h.dead and not h.ko]
         st.tfx[0:0] = [["@gain", item, i] for i in targets]
         return False
@@ -986,28 +1001,30 @@ def give_loot(st: MissionState, ev: list[Event], i: int, deck: str) -> bool:
     return check_carry(st, i)
 
 
-def gain_item(st: MissionState, ev: list[Event], i: int, item: str) -> bool:
-    """Hero i finds a named item (seed 001, 5.1: "dass die Spieler direkt einen bestimmten
-    Gegenstand finden (und diesen dann aus dem angegebenen Deck heraussuchen dürfen)"): a free
-    copy out of its loot deck, or a reward item's own copy; over capacity the hero must drop
-    one. Returns True while a decision is pending."""
-    d = C.item(item)
+def give_item(st: MissionState, ev: list[Event], i: int, item: str) -> bool:
+    """Gives hero i a tile's reward card (a scroll of ascent, a boss's relic: spec §14.6): a
+    card of its own, not one of the loot deck's copies. Returns True while a drop decision is
+    pending."""
     h = st.heroes[i]
-    deck = st.loot.get(d.deck)
-    card: str | None = None
-    if deck is not None:
-        card = next((c for pile in (deck.draw_pile, deck.discard_pile) for c in pile.cards
-                     if C.card_def(c) == item), None)
-        if card is not None and not deck.draw_pile.remove(card):
-            deck.discard_pile.remove(card)
-    elif d.deck == "reward":
-        card = f"{item}.{st.tile}{i + 1}"  # one per hero and tile: unique in a campaign
-    if card is None:
-        ev.append(Event("coop.ev.gain_none", {"hero": i, "hid": h.hid, "item": item}))
-        return False
+    card = f"{item}.{st.tile}-h{i + 1}"
+    n = 1
+    while any(card in x.items for x in st.heroes):  # never two cards with one id
+        n += 1
+        card = f"{item}.{st.tile}-h{i + 1}-{n}"
     h.items.append(card)
-    ev.append(Event("coop.ev.gain", {"hero": i, "hid": h.hid, "item": card}))
+    ev.append(Event("coop.ev.loot", {"hero": i, "hid": h.hid, "item": card,
+                                     "deck": "reward"}))
     return check_carry(st, i)
+
+
+def drain_hero(st: MissionState, ev: list[Event], i: int, amount: int) -> None:
+    """Hero i loses up to ``amount`` available mana (to spent)."""
+    h = st.heroes[i]
+    lost = min(amount, h.mana)
+    if lost:
+        h.mana -= lost
+        ev.append(Event("coop.ev.drain", {"hero": i, "hid": h.hid, "amount": lost,
+                                          "area": h.area}))
 
 
 def check_carry(st: MissionState, i: int) -> bool:
@@ -1056,7 +1073,7 @@ def push_offer(st: MissionState) -> None:
 def discard_item(st: MissionState, ev: list[Event], card: str) -> None:
     """Puts an item nobody keeps on its loot deck's discard pile (starting weapons leave)."""
     d = C.card_item(card)
-    if d.deck in st.loot:
+    if d.deck in st.loot and is_deck_card(card):
         st.loot[d.deck].discard([card])
     ev.append(Event("coop.ev.discard_item", {"item": card}))
 
@@ -1087,7 +1104,7 @@ def run_tile_effects(rules: Any, st: MissionState, ev: list[Event]) -> None:
             give_loot(st, ev, path[2], path[1])
             continue
         if path[0] == "@gain":
-            gain_item(st, ev, path[2], path[1])
+            give_item(st, ev, path[2], path[1])
             continue
         ctx = Ctx(rules, st, ev, st.token, None, None, path)
         REGISTRY.run(GAME, ctx, tile_effect(st, path))
