@@ -38,7 +38,7 @@ GAME = "coop_campaign"
 MANA_WEIGHT = 0.45  # worth of one mana cube kept (a cube buys about half a damage)
 END_MARGIN = 0.05
 BOSS_WIN = 60.0  # worth of a sure defeat of the boss: the tile is won
-BOSS_DAMAGE = (1.0, 1.2)  # worth of a point of damage on the boss's way to its skull: at the
+BOSS_DAMAGE = (1.5, 1.5)  # worth of a point of damage on the boss's way to its skull: at the
 # first round, and added by the last (the tracker running out loses the tile)
 
 
