@@ -80,3 +80,13 @@ def area(tid: str, direction: str) -> Any:
 def standard(hid: str, sid: str) -> Any:
     """Returns a standard action of a hero's tableau."""
     return next(s for s in hero(hid).standard if s.id == sid)
+
+
+def boss_card(card: str) -> Any:
+    """Returns a boss AI card's definition (physical id or content id)."""
+    return _content().get("boss_card", base_id(card))
+
+
+def boss(bid: str) -> Any:
+    """Returns a boss's definition."""
+    return _content().get("boss", bid)

@@ -4,6 +4,8 @@ mode, over seeded batches of whole missions played exactly as ``python -m engine
 
 docs/coop_campaign/balance.md holds the table of the big batch (200 missions per cell), written
 by ``python tools/coop_balance.py --write``; a ``long`` test plays the batch again and compares.
+The boss tiles have a table of their own (``python tools/coop_balance.py --bosses --write``,
+50 missions per cell, per hero count 2, 3 and 4).
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ TILES = ("bridge", "glade")
 SEATS = (1, 2, 3, 4)
 BEGIN = "<!-- balance table: python tools/coop_balance.py --write -->"
 END = "<!-- end of the balance table -->"
+BOSS_TILES = ("warcamp", "abbey", "queen")
+BOSS_SEATS = (1, 3, 4)  # 2 heroes (one seat leads two), 3 and 4 heroes
+BOSS_BEGIN = "<!-- boss table: python tools/coop_balance.py --bosses --write -->"
+BOSS_END = "<!-- end of the boss table -->"
 
 
 @dataclass(frozen=True)
@@ -62,16 +68,36 @@ def markdown(cells: dict[tuple[str, int, bool], Cell]) -> str:
     return "\n".join(lines)
 
 
-def documented(text: str) -> str:
+def boss_table(games: int, seed: int = 0) -> dict[tuple[str, int, bool], Cell]:
+    """Returns every cell of the boss tiles: (tile, seats, hard) -> wins."""
+    return {(tile, seats, hard): batch(tile, seats, hard, games, seed)
+            for tile in BOSS_TILES for seats in BOSS_SEATS for hard in (False, True)}
+
+
+def boss_markdown(cells: dict[tuple[str, int, bool], Cell]) -> str:
+    """Returns the boss tiles' table as it stands in balance.md, markers included."""
+    lines = [BOSS_BEGIN, "| boss tile | heroes (seats) | normal | hard |", "|---|---|---|---|"]
+    for tile in BOSS_TILES:
+        for seats in BOSS_SEATS:
+            normal, hard = cells[(tile, seats, False)], cells[(tile, seats, True)]
+            heroes = 2 if seats == 1 else seats
+            lines.append(f"| {tile} | {heroes} ({seats}) | {normal.percent()} % "
+                         f"({normal.won}/{normal.games}) | {hard.percent()} % "
+                         f"({hard.won}/{hard.games}) |")
+    lines.append(BOSS_END)
+    return "\n".join(lines)
+
+
+def documented(text: str, begin: str = BEGIN, end: str = END) -> str:
     """Returns the balance table block of a balance.md text (markers included)."""
-    match = re.search(re.escape(BEGIN) + r".*?" + re.escape(END), text, re.S)
+    match = re.search(re.escape(begin) + r".*?" + re.escape(end), text, re.S)
     if match is None:
         raise ValueError("balance.md has no balance table markers")
     return match.group(0)
 
 
-def replace_table(text: str, block: str) -> str:
+def replace_table(text: str, block: str, begin: str = BEGIN, end: str = END) -> str:
     """Returns balance.md's text with its table block replaced by ``block``."""
-    documented(text)
-    return re.sub(re.escape(BEGIN) + r".*?" + re.escape(END), lambda _: block, text,
+    documented(text, begin, end)
+    return re.sub(re.escape(begin) + r".*?" + re.escape(end), lambda _: block, text,
                   flags=re.S)

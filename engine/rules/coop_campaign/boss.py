@@ -162,8 +162,8 @@ def draw(st: MissionState, ev: list[Event], e: EnemyState, s: dict[str, Any]) ->
                "redraws": s.get("ai", {}).get("redraws", 0)}
     s["stage"] = "ai"
     ev.append(Event("coop.ev.ai_card", {"uid": e.uid, "card": e.card, "ai": card,
-                                        "text": dict(d.text), "deck": deck.draw_count()},
-                    reveal=True))
+                                        "text": dict(d.text), "deck": deck.draw_count(),
+                                        "area": e.area}, reveal=True))
 
 
 def run_card(rules: Any, st: MissionState, ev: list[Event], e: EnemyState,

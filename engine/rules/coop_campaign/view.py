@@ -75,6 +75,17 @@ def attack_outcome(st: MissionState) -> list[dict[str, Any]]:
     return out
 
 
+def strike_strength(st: MissionState) -> int | None:
+    """Returns the strength of the enemy attack under resolution (a boss's AI card may give
+    its own), or None when the striking card is gone."""
+    s = st.strike
+    assert s is not None
+    if "ai_terms" in s:
+        return sum(int(v) for _k, v in s["ai_terms"])
+    e = st.enemies.get(str(s["uid"]))
+    return None if e is None else sum(v for _, v in T.attack_terms(st, e))
+
+
 def boss_view(st: MissionState) -> dict[str, Any] | None:
     """Returns the boss of a boss tile: its stat card (chosen by the hero count) and zones, its
     AI deck (cards left to draw, the face-up discard, cards taken out), the AI card resolved
@@ -143,6 +154,7 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
             "basic": st.attack["basic"], "outcome": attack_outcome(st)},
         "strike": None if st.strike is None else {
             "uid": st.strike["uid"], "why": st.strike.get("why"),
+            "strength": strike_strength(st), "ai": st.strike.get("ai", {}).get("card"),
             "roll": st.strike.get("roll"), "cands": list(st.strike.get("cands", [])),
             "aimed": list(st.strike.get("aimed", st.strike.get("cands", []))),
             "prevent": st.strike.get("prevent", 0)},
