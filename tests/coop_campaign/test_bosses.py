@@ -603,3 +603,20 @@ def test_boss_events_read_in_both_languages() -> None:
     for lang in ("en", "de"):
         line = Catalog.load(lang).t(drawn[0].key, **drawn[0].params)
         assert "{" not in line and ("War Horn" in line or "Kriegshorn" in line), line
+
+
+def test_balance_md_holds_the_boss_table_with_every_cell() -> None:
+    from pathlib import Path
+
+    from engine.rules.coop_campaign import balance
+
+    doc = Path(__file__).resolve().parents[2] / "docs" / "coop_campaign" / "balance.md"
+    block = balance.documented(doc.read_text(encoding="utf-8"), balance.BOSS_BEGIN,
+                               balance.BOSS_END)
+    rows = [line for line in block.splitlines() if line.startswith("| ")
+            and line.split(" | ")[0][2:] in balance.BOSS_TILES]
+    assert len(rows) == len(balance.BOSS_TILES) * len(balance.BOSS_SEATS)
+    assert all(line.count("/50)") == 2 for line in rows)
+    cells = {(t, s, h): balance.Cell(1, 2) for t in balance.BOSS_TILES
+             for s in balance.BOSS_SEATS for h in (False, True)}
+    assert "| warcamp | 2 (1) | 50 % (1/2) | 50 % (1/2) |" in balance.boss_markdown(cells)
