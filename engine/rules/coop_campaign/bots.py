@@ -343,13 +343,18 @@ class CoopBot(Bot):
 
 
 def evaluate(rules: Any, state: MissionState) -> list[float]:
-    """Scores a mission for MCTS: the party's health and the rounds survived."""
+    """Scores a mission for MCTS: the party's health and the rounds survived (on a boss tile
+    the damage dealt to the boss)."""
     if state.result is not None:
         v = 1.0 if state.result == "won" else 0.0
         return [v] * state.players
     tile = C.tile(state.tile)
     health = sum(h.hp / max(1, T.hp_max(h)) for h in state.heroes) / len(state.heroes)
     progress = state.round / len(tile.tracker)
+    boss = B.boss_enemy(state)
+    if boss is not None:  # a boss tile is won by the boss's fall, not by the rounds
+        zones = T.edef(boss).zones
+        progress = sum(boss.damage) / max(1, sum(z.boxes for z in zones))
     v = 0.15 + 0.5 * health * (0.5 + 0.5 * progress) + 0.2 * progress
     return [min(0.95, v)] * state.players
 
