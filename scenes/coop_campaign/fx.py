@@ -143,6 +143,9 @@ def apply_event(dv: dict[str, Any], event: Event, final: dict[str, Any],
     elif key in ("coop.ev.play", "coop.ev.standard"):
         h = heroes[p["hero"]]
         h["mana"] = max(0, h["mana"] - p["cost"])
+    elif key == "coop.ev.drain":
+        h = heroes[p["hero"]]
+        h["mana"] = max(0, h["mana"] - p["amount"])
     elif key == "coop.ev.wolf_hit":
         wolf = heroes[p["hero"]].get("wolf")
         if wolf is not None:

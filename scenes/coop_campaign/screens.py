@@ -105,7 +105,7 @@ SETUPS: dict[str, dict[str, Any]] = {
     "take": {"seats": 2, "humans": 2, "options": {"tile": "glade"}},
     "over": {"seats": 2, "humans": 1, "options": {"tile": "bridge"}},
     "boss": {"seats": 1, "humans": 1, "options": {"tile": "abbey"}},
-    "boss_card": {"seats": 3, "humans": 3, "options": {"tile": "queen", "theme": "graveyard"}},
+    "boss_card": {"seats": 3, "humans": 3, "options": {"tile": "queen"}},
     "boss_over": {"seats": 2, "humans": 2, "options": {"tile": "warcamp"}},
 }
 

@@ -43,7 +43,13 @@ RIVER_X, RIVER_Y = 236, 676
 TILE_W, TILE_H, TILE_GAP = 100, 146, 8
 ROW_Y = 850  # the row of standard actions (or of a plan's buttons) under the river
 FIELD, FIELD_STEP, FIELD_X = 56, 64, 318
-FIELDS_FULL = 9  # a tracker of more fields steps closer, so the decks and theme still fit
+FIELDS_FULL = 8  # a tracker longer than this draws its fields smaller, so the decks still fit
+
+
+def field_geometry(n: int) -> tuple[int, int]:
+    """Returns (size, step) of the tracker's fields for a tracker of n fields."""
+    extra = max(0, n - FIELDS_FULL)
+    return FIELD - 3 * extra, FIELD_STEP - 5 * extra
 TOKEN = 42
 CHOOSER_AT = (824, 392)  # over the enemy rows: the map with the heroes stays in view
 
@@ -86,8 +92,9 @@ RUNTIME_KEYS = ("coop.ui.choose.reroll", "coop.ui.choose.defend", "coop.ui.choos
                 "coop.ui.deck.elite", "coop.ui.loot.grey", "coop.ui.loot.gold",
                 "coop.ui.box.bridge_burned", "coop.ui.box.saved_hermit",
                 "coop.ui.box.spared_trapper", "coop.ui.box.banner_taken",
-                "coop.ui.box.ashes_scattered", "coop.ui.stat.hp.tip", "coop.ui.stat.mana.tip",
-                "coop.ui.stat.armor.tip", "coop.ui.accept", "coop.ui.decline")
+                "coop.ui.box.bell_rung", "coop.ui.box.ashes_scattered", "coop.ui.stat.hp.tip",
+                "coop.ui.stat.mana.tip", "coop.ui.stat.armor.tip", "coop.ui.accept",
+                "coop.ui.decline")
 COLOUR_KEYS = {"blue": "coop.ui.colour.blue", "pink": "coop.ui.colour.pink",
                "green": "coop.ui.colour.green", "none": "coop.ui.colour.none"}
 SYMBOL_KEYS = {"blade": "coop.ui.symbol.blade", "bow": "coop.ui.symbol.bow",
@@ -103,7 +110,11 @@ PLAN_PROMPTS = {"attack": "coop.ui.plan.attack", "basic_attack": "coop.ui.plan.a
                 "wolf_attack": "coop.ui.plan.wolf_attack", "jump": "coop.ui.plan.jump",
                 "wolf_move": "coop.ui.plan.wolf_move", "taunt": "coop.ui.plan.taunt",
                 "stun": "coop.ui.plan.stun", "armor": "coop.ui.plan.ally",
-                "poison": "coop.ui.plan.poison", "level_up": "coop.ui.plan.level_up"}
+                "poison": "coop.ui.plan.poison", "level_up": "coop.ui.plan.level_up",
+                "zone_damage": "coop.ui.plan.shot"}
+# a plan step that names one (enemy, zone) by a click on the zone (no dice: the wolf's bite, a
+# fixed-damage shot such as the ballista's)
+ZONE_PICKS = ("wolf_attack", "zone_damage")
 # events the table words itself, naming the hero, the direction or the whole reason
 OWN_TEXT = {"coop.ev.target": "coop.ui.ev.target", "coop.ev.coin": "coop.ui.ev.coin",
             "coop.ev.standard": "coop.ui.ev.standard", "coop.ev.roll": "coop.ui.ev.roll",
@@ -219,7 +230,7 @@ class CoopTableScene(TableScene):
                                                 else "coop.ui.counter")
             if "action" in named and isinstance(hero, int) and hero < len(heroes):
                 named["action_name"] = art.name(self.app, query.standard(
-                    heroes[hero]["hero"], named["action"]).name)
+                    heroes[hero]["hero"], named["action"], self.view.get("tile")).name)
             if "faces" in named:
                 named["faces_text"] = self.faces_text(named["faces"])
             if "old" in named:
@@ -396,7 +407,7 @@ class CoopTableScene(TableScene):
             return art.tile_name(self.app, plan.key, bool(entry and entry["side"] == "upgraded"))
         if plan.source == "standard":
             h = self.view["heroes"][self.view["active"]]
-            return art.name(self.app, query.standard(h["hero"], plan.key).name)
+            return art.name(self.app, query.standard(h["hero"], plan.key, self.view["tile"]).name)
         return art.item_name(self.app, plan.key)
 
     # --- decisions through the chooser ----------------------------------------------------
@@ -607,10 +618,13 @@ class CoopTableScene(TableScene):
                 and self.tableau_hero() == v["active"]:
             hero = v["heroes"][v["active"]]
             for s in hero["standard"]:
-                name = art.name(self.app, query.standard(hero["hero"], s["action"]).name)
+                name = art.name(self.app, query.standard(hero["hero"], s["action"],
+                                                         v["tile"]).name)
                 acts = self.index.at(("std", s["action"]))
                 tip = [name, t(self._standard_key(hero["hero"], s["action"])),
                        t("coop.ui.cost_n", n=s["cost"])]
+                if s.get("area"):
+                    tip.append(art.name(self.app, query.area(v["tile"], s["area"]).text))
                 if not acts:
                     tip.append(self._refusal(Action.make("standard", action=s["action"],
                                                          picks=[])))
@@ -651,9 +665,10 @@ class CoopTableScene(TableScene):
         return out
 
     def _standard_key(self, hid: str, sid: str) -> str:
-        effects = [e.type for e in query.standard(hid, sid).effects]
+        effects = [e.type for e in query.standard(hid, sid, self.view.get("tile")).effects]
         return {"armor": "coop.ui.std.armor", "basic_attack": "coop.ui.std.basic",
-                "jump": "coop.ui.std.jump", "advance_track": "coop.ui.std.advance"}.get(
+                "jump": "coop.ui.std.jump", "advance_track": "coop.ui.std.advance",
+                "zone_damage": "coop.ui.std.shot"}.get(
             effects[0] if effects else "", "coop.ui.std.other")
 
     def _refusal(self, action: Action) -> str:
@@ -740,7 +755,7 @@ class CoopTableScene(TableScene):
             entry = next(r for r in h["river"] if r["tile"] == key)
             effects = query.side(key, entry["side"] == "upgraded").effects
         elif source == "standard":
-            effects = query.standard(h["hero"], key).effects
+            effects = query.standard(h["hero"], key, v["tile"]).effects
         else:
             effects = query.item(key).use
         return [(e.type, dict(e.params)) for e in effects]
@@ -837,17 +852,8 @@ class CoopTableScene(TableScene):
 
     def field_rect(self, k: int) -> pygame.Rect:
         """Returns a field of the round tracker."""
-        size, step = self.field_geometry()
+        size, step = field_geometry(len(self.view.get("track", ())))
         return pygame.Rect(FIELD_X + k * step, TRACK.centery - size // 2, size, size)
-
-    def field_geometry(self) -> tuple[int, int]:
-        """Returns the size of a tracker field and the step between fields: a tracker of more
-        than nine fields (the last boss tile's ten) packs them closer, in the same width."""
-        n = len(self.dv.get("track") or self.view.get("track") or ())
-        if n <= FIELDS_FULL:
-            return FIELD, FIELD_STEP
-        step = FIELDS_FULL * FIELD_STEP // n
-        return step - (FIELD_STEP - FIELD), step
 
     # --- zones (what a click or the pointer finds) ----------------------------------------
     def hit(self, pos: tuple[int, int]) -> tuple[Any, ...] | None:
@@ -974,7 +980,7 @@ class CoopTableScene(TableScene):
                 zones = [t for t in plan.zones() if t[0] == key[1]]
                 if len(zones) == 1:
                     self._finish(plan.pick_zone(*zones[0]))
-        elif effect == "wolf_attack":
+        elif effect in ZONE_PICKS:
             if kind == "zone" and (key[1], key[2]) in plan.options():
                 self._finish(plan.choose((key[1], key[2])))
             elif kind in ("enemy", "zone"):
@@ -1068,7 +1074,11 @@ class CoopTableScene(TableScene):
             if self.plan is not None and self.plan.effect in ATTACKS:
                 return []  # the preview panel explains the attack
             e = self.enemy(key[1], v)
-            return self._enemy_tip(e) if e is not None else []
+            if e is None:
+                return []
+            if kind == "zone" and self.plan is not None and self.plan.effect == "zone_damage":
+                return self._shot_tip(self.plan, (key[1], key[2])) + self._enemy_tip(e)
+            return self._enemy_tip(e)
         if kind == "field":
             return self._field_tip(key[1])
         if kind in ("area", "col"):
@@ -1253,6 +1263,16 @@ class CoopTableScene(TableScene):
             lines.append(t("coop.ui.last_round"))
         return lines
 
+    def _shot_tip(self, plan: Plan, target: tuple[int, int]) -> list[str]:
+        """Returns what the planned shot (the ballista's) does to a zone: the rules' preview of
+        the action that names it."""
+        k = plan.step
+        for act in plan.candidates():
+            if tuple(act["picks"][k] or ()) == target:
+                return [self.game_message(m) for m in self.preview(act).consequences
+                        if m.key.startswith("coop.pv.shot")]
+        return []
+
     def _area_tip(self, d: str) -> list[str]:
         t = self.app.t
         v = self.view
@@ -1272,6 +1292,10 @@ class CoopTableScene(TableScene):
                            text=art.name(self.app, cross.text)))
         if a.text is not None:
             lines.append(art.name(self.app, a.text))
+        given = v.get("area_keywords", {}).get(d, [])
+        if given:
+            lines.append(t("coop.ui.area_keywords", keywords=", ".join(
+                t(KEYWORD_KEYS[k][0]) for k in given if k in KEYWORD_KEYS)))
         if d in v.get("blocked", []):
             lines.append(t("coop.ui.blocked"))
         if self.plan is not None and self.plan.effect in ("jump", "wolf_move"):
@@ -1437,7 +1461,7 @@ class CoopTableScene(TableScene):
         flag = assets.asset_icon("coop.ui.flag", 22, theme.GOLD)
         surface.blit(flag, (last.right + 6, last.centery - 11))
         # decks and loot
-        x0 = FIELD_X + len(v["track"]) * self.field_geometry()[1] + 34
+        x0 = FIELD_X + len(v["track"]) * field_geometry(len(v["track"]))[1] + 34
         rows = ((TRACK.top + 7, t("coop.ui.deck_label"),
                  (("minion", v["decks"], "coop.ui.deck", art.RANK_COLOURS["minion"], "deck"),
                   ("elite", v["decks"], "coop.ui.deck", art.RANK_COLOURS["elite"], "deck"))),
@@ -1541,6 +1565,14 @@ class CoopTableScene(TableScene):
             row.append(assets.asset_icon("coop.ui.cross", 18, art.FIELD_COLOURS[cross.colour]))
         if area.jump_damage:
             row.append(assets.asset_icon("coop.ui.snare", 20))
+        if area.jump_mana:
+            row.append(assets.asset_icon("coop.ui.drain", 20))
+        if area.round_start:
+            row.append(assets.asset_icon("coop.ui.round_start", 20))
+        for s in area.actions:
+            row.append(assets.asset_icon(f"coop.area_action.{s.id}", 22))
+        for kw in v.get("area_keywords", {}).get(d, []):
+            row.append(assets.asset_icon(f"coop.kw.{kw}", 20, theme.RED_BRIGHT))
         if tile.start == d:
             row.append(assets.asset_icon("ui.play", 16, theme.GOLD_BRIGHT))
         row_w = sum(r.get_width() + 4 for r in row)
@@ -1615,7 +1647,7 @@ class CoopTableScene(TableScene):
         plan = self.plan
         zones = set(plan.zones()) if plan is not None and plan.effect in ATTACKS else set()
         wolf_zones = set(x for x in plan.options() if x is not None) \
-            if plan is not None and plan.effect == "wolf_attack" else set()
+            if plan is not None and plan.effect in ZONE_PICKS else set()
         group = set(plan.group_enemies()) if plan is not None and plan.effect in (
             "taunt", "stun") else set()
         chosen = set(plan.chosen) if plan is not None else set()

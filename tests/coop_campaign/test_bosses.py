@@ -318,9 +318,9 @@ def test_t30_knocking_out_the_phylactery_scatters_the_ashes_and_ends_lifesteal()
 
 
 def test_t30_scattered_ashes_take_the_rite_out_of_the_queens_deck() -> None:
-    plain = mission(tile="queen", theme="graveyard")
+    plain = mission(tile="queen")
     assert plain.decks[B.AI].draw_count() == 8
-    st = mission(tile="queen", theme="graveyard", boxes="ashes_scattered")
+    st = mission(tile="queen", boxes="ashes_scattered")
     deck = st.decks[B.AI]
     assert deck.draw_count() == 7
     assert not any(C.card_def(c) == "queen_rite" for c in deck.draw_pile.cards)
@@ -444,19 +444,19 @@ def test_raise_the_dead_summons_two_skeletons_right_below_the_abbot() -> None:
 
 
 def test_the_decree_adds_attack_to_every_other_enemy_until_the_round_ends() -> None:
-    st = mission(tile="queen", theme="graveyard")
+    st = mission(tile="queen")
     e = boss(st)
-    gnawer = st.enemy(put(st, "ghoul", "S"))
+    cultist = st.enemy(put(st, "ash_cultist", "S"))
     ai_order(st, "queen_decree")
     strike(st, e.uid)
-    assert ("command", 1) in T.attack_terms(st, gnawer)
+    assert ("command", 1) in T.attack_terms(st, cultist)
     assert ("command", 1) not in T.attack_terms(st, e)
     E.end_round(st, [])
-    assert ("command", 1) not in T.attack_terms(st, gnawer)
+    assert ("command", 1) not in T.attack_terms(st, cultist)
 
 
 def test_the_rite_heals_only_while_no_hero_is_in_her_area() -> None:
-    st = mission(tile="queen", theme="graveyard")
+    st = mission(tile="queen")
     e = boss(st)
     e.damage = [6, 3, 0]
     e.log = [[0, 6], [1, 3]]
@@ -472,7 +472,7 @@ def test_the_rite_heals_only_while_no_hero_is_in_her_area() -> None:
 
 
 def test_the_wave_strikes_her_area_and_both_neighbours() -> None:
-    st = mission("barbarian,wizard,assassin,huntress", tile="queen", theme="graveyard")
+    st = mission("barbarian,wizard,assassin,huntress", tile="queen")
     e = boss(st)
     for h, area in zip(st.heroes, "NEWS", strict=True):
         h.area = area
@@ -548,8 +548,7 @@ def play(tile: str, players: int, seed: int, **options):
 def test_seeded_bot_missions_on_the_boss_tiles_end_cleanly(tile: str) -> None:
     results = Counter()
     for seed, players in enumerate((1, 2, 3, 4, 2, 3)):
-        options = {"theme": "graveyard"} if tile == "queen" else {}
-        st = play(tile, players, seed, hard=seed % 3 == 2, **options)
+        st = play(tile, players, seed, hard=seed % 3 == 2)
         assert st.result in ("won", "lost")
         if st.result == "won":
             assert st.reason == "boss_defeated" and st.boss["defeated"]
@@ -616,7 +615,9 @@ def test_balance_md_holds_the_boss_table_with_every_cell() -> None:
     rows = [line for line in block.splitlines() if line.startswith("| ")
             and line.split(" | ")[0][2:] in balance.BOSS_TILES]
     assert len(rows) == len(balance.BOSS_TILES) * len(balance.BOSS_SEATS)
-    assert all(line.count("/50)") == 2 for line in rows)
+    assert all(line.count(f"/{balance.BOSS_GAMES})") == 2 for line in rows)
     cells = {(t, s, h): balance.Cell(1, 2) for t in balance.BOSS_TILES
              for s in balance.BOSS_SEATS for h in (False, True)}
-    assert "| warcamp | 2 (1) | 50 % (1/2) | 50 % (1/2) |" in balance.boss_markdown(cells)
+    text = balance.markdown(cells, balance.BOSS_TILES, balance.BOSS_SEATS, balance.BOSS_BEGIN,
+                            balance.BOSS_END)
+    assert "| warcamp | 1 (2) | 50 % (1/2) | 50 % (1/2) |" in text  # one seat leads two heroes

@@ -92,7 +92,7 @@ def attack_value(st: MissionState, i: int, weapon: str, targets: Any, kw: dict[s
             continue
         value += expected * 0.6 + rerolls * 0.15
         if zone.final == "skull":
-            flags = 1.5 if E.free_flag(st, e.area) else 0.0
+            flags = flag_stake(st, e.area)
             value += p_ko * (1.5 + _threat(st, e, memo) + flags)
         elif zone.final == "star":
             value -= p_ko * 0.5  # knocking the star out makes it stronger
@@ -114,6 +114,38 @@ def boss_value(st: MissionState, zone: Any, expected: float, p_ko: float) -> flo
     if zone.armoured:
         return expected * weight + p_ko * 1.5
     return expected * 0.6 + p_ko * 2.0
+
+
+def flag_stake(st: MissionState, area: str) -> float:
+    """Returns what stopping a plunderer in an area is worth: nothing without a free flag,
+    more as the flags fill, most when the last flag loses the mission."""
+    if not E.free_flag(st, area):
+        return 0.0
+    flags = C.area(st.tile, area).flags
+    assert flags is not None
+    fill = (st.flags.get(area, 0) + 1) / flags.count
+    types = {e.type for e in flags.effects}
+    if "game_over" in types:
+        return 1.5 + 4.0 * fill
+    if "spawn" in types:
+        return 1.5 + 1.5 * fill
+    return 1.5
+
+
+def shot_value(st: MissionState, uid: int, z: int, amount: int,
+               memo: dict[Any, Any] | None = None) -> float:
+    """Returns the worth of a fixed-damage shot at a zone, weighed like an attack: the damage,
+    and a kill by threat (a star zone knocked out makes the enemy stronger)."""
+    e = st.enemy(uid)
+    zone = T.edef(e).zones[z]
+    left = zone.boxes - e.damage[z]
+    value = min(amount, left) * 0.6
+    if amount >= left:
+        if zone.final == "skull":
+            value += 1.5 + _threat(st, e, memo) + flag_stake(st, e.area)
+        elif zone.final == "star":
+            value -= 0.5
+    return value
 
 
 @lru_cache(maxsize=4096)
@@ -175,6 +207,15 @@ class CoopBot(Bot):
             h = st.heroes[j]
             return legal[0] if len(h.items) < T.carry(h) else legal[-1]
         if kind == CHOOSE:
+            if len(top.data) > 1:  # a tile event's shot: the zone worth the most
+                amount = int(E.tile_effect(st, list(top.data[0])).params["amount"])
+                targets = top.data[1]
+
+                def worth(a: Action) -> tuple[float, int]:
+                    uid, z = targets[a["option"]]
+                    return shot_value(st, uid, z, amount), -a["option"]
+
+                return max(legal, key=worth)
             return legal[0]
         return legal[0]
 
@@ -259,8 +300,8 @@ class CoopBot(Bot):
             value = self._core_value(st, s.element) - self._core_value(st, T.core(h)) * 0.5
             return value, base + mod, s.effects, s.type, T.core(h), ident
         if kind == "standard":
-            sd = next(x for x in C.hero(h.hid).standard if x.id == ident)
-            return 0.0, T.standard_cost(h, sd.id), sd.effects, "ability", T.core(h), ""
+            sd = T.standard_def(st, h, ident)
+            return 0.0, T.standard_cost(h, sd.id, st.tile), sd.effects, "ability", T.core(h), ""
         d = C.card_item(ident)
         return -0.6, 0, d.use, "ability", None, ""  # -0.6: items are kept for a need
 
@@ -311,7 +352,12 @@ class CoopBot(Bot):
             if h.hp <= 2 and _danger(st, pick, self._memo) < _danger(st, h.area, self._memo):
                 v += 1.0
             if E.free_flag(st, pick) and there:
-                v += 0.4
+                v += 0.4 + (flag_stake(st, pick) - 1.5) * 0.5
+            for sd in C.area(st.tile, pick).actions:
+                # an area's action (the ballista) with something to hit is worth going to
+                if any(e.type == "zone_damage" and T.shot_zones(
+                        st, str(e.params.get("area", "any")), pick) for e in sd.effects):
+                    v += 0.8
             return v - 0.3
         if t == "armor":
             room = T.armor_cap(h) - h.armor
@@ -337,6 +383,10 @@ class CoopBot(Bot):
             return 0.6 if pick is not None else 0.0
         if t == "level_up":
             return 3.0
+        if t == "zone_damage":
+            if pick is None:
+                return -0.5
+            return shot_value(st, pick[0], pick[1], int(p["amount"]), self._memo)
         if t == "restore_all":
             return (T.hp_max(h) - h.hp) * 0.9 + (T.mana_max(h) - h.mana) * 0.4 - 2
         return 0.0

@@ -192,6 +192,8 @@ class EnemyDef:
     star: StarDef | None = None
     reward: Literal["none", "grey", "gold"] = "none"
     copies: Annotated[int, Range(1, 6)] = 1
+    # a card no theme deck holds unless a campaign adds it (spec §14.3, the Vengeful Raider)
+    campaign_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +224,13 @@ class AreaDef:
     flags: FlagsDef | None = None
     crosses: tuple[CrossDef, ...] = ()
     jump_damage: Annotated[int, Range(0, 3)] = 0
+    # mana a hero loses (as far as it has any) when it jumps into the area
+    jump_mana: Annotated[int, Range(0, 3)] = 0
     text: Text | None = None
+    # effects resolved at every round start, after the spawns and the coloured crosses
+    round_start: tuple[Effect, ...] = ()
+    # actions any hero standing in the area may take, like standard actions (the ballista)
+    actions: tuple[StandardDef, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -246,6 +246,46 @@ def if_flags_free(ctx: Any, *, area: Literal["N", "E", "S", "W"],
     return bool(ctx.fx_if_flags_free(area=area, effects=effects))
 
 
+@_reg(TILE_EFFECTS)
+def if_hero_in(ctx: Any, *, area: Literal["N", "E", "S", "W"], effects: tuple[Effect, ...],
+               otherwise: tuple[Effect, ...] = ()) -> bool:
+    """Resolves the effects when a hero who is not knocked out stands in the area, else
+    ``otherwise``."""
+    return bool(ctx.fx_if_hero_in(area=area, effects=effects, otherwise=otherwise))
+
+
+@_reg(TILE_EFFECTS)
+def move_enemies(ctx: Any, *, area: Area = "all", clockwise: bool = True) -> bool:
+    """Moves every enemy of the area (or of all areas, all at once) one area along the ring,
+    to the bottom of the next column."""
+    return bool(ctx.fx_move_enemies(area=area, clockwise=clockwise))
+
+
+@_reg(TILE_EFFECTS)
+def area_keyword(ctx: Any, *, area: Literal["N", "E", "S", "W"],
+                 keyword: Literal["stealth", "guard", "root", "range", "gang"]) -> bool:
+    """Every enemy in the area has the keyword for the rest of the tile (cards arriving later
+    too, cards leaving lose it)."""
+    return bool(ctx.fx_area_keyword(area=area, keyword=keyword))
+
+
+@_reg(ACTION_EFFECTS, TILE_EFFECTS)
+def zone_damage(ctx: Any, *, amount: Annotated[int, Range(1, 6)],
+                area: Literal["N", "E", "S", "W", "any"] = "any") -> bool:
+    """Deals fixed damage (no dice, no shield, never empowered) to one intact zone without the
+    armour symbol and not sealed, of an enemy in the area: a hero's action names it (Stealth and
+    Guard apply), a tile event lets the party choose; a hero gets the kill's reward."""
+    return bool(ctx.fx_zone_damage(amount=amount, area=area))
+
+
+@_reg(TILE_EFFECTS)
+def gain_item(ctx: Any, *, item: Annotated[str, Ref("item")],
+              who: Literal["each", "token"] = "each") -> bool:
+    """Every hero (or the start player's hero) gains a card of this item of its own, not one
+    of the loot deck's copies (a tile's scroll reward)."""
+    return bool(ctx.fx_gain_item(item=item, who=who))
+
+
 @dataclass(frozen=True, slots=True)
 class ChoiceDef:
     """One option of a party choice: its label and effects."""
@@ -288,14 +328,6 @@ def spawn_card(ctx: Any, *, enemy: Annotated[str, Ref("enemy")],
     """Puts a copy of an enemy card (from its deck's draw pile, then its discard) at the bottom
     of an area; nothing happens when no copy is free."""
     return bool(ctx.fx_spawn_card(enemy=enemy, area=area))
-
-
-@_reg(TILE_EFFECTS)
-def gain_item(ctx: Any, *, item: Annotated[str, Ref("item")],
-              who: Literal["each", "token"] = "each") -> bool:
-    """Every hero (or the start player's hero) gains a card of this item of its own, not one
-    of the loot deck's copies (a tile's scroll reward)."""
-    return bool(ctx.fx_gain_item(item=item, who=who))
 
 
 @_reg(TILE_EFFECTS)

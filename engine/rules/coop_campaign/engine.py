@@ -179,6 +179,12 @@ def start_round(st: MissionState, ev: list[Event]) -> None:
                                                           "text": dict(cross.text)}))
                         st.tfx += [["areas", ai, "crosses", ci, "effects", k]
                                    for k in range(len(cross.effects))]
+    # an area's own round-start rule (the chapel's priest heals), after spawns and crosses
+    for d in _ring_from(tile.start):
+        for ai, area in enumerate(tile.areas):
+            if area.dir == d and area.round_start:
+                st.tfx += [["areas", ai, "round_start", k]
+                           for k in range(len(area.round_start))]
     for path in st.ongoing:  # effects a tile put in force "from now on, every round"
         st.tfx += [[*path, "effects", k]
                    for k in range(len(tile_effect(st, path).params["effects"]))]
@@ -302,7 +308,7 @@ def effects_of(st: MissionState, r: dict[str, Any]) -> tuple[Any, ...]:
     if r["source"] == "tile":
         return T.side(h, r["id"]).effects
     if r["source"] == "standard":
-        return next(s.effects for s in C.hero(h.hid).standard if s.id == r["id"])
+        return T.standard_def(st, h, r["id"]).effects
     return C.card_item(r["id"]).use
 
 
@@ -329,7 +335,7 @@ def start_action(rules: Any, st: MissionState, source: str, ident: str, picks: A
                                    (Term(Message("coop.bd.slot", {"slot": slot + 1}), base),
                                     Term(Message("coop.bd.ultimate"), mod))),)))
     elif source == "standard":
-        cost = T.standard_cost(h, ident)
+        cost = T.standard_cost(h, ident, st.tile)
         h.mana -= cost
         r["core"] = T.core(h)
         ev.append(Event("coop.ev.standard", {"hero": i, "hid": h.hid, "action": ident,
@@ -422,9 +428,11 @@ class Ctx:
                                               "to": h.area}))
         if wolf and h.wolf_area is not None:
             h.wolf_area = h.area
-        dmg = C.area(self.st.tile, h.area).jump_damage
-        if dmg:
-            damage_hero(self.st, self.ev, self.hero, dmg, "snare")
+        into = C.area(self.st.tile, h.area)
+        if into.jump_mana:
+            drain_hero(self.st, self.ev, self.hero, into.jump_mana)
+        if into.jump_damage:
+            damage_hero(self.st, self.ev, self.hero, into.jump_damage, "snare")
         return False
 
     def fx_armor(self, amount: int, who: str) -> bool:
@@ -676,6 +684,59 @@ class Ctx:
             deck.discard_pile.remove(card)
         place_enemy(self.st, card, area, self.ev)
         return False
+
+    def fx_if_hero_in(self, area: str, effects: Any, otherwise: Any) -> bool:
+        # a knocked-out hero lies in the area but can do nothing there (spec §9)
+        if any(h.area == area and not (h.ko or h.dead) for h in self.st.heroes):
+            self._nested(effects, "effects")
+        else:
+            self._nested(otherwise, "otherwise")
+        return False
+
+    def fx_move_enemies(self, area: str, clockwise: bool) -> bool:
+        st = self.st
+        # every card moves once, all at the same time: the columns are read before anyone moves
+        moving = [(d, list(st.columns[d])) for d in (T.RING if area == "all" else (area,))]
+        for d, uids in moving:
+            to = T.ring_step(d, clockwise)
+            for uid in uids:
+                e = st.enemy(uid)
+                move_enemy(st, e, to)
+                self.ev.append(Event("coop.ev.enemy_moves", {"uid": uid, "card": e.card,
+                                                             "from": d, "to": to}))
+        return False
+
+    def fx_area_keyword(self, area: str, keyword: str) -> bool:
+        have = self.st.area_keywords.setdefault(area, [])
+        if keyword not in have:
+            have.append(keyword)
+            self.ev.append(Event("coop.ev.area_keyword", {"area": area, "keyword": keyword}))
+        return False
+
+    def fx_zone_damage(self, amount: int, area: str) -> bool:
+        st = self.st
+        if self.r is not None:  # a hero's action: the target was chosen with the action
+            if self.pick is None:
+                self.ev.append(Event("coop.ev.no_target", {"hero": self.hero,
+                                                           "hid": self.h.hid}))
+                return False
+            uid, z = self.pick
+            if str(uid) in st.enemies and not T.knocked_out(st.enemy(uid), z):
+                shoot_zone(st, self.ev, uid, z, amount, self.hero)
+            return False
+        # a tile event: the party chooses the zone (the start player confirms, spec AMB-24)
+        targets = T.shot_zones(st, area, None)
+        if not targets:
+            self.ev.append(Event("coop.ev.shot_none", {}))
+            return False
+        if len(targets) == 1:
+            shoot_zone(st, self.ev, targets[0][0], targets[0][1], amount, None)
+            return False
+        seat = st.heroes[st.token].seat
+        st.flow.push(Decision(CHOOSE, seat, data=(list(self.path or []),
+                                                  [list(t) for t in targets]),
+                              reason=Message("coop.prompt.aim", {"seat": seat})))
+        return True
 
     def fx_gain_item(self, item: str, who: str) -> bool:
         st = self.st
@@ -938,36 +999,14 @@ def finish_attack(st: MissionState, ev: list[Event]) -> None:
         e = st.enemies.get(str(uid))
         if e is None:
             continue
-        zone = T.edef(e).zones[z]
         # the damage is already capped at the zone's empty boxes (overflow is lost)
         dealt, emp, terms = strength_against(a, e, z, n, st)
-        e.damage[z] += dealt
-        if dealt:
-            e.log.append([z, dealt])
         bd = Breakdown(Message("coop.bd.attack_damage"), dealt,
                        tuple(Term(Message(f"coop.bd.{k}"), v) for k, v in terms))
-        ev.append(Event("coop.ev.damage", {"hero": i, "hid": h.hid, "uid": uid,
-                                           "card": e.card, "zone": z, "damage": dealt,
-                                           "empowered": emp, "track": e.damage[z],
-                                           "boxes": zone.boxes}, (bd,)))
-        defeated = False
-        if dealt and e.damage[z] >= zone.boxes:
-            knocked += 1
-            ev.append(Event("coop.ev.zone_out", {"uid": uid, "card": e.card, "zone": z,
-                                                 "final": zone.final}))
-            B.zone_out(st, e, z)
-            if zone.final == "skull":
-                defeated = True
-            elif zone.final == "star":
-                e.star = True
-                ev.append(Event("coop.ev.star", {"uid": uid, "card": e.card}))
+        defeated, reward = land_damage(st, ev, i, e, z, dealt, emp, bd)
+        if dealt and e.damage[z] >= T.edef(e).zones[z].boxes:
+            knocked += 1  # this attack knocked the zone out (the censer counts them)
         if defeated:
-            ev.append(Event("coop.ev.defeated", {"uid": uid, "card": e.card, "hero": i,
-                                                 "hid": h.hid}))
-            remove_enemy(st, e)
-            if B.is_boss(st, e):
-                B.defeated(st, ev, e)
-            reward = T.edef(e).reward
             if reward != "none":
                 loot.append(reward)
             continue
@@ -986,6 +1025,62 @@ def finish_attack(st: MissionState, ev: list[Event]) -> None:
     st.tfx[0:0] = [["@loot", deck, i] for deck in loot]
 
 
+def land_damage(st: MissionState, ev: list[Event], i: int | None, e: EnemyState, z: int,
+                dealt: int, emp: bool, bd: Breakdown) -> tuple[bool, str]:
+    """Moves the damage cube of zone z along its track (``dealt`` is already capped at the
+    empty boxes), knocks the zone out on its last box and resolves the final box (seed 001,
+    3.2.3): a star strengthens the enemy, a skull defeats it. ``i`` is the hero who struck
+    (None for a tile event). Returns (defeated, the enemy's reward)."""
+    zone = T.edef(e).zones[z]
+    e.damage[z] += dealt
+    if dealt:
+        e.log.append([z, dealt])
+    params: dict[str, Any] = {"uid": e.uid, "card": e.card, "zone": z, "damage": dealt,
+                              "empowered": emp, "track": e.damage[z], "boxes": zone.boxes}
+    if i is not None:
+        params = {"hero": i, "hid": st.heroes[i].hid, **params}
+    ev.append(Event("coop.ev.damage", params, (bd,)))
+    defeated = False
+    if dealt and e.damage[z] >= zone.boxes:
+        ev.append(Event("coop.ev.zone_out", {"uid": e.uid, "card": e.card, "zone": z,
+                                             "final": zone.final}))
+        B.zone_out(st, e, z)
+        if zone.final == "skull":
+            defeated = True
+        elif zone.final == "star":
+            e.star = True
+            ev.append(Event("coop.ev.star", {"uid": e.uid, "card": e.card}))
+    if not defeated:
+        return False, "none"
+    who: dict[str, Any] = {} if i is None else {"hero": i, "hid": st.heroes[i].hid}
+    ev.append(Event("coop.ev.defeated", {"uid": e.uid, "card": e.card, **who}))
+    remove_enemy(st, e)
+    if B.is_boss(st, e):
+        B.defeated(st, ev, e)
+    return True, str(T.edef(e).reward)
+
+
+def shoot_zone(st: MissionState, ev: list[Event], uid: int, z: int, amount: int,
+               i: int | None) -> None:
+    """Deals a fixed amount of damage to one zone (a ballista bolt, a tile event's shot): no
+    dice, no shield, never empowered; overflow is lost. A hero who shot gets the reward of a
+    defeated enemy; a tile event's kill gives none (spec AMB-37)."""
+    e = st.enemy(uid)
+    zone = T.edef(e).zones[z]
+    left = zone.boxes - e.damage[z]
+    dealt = min(amount, left)
+    terms = [Term(Message("coop.bd.fixed"), amount)]
+    if amount > left:
+        terms.append(Term(Message("coop.bd.overflow"), left - amount))
+    who: dict[str, Any] = {} if i is None else {"hero": i, "hid": st.heroes[i].hid}
+    ev.append(Event("coop.ev.shot", {"uid": uid, "card": e.card, "zone": z,
+                                     "amount": amount, **who}))
+    bd = Breakdown(Message("coop.bd.attack_damage"), dealt, tuple(terms))
+    defeated, reward = land_damage(st, ev, i, e, z, dealt, False, bd)
+    if defeated and i is not None and reward != "none":
+        st.tfx[0:0] = [["@loot", reward, i]]
+
+
 # --- loot and carrying (seed 001, 5.1) ------------------------------------------------------------
 def give_loot(st: MissionState, ev: list[Event], i: int, deck: str) -> bool:
     """Draws a loot card for hero i; over capacity the hero must drop one. Returns True while
@@ -1002,9 +1097,9 @@ def give_loot(st: MissionState, ev: list[Event], i: int, deck: str) -> bool:
 
 
 def give_item(st: MissionState, ev: list[Event], i: int, item: str) -> bool:
-    """Gives hero i a tile's reward card (a scroll of ascent, a boss's relic: spec §14.6): a
-    card of its own, not one of the loot deck's copies. Returns True while a drop decision is
-    pending."""
+    """Gives hero i a tile's reward card (a scroll of ascent after missions 5 and 9, a boss's
+    relic: spec §14.6): a card of its own, not one of the loot deck's copies. Returns True while
+    a drop decision is pending."""
     h = st.heroes[i]
     card = f"{item}.{st.tile}-h{i + 1}"
     n = 1

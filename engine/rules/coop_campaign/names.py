@@ -45,6 +45,10 @@ WHY_KEYS = {"lowest_hp": "coop.why.lowest_hp", "area": "coop.why.area",
             "around": "coop.why.around", "all": "coop.why.all", "move": "coop.why.move"}
 ELEMENT_KEYS = {"fire": "coop.element.fire", "water": "coop.element.water",
                 "nature": "coop.element.nature"}
+# the keywords a tile event may give an area's enemies (effects.area_keyword)
+KEYWORD_KEYS = {"stealth": "coop.keyword.stealth", "guard": "coop.keyword.guard",
+                "root": "coop.keyword.root", "range": "coop.keyword.range",
+                "gang": "coop.keyword.gang"}
 
 _PARAMS = {"hid": ("hero", "hero_name"), "card": ("enemy", "card_name"),
            "tile": ("action", "tile_name"), "item": ("item", "item_name"),
@@ -54,7 +58,7 @@ _PARAMS = {"hid": ("hero", "hero_name"), "card": ("enemy", "card_name"),
 AREA_PARAMS = {"area": "area_name", "from": "from_name", "to": "to_name"}
 
 
-_NAMED = frozenset((*AREA_PARAMS, *_PARAMS, "why", "core"))
+_NAMED = frozenset((*AREA_PARAMS, *_PARAMS, "why", "core", "keyword"))
 
 
 def area_names(tile: str) -> dict[str, dict[str, str]]:
@@ -89,6 +93,8 @@ def add_names(events: list[Event], tile: str | None = None) -> list[Event]:
                 extra["why_name"] = {"key": WHY_KEYS[value], "params": {}}
             elif key == "core" and value in ELEMENT_KEYS:
                 extra["core_name"] = {"key": ELEMENT_KEYS[value], "params": {}}
+            elif key == "keyword" and value in KEYWORD_KEYS:
+                extra["keyword_name"] = {"key": KEYWORD_KEYS[value], "params": {}}
         if extra:
             e.params.update(extra)
     return events

@@ -40,7 +40,8 @@ from engine.rules.coop_campaign.state import (
 
 Refusal = tuple[str, str]
 DEFAULT_HEROES = ("barbarian", "wizard", "assassin", "huntress")
-TILES = ("bridge", "glade", "warcamp", "abbey", "queen")
+TILES = ("bridge", "glade", "warcamp", "chapel", "kings_road", "lanterns", "ossuary", "abbey",
+         "fields", "keep_walls", "queen")  # in station order (1-10, 4A before 4B)
 THEMES = ("tile", "forest", "graveyard", "ashen")
 
 
@@ -55,7 +56,10 @@ class CoopRules(GameRules[MissionState]):
     options = (
         OptionDef("tile", "coop.opt.tile", "bridge", TILES,
                   choice_labels=("coop.opt.tile.bridge", "coop.opt.tile.glade",
-                                 "coop.opt.tile.warcamp", "coop.opt.tile.abbey",
+                                 "coop.opt.tile.warcamp", "coop.opt.tile.chapel",
+                                 "coop.opt.tile.kings_road", "coop.opt.tile.lanterns",
+                                 "coop.opt.tile.ossuary", "coop.opt.tile.abbey",
+                                 "coop.opt.tile.fields", "coop.opt.tile.keep_walls",
                                  "coop.opt.tile.queen")),
         OptionDef("hard", "coop.opt.hard", False, (False, True), variant=True),
         OptionDef("theme", "coop.opt.theme", "tile", THEMES,
@@ -289,10 +293,10 @@ def _apply_play(rules: Any, st: MissionState, action: Action, ev: list[Event]) -
 def _standard_options(st: MissionState, only: str | None = None) -> list[Action]:
     h = st.heroes[st.active]
     out = []
-    for s in C.hero(h.hid).standard:
+    for s in T.standards(st, h):
         if only is not None and s.id != only:
             continue
-        if T.standard_cost(h, s.id) > h.mana:
+        if T.standard_cost(h, s.id, st.tile) > h.mana:
             continue
         if s.effects and s.effects[0].type == "armor" and h.armor >= T.armor_cap(h):
             continue  # spec AMB-40: no cube left in the supply
@@ -310,10 +314,10 @@ def _check_standard(rules: Any, st: MissionState, action: Action) -> Refusal | N
     h = st.heroes[st.active]
     if set(action.params) != {"action", "picks"} or not isinstance(sid, str):
         return ("coop.rule.bad_action", f"{action} needs an action and its picks")
-    if sid not in [s.id for s in C.hero(h.hid).standard]:
-        return ("coop.rule.no_standard", f"{sid!r} is not on the tableau")
-    if T.standard_cost(h, sid) > h.mana:
-        return ("coop.rule.mana", f"{sid} costs {T.standard_cost(h, sid)} mana")
+    if sid not in [s.id for s in T.standards(st, h)]:
+        return ("coop.rule.no_standard", f"{sid!r} is neither on the tableau nor in the area")
+    if T.standard_cost(h, sid, st.tile) > h.mana:
+        return ("coop.rule.mana", f"{sid} costs {T.standard_cost(h, sid, st.tile)} mana")
     if action not in _standard_options(st, sid):
         return ("coop.rule.bad_pick", f"{action.get('picks')!r} are not legal choices")
     return None
@@ -534,15 +538,24 @@ def _apply_decline(rules: Any, st: MissionState, action: Action, ev: list[Event]
 
 
 def _opt_choose(rules: Any, st: MissionState, out: list[Action]) -> None:
-    path = _pending(st).data[0]
-    spec = E.tile_effect(st, list(path))
+    data = _pending(st).data
+    if len(data) > 1:  # a tile event's shot: one option per (enemy, zone)
+        out.extend(Action("choose", (("option", k),)) for k in range(len(data[1])))
+        return
+    spec = E.tile_effect(st, list(data[0]))
     out.extend(Action("choose", (("option", k),)) for k in range(len(spec.params["options"])))
 
 
 def _apply_choose(rules: Any, st: MissionState, action: Action, ev: list[Event]) -> None:
-    path = list(st.flow.pop().data[0])
+    data = st.flow.pop().data
+    path = list(data[0])
     spec = E.tile_effect(st, path)
     k = action["option"]
+    if len(data) > 1:
+        uid, z = data[1][k]
+        E.shoot_zone(st, ev, uid, z, int(spec.params["amount"]), None)
+        E.pump(rules, st, ev)
+        return
     opt = spec.params["options"][k]
     ev.append(Event("coop.ev.chosen", {"option": k, "label": dict(opt.label)}))
     st.tfx[0:0] = [[*path, "options", k, "effects", j] for j in range(len(opt.effects))]

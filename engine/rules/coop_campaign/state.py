@@ -118,7 +118,7 @@ _PLAIN = ("tile", "theme", "hard", "players", "round", "token", "active", "order
           "offer", "stage", "next_uid", "turn", "rig", "columns")
 # fields added later, stored only when they differ from their default (so that the states of
 # missions without them, and their hashes, stay as they were)
-_OPTIONAL: dict[str, Any] = {"boss": None, "ongoing": []}
+_OPTIONAL: dict[str, Any] = {"boss": None, "ongoing": [], "area_keywords": {}}
 
 
 def _copy(value: Any) -> Any:
@@ -169,6 +169,8 @@ class MissionState:
         # resolved, the round's command bonus, defeated
         self.boss: dict[str, Any] | None = None
         self.ongoing: list[list[Any]] = []  # tile effects resolved at every round start
+        # keywords a tile event gave every enemy in an area (a snuffed lantern: Stealth)
+        self.area_keywords: dict[str, list[str]] = {}
 
     def enemy(self, uid: int) -> EnemyState:
         """Returns the enemy with ``uid``."""

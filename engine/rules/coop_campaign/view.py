@@ -38,8 +38,10 @@ def hero_view(st: MissionState, i: int) -> dict[str, Any]:
             "poison": None if h.poison is None else list(h.poison),
             "wolf": None if T.wolf_max(h) == 0 else {"area": h.wolf_area, "hp": h.wolf_hp,
                                                       "hp_max": T.wolf_max(h)},
-            "standard": [{"action": s.id, "cost": T.standard_cost(h, s.id)}
-                         for s in C.hero(h.hid).standard]}
+            "standard": [{"action": s.id, "cost": T.standard_cost(h, s.id, st.tile)}
+                         for s in C.hero(h.hid).standard]
+            + [{"action": s.id, "cost": T.standard_cost(h, s.id, st.tile), "area": h.area}
+               for s in C.area(st.tile, h.area).actions]}
 
 
 def enemy_view(st: MissionState, uid: int) -> dict[str, Any]:
@@ -112,6 +114,18 @@ def boss_view(st: MissionState) -> dict[str, Any] | None:
             "lost_keywords": [] if e is None else T.lost_keywords(e)}
 
 
+def _shot_label(st: MissionState, uid: int, z: int) -> dict[str, str]:
+    """Returns the ``{en, de}`` label of a shot's target: the enemy with the number its card
+    shows (its place in the enemy turn), its area, the zone and its track."""
+    e = st.enemy(uid)
+    d = T.edef(e)
+    n = enemy_order(st).index(uid) + 1
+    area = C.area(st.tile, e.area).name
+    track = f"{e.damage[z]}/{d.zones[z].boxes}"
+    return {"en": f"{d.name['en']} #{n} ({area['en']}), zone {z + 1}: {track}",
+            "de": f"{d.name['de']} #{n} ({area['de']}), Zone {z + 1}: {track}"}
+
+
 def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
     """Returns the whole open view of the mission."""
     tile = C.tile(st.tile)
@@ -129,12 +143,16 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
     choice = None
     if top is not None and top.kind == CHOOSE:
         spec = E.tile_effect(st, list(top.data[0]))
-        choice = [dict(o.label) for o in spec.params["options"]]
+        if len(top.data) > 1:
+            choice = [_shot_label(st, uid, z) for uid, z in top.data[1]]
+        else:
+            choice = [dict(o.label) for o in spec.params["options"]]
     return {
         "tile": st.tile, "theme": st.theme, "hard": st.hard, "round": st.round,
         "rounds": len(tile.tracker), "stage": st.stage, "token": st.token,
         "active": st.active, "order": list(st.order), "result": st.result,
         "reason": st.reason, "boxes": list(st.boxes), "blocked": list(st.blocked),
+        "area_keywords": {a: list(k) for a, k in sorted(st.area_keywords.items())},
         "flags": {a.dir: {"filled": st.flags.get(a.dir, 0), "count": a.flags.count}
                   for a in tile.areas if a.flags is not None},
         "heroes": [hero_view(st, i) for i in range(len(st.heroes))],
