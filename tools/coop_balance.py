@@ -1,12 +1,16 @@
 """The campaign crawler's balance table: heuristic bots' win rate per tile, seat count and mode.
 
     python tools/coop_balance.py [--games 200] [--seed 0] [--write]
+    python tools/coop_balance.py --missions [--games 50] [--seed 0] [--write]
+    python tools/coop_balance.py --bosses [--games 50] [--seed 0] [--write]
 
 Plays ``--games`` missions per cell on seeds S, S+1, ... exactly as ``python -m engine simulate
 --game coop_campaign --bot heuristic --players N --games G --option tile=T --option hard=H``
 does, prints the Markdown table, and with ``--write`` puts it into docs/coop_campaign/balance.md
 (between its markers). tests/coop_campaign/test_balance.py (``long``) plays the batch again and
-compares it with the document.
+compares it with the document. ``--missions`` does the same for the table of missions 4–9 (2, 3
+and 4 heroes, 50 missions per cell unless ``--games`` says otherwise), ``--bosses`` for the boss
+tiles (3, 7, 10) with 2, 3 and 4 heroes (50 missions per cell too).
 """
 
 from __future__ import annotations
@@ -26,14 +30,25 @@ DOC = ROOT / "docs" / "coop_campaign" / "balance.md"
 def main(argv: list[str] | None = None) -> int:
     """Plays the batches and prints (or writes) the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=200, help="missions per cell")
+    parser.add_argument("--games", type=int, default=None,
+                        help="missions per cell (200; 50 for missions 4-9 and the boss tiles)")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument("--missions", action="store_true", help="the missions 4-9 table")
     parser.add_argument("--write", action="store_true", help="update balance.md")
+    parser.add_argument("--bosses", action="store_true", help="the boss tiles' table")
     args = parser.parse_args(argv)
-    block = balance.markdown(balance.table(args.games, args.seed))
+    if args.missions:
+        block = balance.mission_table(args.games or balance.MISSION_GAMES, args.seed)
+        markers: tuple[str, str] = (balance.MISSION_BEGIN, balance.MISSION_END)
+    elif args.bosses:
+        block = balance.boss_table(args.games or balance.BOSS_GAMES, args.seed)
+        markers = (balance.BOSS_BEGIN, balance.BOSS_END)
+    else:
+        block = balance.markdown(balance.table(args.games or 200, args.seed))
+        markers = (balance.BEGIN, balance.END)
     print(block)
     if args.write:
-        DOC.write_text(balance.replace_table(DOC.read_text(encoding="utf-8"), block),
+        DOC.write_text(balance.replace_table(DOC.read_text(encoding="utf-8"), block, *markers),
                        encoding="utf-8")
     return 0
 

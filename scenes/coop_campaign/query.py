@@ -77,6 +77,25 @@ def area(tid: str, direction: str) -> Any:
     return next(a for a in tile(tid).areas if a.dir == direction)
 
 
-def standard(hid: str, sid: str) -> Any:
-    """Returns a standard action of a hero's tableau."""
-    return next(s for s in hero(hid).standard if s.id == sid)
+def standard(hid: str, sid: str, tid: str | None = None) -> Any:
+    """Returns a standard action of a hero's tableau or, with the mission's tile, an action of
+    one of its areas (the ballista)."""
+    for s in hero(hid).standard:
+        if s.id == sid:
+            return s
+    if tid is not None:
+        for a in tile(tid).areas:
+            for s in a.actions:
+                if s.id == sid:
+                    return s
+    raise KeyError(sid)
+
+
+def boss_card(card: str) -> Any:
+    """Returns a boss AI card's definition (physical id or content id)."""
+    return _content().get("boss_card", base_id(card))
+
+
+def boss(bid: str) -> Any:
+    """Returns a boss's definition."""
+    return _content().get("boss", bid)

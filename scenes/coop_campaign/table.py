@@ -43,6 +43,13 @@ RIVER_X, RIVER_Y = 236, 676
 TILE_W, TILE_H, TILE_GAP = 100, 146, 8
 ROW_Y = 850  # the row of standard actions (or of a plan's buttons) under the river
 FIELD, FIELD_STEP, FIELD_X = 56, 64, 318
+FIELDS_FULL = 8  # a tracker longer than this draws its fields smaller, so the decks still fit
+
+
+def field_geometry(n: int) -> tuple[int, int]:
+    """Returns (size, step) of the tracker's fields for a tracker of n fields."""
+    extra = max(0, n - FIELDS_FULL)
+    return FIELD - 3 * extra, FIELD_STEP - 5 * extra
 TOKEN = 42
 CHOOSER_AT = (824, 392)  # over the enemy rows: the map with the heroes stays in view
 
@@ -70,11 +77,13 @@ FACE_KEYS = {"S": "coop.ui.face.S", "SC": "coop.ui.face.SC", "C": "coop.ui.face.
              "L": "coop.ui.face.L"}
 DIR_KEYS = {"N": "coop.ui.dir.N", "E": "coop.ui.dir.E", "S": "coop.ui.dir.S",
             "W": "coop.ui.dir.W"}
-RANK_KEYS = {"minion": "coop.ui.rank.minion", "elite": "coop.ui.rank.elite"}
+RANK_KEYS = {"minion": "coop.ui.rank.minion", "elite": "coop.ui.rank.elite",
+             "boss": "coop.ui.rank.boss"}
 FAMILY_KEYS = {"goblin": "coop.ui.family.goblin", "orc": "coop.ui.family.orc",
                "beast": "coop.ui.family.beast", "forest": "coop.ui.family.forest",
                "skeleton": "coop.ui.family.skeleton", "undead": "coop.ui.family.undead",
-               "spirit": "coop.ui.family.spirit", "cultist": "coop.ui.family.cultist"}
+               "spirit": "coop.ui.family.spirit", "cultist": "coop.ui.family.cultist",
+               "demon": "coop.ui.family.demon"}
 # keys chosen at run time, listed so that each is found (tests/test_i18n.py)
 RUNTIME_KEYS = ("coop.ui.choose.reroll", "coop.ui.choose.defend", "coop.ui.choose.take",
                 "coop.ui.choose.drop", "coop.ui.choose.offer", "coop.ui.choose.choose",
@@ -82,8 +91,10 @@ RUNTIME_KEYS = ("coop.ui.choose.reroll", "coop.ui.choose.defend", "coop.ui.choos
                 "coop.ui.reward.grey", "coop.ui.reward.gold", "coop.ui.deck.minion",
                 "coop.ui.deck.elite", "coop.ui.loot.grey", "coop.ui.loot.gold",
                 "coop.ui.box.bridge_burned", "coop.ui.box.saved_hermit",
-                "coop.ui.box.spared_trapper", "coop.ui.stat.hp.tip", "coop.ui.stat.mana.tip",
-                "coop.ui.stat.armor.tip", "coop.ui.accept", "coop.ui.decline")
+                "coop.ui.box.spared_trapper", "coop.ui.box.banner_taken",
+                "coop.ui.box.bell_rung", "coop.ui.box.ashes_scattered", "coop.ui.stat.hp.tip",
+                "coop.ui.stat.mana.tip", "coop.ui.stat.armor.tip", "coop.ui.accept",
+                "coop.ui.decline")
 COLOUR_KEYS = {"blue": "coop.ui.colour.blue", "pink": "coop.ui.colour.pink",
                "green": "coop.ui.colour.green", "none": "coop.ui.colour.none"}
 SYMBOL_KEYS = {"blade": "coop.ui.symbol.blade", "bow": "coop.ui.symbol.bow",
@@ -93,12 +104,17 @@ FINAL_KEYS = {"skull": "coop.ui.final.skull", "star": "coop.ui.final.star",
 STYLE_KEYS = {"framed": "coop.ui.style.framed", "sealed": "coop.ui.style.sealed",
               "frameless": "coop.ui.style.frameless"}
 ATTACK_TERM_KEYS = {"printed": "coop.bd.printed", "gang": "coop.bd.gang",
-                    "leader": "coop.bd.leader", "star": "coop.bd.star"}
+                    "leader": "coop.bd.leader", "star": "coop.bd.star",
+                    "command": "coop.bd.command"}
 PLAN_PROMPTS = {"attack": "coop.ui.plan.attack", "basic_attack": "coop.ui.plan.attack",
                 "wolf_attack": "coop.ui.plan.wolf_attack", "jump": "coop.ui.plan.jump",
                 "wolf_move": "coop.ui.plan.wolf_move", "taunt": "coop.ui.plan.taunt",
                 "stun": "coop.ui.plan.stun", "armor": "coop.ui.plan.ally",
-                "poison": "coop.ui.plan.poison", "level_up": "coop.ui.plan.level_up"}
+                "poison": "coop.ui.plan.poison", "level_up": "coop.ui.plan.level_up",
+                "zone_damage": "coop.ui.plan.shot"}
+# a plan step that names one (enemy, zone) by a click on the zone (no dice: the wolf's bite, a
+# fixed-damage shot such as the ballista's)
+ZONE_PICKS = ("wolf_attack", "zone_damage")
 # events the table words itself, naming the hero, the direction or the whole reason
 OWN_TEXT = {"coop.ev.target": "coop.ui.ev.target", "coop.ev.coin": "coop.ui.ev.coin",
             "coop.ev.standard": "coop.ui.ev.standard", "coop.ev.roll": "coop.ui.ev.roll",
@@ -108,6 +124,10 @@ OWN_TEXT = {"coop.ev.target": "coop.ui.ev.target", "coop.ev.coin": "coop.ui.ev.c
             "coop.ev.zone_out": "coop.ui.ev.zone_out", "coop.ev.box": "coop.ui.ev.box",
             "coop.ev.spawn_none": "coop.ui.ev.spawn_none", "coop.ev.chosen": "coop.ui.ev.chosen"}
 WHO_WOLF = 10  # a "who" of 10 + i in a take decision names the wolf of hero i
+REASON_KEYS = {"lowest_hp": "coop.ui.reason.lowest_hp", "area": "coop.ui.reason.area",
+               "range": "coop.ui.reason.range", "hunt": "coop.ui.reason.hunt",
+               "pull": "coop.ui.reason.pull", "bodyguard": "coop.ui.reason.bodyguard",
+               "around": "coop.ui.reason.around", "all": "coop.ui.reason.all"}
 
 # a hero special whose rule the party tooltip spells out (the wolf and venom have their own)
 SPECIAL_KEYS = {"bodyguard": "coop.ui.special.bodyguard"}
@@ -210,7 +230,7 @@ class CoopTableScene(TableScene):
                                                 else "coop.ui.counter")
             if "action" in named and isinstance(hero, int) and hero < len(heroes):
                 named["action_name"] = art.name(self.app, query.standard(
-                    heroes[hero]["hero"], named["action"]).name)
+                    heroes[hero]["hero"], named["action"], self.view.get("tile")).name)
             if "faces" in named:
                 named["faces_text"] = self.faces_text(named["faces"])
             if "old" in named:
@@ -288,11 +308,7 @@ class CoopTableScene(TableScene):
                         break
                 break
         direction = "" if coin is None else t("coop.ui.clockwise" if coin else "coop.ui.counter")
-        key = {"lowest_hp": "coop.ui.reason.lowest_hp", "area": "coop.ui.reason.area",
-               "range": "coop.ui.reason.range", "hunt": "coop.ui.reason.hunt",
-               "pull": "coop.ui.reason.pull", "bodyguard": "coop.ui.reason.bodyguard"}.get(
-                   why, "coop.ui.reason.area")
-        return t(key, direction=direction)
+        return t(REASON_KEYS.get(why, "coop.ui.reason.area"), direction=direction)
 
     # --- the screen's state ---------------------------------------------------------------
     def on_view_changed(self) -> None:
@@ -391,7 +407,7 @@ class CoopTableScene(TableScene):
             return art.tile_name(self.app, plan.key, bool(entry and entry["side"] == "upgraded"))
         if plan.source == "standard":
             h = self.view["heroes"][self.view["active"]]
-            return art.name(self.app, query.standard(h["hero"], plan.key).name)
+            return art.name(self.app, query.standard(h["hero"], plan.key, self.view["tile"]).name)
         return art.item_name(self.app, plan.key)
 
     # --- decisions through the chooser ----------------------------------------------------
@@ -505,7 +521,7 @@ class CoopTableScene(TableScene):
         out = []
         if e is not None:
             roll = s.get("roll") or [0, []]
-            strength = e["attack"]
+            strength = s.get("strength") or e["attack"]
             shields = sum(roll[1])
             left = max(0, strength - roll[0] - shields - s.get("prevent", 0))
             out.append(t("coop.ui.defend_line", enemy=art.enemy_name(self.app, e["card"]),
@@ -520,17 +536,18 @@ class CoopTableScene(TableScene):
         if e is None:
             return []
         name = art.enemy_name(self.app, e["card"])
-        out = [t("coop.ui.take_line", enemy=name, strength=e["attack"])]
+        out = [t("coop.ui.take_line", enemy=name, strength=s.get("strength") or e["attack"])]
+        if s.get("ai"):
+            c = query.boss_card(s["ai"])
+            out.append(t("coop.ui.ai_now", name=art.name(self.app, c.name),
+                         text=art.name(self.app, c.text)))
         why = s.get("why")
         if why:
             coin = self._last_coin()
             direction = "" if coin is None else t("coop.ui.clockwise" if coin
                                                   else "coop.ui.counter")
-            out.append(self.app.t({"lowest_hp": "coop.ui.reason.lowest_hp",
-                                   "area": "coop.ui.reason.area",
-                                   "range": "coop.ui.reason.range",
-                                   "hunt": "coop.ui.reason.hunt"}.get(
-                why, "coop.ui.reason.area"), direction=direction))
+            out.append(self.app.t(REASON_KEYS.get(why, "coop.ui.reason.area"),
+                                  direction=direction))
         aimed = s.get("aimed") or []
         for who in s.get("cands", []):
             if aimed and who not in aimed:
@@ -601,10 +618,13 @@ class CoopTableScene(TableScene):
                 and self.tableau_hero() == v["active"]:
             hero = v["heroes"][v["active"]]
             for s in hero["standard"]:
-                name = art.name(self.app, query.standard(hero["hero"], s["action"]).name)
+                name = art.name(self.app, query.standard(hero["hero"], s["action"],
+                                                         v["tile"]).name)
                 acts = self.index.at(("std", s["action"]))
                 tip = [name, t(self._standard_key(hero["hero"], s["action"])),
                        t("coop.ui.cost_n", n=s["cost"])]
+                if s.get("area"):
+                    tip.append(art.name(self.app, query.area(v["tile"], s["area"]).text))
                 if not acts:
                     tip.append(self._refusal(Action.make("standard", action=s["action"],
                                                          picks=[])))
@@ -645,9 +665,10 @@ class CoopTableScene(TableScene):
         return out
 
     def _standard_key(self, hid: str, sid: str) -> str:
-        effects = [e.type for e in query.standard(hid, sid).effects]
+        effects = [e.type for e in query.standard(hid, sid, self.view.get("tile")).effects]
         return {"armor": "coop.ui.std.armor", "basic_attack": "coop.ui.std.basic",
-                "jump": "coop.ui.std.jump", "advance_track": "coop.ui.std.advance"}.get(
+                "jump": "coop.ui.std.jump", "advance_track": "coop.ui.std.advance",
+                "zone_damage": "coop.ui.std.shot"}.get(
             effects[0] if effects else "", "coop.ui.std.other")
 
     def _refusal(self, action: Action) -> str:
@@ -734,7 +755,7 @@ class CoopTableScene(TableScene):
             entry = next(r for r in h["river"] if r["tile"] == key)
             effects = query.side(key, entry["side"] == "upgraded").effects
         elif source == "standard":
-            effects = query.standard(h["hero"], key).effects
+            effects = query.standard(h["hero"], key, v["tile"]).effects
         else:
             effects = query.item(key).use
         return [(e.type, dict(e.params)) for e in effects]
@@ -768,10 +789,18 @@ class CoopTableScene(TableScene):
         self._rects, self._rects_key = out, key
         return out
 
-    def zone_rect(self, card_rect: pygame.Rect, z: int) -> pygame.Rect:
-        """Returns the clickable row of a hit zone on an enemy card."""
-        return pygame.Rect(card_rect.left + 53, card_rect.top + art.ZONE_TOP - 3
-                           + z * art.ZONE_ROW, card_rect.width - 55, art.ZONE_ROW)
+    def zone_rect(self, card_rect: pygame.Rect, z: int, card: str | None = None) -> pygame.Rect:
+        """Returns the clickable row of a hit zone on an enemy card (a boss's wrapped track
+        spans its rows)."""
+        if card is None:
+            card = next((e["card"] for col in self.dv.get("areas", {}).values() for e in col
+                         if self._rects.get(e["uid"]) == card_rect), None)
+        if card is None:
+            return pygame.Rect(card_rect.left + 53, card_rect.top + art.ZONE_TOP - 3
+                               + z * art.ZONE_ROW, card_rect.width - 55, art.ZONE_ROW)
+        top, height, _box, _per = art.zone_layout(card)[z]
+        return pygame.Rect(card_rect.left + 53, card_rect.top + top - 3, card_rect.width - 55,
+                           height)
 
     def token_spots(self, view: dict[str, Any] | None = None
                     ) -> list[tuple[tuple[str, int], tuple[int, int], int]]:
@@ -823,7 +852,8 @@ class CoopTableScene(TableScene):
 
     def field_rect(self, k: int) -> pygame.Rect:
         """Returns a field of the round tracker."""
-        return pygame.Rect(FIELD_X + k * FIELD_STEP, TRACK.centery - FIELD // 2, FIELD, FIELD)
+        size, step = field_geometry(len(self.view.get("track", ())))
+        return pygame.Rect(FIELD_X + k * step, TRACK.centery - size // 2, size, size)
 
     # --- zones (what a click or the pointer finds) ----------------------------------------
     def hit(self, pos: tuple[int, int]) -> tuple[Any, ...] | None:
@@ -950,7 +980,7 @@ class CoopTableScene(TableScene):
                 zones = [t for t in plan.zones() if t[0] == key[1]]
                 if len(zones) == 1:
                     self._finish(plan.pick_zone(*zones[0]))
-        elif effect == "wolf_attack":
+        elif effect in ZONE_PICKS:
             if kind == "zone" and (key[1], key[2]) in plan.options():
                 self._finish(plan.choose((key[1], key[2])))
             elif kind in ("enemy", "zone"):
@@ -1044,7 +1074,11 @@ class CoopTableScene(TableScene):
             if self.plan is not None and self.plan.effect in ATTACKS:
                 return []  # the preview panel explains the attack
             e = self.enemy(key[1], v)
-            return self._enemy_tip(e) if e is not None else []
+            if e is None:
+                return []
+            if kind == "zone" and self.plan is not None and self.plan.effect == "zone_damage":
+                return self._shot_tip(self.plan, (key[1], key[2])) + self._enemy_tip(e)
+            return self._enemy_tip(e)
         if kind == "field":
             return self._field_tip(key[1])
         if kind in ("area", "col"):
@@ -1171,6 +1205,9 @@ class CoopTableScene(TableScene):
             elif kw == "summon" and d.summon is not None:
                 line = t("coop.ui.summon_line", name=art.enemy_name(self.app, d.summon))
             lines.append(line)
+        boss = self.view.get("boss")
+        if d.rank == "boss" and boss:
+            lines += self._boss_tip(boss, d)
         if e["stunned"]:
             lines.append(t("coop.ui.stunned"))
         if e.get("isolated"):
@@ -1180,6 +1217,29 @@ class CoopTableScene(TableScene):
         order = self.view.get("enemy_order", [])
         if e["uid"] in order:
             lines.append(t("coop.ui.order_tip", n=order.index(e["uid"]) + 1))
+        return lines
+
+    def _boss_tip(self, boss: dict[str, Any], d: Any) -> list[str]:
+        """Returns what a boss card's tooltip adds: the stat card's hero count, what wins and
+        loses the tile, zones that take a keyword away, the AI deck and its last card."""
+        t = self.app.t
+        lines = [t("coop.ui.boss_card", n=boss["heroes"]), t("coop.ui.boss_goal")]
+        for z, zone in enumerate(d.zones):
+            if zone.loses:
+                kws = ", ".join(t(KEYWORD_KEYS[k][0]) for k in zone.loses if k in KEYWORD_KEYS)
+                lines.append(t("coop.ui.zone_loses", n=z + 1, keywords=kws))
+        lines.append(t("coop.ui.ai_deck_line", draw=boss["deck"],
+                       discard=len(boss["discard"])))
+        if boss["removed"]:
+            names = ", ".join(dict.fromkeys(art.name(self.app, query.boss_card(c).name)
+                                            for c in boss["removed"]))
+            lines.append(t("coop.ui.ai_removed", names=names))
+        if boss["last"]:
+            c = query.boss_card(boss["last"])
+            lines.append(t("coop.ui.ai_last", name=art.name(self.app, c.name),
+                           text=art.name(self.app, c.text)))
+        if boss["command"]:
+            lines.append(t("coop.ui.command_line", n=boss["command"]))
         return lines
 
     def _field_tip(self, k: int) -> list[str]:
@@ -1203,6 +1263,16 @@ class CoopTableScene(TableScene):
             lines.append(t("coop.ui.last_round"))
         return lines
 
+    def _shot_tip(self, plan: Plan, target: tuple[int, int]) -> list[str]:
+        """Returns what the planned shot (the ballista's) does to a zone: the rules' preview of
+        the action that names it."""
+        k = plan.step
+        for act in plan.candidates():
+            if tuple(act["picks"][k] or ()) == target:
+                return [self.game_message(m) for m in self.preview(act).consequences
+                        if m.key.startswith("coop.pv.shot")]
+        return []
+
     def _area_tip(self, d: str) -> list[str]:
         t = self.app.t
         v = self.view
@@ -1222,6 +1292,10 @@ class CoopTableScene(TableScene):
                            text=art.name(self.app, cross.text)))
         if a.text is not None:
             lines.append(art.name(self.app, a.text))
+        given = v.get("area_keywords", {}).get(d, [])
+        if given:
+            lines.append(t("coop.ui.area_keywords", keywords=", ".join(
+                t(KEYWORD_KEYS[k][0]) for k in given if k in KEYWORD_KEYS)))
         if d in v.get("blocked", []):
             lines.append(t("coop.ui.blocked"))
         if self.plan is not None and self.plan.effect in ("jump", "wolf_move"):
@@ -1376,7 +1450,7 @@ class CoopTableScene(TableScene):
                                                         else "coming")
             dots = tuple((d["dir"], d["rank"], d["min"], d["active"]) for d in field["dots"])
             rect = self.field_rect(k)
-            surface.blit(art.tracker_field(field["colour"], dots, FIELD, state), rect)
+            surface.blit(art.tracker_field(field["colour"], dots, rect.width, state), rect)
             if state == "current":
                 theme.outline(surface, rect.inflate(-2, -2), theme.GOLD_BRIGHT, self.phase)
             if self.hovered == ("field", k):
@@ -1387,7 +1461,7 @@ class CoopTableScene(TableScene):
         flag = assets.asset_icon("coop.ui.flag", 22, theme.GOLD)
         surface.blit(flag, (last.right + 6, last.centery - 11))
         # decks and loot
-        x0 = FIELD_X + len(v["track"]) * FIELD_STEP + 34
+        x0 = FIELD_X + len(v["track"]) * field_geometry(len(v["track"]))[1] + 34
         rows = ((TRACK.top + 7, t("coop.ui.deck_label"),
                  (("minion", v["decks"], "coop.ui.deck", art.RANK_COLOURS["minion"], "deck"),
                   ("elite", v["decks"], "coop.ui.deck", art.RANK_COLOURS["elite"], "deck"))),
@@ -1491,6 +1565,14 @@ class CoopTableScene(TableScene):
             row.append(assets.asset_icon("coop.ui.cross", 18, art.FIELD_COLOURS[cross.colour]))
         if area.jump_damage:
             row.append(assets.asset_icon("coop.ui.snare", 20))
+        if area.jump_mana:
+            row.append(assets.asset_icon("coop.ui.drain", 20))
+        if area.round_start:
+            row.append(assets.asset_icon("coop.ui.round_start", 20))
+        for s in area.actions:
+            row.append(assets.asset_icon(f"coop.area_action.{s.id}", 22))
+        for kw in v.get("area_keywords", {}).get(d, []):
+            row.append(assets.asset_icon(f"coop.kw.{kw}", 20, theme.RED_BRIGHT))
         if tile.start == d:
             row.append(assets.asset_icon("ui.play", 16, theme.GOLD_BRIGHT))
         row_w = sum(r.get_width() + 4 for r in row)
@@ -1565,7 +1647,7 @@ class CoopTableScene(TableScene):
         plan = self.plan
         zones = set(plan.zones()) if plan is not None and plan.effect in ATTACKS else set()
         wolf_zones = set(x for x in plan.options() if x is not None) \
-            if plan is not None and plan.effect == "wolf_attack" else set()
+            if plan is not None and plan.effect in ZONE_PICKS else set()
         group = set(plan.group_enemies()) if plan is not None and plan.effect in (
             "taunt", "stun") else set()
         chosen = set(plan.chosen) if plan is not None else set()
@@ -1653,11 +1735,13 @@ class CoopTableScene(TableScene):
             num = assets.text(str(n), "bold", 12, theme.INK_DIM if e.get("activated")
                               else theme.GOLD_BRIGHT)
             blit_centered(surface, num, c)
+        layout = art.zone_layout(e["card"])
         for z, zone in enumerate(d.zones):
-            zr = self.zone_rect(rect, z)
+            zr = self.zone_rect(rect, z, e["card"])
             x = zr.left + 4
             y = zr.top + 3
-            art.zone_track(surface, x, y, zone, e["damage"][z])
+            art.zone_track(surface, x, y, zone, e["damage"][z], layout[z][2], True,
+                           layout[z][3])
             key = (e["uid"], z)
             if key in zones or key in wolf_zones:
                 glow = zr.inflate(2, 0)
@@ -1679,6 +1763,8 @@ class CoopTableScene(TableScene):
             pygame.draw.circle(surface, theme.WOOD_DEEP, (x + 10, foot + 11), 11)
             surface.blit(icon, icon.get_rect(center=(x + 10, foot + 11)))
             x += 23
+        if d.rank == "boss":
+            self._draw_boss_line(surface, rect)
         if e["stunned"]:
             icon = assets.asset_icon("coop.ui.stun", 30)
             surface.blit(icon, icon.get_rect(center=(rect.left + 28, rect.top + 44)))
@@ -1694,6 +1780,27 @@ class CoopTableScene(TableScene):
                              border_radius=10)
         if self.hovered and self.hovered[0] in ("enemy", "zone") and self.hovered[1] == e["uid"]:
             pygame.draw.rect(surface, theme.INK, rect.inflate(2, 2), width=1, border_radius=9)
+
+    def _draw_boss_line(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Writes the boss's AI deck on its card's last line: cards left, the card last
+        resolved."""
+        boss = self.dv.get("boss") or self.view.get("boss")
+        if not boss:
+            return
+        line = pygame.Rect(rect.left + 4, rect.bottom - art.BOSS_LINE - 2, rect.width - 8,
+                           art.BOSS_LINE)
+        chip = art.badge(str(boss["deck"]), "coop.ui.ai_deck", theme.GOLD_BRIGHT, 11)
+        surface.blit(chip, chip.get_rect(midleft=(line.left + 2, line.centery)))
+        last = boss.get("last")
+        if last:
+            name = art.name(self.app, query.boss_card(last).name)
+        else:
+            name = self.app.t("coop.ui.ai_none")
+        room = line.width - chip.get_width() - 10
+        text, size = assets.shrink_to_fit(name, "italic", 12, room, 9)
+        image = assets.text(text, "italic", size, theme.INK)
+        surface.blit(image, (line.left + chip.get_width() + 7,
+                             line.centery - image.get_height() // 2))
 
     # tableau --------------------------------------------------------------------------------
     def _draw_tableau(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
@@ -1992,7 +2099,8 @@ class CoopTableScene(TableScene):
         surface.blit(title, (box.left + 16, box.centery - title.get_height() // 2))
         key = f"coop.end.{v.get('reason') or ''}"
         if self.app.has(key):
-            image = assets.text(t(key), "italic", theme.SIZE_BODY, theme.INK_DIM)
+            image = assets.text(t(key, round=v.get("round", 0)), "italic", theme.SIZE_BODY,
+                                theme.INK_DIM)
             surface.blit(image, (box.left + 32 + title.get_width(),
                                  box.centery - image.get_height() // 2))
 
@@ -2038,12 +2146,38 @@ class CoopTableScene(TableScene):
         elif key in ("coop.ev.cross", "coop.ev.flags_full"):
             sub = art.name(self.app, p["text"]) if isinstance(p.get("text"), dict) else ""
             text = self.app.t("coop.ui.event_in", area=self.area_label(p["area"]))
+        elif key == "coop.ev.ai_card":
+            self._ai_card(surface, p, t)
+            text = self.app.t("coop.ui.ev.ai_card", card_name=art.enemy_name(self.app,
+                                                                               p["card"]))
+        elif key in ("coop.ev.boss_defeated", "coop.ev.boss_alive"):
+            rect = self.card_rects(view).get(p["uid"])
+            if rect is not None:
+                pygame.draw.rect(surface, theme.GOLD_BRIGHT if key.endswith("defeated")
+                                 else theme.RED_BRIGHT, rect.inflate(10, 10), width=4,
+                                 border_radius=12)
         if key in ("coop.ev.plunder", "coop.ev.spawn", "coop.ev.cross", "coop.ev.flags_full"):
             area = p.get("area")
             if area:
                 pts = art.zone_points(MAP, area)
                 pygame.draw.polygon(surface, theme.GOLD_BRIGHT, pts, 3)
         self._banner(surface, text, sub)
+
+    def _ai_card(self, surface: pygame.Surface, p: dict[str, Any], t: float) -> None:
+        """Shows the AI card the boss just drew, big enough to read, over the enemy rows."""
+        c = query.boss_card(p["ai"])
+        boss = art.enemy_name(self.app, p["card"])
+        deck = self.app.t("coop.ui.ai_deck_left", n=p.get("deck", 0))
+        image = art.ai_card(art.name(self.app, c.name), art.name(self.app, c.text), boss, 440,
+                            deck)
+        rise = int(24 * (1 - min(1.0, t * 4)))
+        # beside the boss's own column, on the side with more room, so its card stays in view
+        col = self.col_rect(p["area"]) if p.get("area") in art.RING else COLS
+        x = col.right + 12 + image.get_width() // 2 if col.centerx < COLS.centerx \
+            else col.left - 12 - image.get_width() // 2
+        rect = image.get_rect(center=(x, COLS.top + 150 + rise))
+        rect.clamp_ip(COLS)
+        surface.blit(image, rect)
 
     def _roll_anchor(self, step: Step) -> tuple[int, int]:
         attack = self.view.get("attack")

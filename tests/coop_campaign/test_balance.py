@@ -46,3 +46,27 @@ def test_the_document_holds_one_table_with_every_cell_and_its_counts() -> None:
 def test_the_documented_table_is_the_big_batch() -> None:
     block = balance.markdown(balance.table(200))
     assert balance.documented(DOC.read_text(encoding="utf-8")) == block
+
+
+def test_the_missions_table_has_every_cell_of_missions_4_to_9() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    block = balance.documented(text, balance.MISSION_BEGIN, balance.MISSION_END)
+    rows = [line for line in block.splitlines()
+            if line.startswith("| ") and line.split(" ")[1] in balance.MISSIONS]
+    assert len(rows) == len(balance.MISSIONS) * len(balance.MISSION_SEATS)
+    assert all(line.count(f"/{balance.MISSION_GAMES})") == 2 for line in rows)
+    assert balance.documented(text) != block  # the big table of tiles 1 and 2 stays apart
+
+
+@pytest.mark.long
+def test_the_documented_missions_table_is_its_batch() -> None:
+    block = balance.mission_table()
+    assert balance.documented(DOC.read_text(encoding="utf-8"), balance.MISSION_BEGIN,
+                              balance.MISSION_END) == block
+
+
+@pytest.mark.long
+def test_the_documented_boss_table_is_its_batch() -> None:
+    block = balance.boss_table()
+    assert balance.documented(DOC.read_text(encoding="utf-8"), balance.BOSS_BEGIN,
+                              balance.BOSS_END) == block

@@ -386,6 +386,28 @@ def _mine_game(level: int, xp: int) -> MapState:
     return st
 
 
+def test_battle_xp_compares_the_beaten_level_with_the_heros() -> None:
+    assert [R.battle_xp(3, beaten) for beaten in (1, 2, 3, 4, 6)] == [0, 0, 1, 2, 2]
+
+
+def test_xp_for_a_guard_above_the_heros_level() -> None:
+    """Seed "Erfahrungspunkte im Kampf": a difficulty higher than the hero's level gives 2 XP
+    (equal gives 1, see T-03a)."""
+    st = _mine_game(1, 0)
+    p = st.ps[0]
+    act(st, "move", hero=MAIN, to=MINE)
+    pass_windows(st)
+    assert st.sub is not None
+    st.battle["tag"]["guard"] = 2  # the same fight, read as a difficulty-II guard
+    BATTLE.setup_scenario(st.sub.state, {
+        "units": [{"unit": "wailer", "side": 0, "pack": True, "square": 1},
+                  {"unit": "cave_dweller", "side": 1, "square": 18}]})
+    act(st, "play", card="haste", mode="empower")
+    act(st, "play", card="lightning_bolt", mode="e1", target=1)
+    assert st.sub is None
+    assert p.level == 2 and p.xp == 2
+
+
 def test_t03a_mine_battle_level_one() -> None:
     st = _mine_game(1, 1)
     p = st.ps[0]

@@ -4,6 +4,9 @@ mode, over seeded batches of whole missions played exactly as ``python -m engine
 
 docs/coop_campaign/balance.md holds the table of the big batch (200 missions per cell), written
 by ``python tools/coop_balance.py --write``; a ``long`` test plays the batch again and compares.
+A second table holds missions 4–9 (2, 3 and 4 heroes, 50 missions per cell), written by
+``python tools/coop_balance.py --missions --write``; a third the boss tiles 3, 7 and 10 (2, 3
+and 4 heroes, 50 missions per cell), written by ``python tools/coop_balance.py --bosses --write``.
 """
 
 from __future__ import annotations
@@ -18,6 +21,16 @@ TILES = ("bridge", "glade")
 SEATS = (1, 2, 3, 4)
 BEGIN = "<!-- balance table: python tools/coop_balance.py --write -->"
 END = "<!-- end of the balance table -->"
+MISSIONS = ("chapel", "kings_road", "lanterns", "ossuary", "fields", "keep_walls")
+MISSION_SEATS = (2, 3, 4)  # one seat plays the same two heroes as two seats
+MISSION_GAMES = 50
+MISSION_BEGIN = "<!-- missions 4-9 table: python tools/coop_balance.py --missions --write -->"
+MISSION_END = "<!-- end of the missions 4-9 table -->"
+BOSS_TILES = ("warcamp", "abbey", "queen")
+BOSS_SEATS = (1, 3, 4)  # 2 heroes (one seat leads two), 3 and 4 heroes
+BOSS_GAMES = 50
+BOSS_BEGIN = "<!-- boss table: python tools/coop_balance.py --bosses --write -->"
+BOSS_END = "<!-- end of the boss table -->"
 
 
 @dataclass(frozen=True)
@@ -42,36 +55,50 @@ def batch(tile: str, seats: int, hard: bool, games: int, seed: int = 0) -> Cell:
     return Cell(won, games)
 
 
-def table(games: int, seed: int = 0) -> dict[tuple[str, int, bool], Cell]:
+def table(games: int, seed: int = 0, tiles: tuple[str, ...] = TILES,
+          seats_list: tuple[int, ...] = SEATS) -> dict[tuple[str, int, bool], Cell]:
     """Returns every cell: (tile, seats, hard) -> wins over ``games`` missions."""
     return {(tile, seats, hard): batch(tile, seats, hard, games, seed)
-            for tile in TILES for seats in SEATS for hard in (False, True)}
+            for tile in tiles for seats in seats_list for hard in (False, True)}
 
 
-def markdown(cells: dict[tuple[str, int, bool], Cell]) -> str:
+def markdown(cells: dict[tuple[str, int, bool], Cell], tiles: tuple[str, ...] = TILES,
+             seats_list: tuple[int, ...] = SEATS, begin: str = BEGIN, end: str = END) -> str:
     """Returns the table as it stands in docs/coop_campaign/balance.md, markers included."""
-    lines = [BEGIN, "| tile | seats (heroes) | normal | hard |", "|---|---|---|---|"]
-    for tile in TILES:
-        for seats in SEATS:
+    lines = [begin, "| tile | seats (heroes) | normal | hard |", "|---|---|---|---|"]
+    for tile in tiles:
+        for seats in seats_list:
             normal, hard = cells[(tile, seats, False)], cells[(tile, seats, True)]
             heroes = 2 if seats == 1 else seats
             lines.append(f"| {tile} | {seats} ({heroes}) | {normal.percent()} % "
                          f"({normal.won}/{normal.games}) | {hard.percent()} % "
                          f"({hard.won}/{hard.games}) |")
-    lines.append(END)
+    lines.append(end)
     return "\n".join(lines)
 
 
-def documented(text: str) -> str:
+def documented(text: str, begin: str = BEGIN, end: str = END) -> str:
     """Returns the balance table block of a balance.md text (markers included)."""
-    match = re.search(re.escape(BEGIN) + r".*?" + re.escape(END), text, re.S)
+    match = re.search(re.escape(begin) + r".*?" + re.escape(end), text, re.S)
     if match is None:
         raise ValueError("balance.md has no balance table markers")
     return match.group(0)
 
 
-def replace_table(text: str, block: str) -> str:
+def replace_table(text: str, block: str, begin: str = BEGIN, end: str = END) -> str:
     """Returns balance.md's text with its table block replaced by ``block``."""
-    documented(text)
-    return re.sub(re.escape(BEGIN) + r".*?" + re.escape(END), lambda _: block, text,
+    documented(text, begin, end)
+    return re.sub(re.escape(begin) + r".*?" + re.escape(end), lambda _: block, text,
                   flags=re.S)
+
+
+def mission_table(games: int = MISSION_GAMES, seed: int = 0) -> str:
+    """Returns the missions 4–9 table (markers included) of batches of ``games`` missions."""
+    return markdown(table(games, seed, MISSIONS, MISSION_SEATS), MISSIONS, MISSION_SEATS,
+                    MISSION_BEGIN, MISSION_END)
+
+
+def boss_table(games: int = BOSS_GAMES, seed: int = 0) -> str:
+    """Returns the boss tiles' table (markers included) of batches of ``games`` missions."""
+    return markdown(table(games, seed, BOSS_TILES, BOSS_SEATS), BOSS_TILES, BOSS_SEATS,
+                    BOSS_BEGIN, BOSS_END)

@@ -6,7 +6,10 @@ numbers) with a bonus for knocking out a skull zone of a dangerous enemy or of a
 plunder, mana spent against mana left for the round, the core the tile leaves behind (cycling
 the core toward elements the enemies on the tile are weak to), armour and healing when the hero
 is threatened, jumping toward enemies when the hero has nothing to hit. For the party's choices
-it protects weak heroes: the attack goes to the wolf or to the sturdiest hero.
+it protects weak heroes: the attack goes to the wolf or to the sturdiest hero. On a boss tile the
+boss is the goal (the tile is won when it falls and lost when it outlives the tracker): damage
+on its zones toward its skull counts more as the rounds run out, a chance to defeat it
+outweighs everything, its star zone is left alone, and melee heroes go where it stands.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any
 
 from engine.ai.base import Bot, register_bot, register_evaluator
 from engine.core.actions import Action
+from engine.rules.coop_campaign import boss as B
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
@@ -33,6 +37,9 @@ from engine.rules.coop_campaign.state import (
 GAME = "coop_campaign"
 MANA_WEIGHT = 0.45  # worth of one mana cube kept (a cube buys about half a damage)
 END_MARGIN = 0.05
+BOSS_WIN = 60.0  # worth of a sure defeat of the boss: the tile is won
+BOSS_DAMAGE = (1.5, 1.5)  # worth of a point of damage on the boss's way to its skull: at the
+# first round, and added by the last (the tracker running out loses the tile)
 
 
 def _threat(st: MissionState, e: Any, memo: dict[Any, Any] | None = None) -> float:
@@ -80,14 +87,64 @@ def attack_value(st: MissionState, i: int, weapon: str, targets: Any, kw: dict[s
                                                              uid, z, tile, len(targets))
         zone = T.edef(e).zones[z]
         p_ko = ko / out_of
+        if B.is_boss(st, e):
+            value += boss_value(st, zone, expected, p_ko) + rerolls * 0.15
+            continue
         value += expected * 0.6 + rerolls * 0.15
         if zone.final == "skull":
-            flags = 1.5 if E.free_flag(st, e.area) else 0.0
+            flags = flag_stake(st, e.area)
             value += p_ko * (1.5 + _threat(st, e, memo) + flags)
         elif zone.final == "star":
             value -= p_ko * 0.5  # knocking the star out makes it stronger
         elif zone.armoured:
             value += p_ko * 1.0  # opens the other zones
+    return value
+
+
+def boss_value(st: MissionState, zone: Any, expected: float, p_ko: float) -> float:
+    """Returns the worth of an attack on a zone of the boss: its skull zone (a knockout wins
+    the tile) and an armoured zone (which opens the others) are the way there, a star zone only
+    makes the boss stronger, any other zone (the phylactery) is worth what it takes away."""
+    if zone.final == "star":
+        return -p_ko * 2.0
+    rounds = len(C.tile(st.tile).tracker)
+    weight = BOSS_DAMAGE[0] + BOSS_DAMAGE[1] * st.round / rounds
+    if zone.final == "skull":
+        return expected * weight + p_ko * BOSS_WIN
+    if zone.armoured:
+        return expected * weight + p_ko * 1.5
+    return expected * 0.6 + p_ko * 2.0
+
+
+def flag_stake(st: MissionState, area: str) -> float:
+    """Returns what stopping a plunderer in an area is worth: nothing without a free flag,
+    more as the flags fill, most when the last flag loses the mission."""
+    if not E.free_flag(st, area):
+        return 0.0
+    flags = C.area(st.tile, area).flags
+    assert flags is not None
+    fill = (st.flags.get(area, 0) + 1) / flags.count
+    types = {e.type for e in flags.effects}
+    if "game_over" in types:
+        return 1.5 + 4.0 * fill
+    if "spawn" in types:
+        return 1.5 + 1.5 * fill
+    return 1.5
+
+
+def shot_value(st: MissionState, uid: int, z: int, amount: int,
+               memo: dict[Any, Any] | None = None) -> float:
+    """Returns the worth of a fixed-damage shot at a zone, weighed like an attack: the damage,
+    and a kill by threat (a star zone knocked out makes the enemy stronger)."""
+    e = st.enemy(uid)
+    zone = T.edef(e).zones[z]
+    left = zone.boxes - e.damage[z]
+    value = min(amount, left) * 0.6
+    if amount >= left:
+        if zone.final == "skull":
+            value += 1.5 + _threat(st, e, memo) + flag_stake(st, e.area)
+        elif zone.final == "star":
+            value -= 0.5
     return value
 
 
@@ -150,6 +207,15 @@ class CoopBot(Bot):
             h = st.heroes[j]
             return legal[0] if len(h.items) < T.carry(h) else legal[-1]
         if kind == CHOOSE:
+            if len(top.data) > 1:  # a tile event's shot: the zone worth the most
+                amount = int(E.tile_effect(st, list(top.data[0])).params["amount"])
+                targets = top.data[1]
+
+                def worth(a: Action) -> tuple[float, int]:
+                    uid, z = targets[a["option"]]
+                    return shot_value(st, uid, z, amount), -a["option"]
+
+                return max(legal, key=worth)
             return legal[0]
         return legal[0]
 
@@ -234,8 +300,8 @@ class CoopBot(Bot):
             value = self._core_value(st, s.element) - self._core_value(st, T.core(h)) * 0.5
             return value, base + mod, s.effects, s.type, T.core(h), ident
         if kind == "standard":
-            sd = next(x for x in C.hero(h.hid).standard if x.id == ident)
-            return 0.0, T.standard_cost(h, sd.id), sd.effects, "ability", T.core(h), ""
+            sd = T.standard_def(st, h, ident)
+            return 0.0, T.standard_cost(h, sd.id, st.tile), sd.effects, "ability", T.core(h), ""
         d = C.card_item(ident)
         return -0.6, 0, d.use, "ability", None, ""  # -0.6: items are kept for a need
 
@@ -280,10 +346,18 @@ class CoopBot(Bot):
             v = 0.0
             if melee and here == 0 and there:
                 v += 0.9
+            boss = B.boss_enemy(st)
+            if melee and boss is not None:  # the boss is the goal: stand where it stands
+                v += 0.8 if boss.area == pick else (-0.4 if boss.area == h.area else 0.0)
             if h.hp <= 2 and _danger(st, pick, self._memo) < _danger(st, h.area, self._memo):
                 v += 1.0
             if E.free_flag(st, pick) and there:
-                v += 0.4
+                v += 0.4 + (flag_stake(st, pick) - 1.5) * 0.5
+            for sd in C.area(st.tile, pick).actions:
+                # an area's action (the ballista) with something to hit is worth going to
+                if any(e.type == "zone_damage" and T.shot_zones(
+                        st, str(e.params.get("area", "any")), pick) for e in sd.effects):
+                    v += 0.8
             return v - 0.3
         if t == "armor":
             room = T.armor_cap(h) - h.armor
@@ -309,19 +383,28 @@ class CoopBot(Bot):
             return 0.6 if pick is not None else 0.0
         if t == "level_up":
             return 3.0
+        if t == "zone_damage":
+            if pick is None:
+                return -0.5
+            return shot_value(st, pick[0], pick[1], int(p["amount"]), self._memo)
         if t == "restore_all":
             return (T.hp_max(h) - h.hp) * 0.9 + (T.mana_max(h) - h.mana) * 0.4 - 2
         return 0.0
 
 
 def evaluate(rules: Any, state: MissionState) -> list[float]:
-    """Scores a mission for MCTS: the party's health and the rounds survived."""
+    """Scores a mission for MCTS: the party's health and the rounds survived (on a boss tile
+    the damage dealt to the boss)."""
     if state.result is not None:
         v = 1.0 if state.result == "won" else 0.0
         return [v] * state.players
     tile = C.tile(state.tile)
     health = sum(h.hp / max(1, T.hp_max(h)) for h in state.heroes) / len(state.heroes)
     progress = state.round / len(tile.tracker)
+    boss = B.boss_enemy(state)
+    if boss is not None:  # a boss tile is won by the boss's fall, not by the rounds
+        zones = T.edef(boss).zones
+        progress = sum(boss.damage) / max(1, sum(z.boxes for z in zones))
     v = 0.15 + 0.5 * health * (0.5 + 0.5 * progress) + 0.2 * progress
     return [min(0.95, v)] * state.players
 

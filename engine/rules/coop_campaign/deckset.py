@@ -14,10 +14,12 @@ def physical(entries: list[tuple[str, int]]) -> list[str]:
 
 def build_decks(st: MissionState) -> None:
     """Shuffles the theme's minion and elite decks and the grey and gold loot decks (seed 001,
-    1.2: one minion and one elite deck per theme)."""
+    1.2: one minion and one elite deck per theme). Campaign-only cards stay out: only a
+    campaign's deck changes put them in (seed 001, 2: "spezielle Karten in ein Gegnerdeck
+    gemischt")."""
     for rank in ("minion", "elite"):
         cards = physical([(e.id, e.copies) for e in C.all_of("enemy")
-                          if e.theme == st.theme and e.rank == rank])
+                          if e.theme == st.theme and e.rank == rank and not e.campaign_only])
         st.rng.shuffle(cards)
         st.decks[rank] = Deck(cards)
     for colour in ("grey", "gold"):

@@ -42,13 +42,16 @@ _RUNS_MAX = 20_000
 
 def board_key(st: MissionState) -> tuple[Any, ...]:
     """Returns what targeting reads of the enemies: every card's place, identity, damage and
-    star (keywords from leaders and Stealth/Guard follow from these)."""
+    star, and the keywords tile events gave areas (keywords from leaders and Stealth/Guard
+    follow from these)."""
     enemies = st.enemies
-    out = []
+    out: list[Any] = []
     for area in T.RING:
         for u in st.columns[area]:
             e = enemies[str(u)]
             out.append((area, u, e.card, tuple(e.damage), e.star))
+    if st.area_keywords:
+        out.append(tuple((a, tuple(k)) for a, k in sorted(st.area_keywords.items())))
     return tuple(out)
 
 
@@ -164,6 +167,11 @@ def _wolf_attack_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any])
     return out or [None]
 
 
+def _zone_damage_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
+    out = T.shot_zones(st, str(spec.params.get("area", "any")), sim["area"])
+    return list(out) or [None]
+
+
 def _level_picks(st: MissionState, i: int, spec: Any, sim: dict[str, Any]) -> list[Any]:
     h = st.heroes[i]
     out = [a for a in C.hero(h.hid).actions if a not in h.flipped]
@@ -181,6 +189,7 @@ PICKERS = {
     "wolf_move": _wolf_move_picks,
     "wolf_attack": _wolf_attack_picks,
     "level_up": _level_picks,
+    "zone_damage": _zone_damage_picks,
 }
 
 

@@ -14,7 +14,11 @@ are counted in ``item_rerolls``, not folded in (using one spends the item).
 "dice", "rerolls", "empowered", "expected", "expected_plain", "expected_empowered",
 "knockout": [ways, out_of], "expected_rerolls", "expected_plain_rerolls",
 "expected_empowered_rerolls", "knockout_rerolls": [ways, out_of], "damage_exact": [num, den],
-"damage_exact_rerolls": [num, den]}]}]}`` — expectations rounded to 3 decimals, ``out_of`` =
+"damage_exact_rerolls": [num, den], "boss", "wins"}]}], "shots": [{"uid", "card", "zone",
+"damage", "track", "boxes", "knockout", "defeats"}]}`` — ``boss``: the target is the boss of a
+boss tile, ``wins``: knocking the zone out defeats it and wins the tile (a consequence
+``coop.pv.boss_win`` gives the chance); ``shots`` only for an action with a fixed-damage shot
+(the ballista: certain numbers, no dice); expectations rounded to 3 decimals, ``out_of`` =
 6^dice for the first roll and 6^(dice + rerolls) with rerolls, ``damage_exact`` the expectation
 as an exact fraction. ``odds`` and ``breakdowns`` hold one entry per target row, in order (first
 roll).
@@ -28,6 +32,7 @@ from typing import Any
 
 from engine.core.actions import Action, Breakdown, Message, Term
 from engine.core.protocol import NO_PREVIEW, Odds, Preview
+from engine.rules.coop_campaign import boss as B
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import tableau as T
 from engine.rules.coop_campaign.names import area_names
@@ -271,7 +276,7 @@ def _effects(st: MissionState, action: Action) -> tuple[str, Any, str, str | Non
         s = T.side(h, action["tile"])
         return "tile", s.effects, s.type, T.core(h), action["tile"]
     if action.kind == "standard":
-        sd = next(x for x in C.hero(h.hid).standard if x.id == action["action"])
+        sd = T.standard_def(st, h, action["action"])
         return "standard", sd.effects, "ability", T.core(h), ""
     d = C.card_item(action["item"])
     return "item", d.use, "ability", None, ""
@@ -293,10 +298,11 @@ def preview_action(st: MissionState, action: Action) -> Preview:
                           (Term(Message("coop.bd.slot", {"slot": slot + 1}), base),
                            Term(Message("coop.bd.ultimate"), mod))),)
     elif source == "standard":
-        n = T.standard_cost(h, action["action"])
+        n = T.standard_cost(h, action["action"], st.tile)
         cost = (Breakdown(Message("coop.bd.cost"), n,
                           (Term(Message("coop.bd.standard"), n),)),)
     attacks = []
+    shots: list[dict[str, Any]] = []
     odds: list[Odds] = []
     breakdowns: list[Breakdown] = []
     consequences: list[Message] = []
@@ -315,6 +321,12 @@ def preview_action(st: MissionState, action: Action) -> Preview:
                 odds.append(Odds(Message("coop.pv.knockout", {"uid": r["uid"],
                                                               "zone": r["zone"]}),
                                  r["knockout"][0], r["knockout"][1]))
+                e = st.enemy(r["uid"])
+                r["boss"] = B.is_boss(st, e)
+                r["wins"] = r["boss"] and T.edef(e).zones[r["zone"]].final == "skull"
+                if r["wins"]:  # spec §8: defeating the boss wins the tile
+                    consequences.append(Message("coop.pv.boss_win", {
+                        "uid": r["uid"], "ways": r["knockout"][0], "out_of": r["knockout"][1]}))
             attacks.append({"dice": rows[0]["dice"] if rows else 0,
                             "rerolls": rows[0]["rerolls"] if rows else 0,
                             "item_rerolls": item_rerolls(st, st.active), "wolf": False,
@@ -329,16 +341,49 @@ def preview_action(st: MissionState, action: Action) -> Preview:
                              row["knockout"][0], row["knockout"][1]))
             attacks.append({"dice": row["dice"], "rerolls": 0, "item_rerolls": 0, "wolf": True,
                             "targets": [row]})
+        elif spec.type == "zone_damage" and pick is not None:
+            row = shot_numbers(st, int(spec.params["amount"]), pick[0], pick[1])
+            breakdowns.append(row.pop("breakdown"))
+            shots.append(row)
+            name = dict(T.card_enemy(row["card"]).name)
+            consequences.append(Message("coop.pv.shot", {
+                "uid": row["uid"], "card": row["card"], "card_name": name,
+                "zone": row["zone"], "zone_no": row["zone"] + 1, "damage": row["damage"],
+                "track": row["track"], "boxes": row["boxes"]}))
+            if row["defeats"]:
+                consequences.append(Message("coop.pv.shot_defeats", {
+                    "uid": row["uid"], "card": row["card"], "card_name": name}))
         elif spec.type == "jump" and pick is not None:
             consequences.append(Message("coop.pv.jump", {"to": pick,
                                                          "to_name": area_names(st.tile)[pick]}))
-        elif pick is None and spec.type in ("attack", "jump", "basic_attack"):
+        elif pick is None and spec.type in ("attack", "jump", "basic_attack", "zone_damage"):
             consequences.append(Message("coop.pv.skipped", {"effect": spec.type}))
     if source == "tile":
         consequences.append(Message("coop.pv.core_next", {"core": T.side(h, tile).element}))
+    detail: dict[str, Any] = {"cost": n, "attacks": attacks}
+    if shots:
+        detail["shots"] = shots
     return Preview(cost=cost, odds=tuple(odds), breakdowns=tuple(breakdowns),
-                   consequences=tuple(consequences),
-                   detail={"cost": n, "attacks": attacks})
+                   consequences=tuple(consequences), detail=detail)
+
+
+def shot_numbers(st: MissionState, amount: int, uid: int, z: int) -> dict[str, Any]:
+    """Returns what a fixed-damage shot does to a zone: certain numbers, no dice (the damage,
+    the track after it, whether the zone is knocked out and the enemy defeated) and the
+    breakdown of the damage (the fixed amount, the overflow lost)."""
+    e = st.enemy(uid)
+    zone = T.edef(e).zones[z]
+    left = zone.boxes - e.damage[z]
+    damage = min(amount, left)
+    out = damage == left
+    terms = [Term(Message("coop.bd.fixed"), amount)]
+    if amount > left:
+        terms.append(Term(Message("coop.bd.overflow"), left - amount))
+    return {"uid": uid, "card": e.card, "zone": z, "damage": damage,
+            "track": e.damage[z] + damage, "boxes": zone.boxes, "knockout": out,
+            "defeats": out and zone.final == "skull",
+            "breakdown": Breakdown(Message("coop.bd.expected", {"uid": uid, "zone": z}),
+                                   damage, tuple(terms))}
 
 
 def annotate(rules: Any, st: MissionState, actions: list[Action]) -> list[Preview]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.content.schema import SLUG
 from engine.core.actions import Action, Event, Message
 from engine.core.errors import MalformedAction
 from engine.core.flow import ActionKind, DecisionKind, Flow, Phase
@@ -39,8 +40,9 @@ from engine.rules.coop_campaign.state import (
 
 Refusal = tuple[str, str]
 DEFAULT_HEROES = ("barbarian", "wizard", "assassin", "huntress")
-TILES = ("bridge", "glade")
-THEMES = ("tile", "forest", "graveyard")
+TILES = ("bridge", "glade", "warcamp", "chapel", "kings_road", "lanterns", "ossuary", "abbey",
+         "fields", "keep_walls", "queen")  # in station order (1-10, 4A before 4B)
+THEMES = ("tile", "forest", "graveyard", "ashen")
 
 
 class CoopRules(GameRules[MissionState]):
@@ -53,12 +55,18 @@ class CoopRules(GameRules[MissionState]):
     private_information = False  # co-operative and open: no curtain between teammates
     options = (
         OptionDef("tile", "coop.opt.tile", "bridge", TILES,
-                  choice_labels=("coop.opt.tile.bridge", "coop.opt.tile.glade")),
+                  choice_labels=("coop.opt.tile.bridge", "coop.opt.tile.glade",
+                                 "coop.opt.tile.warcamp", "coop.opt.tile.chapel",
+                                 "coop.opt.tile.kings_road", "coop.opt.tile.lanterns",
+                                 "coop.opt.tile.ossuary", "coop.opt.tile.abbey",
+                                 "coop.opt.tile.fields", "coop.opt.tile.keep_walls",
+                                 "coop.opt.tile.queen")),
         OptionDef("hard", "coop.opt.hard", False, (False, True), variant=True),
         OptionDef("theme", "coop.opt.theme", "tile", THEMES,
                   choice_labels=("coop.opt.theme.tile", "coop.opt.theme.forest",
-                                 "coop.opt.theme.graveyard")),
+                                 "coop.opt.theme.graveyard", "coop.opt.theme.ashen")),
         OptionDef("heroes", "coop.opt.heroes", ""),
+        OptionDef("boxes", "coop.opt.boxes", ""),
     )
 
     # --- set-up ---------------------------------------------------------------------------
@@ -76,10 +84,21 @@ class CoopRules(GameRules[MissionState]):
                 raise MalformedAction(f"coop_campaign: no hero {hid!r}")
         return ids
 
+    def boxes(self, config: GameConfig) -> list[str]:
+        """Returns the campaign checkboxes ticked before the mission (the ``boxes`` option:
+        comma-separated ids, so that a tile plays alone as a campaign would bring it)."""
+        text = str(config.options.get("boxes", "") or "")
+        out = [x.strip() for x in text.split(",") if x.strip()]
+        for box in out:
+            if not SLUG.fullmatch(box):
+                raise MalformedAction(f"coop_campaign: {box!r} is not a checkbox id")
+        return list(dict.fromkeys(out))
+
     def check_config(self, config: GameConfig) -> None:
         """Raises MalformedAction for an unplayable config (seats, options, hero list)."""
         super().check_config(config)
         self.hero_ids(config)
+        self.boxes(config)
 
     def new_game(self, config: GameConfig, seed: int) -> MissionState:
         """Returns a mission set up for the config (seed 001, 1 and 2)."""
@@ -99,6 +118,7 @@ class CoopRules(GameRules[MissionState]):
         st.theme = tile.theme if theme == "tile" else theme
         st.hard = bool(self.option(config, "hard"))
         st.players = config.players
+        st.boxes = self.boxes(config)  # read by a tile's set-up (a boss tile's if_box)
         ids = self.hero_ids(config)
         if carried is not None and len(carried) != len(ids):
             raise MalformedAction(f"coop_campaign: items for {len(ids)} heroes needed")
@@ -273,10 +293,10 @@ def _apply_play(rules: Any, st: MissionState, action: Action, ev: list[Event]) -
 def _standard_options(st: MissionState, only: str | None = None) -> list[Action]:
     h = st.heroes[st.active]
     out = []
-    for s in C.hero(h.hid).standard:
+    for s in T.standards(st, h):
         if only is not None and s.id != only:
             continue
-        if T.standard_cost(h, s.id) > h.mana:
+        if T.standard_cost(h, s.id, st.tile) > h.mana:
             continue
         if s.effects and s.effects[0].type == "armor" and h.armor >= T.armor_cap(h):
             continue  # spec AMB-40: no cube left in the supply
@@ -294,10 +314,10 @@ def _check_standard(rules: Any, st: MissionState, action: Action) -> Refusal | N
     h = st.heroes[st.active]
     if set(action.params) != {"action", "picks"} or not isinstance(sid, str):
         return ("coop.rule.bad_action", f"{action} needs an action and its picks")
-    if sid not in [s.id for s in C.hero(h.hid).standard]:
-        return ("coop.rule.no_standard", f"{sid!r} is not on the tableau")
-    if T.standard_cost(h, sid) > h.mana:
-        return ("coop.rule.mana", f"{sid} costs {T.standard_cost(h, sid)} mana")
+    if sid not in [s.id for s in T.standards(st, h)]:
+        return ("coop.rule.no_standard", f"{sid!r} is neither on the tableau nor in the area")
+    if T.standard_cost(h, sid, st.tile) > h.mana:
+        return ("coop.rule.mana", f"{sid} costs {T.standard_cost(h, sid, st.tile)} mana")
     if action not in _standard_options(st, sid):
         return ("coop.rule.bad_pick", f"{action.get('picks')!r} are not legal choices")
     return None
@@ -518,15 +538,24 @@ def _apply_decline(rules: Any, st: MissionState, action: Action, ev: list[Event]
 
 
 def _opt_choose(rules: Any, st: MissionState, out: list[Action]) -> None:
-    path = _pending(st).data[0]
-    spec = E.tile_effect(st, list(path))
+    data = _pending(st).data
+    if len(data) > 1:  # a tile event's shot: one option per (enemy, zone)
+        out.extend(Action("choose", (("option", k),)) for k in range(len(data[1])))
+        return
+    spec = E.tile_effect(st, list(data[0]))
     out.extend(Action("choose", (("option", k),)) for k in range(len(spec.params["options"])))
 
 
 def _apply_choose(rules: Any, st: MissionState, action: Action, ev: list[Event]) -> None:
-    path = list(st.flow.pop().data[0])
+    data = st.flow.pop().data
+    path = list(data[0])
     spec = E.tile_effect(st, path)
     k = action["option"]
+    if len(data) > 1:
+        uid, z = data[1][k]
+        E.shoot_zone(st, ev, uid, z, int(spec.params["amount"]), None)
+        E.pump(rules, st, ev)
+        return
     opt = spec.params["options"][k]
     ev.append(Event("coop.ev.chosen", {"option": k, "label": dict(opt.label)}))
     st.tfx[0:0] = [[*path, "options", k, "effects", j] for j in range(len(opt.effects))]

@@ -116,6 +116,9 @@ class EnemyState:
 _PLAIN = ("tile", "theme", "hard", "players", "round", "token", "active", "order", "flags",
           "blocked", "boxes", "result", "reason", "resolving", "attack", "strike", "tfx",
           "offer", "stage", "next_uid", "turn", "rig", "columns")
+# fields added later, stored only when they differ from their default (so that the states of
+# missions without them, and their hashes, stay as they were)
+_OPTIONAL: dict[str, Any] = {"boss": None, "ongoing": [], "area_keywords": {}}
 
 
 def _copy(value: Any) -> Any:
@@ -130,7 +133,7 @@ def _copy(value: Any) -> Any:
 class MissionState:
     """A mission in progress (see docs/coop_campaign/rules.md for the round structure)."""
 
-    __slots__ = ("rng", "flow", "heroes", "enemies", "decks", "loot", *_PLAIN)
+    __slots__ = ("rng", "flow", "heroes", "enemies", "decks", "loot", *_PLAIN, *_OPTIONAL)
 
     def __init__(self) -> None:
         self.rng = Rng(0)
@@ -162,6 +165,12 @@ class MissionState:
         self.next_uid = 1
         self.turn = 0
         self.rig: dict[str, list[Any]] = {}  # test rigging: attack, defence, coin results
+        # the boss of a boss tile (engine/rules/coop_campaign/boss.py): id, uid, AI card last
+        # resolved, the round's command bonus, defeated
+        self.boss: dict[str, Any] | None = None
+        self.ongoing: list[list[Any]] = []  # tile effects resolved at every round start
+        # keywords a tile event gave every enemy in an area (a snuffed lantern: Stealth)
+        self.area_keywords: dict[str, list[str]] = {}
 
     def enemy(self, uid: int) -> EnemyState:
         """Returns the enemy with ``uid``."""
@@ -174,6 +183,9 @@ class MissionState:
     def to_dict(self) -> dict[str, Any]:
         """Returns the whole state as JSON data."""
         out: dict[str, Any] = {f: _copy(getattr(self, f)) for f in _PLAIN}
+        for f, default in _OPTIONAL.items():
+            if getattr(self, f) != default:
+                out[f] = _copy(getattr(self, f))
         out["rng"] = self.rng.to_dict()
         out["flow"] = self.flow.to_json()
         out["heroes"] = [h.to_dict() for h in self.heroes]
@@ -188,6 +200,8 @@ class MissionState:
         st = cls.__new__(cls)
         for f in _PLAIN:
             setattr(st, f, _copy(d[f]))
+        for f, default in _OPTIONAL.items():
+            setattr(st, f, _copy(d.get(f, default)))
         st.rng = Rng.from_dict(d["rng"])
         st.flow = FlowState.from_json(d["flow"])
         st.heroes = [HeroState.from_dict(h) for h in d["heroes"]]
@@ -199,7 +213,7 @@ class MissionState:
     def clone(self) -> MissionState:
         """Returns an independent copy."""
         st = MissionState.__new__(MissionState)
-        for f in _PLAIN:
+        for f in (*_PLAIN, *_OPTIONAL):
             setattr(st, f, _copy(getattr(self, f)))
         st.rng = self.rng.clone()
         st.flow = self.flow.clone()

@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any
 
 from engine.rules.coop_campaign import content as C
-from engine.rules.coop_campaign.defs import DIRECTIONS, SideDef, ZoneDef
+from engine.rules.coop_campaign.defs import DIRECTIONS, SideDef, StandardDef, ZoneDef
 from engine.rules.coop_campaign.state import EnemyState, HeroState, MissionState
 
 RING = DIRECTIONS
@@ -87,18 +87,42 @@ def tile_cost(h: HeroState, slot: int) -> tuple[int, int]:
     return int(track[slot]), int(side(h, h.river[slot]).cost_mod)
 
 
-def standard_cost(h: HeroState, sid: str) -> int:
-    """Returns the mana cost of a standard action (a carried item may lower the leap)."""
-    for s in C.hero(h.hid).standard:
+def standard_cost(h: HeroState, sid: str, tile: str = "") -> int:
+    """Returns the mana cost of a standard action (a carried item may lower the leap) or, with
+    the mission's tile, of an area's action."""
+    s = _standard(h.hid, tile, sid)
+    cost = s.cost
+    if s.effects and s.effects[0].type == "jump":
+        for card in h.items:
+            p = C.card_item(card).passive
+            if p is not None and p.jump_cost is not None:
+                cost = min(cost, p.jump_cost)
+    return int(cost)
+
+
+@cache
+def _standard(hid: str, tile: str, sid: str) -> StandardDef:
+    for s in C.hero(hid).standard:
         if s.id == sid:
-            cost = s.cost
-            if s.effects and s.effects[0].type == "jump":
-                for card in h.items:
-                    p = C.card_item(card).passive
-                    if p is not None and p.jump_cost is not None:
-                        cost = min(cost, p.jump_cost)
-            return int(cost)
+            return s
+    if tile:
+        for a in C.tile(tile).areas:
+            for s in a.actions:
+                if s.id == sid:
+                    return s
     raise KeyError(sid)
+
+
+def standard_def(st: MissionState, h: HeroState, sid: str) -> StandardDef:
+    """Returns a standard action of the hero's tableau or an action of one of the tile's
+    areas."""
+    return _standard(h.hid, st.tile, sid)
+
+
+def standards(st: MissionState, h: HeroState) -> list[StandardDef]:
+    """Returns what a hero may do for a printed cost: the tableau's standard actions, then the
+    actions of the area it stands in (the ballista of the keep's walls)."""
+    return [*C.hero(h.hid).standard, *C.area(st.tile, h.area).actions]
 
 
 def weapons(h: HeroState) -> list[str]:
@@ -164,13 +188,36 @@ def _leaders(st: MissionState) -> list[EnemyState]:
     return [e for e in st.living() if _leads(e.card)]
 
 
+@cache
+def _losses(card: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Returns (zone, keywords lost when it is knocked out) of an enemy card's zones."""
+    return tuple((z, tuple(zone.loses)) for z, zone in enumerate(card_enemy(card).zones)
+                 if zone.loses)
+
+
+def lost_keywords(e: EnemyState) -> list[str]:
+    """Returns the keywords the enemy has lost with knocked-out zones (a boss's phylactery)."""
+    return [k for z, kws in _losses(e.card) if knocked_out(e, z) for k in kws]
+
+
 def keywords(st: MissionState, e: EnemyState) -> list[str]:
-    """Returns the enemy's keywords: printed, from its star, from leaders on the tile."""
+    """Returns the enemy's keywords: printed, from its star, from leaders on the tile, without
+    those lost with a knocked-out zone."""
     d = edef(e)
+    if _losses(e.card):
+        lost = lost_keywords(e)
+        return [k for k in _keywords(st, e, d) if k not in lost]
+    return _keywords(st, e, d)
+
+
+def _keywords(st: MissionState, e: EnemyState, d: Any) -> list[str]:
     leaders = _leaders(st)
-    if not leaders and not (e.star and d.star is not None):
+    area = st.area_keywords.get(e.area) if st.area_keywords else None
+    if not leaders and not (e.star and d.star is not None) and not area:
         return list(d.keywords)  # printed keywords are unique (checked with the content)
     out = list(d.keywords)
+    if area:
+        out += area  # a tile event gave the area's enemies a keyword (a snuffed lantern)
     if e.star and d.star is not None:
         out += list(d.star.keywords)
     for lead in leaders:
@@ -190,9 +237,13 @@ def _leader_keywords() -> frozenset[str]:
 def has_keyword(st: MissionState, e: EnemyState, kw: str) -> bool:
     """Returns whether the enemy has a keyword now (printed, star or a leader's)."""
     d = edef(e)
+    if _losses(e.card) and kw in lost_keywords(e):
+        return False
     if kw in d.keywords:
         return True
     if e.star and d.star is not None and kw in d.star.keywords:
+        return True
+    if st.area_keywords and kw in st.area_keywords.get(e.area, ()):
         return True
     if kw not in _leader_keywords():
         return False
@@ -218,6 +269,9 @@ def attack_terms(st: MissionState, e: EnemyState) -> list[tuple[str, int]]:
             terms.append(("leader", int(ld.attack)))
     if e.star and d.star is not None and d.star.attack:
         terms.append(("star", int(d.star.attack)))
+    boss = st.boss
+    if boss is not None and boss["command"] and e.uid != boss["uid"]:
+        terms.append(("command", int(boss["command"])))  # a boss's command, this round
     return terms
 
 
@@ -249,6 +303,27 @@ def zones_open(d: Any, damage: Any, element: str | None) -> list[int]:
     if armoured:
         intact = armoured
     return [z for z in intact if zones[z].style != "sealed" or empowered(zones[z], element)]
+
+
+def shot_zones(st: MissionState, area: str, from_area: str | None) -> list[tuple[int, int]]:
+    """Returns every (enemy, zone) a fixed-damage shot may hit in an area (``any``: all areas):
+    intact zones without the armour symbol that are not sealed (a sealed zone takes only
+    empowered attacks, seed 001, 3.2.4; the armour symbol is what the shot must avoid). A hero
+    shooting from ``from_area`` respects Stealth and Guard (seed 001, 5.3: they bind every
+    action of a hero); a tile event (None) does not."""
+    areas = RING if area == "any" else (area,)
+    guarded = guards(st, areas) if from_area is not None else {}
+    out: list[tuple[int, int]] = []
+    for a in areas:
+        for u in st.columns[a]:
+            e = st.enemy(u)
+            if from_area is not None and (not targetable(st, e, from_area)
+                                          or not guard_ok(st, [u], guarded)):
+                continue
+            for z, zone in enumerate(edef(e).zones):
+                if not (zone.armoured or zone.style == "sealed" or knocked_out(e, z)):
+                    out.append((u, z))
+    return out
 
 
 def isolated(st: MissionState, e: EnemyState) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.rules.coop_campaign import boss as B
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
@@ -37,8 +38,10 @@ def hero_view(st: MissionState, i: int) -> dict[str, Any]:
             "poison": None if h.poison is None else list(h.poison),
             "wolf": None if T.wolf_max(h) == 0 else {"area": h.wolf_area, "hp": h.wolf_hp,
                                                       "hp_max": T.wolf_max(h)},
-            "standard": [{"action": s.id, "cost": T.standard_cost(h, s.id)}
-                         for s in C.hero(h.hid).standard]}
+            "standard": [{"action": s.id, "cost": T.standard_cost(h, s.id, st.tile)}
+                         for s in C.hero(h.hid).standard]
+            + [{"action": s.id, "cost": T.standard_cost(h, s.id, st.tile), "area": h.area}
+               for s in C.area(st.tile, h.area).actions]}
 
 
 def enemy_view(st: MissionState, uid: int) -> dict[str, Any]:
@@ -74,6 +77,55 @@ def attack_outcome(st: MissionState) -> list[dict[str, Any]]:
     return out
 
 
+def strike_strength(st: MissionState) -> int | None:
+    """Returns the strength of the enemy attack under resolution (a boss's AI card may give
+    its own), or None when the striking card is gone."""
+    s = st.strike
+    assert s is not None
+    if "ai_terms" in s:
+        return sum(int(v) for _k, v in s["ai_terms"])
+    e = st.enemies.get(str(s["uid"]))
+    return None if e is None else sum(v for _, v in T.attack_terms(st, e))
+
+
+def boss_view(st: MissionState) -> dict[str, Any] | None:
+    """Returns the boss of a boss tile: its stat card (chosen by the hero count) and zones, its
+    AI deck (cards left to draw, the face-up discard, cards taken out), the AI card resolved
+    last and the one being resolved now, the round's command bonus, defeated or not."""
+    if st.boss is None:
+        return None
+    b = st.boss
+    e = B.boss_enemy(st)
+    card = C.card_def(b["card"])
+    deck = st.decks.get(B.AI)
+    s = st.strike
+    return {"id": b["id"], "uid": b["uid"], "card": b["card"], "stat_card": card,
+            "heroes": B.stat_cards_heroes(b["id"], card),
+            "area": None if e is None else e.area,
+            "damage": None if e is None else list(e.damage),
+            "zones": None if e is None else [
+                {"boxes": zone.boxes, "damage": e.damage[z], "out": T.knocked_out(e, z),
+                 "final": zone.final} for z, zone in enumerate(T.edef(e).zones)],
+            "deck": 0 if deck is None else deck.draw_count(),
+            "discard": [] if deck is None else list(deck.discard_pile.cards),
+            "removed": list(b["removed"]), "last": b["last"],
+            "drawn": s["ai"]["card"] if s is not None and "ai" in s else None,
+            "command": b["command"], "defeated": b["defeated"],
+            "lost_keywords": [] if e is None else T.lost_keywords(e)}
+
+
+def _shot_label(st: MissionState, uid: int, z: int) -> dict[str, str]:
+    """Returns the ``{en, de}`` label of a shot's target: the enemy with the number its card
+    shows (its place in the enemy turn), its area, the zone and its track."""
+    e = st.enemy(uid)
+    d = T.edef(e)
+    n = enemy_order(st).index(uid) + 1
+    area = C.area(st.tile, e.area).name
+    track = f"{e.damage[z]}/{d.zones[z].boxes}"
+    return {"en": f"{d.name['en']} #{n} ({area['en']}), zone {z + 1}: {track}",
+            "de": f"{d.name['de']} #{n} ({area['de']}), Zone {z + 1}: {track}"}
+
+
 def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
     """Returns the whole open view of the mission."""
     tile = C.tile(st.tile)
@@ -91,12 +143,16 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
     choice = None
     if top is not None and top.kind == CHOOSE:
         spec = E.tile_effect(st, list(top.data[0]))
-        choice = [dict(o.label) for o in spec.params["options"]]
+        if len(top.data) > 1:
+            choice = [_shot_label(st, uid, z) for uid, z in top.data[1]]
+        else:
+            choice = [dict(o.label) for o in spec.params["options"]]
     return {
         "tile": st.tile, "theme": st.theme, "hard": st.hard, "round": st.round,
         "rounds": len(tile.tracker), "stage": st.stage, "token": st.token,
         "active": st.active, "order": list(st.order), "result": st.result,
         "reason": st.reason, "boxes": list(st.boxes), "blocked": list(st.blocked),
+        "area_keywords": {a: list(k) for a, k in sorted(st.area_keywords.items())},
         "flags": {a.dir: {"filled": st.flags.get(a.dir, 0), "count": a.flags.count}
                   for a in tile.areas if a.flags is not None},
         "heroes": [hero_view(st, i) for i in range(len(st.heroes))],
@@ -116,8 +172,10 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
             "basic": st.attack["basic"], "outcome": attack_outcome(st)},
         "strike": None if st.strike is None else {
             "uid": st.strike["uid"], "why": st.strike.get("why"),
+            "strength": strike_strength(st), "ai": st.strike.get("ai", {}).get("card"),
             "roll": st.strike.get("roll"), "cands": list(st.strike.get("cands", [])),
             "aimed": list(st.strike.get("aimed", st.strike.get("cands", []))),
             "prevent": st.strike.get("prevent", 0)},
         "offer": None if st.offer is None else {"item": st.offer.get("item")},
+        "boss": boss_view(st),
     }

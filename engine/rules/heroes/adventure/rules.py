@@ -545,6 +545,13 @@ _STEPS = {"search": _step_search, "effect": _step_effect, "visit": _step_visit,
 
 
 # --- levels --------------------------------------------------------------------------------------
+def battle_xp(level: int, beaten: int) -> int:
+    """Returns the XP a main hero of ``level`` wins by beating a neutral army of difficulty
+    ``beaten`` or an enemy main hero of level ``beaten`` (seed "Erfahrungspunkte im Kampf":
+    "genauso groß wie deine Stufe" 1, "höher als deine Stufe" 2, lower nothing)."""
+    return 2 if beaten > level else 1 if beaten == level else 0
+
+
 def gain_xp(st: MapState, seat: int, amount: int, ev: list[Event], *,
             to_seven: bool = False) -> None:
     """Adds XP to the main hero and queues the level effects in order, before anything else
@@ -1119,7 +1126,7 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
                 if guard >= 7:  # seed "Erfahrung": beating azure units sets level 7
                     front.append(["xp7", seat])
                 else:
-                    xp = 2 if p.level > guard else 1 if p.level == guard else 0
+                    xp = battle_xp(p.level, guard)
                     if xp:
                         front.append(["xp", seat, xp])
             front.append(["visit", seat, hero, _jh(h)])
@@ -1150,9 +1157,7 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
             st.ps[win_seat].res[0] += paid
             ev.append(_ev("heroes.map.pay", seat=lose_seat, winner=win_seat, gold=paid))
             if win_hero == MAIN:
-                # seed "Erfahrung": compare the levels of the two main heroes
-                wl, ll = st.ps[win_seat].level, st.ps[lose_seat].level
-                xp = 2 if wl > ll else 1 if wl == ll else 0
+                xp = battle_xp(st.ps[win_seat].level, st.ps[lose_seat].level)
                 if xp:
                     q.insert(0, ["xp", win_seat, xp])
     st.battle.setdefault("won", []).append(win_seat)
