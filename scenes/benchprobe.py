@@ -145,6 +145,85 @@ def autosave(repeats: int) -> None:
     out(ms=max(times), actions=len(session.actions))
 
 
+def heroes_map(count: int) -> None:
+    """Frames of the heroes map table on the largest scenario (The Wide Frontier) with every
+    tile revealed: still frames, a mouse moving over the fields (hover and path) and a
+    panning camera, each interleaved with reference frames as ``frames`` does; reports each
+    kind's p99 and the reference's."""
+    import pygame
+
+    from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
+    from engine.core.session import Session
+    from scenes.app import App
+    from scenes.heroes.map import MapTableScene
+    from scenes.menu import MainMenuScene
+    from scenes.userdata import Settings
+    app = App(Settings(language="en", anim_speed=0.0), headless=True)
+    screen = app.screen
+    card = pygame.Surface((126, 176), pygame.SRCALPHA)
+    card.fill((200, 180, 140, 220))
+    font = pygame.font.Font(None, 22)
+    labels = [font.render(f"label {i}", True, (240, 240, 240)) for i in range(200)]
+
+    def reference_frame() -> None:
+        screen.fill((20, 24, 32))
+        for i in range(120):
+            screen.blit(card, ((i * 37) % 1480, (i * 53) % 730))
+        for i, label in enumerate(labels):
+            screen.blit(label, ((i * 71) % 1500, (i * 29) % 880))
+        pygame.display.flip()
+
+    seats = (SeatConfig(kind=HUMAN, name="A"), SeatConfig(kind=BOT, bot="heuristic", name="B"))
+    session = Session.start("heroes", GameConfig(seats, {
+        "mode": "clash", "scenario": "wide_frontier", "map_difficulty": "impossible"}), 1)
+    rules, st = session.rules, session.state
+    while st.flow.top is not None:  # the start tiles' turns
+        session.apply(rules.legal_actions(st)[0])
+    for slot in list(st.slots):  # every tile revealed
+        st.placed.append([slot[3], slot[1], slot[2], 0])
+    st.slots = []
+    st.board_cache = None
+    app.push(MainMenuScene(app))
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    table.refresh()
+    table.map_cam.fit()
+    for _ in range(5):
+        app.step([], 1 / 60)
+        reference_frame()
+    cells = sorted(table.fields)
+
+    def p99(xs: list[float]) -> float:
+        xs = sorted(xs)
+        return xs[min(len(xs) - 1, int(round(0.99 * (len(xs) - 1))))] * 1000
+
+    results: dict[str, float] = {}
+    ref: list[float] = []
+    fitted = table.map_cam.ts
+    for kind in ("still", "hover", "pan", "pan_zoomed", "new_view"):
+        own = []
+        if kind == "pan_zoomed":  # the closest zoom: the largest picture of the map
+            table.map_cam.set_zoom(len(table.map_cam.zooms) - 1)
+        for i in range(count if kind != "new_view" else max(10, count // 10)):
+            t = time.thread_time()
+            reference_frame()
+            ref.append(time.thread_time() - t)
+            if kind == "hover":
+                x, y = table.map_cam.cell_centre(cells[(i * 7) % len(cells)])
+                app.mouse = (int(x), int(y))
+            elif kind in ("pan", "pan_zoomed"):
+                app.mouse = (0, 0)
+                table.map_cam.pan(3 if (i // 40) % 2 == 0 else -3, 2 if (i // 25) % 2 else -2)
+            elif kind == "new_view":  # the frame after an action: the still map drawn anew
+                table.refresh()
+            t = time.thread_time()
+            app.step([], 1 / 60)
+            pygame.display.flip()
+            own.append(time.thread_time() - t)
+        results[kind] = p99(own)
+    out(fields=len(table.fields), zoom=fitted, ref_ms=p99(ref), **results, mb=peak_mb())
+
+
 if __name__ == "__main__":
     NAME = sys.argv[1]
     if NAME == "bare_window":
@@ -155,5 +234,7 @@ if __name__ == "__main__":
         frames(int(sys.argv[2]), sys.argv[3] == "1")
     elif NAME == "autosave":
         autosave(int(sys.argv[2]))
+    elif NAME == "heroes_map":
+        heroes_map(int(sys.argv[2]))
     else:
         sys.exit(f"unknown probe {NAME!r}")

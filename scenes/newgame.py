@@ -39,6 +39,9 @@ SEAT_W = {"colour": 84, "name": 138, "seat": 136, "bot": 190, "difficulty": 132}
 OPT_LABEL_X, OPT_LABEL_W = 844, 280
 OPT_CONTROL_X, OPT_CONTROL_W = 1136, 400
 ROW_H, ROW_STEP = 48, 58
+HEADING_STEP = 48  # the "rule variants" heading above its rows
+OPTIONS_TOP, OPTIONS_BOTTOM = 214, 690  # the option rows lie between; the seed row below
+PAGE_RECT = pygame.Rect(OPTIONS_PANEL.right - 150, OPTIONS_PANEL.top + 10, 130, 40)
 ARROW = 26  # width of a cycler's arrow area (the shared Cycler uses a square)
 LABEL_FITS = ((theme.SIZE_BODY, 1), (theme.SIZE_BODY, 2), (theme.SIZE_SMALL, 2))
 CHOICE_FITS = ((theme.SIZE_BODY, 1), (theme.SIZE_SMALL, 1), (theme.SIZE_SMALL, 2))
@@ -272,6 +275,9 @@ class SetupScene(MenuScreen):
         n = max(self.rules.min_players, min(2, self.rules.max_players))
         self.seats: list[dict[str, str]] = [self._default_seat(i) for i in range(n)]
         self.options: dict[str, Any] = {o.id: o.default for o in self.rules.options}
+        self.options.update(self.rules.option_defaults(n))
+        self.chosen: set[str] = set()  # options the player set (player-count defaults stop)
+        self.options_page = 0  # options that do not fit the panel go on further pages
         self.seed_text = str(random.SystemRandom().randrange(1, 10**9))  # cosmetic choice
 
     def _bot_kinds(self) -> list[str]:
@@ -372,29 +378,62 @@ class SetupScene(MenuScreen):
         values = {**self.options, "players": len(self.seats)}
         return [o for o in self.rules.options if o.id not in hidden and o.applies(values)]
 
+    def option_pages(self) -> list[list[OptionDef | None]]:
+        """Returns the shown options page by page: the plain options, then the rule variants
+        under their heading (None stands for the heading, repeated atop a page that goes on
+        with variants), as many a page as fit above the seed row."""
+        shown = self.shown_options()
+        rows: list[OptionDef | None] = [o for o in shown if not o.variant]
+        variants = [o for o in shown if o.variant]
+        if variants:
+            rows += [None, *variants]
+        pages: list[list[OptionDef | None]] = [[]]
+        y = OPTIONS_TOP
+        for row in rows:
+            step = HEADING_STEP if row is None else ROW_STEP
+            need = step + (ROW_STEP if row is None else 0)  # a heading keeps a row below it
+            if y + need - (ROW_STEP - ROW_H) > OPTIONS_BOTTOM and pages[-1]:
+                pages.append([])
+                y = OPTIONS_TOP
+                if row is not None and row.variant:
+                    pages[-1].append(None)  # the variants go on under their heading
+                    y += HEADING_STEP
+            pages[-1].append(row)
+            y += step
+        return pages
+
+    def _set_options_page(self, page: int) -> None:
+        self.options_page = page
+        self.layout()
+
     def _build_options(self) -> None:
         t = self.app.t
-        y = 214
+        y = OPTIONS_TOP
         shown = self.shown_options()
-        plain = [o for o in shown if not o.variant]
-        variants = [o for o in shown if o.variant]
         if not shown:
             self.widgets.append(Label((OPTIONS_PANEL.centerx, y + 4), t("ui.setup.no_options"),
                                       role="italic", size=theme.SIZE_BODY,
                                       colour=theme.INK_FAINT, align="center"))
             y += 50
-        for option in plain:
-            self._option_row(option, y)
+        pages = self.option_pages() if shown else [[]]
+        self.options_page = min(self.options_page, len(pages) - 1)
+        if len(pages) > 1:
+            # more options than the panel holds: a page switch in the panel's top corner
+            choices = [(i, t("ui.setup.page", n=i + 1, of=len(pages))) for i in range(len(pages))]
+            self.widgets.append(SetupCycler(PAGE_RECT, choices, self.options_page,
+                                            self._set_options_page,
+                                            tooltip=t("ui.setup.page.tip",
+                                                      n=self.options_page + 1, of=len(pages))))
+        for row in pages[self.options_page]:
+            if row is None:
+                self.widgets.append(Label((OPTIONS_PANEL.centerx, y + 4),
+                                          t("ui.setup.variants"), role="heading",
+                                          size=theme.SIZE_H3, colour=theme.GOLD,
+                                          align="center"))
+                y += HEADING_STEP
+                continue
+            self._option_row(row, y)
             y += ROW_STEP
-        if variants:
-            y += 4
-            self.widgets.append(Label((OPTIONS_PANEL.centerx, y), t("ui.setup.variants"),
-                                      role="heading", size=theme.SIZE_H3, colour=theme.GOLD,
-                                      align="center"))
-            y += 44
-            for option in variants:
-                self._option_row(option, y)
-                y += ROW_STEP
         y = max(y + 10, 700)
         self.widgets.append(OptionLabel((OPT_LABEL_X, y, OPT_LABEL_W, 44), t("ui.setup.seed")))
         self.seed_input = TextInput((OPT_CONTROL_X, y, OPT_CONTROL_W - 70, 44), self.seed_text,
@@ -419,6 +458,7 @@ class SetupScene(MenuScreen):
 
         def change(v: Any, oid: str = option.id) -> None:
             self.options[oid] = v
+            self.chosen.add(oid)
             if any(oid == other for o in self.rules.options for other, _v in o.when):
                 self.layout()  # options that depend on this one appear or disappear
 
@@ -444,6 +484,10 @@ class SetupScene(MenuScreen):
         while len(self.seats) < n:
             self.seats.append(self._default_seat(len(self.seats)))
         del self.seats[n:]
+        # an option whose default depends on the player count follows it until chosen (the
+        # heroes' mode: the map game for two or three, the skirmish for one)
+        self.options.update({k: v for k, v in self.rules.option_defaults(n).items()
+                             if k not in self.chosen})
         self.layout()
 
     def _set_seed(self, text: str) -> None:

@@ -2,6 +2,7 @@
 
     python tools/coop_balance.py [--games 200] [--seed 0] [--write]
     python tools/coop_balance.py --missions [--games 50] [--seed 0] [--write]
+    python tools/coop_balance.py --bosses [--games 50] [--seed 0] [--write]
     python tools/coop_balance.py --campaigns [--games 40] [--seed 0] [--write]
 
 Plays ``--games`` missions per cell on seeds S, S+1, ... exactly as ``python -m engine simulate
@@ -9,10 +10,10 @@ Plays ``--games`` missions per cell on seeds S, S+1, ... exactly as ``python -m 
 does, prints the Markdown table, and with ``--write`` puts it into docs/coop_campaign/balance.md
 (between its markers). tests/coop_campaign/test_balance.py (``long``) plays the batch again and
 compares it with the document. ``--missions`` does the same for the table of missions 4–9 (2, 3
-and 4 heroes, 50 missions per cell unless ``--games`` says otherwise). ``--campaigns`` plays
-whole bot campaigns instead (``--option mode=campaign``; 2, 3 and 4 heroes, normal and hard; 40
-per cell unless ``--games`` says otherwise): the share that reaches the final boss and the share
-that wins, in its own table.
+and 4 heroes, 50 missions per cell unless ``--games`` says otherwise), ``--bosses`` for the boss
+tiles (3, 7, 10) with 2, 3 and 4 heroes (50 missions per cell too). ``--campaigns`` plays whole
+bot campaigns instead (``--option mode=campaign``; 2, 3 and 4 heroes, normal and hard; 40 per
+cell): the share that reaches the final boss and the share that wins, in its own table.
 """
 
 from __future__ import annotations
@@ -32,11 +33,13 @@ DOC = ROOT / "docs" / "coop_campaign" / "balance.md"
 def main(argv: list[str] | None = None) -> int:
     """Plays the batches and prints (or writes) the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=None, help="missions per cell")
+    parser.add_argument("--games", type=int, default=None,
+                        help="missions per cell (200; 50 for missions 4-9 and the boss tiles)")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--missions", action="store_true", help="the missions 4-9 table")
-    parser.add_argument("--campaigns", action="store_true", help="the whole campaigns table")
     parser.add_argument("--write", action="store_true", help="update balance.md")
+    parser.add_argument("--bosses", action="store_true", help="the boss tiles' table")
+    parser.add_argument("--campaigns", action="store_true", help="the whole campaigns table")
     args = parser.parse_args(argv)
     if args.campaigns:
         block = balance.campaign_markdown(balance.campaign_table(args.games or 40, args.seed))
@@ -44,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.missions:
         block = balance.mission_table(args.games or balance.MISSION_GAMES, args.seed)
         markers = (balance.MISSION_BEGIN, balance.MISSION_END)
+    elif args.bosses:
+        block = balance.boss_table(args.games or balance.BOSS_GAMES, args.seed)
+        markers = (balance.BOSS_BEGIN, balance.BOSS_END)
     else:
         block = balance.markdown(balance.table(args.games or 200, args.seed))
         markers = (balance.BEGIN, balance.END)

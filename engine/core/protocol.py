@@ -301,11 +301,19 @@ class GameRules(ABC, _StateGeneric[S]):
             check_schema(self.carry_schema, config.carry, "carry")
 
     def option(self, config: GameConfig, option_id: str) -> Any:
-        """Returns the option's configured value or its default."""
+        """Returns the option's configured value or its default (for the number of players)."""
         for o in self.options:
             if o.id == option_id:
-                return config.options.get(option_id, o.default)
+                if option_id in config.options:
+                    return config.options[option_id]
+                return self.option_defaults(config.players).get(option_id, o.default)
         raise KeyError(option_id)
+
+    def option_defaults(self, players: int) -> dict[str, Any]:
+        """Returns the options whose default depends on the number of players, with that
+        default (the set-up screen follows them while the player has not chosen; default:
+        none)."""
+        return {}
 
     def content_hash(self) -> str:
         """Returns a hash of the content this game's rules read (empty content: constant)."""

@@ -61,9 +61,23 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffles in place (Fisher–Yates, from the end)."""
+        # j = self.below(i + 1) with below() and next_u64() written out (the same draws): a
+        # deck's shuffle draws once per card, and two calls a card were most of its cost
+        mask, gamma = _MASK, _GAMMA
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = (1 << 64) - ((1 << 64) % n)
+            while True:
+                state = (state + gamma) & mask
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """Returns k distinct elements in random order."""

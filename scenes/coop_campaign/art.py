@@ -27,7 +27,8 @@ AREA_TINTS: dict[str, theme.Colour] = {"N": (78, 104, 62), "E": (98, 86, 112),
                                        "S": (58, 100, 108), "W": (128, 98, 58)}
 FIELD_COLOURS: dict[str, theme.Colour] = {"none": (214, 196, 160), "blue": (92, 146, 214),
                                           "pink": (214, 110, 168), "green": (102, 176, 96)}
-RANK_COLOURS: dict[str, theme.Colour] = {"minion": (226, 190, 70), "elite": (206, 70, 56)}
+RANK_COLOURS: dict[str, theme.Colour] = {"minion": (226, 190, 70), "elite": (206, 70, 56),
+                                         "boss": (160, 96, 214)}
 DOT_COLOURS = RANK_COLOURS
 UPGRADED = (232, 140, 52)  # the orange of an upgraded side (seed 001, 1.1)
 
@@ -246,16 +247,44 @@ ZONE_BOX = 13
 ZONE_TOP = 31
 CARD_W = 178
 ART = pygame.Rect(5, 29, 46, 46)
+# a boss's long tracks: smaller boxes, wrapped after eight (a body of up to 16 boxes)
+BOSS_BOX = 10
+BOSS_PER_ROW = 8
+BOSS_LINE = 19  # the boss card's last line: its AI deck and the AI card resolved last
+
+
+def is_boss(card: str) -> bool:
+    """Returns True for a boss's stat card."""
+    return bool(query.enemy(card).rank == "boss")
+
+
+@lru_cache(maxsize=256)
+def zone_layout(card: str) -> tuple[tuple[int, int, int, int], ...]:
+    """Returns per hit zone of an enemy card (top, height, box size, boxes per row): one row
+    of boxes each, a boss's long tracks wrapped in rows of eight smaller boxes."""
+    boss = is_boss(card)
+    box = BOSS_BOX if boss else ZONE_BOX
+    out = []
+    y = ZONE_TOP
+    for zone in query.enemy(card).zones:
+        per = BOSS_PER_ROW if boss else max(1, zone.boxes)
+        rows = -(-zone.boxes // per)
+        height = ZONE_ROW if rows == 1 else ZONE_ROW + (rows - 1) * (box + 3)
+        out.append((y, height, box, per))
+        y += height
+    return tuple(out)
 
 
 def foot_y(card: str) -> int:
     """Returns where an enemy card's foot (attack, keywords, symbols) begins."""
-    return ZONE_TOP + ZONE_ROW * len(query.enemy(card).zones) + 2
+    top, height, _box, _per = zone_layout(card)[-1]
+    return top + height + 2
 
 
 def card_height(card: str) -> int:
-    """Returns the height of an enemy card: its header, a row per hit zone and its foot."""
-    return max(ART.bottom + 5, foot_y(card) + 25)
+    """Returns the height of an enemy card: its header, a row per hit zone and its foot (and a
+    boss's line for its AI deck)."""
+    return max(ART.bottom + 5, foot_y(card) + 25 + (BOSS_LINE if is_boss(card) else 0))
 
 
 @lru_cache(maxsize=128)
@@ -285,6 +314,15 @@ def enemy_face(card: str, width: int, title: str, size: int) -> pygame.Surface:
         x -= 16
         surf.blit(image, (x, foot_y(card) + 5))
     pygame.draw.rect(surf, rank, rect, width=2, border_radius=8)
+    if d.rank == "boss":  # a boss: its mark on the art, a double frame
+        mark = assets.asset_icon("coop.ui.boss", 16, theme.GOLD_BRIGHT)
+        spot = (art.left + 7, art.bottom - 7)
+        pygame.draw.circle(surf, theme.WOOD_DEEP, spot, 10)
+        surf.blit(mark, mark.get_rect(center=spot))
+        pygame.draw.rect(surf, theme.mix(rank, theme.GOLD, 0.4), rect.inflate(-6, -6), width=1,
+                         border_radius=6)
+        line = pygame.Rect(4, h - BOSS_LINE - 2, width - 8, BOSS_LINE)
+        pygame.draw.rect(surf, theme.mix(rank, theme.WOOD_DEEP, 0.7), line, border_radius=5)
     return surf
 
 
@@ -303,14 +341,18 @@ def keyword_ids(card: str, keywords: list[str]) -> list[str]:
 
 
 def zone_track(surface: pygame.Surface, x: int, y: int, zone: Any, damage: int,
-               box: int = ZONE_BOX, marks: bool = True) -> int:
-    """Draws one hit zone: its boxes (damage filled from the left), the final box's symbol, the
-    element frame, shield and armour; returns the right edge."""
+               box: int = ZONE_BOX, marks: bool = True, per_row: int = 0) -> int:
+    """Draws one hit zone: its boxes (damage filled from the left; wrapped after ``per_row``
+    boxes), the final box's symbol, the element frame, shield and armour; returns the right
+    edge."""
     colour = ELEMENT_COLOURS[zone.element]
     gap = 2
+    per = per_row or zone.boxes
+    rows = -(-zone.boxes // per)
     knocked = damage >= zone.boxes
     for k in range(zone.boxes):
-        rect = pygame.Rect(x + k * (box + gap), y, box, box)
+        row, col = divmod(k, per)
+        rect = pygame.Rect(x + col * (box + gap), y + row * (box + 3), box, box)
         final = k == zone.boxes - 1
         if k < damage:
             pygame.draw.rect(surface, (150, 36, 28), rect, border_radius=2)
@@ -325,9 +367,9 @@ def zone_track(surface: pygame.Surface, x: int, y: int, zone: Any, damage: int,
             surface.blit(icon, icon.get_rect(center=rect.center))
         pygame.draw.rect(surface, theme.mix(colour, (0, 0, 0), 0.35), rect, width=1,
                          border_radius=2)
-    right = x + zone.boxes * (box + gap) - gap
+    right = x + min(per, zone.boxes) * (box + gap) - gap
     # the element frame: a full frame, a sealed (double) frame, or none at all
-    frame = pygame.Rect(x - 3, y - 3, right - x + 6, box + 6)
+    frame = pygame.Rect(x - 3, y - 3, right - x + 6, box + 6 + (rows - 1) * (box + 3))
     if zone.style == "framed" and zone.element != "none":
         pygame.draw.rect(surface, colour, frame, width=2, border_radius=4)
     elif zone.style == "sealed":
@@ -497,4 +539,42 @@ def tracker_field(colour: str, dots: tuple[tuple[str, str, int, bool], ...], siz
                 if need > 1:
                     n = assets.text(str(need), "bold", max(8, r * 2), col)
                     surf.blit(n, n.get_rect(center=(cx, cy)))
+    return surf
+
+
+# --- a boss's AI card -----------------------------------------------------------------------------
+@lru_cache(maxsize=32)
+def ai_card(title: str, text: str, boss: str, width: int, deck_text: str) -> pygame.Surface:
+    """Returns a boss's AI card as drawn for reading: the boss's purple band with its name, the
+    card's name, its whole text, and the deck line at the foot."""
+    rank = RANK_COLOURS["boss"]
+    pad = 14
+    head = assets.text(title, "heading", 22, theme.INK_DARK, width - 2 * pad, "center")
+    body = assets.text(text, "body", theme.SIZE_BODY, theme.INK_DARK, width - 2 * pad, "center")
+    who = assets.text(boss, "bold", theme.SIZE_SMALL, theme.INK)
+    foot = assets.text(deck_text, "italic", theme.SIZE_SMALL, theme.INK_DARK_DIM)
+    band = max(who.get_height() + 10, 28)
+    height = band + 12 + head.get_height() + 10 + body.get_height() + 14 + foot.get_height() + 12
+    surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, (0, 0, 0, 110), rect.move(4, 5), border_radius=14)
+    pygame.draw.rect(surf, theme.mix(theme.PARCHMENT, theme.WOOD_DARK, 0.08), rect,
+                     border_radius=14)
+    top = pygame.Rect(0, 0, width, band)
+    pygame.draw.rect(surf, theme.mix(rank, theme.WOOD_DEEP, 0.45), top,
+                     border_top_left_radius=14, border_top_right_radius=14)
+    icon = assets.asset_icon("coop.ui.ai_deck", band - 8, theme.GOLD_BRIGHT)
+    surf.blit(icon, icon.get_rect(midleft=(pad - 4, top.centery)))
+    surf.blit(who, who.get_rect(midleft=(pad + band - 4, top.centery)))
+    y = band + 12
+    surf.blit(head, head.get_rect(midtop=(rect.centerx, y)))
+    y += head.get_height() + 6
+    pygame.draw.line(surf, theme.mix(rank, theme.PARCHMENT, 0.4), (pad * 2, y),
+                     (width - pad * 2, y), 2)
+    y += 4
+    surf.blit(body, body.get_rect(midtop=(rect.centerx, y)))
+    surf.blit(foot, foot.get_rect(midbottom=(rect.centerx, height - 10)))
+    pygame.draw.rect(surf, rank, rect, width=3, border_radius=14)
+    pygame.draw.rect(surf, theme.mix(rank, theme.GOLD, 0.4), rect.inflate(-8, -8), width=1,
+                     border_radius=11)
     return surf

@@ -30,6 +30,11 @@ DURATIONS: dict[str, float] = {
     "coop.ev.loot": 1.0, "coop.ev.jump": 0.4, "coop.ev.wolf_hit": 0.8, "coop.ev.taunt": 0.6,
     "coop.ev.stun": 0.4, "coop.ev.heal": 0.35, "coop.ev.armor": 0.3, "coop.ev.chosen": 1.2,
     "coop.ev.won": 0.8, "coop.ev.lost": 0.8, "coop.ev.stand_up": 0.6, "coop.ev.summoned": 0.6,
+    # bosses: the AI card is shown long enough to read it
+    "coop.ev.ai_card": 2.6, "coop.ev.ai_reshuffle": 0.9, "coop.ev.ai_redraw": 1.0,
+    "coop.ev.boss_defeated": 1.8, "coop.ev.boss_alive": 1.8, "coop.ev.command": 1.1,
+    "coop.ev.enemy_heal": 0.7, "coop.ev.heal_prevented": 1.0, "coop.ev.boss_stays": 0.7,
+    "coop.ev.drain": 0.5, "coop.ev.summon_none": 0.7,
 }
 # events whose change shows only once their step is over (the card is still there meanwhile)
 AFTER = frozenset({"coop.ev.defeated"})
@@ -84,7 +89,15 @@ def apply_event(dv: dict[str, Any], event: Event, final: dict[str, Any],
         e = _enemy(dv, p["uid"])
         if e is not None and p["zone"] < len(e["damage"]):
             e["damage"][p["zone"]] = p["track"]
-    elif key in ("coop.ev.lifesteal", "coop.ev.star"):
+    elif key == "coop.ev.ai_card":
+        boss = dv.get("boss")
+        if boss is not None:
+            boss["last"] = p["ai"]
+            boss["deck"] = p["deck"]
+    elif key == "coop.ev.drain":
+        h = heroes[p["hero"]]
+        h["mana"] = max(0, h["mana"] - p["amount"])
+    elif key in ("coop.ev.lifesteal", "coop.ev.star", "coop.ev.enemy_heal"):
         e, f = _enemy(dv, p["uid"]), _enemy(final, p["uid"])
         if e is not None and f is not None:
             e["damage"], e["star"] = list(f["damage"]), f["star"]
@@ -157,6 +170,10 @@ def start_view(before: dict[str, Any], final: dict[str, Any]) -> dict[str, Any]:
                     h[key] = copy(now[key])
     for key in ("tile", "theme", "hard", "rounds", "track"):
         dv[key] = copy(final[key])
+    if before.get("boss") is not None and final.get("boss") is not None:
+        # the boss's deck and last card change with its AI card events; the rest stays as now
+        dv["boss"] = {**copy(final["boss"]), "deck": before["boss"]["deck"],
+                      "last": before["boss"]["last"]}
     dv["pending"] = None
     dv["attack"] = None
     dv["strike"] = None

@@ -109,3 +109,13 @@ def standard(hid: str, sid: str, tid: str | None = None) -> Any:
                 if s.id == sid:
                     return s
     raise KeyError(sid)
+
+
+def boss_card(card: str) -> Any:
+    """Returns a boss AI card's definition (physical id or content id)."""
+    return _content().get("boss_card", base_id(card))
+
+
+def boss(bid: str) -> Any:
+    """Returns a boss's definition."""
+    return _content().get("boss", bid)

@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 MOMENTS = ("setup", "river", "attack", "reroll", "enemy_turn", "take", "tracker", "solo",
-           "hotseat", "over", "camp", "between", "camp_trade", "camp_map")
+           "hotseat", "over", "boss", "boss_card", "boss_over", "camp", "between",
+           "camp_trade", "camp_map")
 CAMPAIGN_MOMENTS = ("camp", "between", "camp_trade", "camp_map")
 
 NAMES = ("Alma", "Bruno", "Cleo", "Dario")
@@ -96,12 +97,18 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "hotseat": lambda s: _river_ready(s) and _view(s)["round"] >= 3,
     "enemy_turn": _before_enemy_turn,
     "over": lambda s: s.is_over,
+    "boss": lambda s: _river_ready(s) and _view(s)["round"] >= 3
+    and _view(s)["boss"]["last"] is not None,
+    "boss_card": _before_enemy_turn,
 }
 
 SETUPS: dict[str, dict[str, Any]] = {
     "hotseat": {"seats": 2, "humans": 2, "options": {"tile": "glade"}},
     "take": {"seats": 2, "humans": 2, "options": {"tile": "glade"}},
     "over": {"seats": 2, "humans": 1, "options": {"tile": "bridge"}},
+    "boss": {"seats": 1, "humans": 1, "options": {"tile": "abbey"}},
+    "boss_card": {"seats": 3, "humans": 3, "options": {"tile": "queen"}},
+    "boss_over": {"seats": 2, "humans": 2, "options": {"tile": "warcamp"}},
 }
 
 
@@ -125,8 +132,9 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
     session = None
     for attempt in range(30):
         session = new_session(seed + attempt, setup["options"], setup["seats"], setup["humans"])
-        if name == "over":
-            if play_until(session, _last_blow, seed * 7 + attempt, 1200):
+        if name in ("over", "boss_over"):
+            if play_until(session, _last_blow if name == "over" else _boss_blow,
+                          seed * 7 + attempt, 1200):
                 break
         elif play_until(session, CONDITIONS[name], seed * 7 + attempt):
             break
@@ -136,7 +144,7 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
     table.is_bot = lambda seat: False  # type: ignore[method-assign]  # freeze for the picture
     table._check_handover(None)
     table.refresh()
-    if name == "over":
+    if name in ("over", "boss_over"):
         from engine.ai.base import make_bot
 
         app.settings.anim_speed = 0.0
@@ -154,6 +162,15 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
                                          table.view["round"])).center
     elif name == "enemy_turn":
         freeze_enemy_turn(app, table)
+    elif name == "boss_card":
+        freeze_enemy_turn(app, table, "coop.ev.ai_card")
+        table.chooser_hidden = True  # the picture is the drawn AI card, not what follows
+    elif name == "boss":
+        table.anim.finish_all()
+        boss = table.view["boss"]
+        rect = table.card_rects(table.view).get(boss["uid"])
+        if rect is not None:
+            app.mouse = (rect.left + 30, rect.top + 12)
     return app.top
 
 
@@ -169,6 +186,20 @@ def _last_blow(session: Any) -> bool:
     trial = rules.clone(session.state)
     rules.apply(trial, action)
     return bool(rules.is_over(trial))
+
+
+def _boss_blow(session: Any) -> bool:
+    """Returns True when the heuristic bot's next action defeats the boss."""
+    from engine.ai.base import make_bot
+
+    if session.is_over:
+        return False
+    rules = session.rules
+    action = make_bot("heuristic", "coop_campaign", seed=1).choose(rules, session.state,
+                                                                  session.actor)
+    trial = rules.clone(session.state)
+    rules.apply(trial, action)
+    return bool(trial.boss is not None and trial.boss["defeated"])
 
 
 def hover_tile(app: Any, table: Any) -> None:
@@ -201,8 +232,9 @@ def start_attack(app: Any, table: Any) -> None:
     app.mouse = table.zone_rect(rect, second[1]).center
 
 
-def freeze_enemy_turn(app: Any, table: Any) -> None:
-    """Ends the round's last activation and holds the playback on the first enemy's target."""
+def freeze_enemy_turn(app: Any, table: Any, key: str = "coop.ev.target") -> None:
+    """Ends the round's last activation and holds the playback on the first event ``key`` (an
+    enemy's target, a boss's AI card)."""
     from engine.ai.base import make_bot
     from scenes.coop_campaign.fx import Timeline
 
@@ -215,14 +247,14 @@ def freeze_enemy_turn(app: Any, table: Any) -> None:
             return
         before = len(session.log)
         table._apply(bot.choose(session.rules, session.state, session.actor))
-        if any(e.key == "coop.ev.target" for e in session.log[before:]):
+        if any(e.key == key for e in session.log[before:]):
             break
         table.anim.finish_all()
         table.timeline = None
     tl = table.timeline
     if tl is None:
         return
-    step = next((s for s in tl.steps if s.event.key == "coop.ev.target"), None)
+    step = next((s for s in tl.steps if s.event.key == key), None)
     if step is None:
         step = next((s for s in tl.steps if s.event.key == "coop.ev.enemy_activates"),
                     tl.steps[0])

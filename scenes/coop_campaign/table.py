@@ -77,7 +77,8 @@ FACE_KEYS = {"S": "coop.ui.face.S", "SC": "coop.ui.face.SC", "C": "coop.ui.face.
              "L": "coop.ui.face.L"}
 DIR_KEYS = {"N": "coop.ui.dir.N", "E": "coop.ui.dir.E", "S": "coop.ui.dir.S",
             "W": "coop.ui.dir.W"}
-RANK_KEYS = {"minion": "coop.ui.rank.minion", "elite": "coop.ui.rank.elite"}
+RANK_KEYS = {"minion": "coop.ui.rank.minion", "elite": "coop.ui.rank.elite",
+             "boss": "coop.ui.rank.boss"}
 FAMILY_KEYS = {"goblin": "coop.ui.family.goblin", "orc": "coop.ui.family.orc",
                "beast": "coop.ui.family.beast", "forest": "coop.ui.family.forest",
                "skeleton": "coop.ui.family.skeleton", "undead": "coop.ui.family.undead",
@@ -90,8 +91,10 @@ RUNTIME_KEYS = ("coop.ui.choose.reroll", "coop.ui.choose.defend", "coop.ui.choos
                 "coop.ui.reward.grey", "coop.ui.reward.gold", "coop.ui.deck.minion",
                 "coop.ui.deck.elite", "coop.ui.loot.grey", "coop.ui.loot.gold",
                 "coop.ui.box.bridge_burned", "coop.ui.box.saved_hermit",
-                "coop.ui.box.spared_trapper", "coop.ui.box.bell_rung", "coop.ui.stat.hp.tip", "coop.ui.stat.mana.tip",
-                "coop.ui.stat.armor.tip", "coop.ui.accept", "coop.ui.decline")
+                "coop.ui.box.spared_trapper", "coop.ui.box.banner_taken",
+                "coop.ui.box.bell_rung", "coop.ui.box.ashes_scattered", "coop.ui.stat.hp.tip",
+                "coop.ui.stat.mana.tip", "coop.ui.stat.armor.tip", "coop.ui.accept",
+                "coop.ui.decline")
 COLOUR_KEYS = {"blue": "coop.ui.colour.blue", "pink": "coop.ui.colour.pink",
                "green": "coop.ui.colour.green", "none": "coop.ui.colour.none"}
 SYMBOL_KEYS = {"blade": "coop.ui.symbol.blade", "bow": "coop.ui.symbol.bow",
@@ -101,7 +104,8 @@ FINAL_KEYS = {"skull": "coop.ui.final.skull", "star": "coop.ui.final.star",
 STYLE_KEYS = {"framed": "coop.ui.style.framed", "sealed": "coop.ui.style.sealed",
               "frameless": "coop.ui.style.frameless"}
 ATTACK_TERM_KEYS = {"printed": "coop.bd.printed", "gang": "coop.bd.gang",
-                    "leader": "coop.bd.leader", "star": "coop.bd.star"}
+                    "leader": "coop.bd.leader", "star": "coop.bd.star",
+                    "command": "coop.bd.command"}
 PLAN_PROMPTS = {"attack": "coop.ui.plan.attack", "basic_attack": "coop.ui.plan.attack",
                 "wolf_attack": "coop.ui.plan.wolf_attack", "jump": "coop.ui.plan.jump",
                 "wolf_move": "coop.ui.plan.wolf_move", "taunt": "coop.ui.plan.taunt",
@@ -120,6 +124,10 @@ OWN_TEXT = {"coop.ev.target": "coop.ui.ev.target", "coop.ev.coin": "coop.ui.ev.c
             "coop.ev.zone_out": "coop.ui.ev.zone_out", "coop.ev.box": "coop.ui.ev.box",
             "coop.ev.spawn_none": "coop.ui.ev.spawn_none", "coop.ev.chosen": "coop.ui.ev.chosen"}
 WHO_WOLF = 10  # a "who" of 10 + i in a take decision names the wolf of hero i
+REASON_KEYS = {"lowest_hp": "coop.ui.reason.lowest_hp", "area": "coop.ui.reason.area",
+               "range": "coop.ui.reason.range", "hunt": "coop.ui.reason.hunt",
+               "pull": "coop.ui.reason.pull", "bodyguard": "coop.ui.reason.bodyguard",
+               "around": "coop.ui.reason.around", "all": "coop.ui.reason.all"}
 
 # a hero special whose rule the party tooltip spells out (the wolf and venom have their own)
 SPECIAL_KEYS = {"bodyguard": "coop.ui.special.bodyguard"}
@@ -313,11 +321,7 @@ class CoopTableScene(TableScene):
                         break
                 break
         direction = "" if coin is None else t("coop.ui.clockwise" if coin else "coop.ui.counter")
-        key = {"lowest_hp": "coop.ui.reason.lowest_hp", "area": "coop.ui.reason.area",
-               "range": "coop.ui.reason.range", "hunt": "coop.ui.reason.hunt",
-               "pull": "coop.ui.reason.pull", "bodyguard": "coop.ui.reason.bodyguard"}.get(
-                   why, "coop.ui.reason.area")
-        return t(key, direction=direction)
+        return t(REASON_KEYS.get(why, "coop.ui.reason.area"), direction=direction)
 
     # --- the screen's state ---------------------------------------------------------------
     def on_view_changed(self) -> None:
@@ -541,7 +545,7 @@ class CoopTableScene(TableScene):
         out = []
         if e is not None:
             roll = s.get("roll") or [0, []]
-            strength = e["attack"]
+            strength = s.get("strength") or e["attack"]
             shields = sum(roll[1])
             left = max(0, strength - roll[0] - shields - s.get("prevent", 0))
             out.append(t("coop.ui.defend_line", enemy=art.enemy_name(self.app, e["card"]),
@@ -556,17 +560,18 @@ class CoopTableScene(TableScene):
         if e is None:
             return []
         name = art.enemy_name(self.app, e["card"])
-        out = [t("coop.ui.take_line", enemy=name, strength=e["attack"])]
+        out = [t("coop.ui.take_line", enemy=name, strength=s.get("strength") or e["attack"])]
+        if s.get("ai"):
+            c = query.boss_card(s["ai"])
+            out.append(t("coop.ui.ai_now", name=art.name(self.app, c.name),
+                         text=art.name(self.app, c.text)))
         why = s.get("why")
         if why:
             coin = self._last_coin()
             direction = "" if coin is None else t("coop.ui.clockwise" if coin
                                                   else "coop.ui.counter")
-            out.append(self.app.t({"lowest_hp": "coop.ui.reason.lowest_hp",
-                                   "area": "coop.ui.reason.area",
-                                   "range": "coop.ui.reason.range",
-                                   "hunt": "coop.ui.reason.hunt"}.get(
-                why, "coop.ui.reason.area"), direction=direction))
+            out.append(self.app.t(REASON_KEYS.get(why, "coop.ui.reason.area"),
+                                  direction=direction))
         aimed = s.get("aimed") or []
         for who in s.get("cands", []):
             if aimed and who not in aimed:
@@ -810,10 +815,18 @@ class CoopTableScene(TableScene):
         self._rects, self._rects_key = out, key
         return out
 
-    def zone_rect(self, card_rect: pygame.Rect, z: int) -> pygame.Rect:
-        """Returns the clickable row of a hit zone on an enemy card."""
-        return pygame.Rect(card_rect.left + 53, card_rect.top + art.ZONE_TOP - 3
-                           + z * art.ZONE_ROW, card_rect.width - 55, art.ZONE_ROW)
+    def zone_rect(self, card_rect: pygame.Rect, z: int, card: str | None = None) -> pygame.Rect:
+        """Returns the clickable row of a hit zone on an enemy card (a boss's wrapped track
+        spans its rows)."""
+        if card is None:
+            card = next((e["card"] for col in self.dv.get("areas", {}).values() for e in col
+                         if self._rects.get(e["uid"]) == card_rect), None)
+        if card is None:
+            return pygame.Rect(card_rect.left + 53, card_rect.top + art.ZONE_TOP - 3
+                               + z * art.ZONE_ROW, card_rect.width - 55, art.ZONE_ROW)
+        top, height, _box, _per = art.zone_layout(card)[z]
+        return pygame.Rect(card_rect.left + 53, card_rect.top + top - 3, card_rect.width - 55,
+                           height)
 
     def token_spots(self, view: dict[str, Any] | None = None
                     ) -> list[tuple[tuple[str, int], tuple[int, int], int]]:
@@ -1261,6 +1274,9 @@ class CoopTableScene(TableScene):
             elif kw == "summon" and d.summon is not None:
                 line = t("coop.ui.summon_line", name=art.enemy_name(self.app, d.summon))
             lines.append(line)
+        boss = self.view.get("boss")
+        if d.rank == "boss" and boss:
+            lines += self._boss_tip(boss, d)
         if e["stunned"]:
             lines.append(t("coop.ui.stunned"))
         if e.get("isolated"):
@@ -1270,6 +1286,29 @@ class CoopTableScene(TableScene):
         order = self.view.get("enemy_order", [])
         if e["uid"] in order:
             lines.append(t("coop.ui.order_tip", n=order.index(e["uid"]) + 1))
+        return lines
+
+    def _boss_tip(self, boss: dict[str, Any], d: Any) -> list[str]:
+        """Returns what a boss card's tooltip adds: the stat card's hero count, what wins and
+        loses the tile, zones that take a keyword away, the AI deck and its last card."""
+        t = self.app.t
+        lines = [t("coop.ui.boss_card", n=boss["heroes"]), t("coop.ui.boss_goal")]
+        for z, zone in enumerate(d.zones):
+            if zone.loses:
+                kws = ", ".join(t(KEYWORD_KEYS[k][0]) for k in zone.loses if k in KEYWORD_KEYS)
+                lines.append(t("coop.ui.zone_loses", n=z + 1, keywords=kws))
+        lines.append(t("coop.ui.ai_deck_line", draw=boss["deck"],
+                       discard=len(boss["discard"])))
+        if boss["removed"]:
+            names = ", ".join(dict.fromkeys(art.name(self.app, query.boss_card(c).name)
+                                            for c in boss["removed"]))
+            lines.append(t("coop.ui.ai_removed", names=names))
+        if boss["last"]:
+            c = query.boss_card(boss["last"])
+            lines.append(t("coop.ui.ai_last", name=art.name(self.app, c.name),
+                           text=art.name(self.app, c.text)))
+        if boss["command"]:
+            lines.append(t("coop.ui.command_line", n=boss["command"]))
         return lines
 
     def _field_tip(self, k: int) -> list[str]:
@@ -1777,11 +1816,13 @@ class CoopTableScene(TableScene):
             num = assets.text(str(n), "bold", 12, theme.INK_DIM if e.get("activated")
                               else theme.GOLD_BRIGHT)
             blit_centered(surface, num, c)
+        layout = art.zone_layout(e["card"])
         for z, zone in enumerate(d.zones):
-            zr = self.zone_rect(rect, z)
+            zr = self.zone_rect(rect, z, e["card"])
             x = zr.left + 4
             y = zr.top + 3
-            art.zone_track(surface, x, y, zone, e["damage"][z])
+            art.zone_track(surface, x, y, zone, e["damage"][z], layout[z][2], True,
+                           layout[z][3])
             key = (e["uid"], z)
             if key in zones or key in wolf_zones:
                 glow = zr.inflate(2, 0)
@@ -1803,6 +1844,8 @@ class CoopTableScene(TableScene):
             pygame.draw.circle(surface, theme.WOOD_DEEP, (x + 10, foot + 11), 11)
             surface.blit(icon, icon.get_rect(center=(x + 10, foot + 11)))
             x += 23
+        if d.rank == "boss":
+            self._draw_boss_line(surface, rect)
         if e["stunned"]:
             icon = assets.asset_icon("coop.ui.stun", 30)
             surface.blit(icon, icon.get_rect(center=(rect.left + 28, rect.top + 44)))
@@ -1818,6 +1861,27 @@ class CoopTableScene(TableScene):
                              border_radius=10)
         if self.hovered and self.hovered[0] in ("enemy", "zone") and self.hovered[1] == e["uid"]:
             pygame.draw.rect(surface, theme.INK, rect.inflate(2, 2), width=1, border_radius=9)
+
+    def _draw_boss_line(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Writes the boss's AI deck on its card's last line: cards left, the card last
+        resolved."""
+        boss = self.dv.get("boss") or self.view.get("boss")
+        if not boss:
+            return
+        line = pygame.Rect(rect.left + 4, rect.bottom - art.BOSS_LINE - 2, rect.width - 8,
+                           art.BOSS_LINE)
+        chip = art.badge(str(boss["deck"]), "coop.ui.ai_deck", theme.GOLD_BRIGHT, 11)
+        surface.blit(chip, chip.get_rect(midleft=(line.left + 2, line.centery)))
+        last = boss.get("last")
+        if last:
+            name = art.name(self.app, query.boss_card(last).name)
+        else:
+            name = self.app.t("coop.ui.ai_none")
+        room = line.width - chip.get_width() - 10
+        text, size = assets.shrink_to_fit(name, "italic", 12, room, 9)
+        image = assets.text(text, "italic", size, theme.INK)
+        surface.blit(image, (line.left + chip.get_width() + 7,
+                             line.centery - image.get_height() // 2))
 
     # tableau --------------------------------------------------------------------------------
     def _draw_tableau(self, surface: pygame.Surface, v: dict[str, Any]) -> None:
@@ -2116,7 +2180,8 @@ class CoopTableScene(TableScene):
         surface.blit(title, (box.left + 16, box.centery - title.get_height() // 2))
         key = f"coop.end.{v.get('reason') or ''}"
         if self.app.has(key):
-            image = assets.text(t(key), "italic", theme.SIZE_BODY, theme.INK_DIM)
+            image = assets.text(t(key, round=v.get("round", 0)), "italic", theme.SIZE_BODY,
+                                theme.INK_DIM)
             surface.blit(image, (box.left + 32 + title.get_width(),
                                  box.centery - image.get_height() // 2))
 
@@ -2162,12 +2227,38 @@ class CoopTableScene(TableScene):
         elif key in ("coop.ev.cross", "coop.ev.flags_full"):
             sub = art.name(self.app, p["text"]) if isinstance(p.get("text"), dict) else ""
             text = self.app.t("coop.ui.event_in", area=self.area_label(p["area"]))
+        elif key == "coop.ev.ai_card":
+            self._ai_card(surface, p, t)
+            text = self.app.t("coop.ui.ev.ai_card", card_name=art.enemy_name(self.app,
+                                                                               p["card"]))
+        elif key in ("coop.ev.boss_defeated", "coop.ev.boss_alive"):
+            rect = self.card_rects(view).get(p["uid"])
+            if rect is not None:
+                pygame.draw.rect(surface, theme.GOLD_BRIGHT if key.endswith("defeated")
+                                 else theme.RED_BRIGHT, rect.inflate(10, 10), width=4,
+                                 border_radius=12)
         if key in ("coop.ev.plunder", "coop.ev.spawn", "coop.ev.cross", "coop.ev.flags_full"):
             area = p.get("area")
             if area:
                 pts = art.zone_points(MAP, area)
                 pygame.draw.polygon(surface, theme.GOLD_BRIGHT, pts, 3)
         self._banner(surface, text, sub)
+
+    def _ai_card(self, surface: pygame.Surface, p: dict[str, Any], t: float) -> None:
+        """Shows the AI card the boss just drew, big enough to read, over the enemy rows."""
+        c = query.boss_card(p["ai"])
+        boss = art.enemy_name(self.app, p["card"])
+        deck = self.app.t("coop.ui.ai_deck_left", n=p.get("deck", 0))
+        image = art.ai_card(art.name(self.app, c.name), art.name(self.app, c.text), boss, 440,
+                            deck)
+        rise = int(24 * (1 - min(1.0, t * 4)))
+        # beside the boss's own column, on the side with more room, so its card stays in view
+        col = self.col_rect(p["area"]) if p.get("area") in art.RING else COLS
+        x = col.right + 12 + image.get_width() // 2 if col.centerx < COLS.centerx \
+            else col.left - 12 - image.get_width() // 2
+        rect = image.get_rect(center=(x, COLS.top + 150 + rise))
+        rect.clamp_ip(COLS)
+        surface.blit(image, rect)
 
     def _roll_anchor(self, step: Step) -> tuple[int, int]:
         attack = self.view.get("attack")

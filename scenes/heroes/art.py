@@ -125,7 +125,16 @@ def card_face(cid: str, size: tuple[int, int], title: str, playable: bool,
     pygame.draw.rect(surf, theme.mix(colour, theme.WOOD_DEEP, 0.7), art, border_radius=6)
     icon = assets.asset_icon(f"heroes.card.{cid}", min(art.width, art.height) - 12)
     surf.blit(icon, icon.get_rect(center=art.center))
-    lines = assets.wrap(title, "bold", theme.SIZE_TINY, inner.width - 8)[:2]
+    lines = list(assets.wrap(title, "bold", theme.SIZE_TINY, inner.width - 8)[:2])
+    room = inner.width - 6
+    if len(lines) == 1 and assets.size_of(lines[0], "bold", 10)[0] > room:
+        # one word too long even at the smallest size ("Schwingenmeister" on a narrow card):
+        # it is broken with a hyphen over two lines rather than cut
+        word = lines[0]
+        for cut in range(len(word) - 2, 2, -1):
+            if assets.size_of(word[:cut] + "-", "bold", 10)[0] <= room:
+                lines = [word[:cut] + "-", word[cut:]]
+                break
     y = art.bottom + 6
     for line in lines:
         # a long single word shrinks before it is ever cut

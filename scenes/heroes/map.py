@@ -30,6 +30,9 @@ from scenes.widgets import Button, IconButton, blit_centered
 
 SIDE = pygame.Rect(12, 76, 352, 816)
 MAPV = pygame.Rect(374, 76, 832, 652)
+MAP_SEA = (34, 44, 52)  # the water around the tiles
+# the corners of the hex at the origin in tile units (the camera's layout: corner radius ½)
+HEX_CORNERS = tuple(hexgrid.hex_corners((0, 0), 0.5))
 HAND = pygame.Rect(374, 736, 832, 156)
 ZOOMS = (34, 42, 52, 64, 78, 96, 116)
 # the map opens no further out than READABLE (a location's icon and guard numeral legible) and
@@ -67,6 +70,8 @@ DECK_NAMES = {"ability": "heroes.mapui.deckname.ability", "spell": "heroes.mapui
               "artifact": "heroes.mapui.deckname.artifact"}
 AMOUNTS = {"gold": "heroes.mapui.n_gold", "materials": "heroes.mapui.n_materials",
            "valuables": "heroes.mapui.n_valuables"}
+LOG_AMOUNTS = {"gold": "heroes.mapui.log.gold", "materials": "heroes.mapui.log.materials",
+               "valuables": "heroes.mapui.log.valuables"}
 TOKENS = {"build": "heroes.mapui.token.build", "population": "heroes.mapui.token.population",
           "spellbook": "heroes.mapui.token.spellbook"}
 SWITCH = {"main": "heroes.mapui.switch.main", "secondary": "heroes.mapui.switch.secondary"}
@@ -80,8 +85,9 @@ UNIT_ACTS = {"recruit": "heroes.mapui.recruit_short",
 
 
 def is_map_session(session: Any) -> bool:
-    """Returns True when a heroes session plays the map game (mode clash)."""
-    return session.config.options.get("mode") == "clash"
+    """Returns True when a heroes session plays the map game (its view's mode is clash; the
+    default for two and three players)."""
+    return session.rules.view(session.state, None).get("mode") == "clash"  # type: ignore
 
 
 def heroes_scene(app: App, session: Any, **kwargs: Any) -> Any:
@@ -148,6 +154,10 @@ class MapTableScene(HeroesTableScene):
         self.hover_field: tuple[int, int] | None = None
         self.hover_card: int | None = None
         self.rot_pick = 0
+        # the map's still picture (_map_layer): drawn again when its key changes
+        self.map_version = 0
+        self.layer: pygame.Surface | None = None
+        self.layer_key: Any = None
         self.town_open = False
         self.map_buttons: list[Button] = []
         self.town_buttons: list[Button] = []
@@ -241,7 +251,7 @@ class MapTableScene(HeroesTableScene):
         if params.get("hero") in HERO_WORDS:
             params["hero"] = t(HERO_WORDS[params["hero"]])
         if isinstance(params.get("res"), list):
-            params["amount"] = self.cost_text(params["res"])
+            params["amount"] = self.amount_text(params["res"])
         if isinstance(params.get("cards"), list):
             params.setdefault("n", len(params["cards"]))
         if params.get("choice") in WORDS:
@@ -267,11 +277,17 @@ class MapTableScene(HeroesTableScene):
             except (KeyError, IndexError):
                 params["building"] = t("heroes.mapui.log.a_building")
         if key == "heroes.map.battle_over" and isinstance(seat, int) and seat < seats:
-            # winner is the battle's side: 0 the attacker (seat), 1 the defender, -1 nobody
-            won = {0: "won", 1: "lost"}.get(params.get("winner"), "draw")
+            # ``winner`` is the winning seat (None: the neutrals, a draw or a retreat); ``side``
+            # the battle's winning side (0 the attacker, 1 the defender, -1 nobody)
+            winner = params.get("winner")
             if params.get("reason") == "retreat":
-                won = "retreat"
-            params["result"] = t(RESULTS[won], name=self.seat_name(seat))
+                params["result"] = t(RESULTS["retreat"], name=self.seat_name(seat))
+            elif isinstance(winner, int) and 0 <= winner < seats:
+                params["result"] = t(RESULTS["won"], name=self.seat_name(winner))
+            elif params.get("side") == 1:  # the neutrals beat the attacker
+                params["result"] = t(RESULTS["lost"], name=self.seat_name(seat))
+            else:
+                params["result"] = t(RESULTS["draw"], name=self.seat_name(seat))
         return params
 
     def _hero_fields(self) -> dict[tuple[int, str], tuple[int, int]]:
@@ -307,6 +323,7 @@ class MapTableScene(HeroesTableScene):
 
     # --- state of the screen --------------------------------------------------------------
     def on_view_changed(self) -> None:
+        self.map_version += 1  # the still map is drawn anew from this view
         if len(self.session.actions) != self.fields_at:
             self.fields_at = len(self.session.actions)
             self.fields_before, self.hero_fields = self.hero_fields, self._hero_fields()
@@ -504,11 +521,21 @@ class MapTableScene(HeroesTableScene):
         if not options:
             return
         title = self.game_message(v["prompt"]) if v.get("prompt") else ""
+        room = MAPV.width - 24 - 60  # the panel inside the map's frame, less its margins
+        if assets.size_of(title, "serif", theme.SIZE_H3)[0] > room:
+            # a prompt too long for the title line is the panel's first lines instead
+            lines[:0] = assets.wrap(title, "body", theme.SIZE_SMALL, room - 20)
+            title = t("heroes.mapui.decide")
         width = 200 if len(options) <= 4 else 170
+        # as many answers a row as fit inside the map's frame (ChoicePanel: a button is its
+        # widest label + 40, 12 apart, 30 a side), at most four
+        bw = max([width] + [assets.size_of(label, "bold", theme.SIZE_SMALL)[0] + 40
+                            for label, _n, _a in options])
+        per_row = max(1, min(4, (MAPV.width - 24 - 60 + 12) // (bw + 12)))
         self.map_chooser = ChoicePanel(title, lines, options, self._no_cancel,
                                        t("heroes.mapui.look_at_map"),
                                        (MAPV.centerx, MAPV.centery),
-                                       button_width=width, per_row=4)
+                                       button_width=width, per_row=per_row)
         self.map_chooser.buttons.pop()  # a decision of the rules cannot be cancelled
         self.map_chooser.rect.height -= 96
 
@@ -632,10 +659,16 @@ class MapTableScene(HeroesTableScene):
         if any(k in kinds for k in TOWN_KINDS):
             add(t("heroes.mapui.town"), self._open_town, icon="heroes.loc.town",
                 tip=t("heroes.mapui.town.tip"))
+        plays = self.index.of_kind("play")
+        if plays:
+            add(t("heroes.mapui.play_card", n=len({a["card"] for a in plays})),
+                self._play_popup(None), icon="heroes.ui.deck", tip=t("heroes.mapui.play_card.tip"))
         for a in self.index.of_kind("morale"):
-            key = "heroes.mapui.morale_draw" if a["use"] == "draw" else \
-                "heroes.mapui.morale_cycle"
-            add(t(key), self._do(a), icon="heroes.map.morale")
+            if a["use"] == "draw":
+                add(t("heroes.mapui.morale_draw"), self._do(a), icon="heroes.map.morale")
+            else:  # then the cards are picked one at a time (in the hand or the panel)
+                add(t("heroes.mapui.morale_cycle"), self._do(a), icon="heroes.map.morale",
+                    tip=t("heroes.mapui.morale_cycle.tip"))
         if self.index.of_kind("trade"):
             add(t("heroes.mapui.trades"), self._trade_popup, icon="heroes.loc.trading_post",
                 tip=t("heroes.mapui.trades.tip"))
@@ -650,6 +683,43 @@ class MapTableScene(HeroesTableScene):
             add(t("heroes.mapui.end_turn"), self._do(Action("end_turn")), style="primary",
                 icon="ui.play", tip=t("heroes.mapui.end_turn.tip"))
         self.map_buttons = out
+
+    def _play_label(self, a: Action, with_card: bool = True) -> str:
+        """Returns a map card play as a line: the card, its mode's text, the hero, the cards
+        that pay its empower cost."""
+        t = self.app.t
+        card = query.card(a["card"])
+        mode = next((m for m in card.modes if m.id == a["mode"]), None)
+        text = art.name(self.app, mode.text).rstrip(".") if mode is not None else str(a["mode"])
+        label = t("heroes.mapui.play_line", card=art.card_name(self.app, a["card"]),
+                  mode=text) if with_card else text
+        if mode is not None and mode.crown:  # it spends an expert use (a crown)
+            label += " · " + t("heroes.ui.expert")
+        heroes = {x["hero"] for x in self.index.of_kind("play")}
+        if len(heroes) > 1:
+            label += " · " + t(HERO_WORDS[str(a["hero"])])
+        if a["boost"]:
+            names = ", ".join(art.card_name(self.app, str(b).split("/")[0])
+                              for b in a["boost"])
+            label += " · " + t("heroes.mapui.play_boost", cards=names)
+        return label
+
+    def _play_popup(self, card: str | None, anchor: pygame.Rect | None = None) -> Any:
+        """Returns what opens the list of map card plays (of one card, or of all)."""
+        def go() -> None:
+            plays = [a for a in self.index.of_kind("play") if card is None or a["card"] == card]
+            if not plays:
+                return
+            choices = [(self._play_label(a), a) for a in plays]
+            if anchor is not None:
+                self.map_popup = Popup.stacked_above(
+                    [(label, a, "normal") for label, a in choices], lambda a: self._do(a)(),
+                    anchor, MAPV.union(HAND), max_width=MAPV.width - 16)
+            else:
+                self.map_popup = Popup.listing(choices, lambda a: self._do(a)(),
+                                               (SIDE.right + 10, SIDE.top + 300), MAPV,
+                                               max_width=MAPV.width - 40)
+        return go
 
     def _build_cards_button(self) -> None:
         box = self.hero_box()
@@ -759,6 +829,18 @@ class MapTableScene(HeroesTableScene):
         detail = self.preview(action).detail or {}
         cost = detail.get("cost") or [0, 0, 0]
         return self.cost_text(cost)
+
+    def amount_text(self, res: Any) -> str:
+        """Returns resources as a phrase of the log: "2 gold and 1 valuable"."""
+        t = self.app.t
+        parts = []
+        for r, n in zip(RES, res, strict=False):
+            if n:
+                parts.append(t(LOG_AMOUNTS[r], n=n))  # "1 valuable": the catalog's .one form
+        if not parts:
+            return t("heroes.map.eff.nothing")
+        head = ", ".join(parts[:-1])
+        return t("heroes.mapui.log.and", a=head, b=parts[-1]) if head else parts[0]
 
     def cost_text(self, cost: Any) -> str:
         """Returns a cost as text: "5 gold, 2 materials"."""
@@ -905,6 +987,10 @@ class MapTableScene(HeroesTableScene):
         a = self.index.find("choose", option=cid)
         if a is not None:
             self.send(a)
+            return
+        plays = [x for x in self.index.of_kind("play") if x["card"] == cid]
+        if plays:  # a card usable on the map: its plays above it
+            self._play_popup(cid, self.hand_rects()[i])()
 
     def update_board(self, dt: float) -> None:
         if self.walks:
@@ -1022,15 +1108,15 @@ class MapTableScene(HeroesTableScene):
             self.map_chooser.draw(surface)
 
     def _poly(self, h: tuple[int, int], shrink: float = 1.0) -> list[tuple[float, float]]:
-        pts = self.map_cam.hex_points(h)
-        if shrink == 1.0:
-            return pts
+        """Returns the screen corners of a hex (shrunk towards its centre): its centre plus
+        the corners of the hex at the origin, scaled (no trigonometry a corner)."""
         cx, cy = self.map_cam.cell_centre(h)
-        return [(cx + (x - cx) * shrink, cy + (y - cy) * shrink) for x, y in pts]
+        k = self.map_cam.ts * shrink
+        return [(cx + x * k, cy + y * k) for x, y in HEX_CORNERS]
 
     def _edge(self, a: tuple[int, int], b: tuple[int, int]) -> tuple[Any, Any]:
         """Returns the screen end points of the edge of hex a that faces hex b."""
-        pts = self.map_cam.hex_points(a)
+        pts = self._poly(a)
         bx, by = self.map_cam.cell_centre(b)
         best = min(range(6), key=lambda k: ((pts[k][0] + pts[(k + 1) % 6][0]) / 2 - bx) ** 2
                    + ((pts[k][1] + pts[(k + 1) % 6][1]) / 2 - by) ** 2)
@@ -1041,7 +1127,67 @@ class MapTableScene(HeroesTableScene):
         surface.blit(theme.panel(frame.size, "inset"), frame)
         prev = surface.get_clip()
         surface.set_clip(MAPV)
-        surface.fill((34, 44, 52), MAPV)
+        surface.fill(MAP_SEA, MAPV)
+        # what changes only with the view, the led hero, the tile's turn or the zoom is drawn
+        # once into a layer of the whole map (docs/performance.md, "The heroes map table"):
+        # a frame blits it where the camera puts it and draws what moves on top
+        layer, at = self._map_layer()
+        surface.blit(layer, at)
+        ts = self.map_cam.ts
+        for s in self.view["facedown"]:  # a face-down tile that may be discovered pulses
+            anchor = _hex(s["at"])
+            if self.index.at(("slot", anchor)):
+                pulse = int(120 + 100 * abs(0.5 - self.phase) * 2)
+                for h in hexgrid.tile_fields(anchor):
+                    pygame.draw.polygon(surface, (80, pulse, 110), self._poly(h, 0.9), 2)
+        self._draw_heroes(surface)
+        reach = {_hex(r["at"]): r for r in (self.view.get("reach") or {}).get(self.hero, [])}
+        h = self.hover_field
+        if h is not None and h in reach:
+            path = [self.map_cam.cell_centre(_hex(p)) for p in reach[h]["path"]]
+            if len(path) >= 2:
+                pygame.draw.lines(surface, theme.GOLD_BRIGHT, False, path, max(3, ts // 14))
+            for p in path[1:]:
+                pygame.draw.circle(surface, theme.GOLD_BRIGHT, (int(p[0]), int(p[1])),
+                                   max(4, ts // 12))
+            pygame.draw.polygon(surface, theme.GOLD_BRIGHT, self._poly(h, 0.9), 4)
+        elif h is not None and (self.slot_of.get(h) is not None
+                                and self.index.at(("slot", self.slot_of[h]))):
+            for x in hexgrid.tile_fields(self.slot_of[h]):
+                pygame.draw.polygon(surface, theme.GOLD_BRIGHT, self._poly(x, 0.9), 3)
+        surface.set_clip(prev)
+        self._draw_map_legend(surface)
+
+    def _map_layer(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """Returns the map's still picture at the camera's zoom (the whole board, drawn again
+        only when the view, the led hero, the tile's turn, the zoom or the language changed)
+        and the screen point of its corner."""
+        cam = self.map_cam
+        ts = cam.ts
+        left, top, right, bottom = cam.layout.bounds()
+        pad = ts  # room for badges and lines past the outer hexes
+        key = (self.map_version, self.hero, self.rot_pick, ts, cam.layout.cells,
+               self.app.catalog.lang)
+        if self.layer_key != key or self.layer is None:
+            size = (int((right - left) * ts) + 2 * pad, int((bottom - top) * ts) + 2 * pad)
+            layer = self.layer if self.layer is not None and self.layer.get_size() == size \
+                else pygame.Surface(size)
+            layer.fill(MAP_SEA)
+            shadow = Camera(cam.layout, cam.zooms, cam.zoom)
+            shadow.view = layer.get_rect()
+            shadow.offset = [pad - left * ts, pad - top * ts]
+            self.map_cam = shadow
+            try:
+                self._draw_still_map(layer)
+            finally:
+                self.map_cam = cam
+            self.layer, self.layer_key = layer, key
+        x, y = cam.to_screen(left, top)
+        return self.layer, (int(round(x)) - pad, int(round(y)) - pad)
+
+    def _draw_still_map(self, surface: pygame.Surface) -> None:
+        """Draws what stands still on the map: tiles, fields, locations, guards, cubes, walls,
+        the led hero's reach with its costs, placements and the tile being turned."""
         ts = self.map_cam.ts
         # face-down tiles: backs with their kind
         for s in self.view["facedown"]:
@@ -1078,37 +1224,17 @@ class MapTableScene(HeroesTableScene):
                     p1, p2 = self._edge(a, n)
                     pygame.draw.line(surface, (250, 214, 80), p1, p2, max(4, ts // 9))
                     pygame.draw.line(surface, (120, 86, 20), p1, p2, max(1, ts // 30))
-        self._draw_heroes(surface)
-        for h, r in reach.items():
+        for h, r in reach.items():  # the MP each reachable field costs
             cx, cy = self.map_cam.cell_centre(h)
             chip = art.stat_chip("level", t_mp(r["mp"]), 12 if ts < 60 else 14, theme.INK)
             surface.blit(chip, chip.get_rect(center=(int(cx + ts * 0.24), int(cy - ts * 0.26))))
-        h = self.hover_field
-        if h is not None and h in reach:
-            path = [self.map_cam.cell_centre(_hex(p)) for p in reach[h]["path"]]
-            if len(path) >= 2:
-                pygame.draw.lines(surface, theme.GOLD_BRIGHT, False, path, max(3, ts // 14))
-            for p in path[1:]:
-                pygame.draw.circle(surface, theme.GOLD_BRIGHT, (int(p[0]), int(p[1])),
-                                   max(4, ts // 12))
-            pygame.draw.polygon(surface, theme.GOLD_BRIGHT, self._poly(h, 0.9), 4)
-        elif h is not None and (self.slot_of.get(h) is not None
-                                and self.index.at(("slot", self.slot_of[h]))):
-            for x in hexgrid.tile_fields(self.slot_of[h]):
-                pygame.draw.polygon(surface, theme.GOLD_BRIGHT, self._poly(x, 0.9), 3)
-        surface.set_clip(prev)
-        self._draw_map_legend(surface)
 
     def _draw_back(self, surface: pygame.Surface, anchor: tuple[int, int], kind: str) -> None:
         ts = self.map_cam.ts
-        legal = bool(self.index.at(("slot", anchor)))
         for h in hexgrid.tile_fields(anchor):
             pygame.draw.polygon(surface, BACK_FILL, self._poly(h))
             pygame.draw.polygon(surface, (84, 66, 48), self._poly(h, 0.8), 1)
             pygame.draw.polygon(surface, (26, 20, 16), self._poly(h), 1)
-            if legal:
-                theme_pulse = int(120 + 100 * abs(0.5 - self.phase) * 2)
-                pygame.draw.polygon(surface, (80, theme_pulse, 110), self._poly(h, 0.9), 2)
         cx, cy = self.map_cam.cell_centre(anchor)
         icon = assets.asset_icon("heroes.map.unknown", max(16, int(ts * 0.5)), theme.GOLD_DIM)
         blit_centered(surface, icon, (int(cx), int(cy - ts * 0.08)))
@@ -1411,6 +1537,10 @@ class MapTableScene(HeroesTableScene):
             surface.blit(image, (rect.left + 44, y))
             y += 26
 
+    def _playable(self, cid: str) -> bool:
+        """Returns True when a card of the hand can be played on the map now."""
+        return any(a["card"] == cid for a in self.index.of_kind("play"))
+
     def hand_rects(self) -> list[pygame.Rect]:
         """Returns where the hand's cards lie in the strip under the map."""
         hand = self.view.get("hand") or []
@@ -1446,7 +1576,8 @@ class MapTableScene(HeroesTableScene):
             face = art.card_face(cid, rect.size, art.card_name(self.app, cid), True,
                                  self.app.catalog.lang)
             surface.blit(face, rect.move(0, lift))
-            if self.index.find("discard", card=cid) or self.index.find("choose", option=cid):
+            if self.index.find("discard", card=cid) or self.index.find("choose", option=cid) \
+                    or self._playable(cid):
                 self.highlight(surface, rect.move(0, lift))
 
     def draw_keep(self, surface: pygame.Surface) -> None:

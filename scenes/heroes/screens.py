@@ -10,10 +10,10 @@ from typing import Any
 
 MOMENTS = ("setup", "map_setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over",
            "map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh", "map_town",
-           "map_battle", "map_three", "map_cards")
+           "map_battle", "map_three", "map_cards", "map_play")
 # the map game's moments (mode clash), shown at the map table (scenes/heroes/map.py)
 MAP_MOMENTS = ("map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh",
-               "map_town", "map_battle", "map_three", "map_cards")
+               "map_town", "map_battle", "map_three", "map_cards", "map_play")
 
 # moment → (options, condition on the session)
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -194,6 +194,9 @@ MAP_CONDITIONS: dict[str, Callable[[Any], bool]] = {
     and any(a.kind == "recruit" for a in s.rules.legal_actions(s.state)),
     "map_battle": lambda s: s.actor == 0 and "battle" in _map_view(s)
     and any(a.kind == "attack" for a in s.rules.legal_actions(s.state)),
+    # a card usable on the map in the hand (the moment puts one there), its plays shown
+    "map_play": lambda s: s.actor == 0 and bool(_map_view(s)["reach"])
+    and _map_view(s)["round"] >= 2 and not _map_view(s).get("battle"),
 }
 
 
@@ -243,4 +246,21 @@ def open_map_moment(app: Any, name: str, seed: int = 1) -> Any:
         hover_attack(app, table)
     elif name == "map_cards":
         table.open_piles()
+    elif name == "map_play":
+        _show_map_play(app, table)
     return app.top
+
+
+MAP_CARD = "logistics"  # Pathfinding: an ability with a map mode (movement points)
+
+
+def _show_map_play(app: Any, table: Any) -> None:
+    """Puts a card usable on the map into seat 0's hand and opens its plays above it."""
+    card = MAP_CARD
+    table.session.state.ps[0].hand.append(card)
+    table.refresh()
+    hand = table.view.get("hand") or []
+    rects = table.hand_rects()
+    i = hand.index(card)
+    table._play_popup(card, rects[i])()
+    app.mouse = table.map_popup.buttons[0].rect.center  # the first play, hovered

@@ -87,11 +87,10 @@ class SkirmishSetupScene(MenuScreen):
         super().__init__(app)
         self.game_id, self.config, self.seed = game_id, config, seed
         self.rules = registry.rules(game_id)
-        defaults = {o.id: o.default for o in self.rules.options}
+        defaults = {o.id: self.rules.option(config, o.id) for o in self.rules.options}
         self.options = {**defaults, **dict(config.options)}
-        # the rules play the map game for three (HeroesRules.new_game) unless told otherwise
-        self.clash = self.options.get("mode") == "clash" or (
-            "mode" not in config.options and config.players > 2)
+        # the map game unless told otherwise (for one player the skirmish: option_defaults)
+        self.clash = self.options.get("mode") == "clash"
         self.title_key = "heroes.ui.setup.title_clash" if self.clash else \
             "heroes.ui.setup.title"
 

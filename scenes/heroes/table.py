@@ -49,6 +49,8 @@ NAMED_EVENTS = {
     "heroes.ev.gain": "heroes.ui.ev.gain", "heroes.ev.unusable": "heroes.ui.ev.unusable",
     "heroes.ev.recruit": "heroes.ui.ev.recruit", "heroes.ev.reinforce": "heroes.ui.ev.reinforce",
     "heroes.ev.ready": "heroes.ui.ev.ready",
+    "heroes.ev.morale_use": "heroes.ui.ev.morale_use",
+    "heroes.ev.morale_reroll": "heroes.ui.ev.morale_reroll",
 }
 TIER_KEYS = {"bronze": "heroes.ui.tier.bronze", "silver": "heroes.ui.tier.silver",
              "gold": "heroes.ui.tier.gold", "azure": "heroes.ui.tier.azure"}
@@ -178,6 +180,8 @@ class HeroesTableScene(TableScene):
             return self.app.t(own, **named)
         if params:
             params = dict(params)
+            if isinstance(params.get("dice"), (list, tuple)):
+                params["dice_text"] = ", ".join(f"{d:+d}" if d else "0" for d in params["dice"])
             for did, name in (("did", "did_name"), ("attacker_did", "attacker_name"),
                               ("target_did", "target_name")):
                 if did in params and name not in params:
@@ -276,7 +280,7 @@ class HeroesTableScene(TableScene):
             return [("sq", p.get("square", p.get("to")))]
         if kind == "attack":
             return [("unit", p["target"])] if "target" in p else [("wall", p["wall"])]
-        if kind == "play":
+        if kind in ("play", "swap"):
             return [("card", p["card"])]
         if kind == "gate":
             return [("wall", p["col"])]
@@ -308,6 +312,26 @@ class HeroesTableScene(TableScene):
                         "heroes.ui.retreat")
                     note = t("heroes.ui.extend.note") if a.kind == "extend" else ""
                     options.append((label, note, self._sender(a)))
+        elif kind == "swap":
+            # good morale: a card of the hand discarded at a time, then as many drawn
+            for a in self.index.of_kind("swap"):
+                options.append((art.card_name(self.app, a["card"]), t("heroes.ui.swap.note"),
+                                self._sender(a)))
+            for a in self.index.of_kind("swap_done"):
+                n = int(bv["pending"]["data"][1])
+                options.append((t("heroes.ui.swap_done", n=n), "", self._sender(a)))
+        elif kind == "reroll":
+            # a good morale token: roll one of the attack dice again, or keep the roll
+            dice = bv["pending"]["data"].get("dice") or []
+            for a in self.index.of_kind("reroll"):
+                i = int(a["die"])
+                face = dice[i] if i < len(dice) else 0
+                shown = f"{face:+d}" if face else "0"
+                label = t("heroes.ui.reroll_die", die=shown) if len(dice) == 1 else \
+                    t("heroes.ui.reroll_die_n", n=i + 1, die=shown)
+                options.append((label, t("heroes.ui.reroll.note"), self._sender(a)))
+            for a in self.index.of_kind("keep_roll"):
+                options.append((t("heroes.ui.keep_roll"), "", self._sender(a)))
         elif kind in WHY_UNIT_KINDS:
             for a in self.legal:
                 if a.kind in ("choose", "activate", "pick"):
@@ -401,6 +425,14 @@ class HeroesTableScene(TableScene):
             for ability in dict.fromkeys(a["kind"] for a in self.index.of_kind("ability")):
                 add(t(ABILITY_KEYS.get(ability, "heroes.ui.ability.other")),
                     self._ability_start(ability), icon="heroes.ui.attack")
+            draw = Action("morale", (("use", "draw"),))
+            if draw in self.legal:  # seed "Moralaktionen": a good token "jederzeit"
+                add(t("heroes.ui.morale_draw"), self._sender(draw), icon="heroes.map.morale",
+                    tip=t("heroes.ui.morale_draw.tip"))
+            cycle = Action("morale", (("use", "cycle"),))
+            if cycle in self.legal:  # then the cards are picked one at a time
+                add(t("heroes.mapui.morale_cycle"), self._sender(cycle),
+                    icon="heroes.map.morale", tip=t("heroes.mapui.morale_cycle.tip"))
             if "surrender" in kinds:
                 add(t("heroes.ui.surrender"), self._sender(Action("surrender")),
                     style="ghost", tip=t("heroes.ui.surrender.tip"))
@@ -568,6 +600,10 @@ class HeroesTableScene(TableScene):
         plays = self.index.at(("card", cid))
         if not plays:
             self.app.toast(self.app.t("heroes.ui.card_not_now"))
+            return
+        swap = next((a for a in plays if a.kind == "swap"), None)
+        if swap is not None:  # a good-morale swap: the card goes, another comes
+            self.send(swap)
             return
         modes = list(dict.fromkeys(a["mode"] for a in plays))
         card = query.card(cid)

@@ -132,3 +132,12 @@ def test_the_pyminion_comparison_skips_without_pyminion(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "pyminion.bots.examples", None)
     result = bench.measure(bench._BENCHMARKS["deckbuilder.vs_pyminion"], quick=True)
     assert result["ok"] is None and "pyminion is not installed" in result["skipped"]
+
+
+def test_the_pyminion_comparison_runs_when_pyminion_is_installed() -> None:
+    pytest.importorskip("pyminion", reason="pyminion (an optional dev dependency) is absent")
+    bench.benchmark_names()
+    result = bench.measure(bench._BENCHMARKS["deckbuilder.vs_pyminion"], quick=True)
+    assert "skipped" not in result, result
+    # CPU ms per player-turn of each engine, and their ratio
+    assert result["value"] > 0 and result["reference"] > 0 and result["ratio"] > 0

@@ -18,12 +18,14 @@ RULES = registry.rules("coop_campaign")
 def mission(heroes: str = "barbarian,wizard", players: int | None = None, seed: int = 0,
             clean: bool = True, **options: Any) -> MissionState:
     """Returns a mission at hero 0's first activation; ``clean`` puts every spawned enemy
-    back on top of its deck."""
+    back on top of its deck (a boss stays where it is)."""
     n = len(heroes.split(","))
     players = players if players is not None else (1 if n == 2 else n)
     st = RULES.new_game(GameConfig.for_players(players, heroes=heroes, **options), seed)
     if clean:
         for e in st.living():
+            if T.edef(e).rank == "boss":
+                continue
             st.columns[e.area].remove(e.uid)
             del st.enemies[str(e.uid)]
             st.decks[T.edef(e).rank].put_top([e.card])

@@ -81,3 +81,10 @@ def test_the_documented_missions_table_is_its_batch() -> None:
     block = balance.mission_table()
     assert balance.documented(DOC.read_text(encoding="utf-8"), balance.MISSION_BEGIN,
                               balance.MISSION_END) == block
+
+
+@pytest.mark.long
+def test_the_documented_boss_table_is_its_batch() -> None:
+    block = balance.boss_table()
+    assert balance.documented(DOC.read_text(encoding="utf-8"), balance.BOSS_BEGIN,
+                              balance.BOSS_END) == block

@@ -22,6 +22,20 @@ def test_shuffle_and_range_are_fixed_forever() -> None:
     assert [rng.roll(6) for _ in range(10)] == GOLDEN_ROLLS
 
 
+def test_shuffle_draws_as_below_does() -> None:
+    # shuffle() writes below() out for speed: it must swap with the same draws, in order, and
+    # leave the generator where below() would
+    for seed in range(300):
+        for n in (0, 1, 2, 5, 13, 60):
+            fast, slow = Rng(seed), Rng(seed)
+            items, expected = list(range(n)), list(range(n))
+            fast.shuffle(items)
+            for i in range(n - 1, 0, -1):
+                j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected and fast.state == slow.state, (seed, n)
+
+
 def test_below_stays_in_range_and_covers_it() -> None:
     rng = Rng(7)
     seen = {rng.below(7) for _ in range(2000)}

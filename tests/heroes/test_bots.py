@@ -43,7 +43,7 @@ def test_heuristic_beats_random_in_nine_of_ten_battles() -> None:
         heuristic = seed % 2
         bots = [make_bot("random", "heroes", seed=seed), make_bot("random", "heroes", seed=seed)]
         bots[heuristic] = make_bot("heuristic", "heroes", seed=seed)
-        outcome, _ = _play(GameConfig.for_players(2), 1000 + seed, bots)
+        outcome, _ = _play(GameConfig.for_players(2, mode="skirmish"), 1000 + seed, bots)
         wins += heuristic in outcome.winners
     assert wins >= 0.9 * n, f"{wins} of {n}"
 
@@ -76,7 +76,7 @@ def test_seeded_bot_skirmishes_end_without_an_error() -> None:
         players = 1 if seed % 7 == 3 else 2
         if players == 1:
             options.pop("siege", None)
-        config = GameConfig.for_players(players, **options)
+        config = GameConfig.for_players(players, mode="skirmish", **options)
         bots = [make_bot("heuristic", "heroes", seed=seed + p) for p in range(players)]
         outcome, st = _play(config, seed, bots)
         assert outcome is not None and st.reason

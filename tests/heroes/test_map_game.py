@@ -269,6 +269,52 @@ def test_a_second_good_morale_may_spend_the_first() -> None:
     assert st.flow.top is None
 
 
+def test_good_morale_swaps_any_part_of_the_hand_one_card_at_a_time() -> None:
+    st = new(faction_1="sunward")
+    finish_refresh(st)
+    p = st.ps[0]
+    p.morale = 1
+    p.hand = ["offense", "armorer", "rally"]
+    assert Action.make("morale", use="cycle") in RULES.legal_actions(st)
+    act(st, "morale", use="cycle")
+    assert p.morale == 0
+    view = RULES.view(st, 0)
+    assert view["choice"] == ["armorer", "offense", "rally", "done"]
+    act(st, "choose", option="armorer")
+    act(st, "choose", option="done")
+    assert st.flow.top is None and len(p.hand) == 3 and "armorer" not in p.hand[:2]
+    assert p.deck.discard_pile.cards[0] == "armorer"
+
+
+def test_good_morale_goes_into_a_battle_and_a_spent_token_comes_back_spent() -> None:
+    # seed "Moralaktionen": the token may reroll a die of the battle too (tests/heroes/
+    # test_morale.py); the battle gets it in the side and hands it back in its result
+    st = _mine_game(1, 1)
+    st.ps[0].morale = 1
+    act(st, "move", hero=MAIN, to=MINE)
+    pass_windows(st)
+    assert st.sub is not None and st.sub.state.sides[0].morale == 1
+    side = R.side_of(st, 0, MAIN)
+    R._take_back(st, 0, MAIN, {**side, "survivors": side["units"], "in_play": [],
+                               "morale": 1})
+    assert st.ps[0].morale == 1  # kept
+    R._take_back(st, 0, MAIN, {**side, "survivors": side["units"], "in_play": [],
+                               "morale": 0})
+    assert st.ps[0].morale == 0  # spent in the battle
+    st.ps[0].morale = -1
+    assert R.side_of(st, 0, MAIN)["morale"] == 0  # a bad token gives the battle nothing
+
+
+def test_no_rerolls_takes_the_map_dice_reroll_away() -> None:
+    st = new(faction_1="sunward", no_rerolls=True)
+    finish_refresh(st)
+    st.ps[0].morale = 1
+    _queue_effect(st, {"type": "resource_die"})
+    assert st.flow.top is None  # the roll resolves at once: no reroll offered
+    assert st.ps[0].morale == 1
+    assert R._variants(st).get("no_rerolls") is True  # and the battles get the option
+
+
 def test_good_morale_is_spent_in_a_window_outside_the_own_turn() -> None:
     st = new(faction_1="sunward")
     for p in st.ps:
@@ -374,8 +420,13 @@ def test_t03a_mine_battle_level_one() -> None:
         "units": [{"unit": "wailer", "side": 0, "pack": True, "square": 1},
                   {"unit": "cave_dweller", "side": 1, "square": 18}]})
     act(st, "play", card="haste", mode="empower")
-    act(st, "play", card="lightning_bolt", mode="e1", target=1)
+    events = act(st, "play", card="lightning_bolt", mode="e1", target=1)
     assert st.sub is None
+    # one line says the battle is over, with its result (not the battle's own as well)
+    keys = [e.key for e in events]
+    assert "heroes.ev.over" not in keys and keys.count("heroes.map.battle_over") == 1
+    over = next(e for e in events if e.key == "heroes.map.battle_over")
+    assert over.params["winner"] == 0 and over.params["side"] == 0
     # won: +1 XP reaches level 2 (a Search of the ability deck) before the visit
     assert p.level == 2 and p.xp == 2 and p.crowns == 1
     top = st.flow.top
@@ -445,6 +496,33 @@ def test_map_cards_movement_resources_and_reinforce_after_combat() -> None:
     assert [few, True] in p.units and p.res[0] == 50 - cost[0] // 2
     end_turn(st)
     assert "won" not in st.battle
+
+
+def test_battle_over_names_the_winning_seat_not_the_side() -> None:
+    from engine.rules.heroes.adventure.game import CLASH
+
+    st = new()
+    finish_refresh(st)
+    p1 = st.ps[1]
+    field = st.ps[0].town
+    assert field is not None
+    # seat 1 attacks seat 0 and loses: the battle's side 1 won, which is seat 0
+    p1.pos[MAIN] = field
+    tag = {"kind": "pvp", "seat": 1, "hero": MAIN, "field": list(field), "foe": 0,
+           "foe_hero": MAIN, "town": False}
+    ev: list = []
+    R._battle_over(CLASH, st, tag, 1, "defeat", None, ev)
+    over = next(e for e in ev if e.key == "heroes.map.battle_over")
+    assert over.params["winner"] == 0 and over.params["side"] == 1 and over.params["foe"] == 0
+    # the neutrals beat seat 1: no seat won
+    st = new()
+    finish_refresh(st)
+    st.ps[1].pos[MAIN] = field
+    tag = {"kind": "neutral", "seat": 1, "hero": MAIN, "field": list(field), "guard": 2}
+    ev = []
+    R._battle_over(CLASH, st, tag, 1, "defeat", None, ev)
+    over = next(e for e in ev if e.key == "heroes.map.battle_over")
+    assert over.params["winner"] is None and over.params["side"] == 1
 
 
 def test_t03b_quick_combat_at_level_two() -> None:

@@ -90,7 +90,7 @@ def test_the_preview_gives_exact_odds_breakdowns_and_consequences() -> None:
 def test_the_skirmish_view_prices_every_faction_unit_as_the_build_previews_do() -> None:
     from engine.core.session import Session
 
-    session = Session.start("heroes", GameConfig.for_players(2, faction_1="sunward",
+    session = Session.start("heroes", GameConfig.for_players(2, mode="skirmish", faction_1="sunward",
                                                              faction_2="gravemoor"), 3)
     rules = session.rules
     while session.state.flow.phase != "build":
@@ -111,7 +111,7 @@ def test_a_response_window_shows_the_declared_attacks_exact_preview() -> None:
     from engine.ai.base import make_bot
     from engine.core.session import Session
 
-    session = Session.start("heroes", GameConfig.for_players(2, faction_1="sunward",
+    session = Session.start("heroes", GameConfig.for_players(2, mode="skirmish", faction_1="sunward",
                                                              faction_2="gravemoor"), 1)
     rules = session.rules
     bot = make_bot("heuristic", "heroes", seed=1)

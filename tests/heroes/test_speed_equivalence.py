@@ -35,7 +35,7 @@ LANCERS = [("lancer", True), ("pike_guard", True), ("crossbowman", True), ("stor
 def _battles(games: int = 20) -> Iterator[BattleState]:
     """Yields the battle state before every decision of seeded skirmishes."""
     for seed in range(games):
-        config = GameConfig.for_players(2, **OPTIONS[seed % len(OPTIONS)])
+        config = GameConfig.for_players(2, mode="skirmish", **OPTIONS[seed % len(OPTIONS)])
         kinds = ("heuristic", "random") if seed % 3 == 2 else ("heuristic", "heuristic")
         bots = [make_bot(kinds[p], "heroes", seed=seed + p) for p in range(2)]
         st = RULES.new_game(config, 500 + seed)

@@ -245,7 +245,12 @@ def test_game_cards_stay_on_the_screen_apart_and_clear_of_the_back_button(
 
 def test_an_option_appears_only_when_the_options_it_depends_on_allow_it(app: Any) -> None:
     # heroes: the neutral army's field level and difficulty matter only against the neutrals
+    # of a skirmish (the map game is the default mode: its own options show first)
     setup = _setup(app, "heroes", "en")
+    assert "opponent" not in [o.id for o in setup.shown_options()]
+    mode = next(w for w in setup.widgets if isinstance(w, SetupCycler)
+                and w.title == app.t("heroes.opt.mode"))
+    mode.on_change("skirmish")
     shown = [o.id for o in setup.shown_options()]
     assert "opponent" in shown and "field" not in shown and "difficulty" not in shown
     labels = [w.text for w in setup.widgets if isinstance(w, OptionLabel)]
@@ -275,7 +280,51 @@ def test_a_setup_the_rules_refuse_says_which_rule_in_the_players_language(app: A
     # three players cannot play a skirmish: the toast names the rule, the set-up stays open
     setup = _setup(app, "heroes", lang)
     setup._set_players(3)
+    assert setup.options["mode"] == "clash"  # the default for three is the map game
+    next(w for w in setup.widgets if isinstance(w, SetupCycler)
+         and w.title == app.t("heroes.opt.mode")).on_change("skirmish")
     setup.start()
     app.step([], 1 / 60)
     assert app.top is setup
     assert app._toasts and app._toasts[-1][0] == app.t("heroes.rule.skirmish_players", players=3)
+
+
+def test_a_mode_default_follows_the_player_count_until_the_player_picks_one(app: Any) -> None:
+    # heroes: the map game for two and three players, the skirmish for one (no map scenario)
+    setup = _setup(app, "heroes", "en")
+    assert setup.options["mode"] == "clash"
+    setup._set_players(1)
+    assert setup.options["mode"] == "skirmish"
+    assert setup.rules.option(setup.config(), "mode") == "skirmish"
+    setup._set_players(3)
+    assert setup.options["mode"] == "clash"
+    next(w for w in setup.widgets if isinstance(w, SetupCycler)
+         and w.title == app.t("heroes.opt.mode")).on_change("skirmish")
+    setup._set_players(2)
+    assert setup.options["mode"] == "skirmish"  # chosen: the count no longer changes it
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_options_that_do_not_fit_go_on_further_pages(app: Any, lang: str) -> None:
+    # heroes: the map game's options and its thirteen rule variants need more than one page
+    setup = _setup(app, "heroes", lang)
+    pages = setup.option_pages()
+    assert len(pages) > 1
+    rows = [o for page in pages for o in page if o is not None]
+    assert rows == setup.shown_options()  # every option once, in order
+    seen: list[str] = []
+    for n in range(len(pages)):
+        pager = next(w for w in setup.widgets if isinstance(w, SetupCycler)
+                     and w.options and w.options[0][1] == app.t("ui.setup.page", n=1,
+                                                                 of=len(pages)))
+        assert pager.value == n and OPTIONS_PANEL.contains(pager.rect)
+        labels = [w for w in setup.widgets if isinstance(w, OptionLabel)
+                  and OPTIONS_PANEL.contains(w.rect) and w.text != app.t("ui.setup.seed")]
+        seen += [w.text for w in labels]
+        for widget in setup.widgets:
+            if widget.rect.colliderect(OPTIONS_PANEL) and widget is not pager \
+                    and not isinstance(widget, Panel) and widget.rect.top < 700:
+                assert widget.rect.bottom <= 700, (widget, widget.rect)  # clear of the seed
+        pager.on_change((n + 1) % len(pages))  # what a click on its arrow does
+    assert seen == [app.t(o.label) for o in rows]
+    assert setup.options_page == 0

@@ -107,9 +107,28 @@ def act_by_mouse(app: Any, table: HeroesTableScene, action: Action) -> None:
         if table.chooser is not None and not table.chooser_hidden:
             _press(app, table.chooser.buttons, t("heroes.ui.look_at_board"))
         _click(app, _unit_point(table, p["unit"]))
-    elif kind in ("school", "extend", "retreat"):
+    elif kind == "reroll":
         assert table.chooser is not None
-        label = {"extend": "heroes.ui.extend", "retreat": "heroes.ui.retreat"}.get(kind)
+        dice = table.bv["pending"]["data"]["dice"]
+        face = dice[p["die"]]
+        shown = f"{face:+d}" if face else "0"
+        _press(app, table.chooser.buttons, t("heroes.ui.reroll_die", die=shown)
+               if len(dice) == 1 else t("heroes.ui.reroll_die_n", n=p["die"] + 1, die=shown))
+    elif kind == "morale":
+        _press(app, table.buttons, t("heroes.ui.morale_draw") if p["use"] == "draw"
+               else t("heroes.mapui.morale_cycle"))
+    elif kind == "swap":  # a card of the hand for the good-morale swap
+        if table.chooser is not None and not table.chooser_hidden:
+            _press(app, table.chooser.buttons, t("heroes.ui.look_at_board"))
+        _click(app, table._hand_rect(table._hand().index(p["card"])).center)
+    elif kind == "swap_done":
+        assert table.chooser is not None
+        n = int(table.bv["pending"]["data"][1])
+        _press(app, table.chooser.buttons, t("heroes.ui.swap_done", n=n))
+    elif kind in ("school", "extend", "retreat", "keep_roll"):
+        assert table.chooser is not None
+        label = {"extend": "heroes.ui.extend", "retreat": "heroes.ui.retreat",
+                 "keep_roll": "heroes.ui.keep_roll"}.get(kind)
         if kind == "school":
             label = {"fire": "heroes.ui.school.fire", "water": "heroes.ui.school.water",
                      "earth": "heroes.ui.school.earth", "air": "heroes.ui.school.air"}[p["school"]]

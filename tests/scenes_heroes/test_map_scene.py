@@ -256,6 +256,12 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
     elif kind == "morale":
         _press(app, table.map_buttons, t("heroes.mapui.morale_draw") if p["use"] == "draw"
                else t("heroes.mapui.morale_cycle"))
+    elif kind == "play":
+        plays = table.index.of_kind("play")
+        _press(app, table.map_buttons, t("heroes.mapui.play_card",
+                                         n=len({a["card"] for a in plays})))
+        assert table.map_popup is not None
+        _press(app, table.map_popup.buttons, table._play_label(action))
     elif kind == "draw":
         _press(app, table.map_buttons, t("heroes.mapui.draw",
                                          n=table.player(table.me())["hand_limit"]))
@@ -456,4 +462,176 @@ def test_the_map_log_names_players_places_and_buildings(app: Any, lang: str) -> 
     visit = next(e for e in session.log if e.key == "heroes.map.visit")
     assert table.loc_name(visit.params["location"]) in table.game_message(visit)
     income = next(e for e in session.log if e.key == "heroes.map.income")
-    assert table.cost_text(income.params["res"]) in table.game_message(income)
+    assert table.amount_text(income.params["res"]) in table.game_message(income)
+    # what was gained, named: "gains 2 gold and 1 valuable"
+    from engine.core.actions import Event
+
+    gain = table.game_message(Event("heroes.map.gain", {"seat": 0, "res": [2, 0, 1]}))
+    assert gain == {"en": f"{names[0]} gains 2 gold and 1 valuable.",
+                    "de": f"{names[0]} erhält 2 Gold und 1 Mineral."}[lang]
+    three = table.amount_text([5, 2, 3])
+    assert three == {"en": "5 gold, 2 building materials and 3 valuables",
+                     "de": "5 Gold, 2 Baumaterialien und 3 Minerale"}[lang]
+
+
+def _map_card() -> tuple[str, str]:
+    """Returns a card and its plain map mode that gives movement points (no boost, no crown)."""
+    from engine.rules.heroes import content as C
+
+    for c in C.all_of("card"):
+        for m in c.modes:
+            if m.timing == "adventure" and [e.type for e in m.effects] == ["movement"] \
+                    and not m.crown and not m.cost and c.faction is None:
+                return c.id, m.id
+    raise AssertionError("no movement card")
+
+
+def test_a_map_card_is_played_from_its_button_or_the_hand(app: Any) -> None:
+    table = _table_at(app, "map")
+    cid, mode = _map_card()
+    p = table.session.state.ps[0]
+    p.hand = [cid, cid]
+    table.refresh()
+    app.step([], 1 / 60)
+    label = app.t("heroes.mapui.play_card", n=1)
+    assert any(b.label == label for b in table.map_buttons)
+    assert table._playable(cid)
+    # a click on the lit card offers its plays above it; the choice plays it
+    mp = p.mp["main"]
+    _click(app, table.hand_rects()[0].center)
+    assert table.map_popup is not None and table.map_popup.buttons
+    _click(app, table.map_popup.buttons[0].rect.center)
+    last = table.session.actions[-1]
+    assert last.kind == "play" and last["card"] == cid and last["mode"] == mode
+    assert table.session.state.ps[0].mp["main"] > mp
+    # the side button lists every play
+    _press(app, table.map_buttons, label)
+    assert table.map_popup is not None
+    _click(app, table.map_popup.buttons[0].rect.center)
+    assert table.session.actions[-1].kind == "play" and not table.session.state.ps[0].hand
+
+
+def test_good_morale_swaps_cards_one_at_a_time(app: Any) -> None:
+    table = _table_at(app, "map")
+    st = table.session.state
+    p = st.ps[0]
+    p.faction = "sunward"  # not undead: morale counts
+    p.morale = 1
+    p.hand = ["offense", "armorer", "rally"]
+    table.refresh()
+    app.step([], 1 / 60)
+    _press(app, table.map_buttons, app.t("heroes.mapui.morale_cycle"))
+    assert p.morale == 0
+    chooser = table.map_chooser
+    assert chooser is not None
+    _press(app, chooser.buttons, art.card_name(app, "rally"))
+    _press(app, table.map_chooser.buttons, art.card_name(app, "offense"))
+    from scenes.heroes.map import WORDS
+
+    _press(app, table.map_chooser.buttons, app.t(WORDS["done"]))
+    assert [a.kind for a in table.session.actions[-4:]] == ["morale", "choose", "choose",
+                                                            "choose"]
+    assert len(p.hand) == 3 and "armorer" in p.hand and table.map_chooser is None
+
+
+def _own_battle(session: Any) -> bool:
+    """Returns True when seat 0 may attack in a battle of its own main hero."""
+    sub = session.state.sub
+    return (MAP_CONDITIONS["map_battle"](session) and sub is not None
+            and sub.state.sides[sub.sub_seat(0)].hero is not None)
+
+
+def test_good_morale_rerolls_a_battle_die_on_the_combat_board(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    for seed in range(1, 8):
+        session = new_map_session(seed)
+        if play_map_until(session, _own_battle, seed * 13):
+            break
+    assert _own_battle(session)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    sub = session.state.sub
+    side = sub.state.sides[sub.sub_seat(0)]
+    side.morale = 1
+    table.refresh()
+    app.step([], 1 / 60)
+    assert any(b.label == app.t("heroes.ui.morale_draw") for b in table.buttons)
+    attack = next(a for a in table.legal if a.kind == "attack" and "target" in a.params)
+    act_by_mouse(app, table, attack)
+    if table.bv is not None and (table.bv.get("pending") or {}).get("kind") == "respond":
+        act_by_mouse(app, table, Action("decline"))
+    pending = table.bv["pending"] if table.bv is not None else None
+    assert pending is not None and pending["kind"] == "reroll", pending
+    assert table.chooser is not None
+    labels = [b.label for b in table.chooser.buttons]
+    assert app.t("heroes.ui.keep_roll") in labels
+    act_by_mouse(app, table, Action("reroll", (("die", 0),)))
+    assert table.session.actions[-1] == Action("reroll", (("die", 0),))
+    assert side.morale == 0
+
+
+def test_the_still_map_is_drawn_once_per_view_and_zoom(app: Any,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    table = _table_at(app, "map")
+    calls: list[int] = []
+    real = table._draw_still_map
+    monkeypatch.setattr(table, "_draw_still_map", lambda s: (calls.append(1), real(s)))
+    table.layer_key = None
+    for _ in range(5):
+        app.step([], 1 / 60)
+    assert len(calls) == 1  # still frames blit the layer
+    table.map_cam.pan(7, 5)
+    app.step([], 1 / 60)
+    assert len(calls) == 1  # panning moves the layer
+    table.refresh()  # a new view (after an action)
+    app.step([], 1 / 60)
+    assert len(calls) == 2
+    table.map_cam.set_zoom(table.map_cam.zoom + 1)
+    app.step([], 1 / 60)
+    assert len(calls) == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_choice_with_many_answers_stays_inside_the_map_frame(app: Any, lang: str) -> None:
+    from engine.rules.heroes.adventure import rules as R
+    from engine.rules.heroes.adventure.game import CLASH
+
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    st = table.session.state
+    p = st.ps[0]
+    p.units = [[u, False] for u in ("bone_warrior", "shambler", "wailer", "bloodlord",
+                                    "grave_mage", "pike_guard", "blindling")]
+    p.res = [40, 10, 10]
+    town = p.town
+    R.queue(st).insert(0, ["choose", 0, "settlement", [], [[town[0], town[1]], False]])
+    R.run(CLASH, st, [])
+    table.refresh()
+    app.step([], 1 / 60)
+    chooser = table.map_chooser
+    assert chooser is not None and len(chooser.buttons) >= 8
+    assert MAPV.contains(chooser.rect), (chooser.rect, MAPV)
+    for button in chooser.buttons:
+        assert chooser.rect.contains(button.rect)
+
+
+def test_good_morale_swaps_cards_on_the_combat_board(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    for seed in range(1, 8):
+        session = new_map_session(seed)
+        if play_map_until(session, _own_battle, seed * 13):
+            break
+    assert _own_battle(session)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    sub = session.state.sub
+    side = sub.state.sides[sub.sub_seat(0)]
+    side.morale = 1
+    side.hand = ["offense", "armorer", "rally"]
+    table.refresh()
+    app.step([], 1 / 60)
+    for action in (Action("morale", (("use", "cycle"),)), Action("swap", (("card", "rally"),)),
+                   Action("swap", (("card", "armorer"),)), Action("swap_done")):
+        act_by_mouse(app, table, action)
+        assert table.session.actions[-1] == action
+    assert side.morale == 0 and len(side.hand) == 3 and "offense" in side.hand

@@ -5,7 +5,8 @@ mode, over seeded batches of whole missions played exactly as ``python -m engine
 docs/coop_campaign/balance.md holds the table of the big batch (200 missions per cell), written
 by ``python tools/coop_balance.py --write``; a ``long`` test plays the batch again and compares.
 A second table holds missions 4–9 (2, 3 and 4 heroes, 50 missions per cell), written by
-``python tools/coop_balance.py --missions --write``.
+``python tools/coop_balance.py --missions --write``; a third the boss tiles 3, 7 and 10 (2, 3
+and 4 heroes, 50 missions per cell), written by ``python tools/coop_balance.py --bosses --write``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ MISSION_SEATS = (2, 3, 4)  # one seat plays the same two heroes as two seats
 MISSION_GAMES = 50
 MISSION_BEGIN = "<!-- missions 4-9 table: python tools/coop_balance.py --missions --write -->"
 MISSION_END = "<!-- end of the missions 4-9 table -->"
+BOSS_TILES = ("warcamp", "abbey", "queen")
+BOSS_SEATS = (1, 3, 4)  # 2 heroes (one seat leads two), 3 and 4 heroes
+BOSS_GAMES = 50
+BOSS_BEGIN = "<!-- boss table: python tools/coop_balance.py --bosses --write -->"
+BOSS_END = "<!-- end of the boss table -->"
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,17 @@ def replace_table(text: str, block: str, begin: str = BEGIN, end: str = END) -> 
     return re.sub(re.escape(begin) + r".*?" + re.escape(end), lambda _: block, text,
                   flags=re.S)
 
+
+def mission_table(games: int = MISSION_GAMES, seed: int = 0) -> str:
+    """Returns the missions 4–9 table (markers included) of batches of ``games`` missions."""
+    return markdown(table(games, seed, MISSIONS, MISSION_SEATS), MISSIONS, MISSION_SEATS,
+                    MISSION_BEGIN, MISSION_END)
+
+
+def boss_table(games: int = BOSS_GAMES, seed: int = 0) -> str:
+    """Returns the boss tiles' table (markers included) of batches of ``games`` missions."""
+    return markdown(table(games, seed, BOSS_TILES, BOSS_SEATS), BOSS_TILES, BOSS_SEATS,
+                    BOSS_BEGIN, BOSS_END)
 
 # --- whole campaigns (issue #16) ------------------------------------------------------------------
 CAMPAIGN_BEGIN = "<!-- campaign table: python tools/coop_balance.py --campaigns --write -->"

@@ -6,7 +6,10 @@ numbers) with a bonus for knocking out a skull zone of a dangerous enemy or of a
 plunder, mana spent against mana left for the round, the core the tile leaves behind (cycling
 the core toward elements the enemies on the tile are weak to), armour and healing when the hero
 is threatened, jumping toward enemies when the hero has nothing to hit. For the party's choices
-it protects weak heroes: the attack goes to the wolf or to the sturdiest hero.
+it protects weak heroes: the attack goes to the wolf or to the sturdiest hero. On a boss tile the
+boss is the goal (the tile is won when it falls and lost when it outlives the tracker): damage
+on its zones toward its skull counts more as the rounds run out, a chance to defeat it
+outweighs everything, its star zone is left alone, and melee heroes go where it stands.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any
 
 from engine.ai.base import Bot, register_bot, register_evaluator
 from engine.core.actions import Action
+from engine.rules.coop_campaign import boss as B
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
@@ -33,6 +37,9 @@ from engine.rules.coop_campaign.state import (
 GAME = "coop_campaign"
 MANA_WEIGHT = 0.45  # worth of one mana cube kept (a cube buys about half a damage)
 END_MARGIN = 0.05
+BOSS_WIN = 60.0  # worth of a sure defeat of the boss: the tile is won
+BOSS_DAMAGE = (1.5, 1.5)  # worth of a point of damage on the boss's way to its skull: at the
+# first round, and added by the last (the tracker running out loses the tile)
 
 
 def _threat(st: MissionState, e: Any, memo: dict[Any, Any] | None = None) -> float:
@@ -80,6 +87,9 @@ def attack_value(st: MissionState, i: int, weapon: str, targets: Any, kw: dict[s
                                                              uid, z, tile, len(targets))
         zone = T.edef(e).zones[z]
         p_ko = ko / out_of
+        if B.is_boss(st, e):
+            value += boss_value(st, zone, expected, p_ko) + rerolls * 0.15
+            continue
         value += expected * 0.6 + rerolls * 0.15
         if zone.final == "skull":
             flags = flag_stake(st, e.area)
@@ -89,6 +99,21 @@ def attack_value(st: MissionState, i: int, weapon: str, targets: Any, kw: dict[s
         elif zone.armoured:
             value += p_ko * 1.0  # opens the other zones
     return value
+
+
+def boss_value(st: MissionState, zone: Any, expected: float, p_ko: float) -> float:
+    """Returns the worth of an attack on a zone of the boss: its skull zone (a knockout wins
+    the tile) and an armoured zone (which opens the others) are the way there, a star zone only
+    makes the boss stronger, any other zone (the phylactery) is worth what it takes away."""
+    if zone.final == "star":
+        return -p_ko * 2.0
+    rounds = len(C.tile(st.tile).tracker)
+    weight = BOSS_DAMAGE[0] + BOSS_DAMAGE[1] * st.round / rounds
+    if zone.final == "skull":
+        return expected * weight + p_ko * BOSS_WIN
+    if zone.armoured:
+        return expected * weight + p_ko * 1.5
+    return expected * 0.6 + p_ko * 2.0
 
 
 def flag_stake(st: MissionState, area: str) -> float:
@@ -323,6 +348,9 @@ class CoopBot(Bot):
             v = 0.0
             if melee and here == 0 and there:
                 v += 0.9
+            boss = B.boss_enemy(st)
+            if melee and boss is not None:  # the boss is the goal: stand where it stands
+                v += 0.8 if boss.area == pick else (-0.4 if boss.area == h.area else 0.0)
             if h.hp <= 2 and _danger(st, pick, self._memo) < _danger(st, h.area, self._memo):
                 v += 1.0
             if E.free_flag(st, pick) and there:
@@ -419,7 +447,8 @@ def camp_choice(st: MissionState, legal: list[Action]) -> Action:
 
 
 def evaluate(rules: Any, state: MissionState) -> list[float]:
-    """Scores a mission for MCTS: the party's health and the rounds survived."""
+    """Scores a mission for MCTS: the party's health and the rounds survived (on a boss tile
+    the damage dealt to the boss)."""
     if state.result is not None:
         v = 1.0 if state.result == "won" else 0.0
         return [v] * state.players
@@ -428,6 +457,10 @@ def evaluate(rules: Any, state: MissionState) -> list[float]:
     tile = C.tile(state.tile)
     health = sum(h.hp / max(1, T.hp_max(h)) for h in state.heroes) / len(state.heroes)
     progress = state.round / len(tile.tracker)
+    boss = B.boss_enemy(state)
+    if boss is not None:  # a boss tile is won by the boss's fall, not by the rounds
+        zones = T.edef(boss).zones
+        progress = sum(boss.damage) / max(1, sum(z.boxes for z in zones))
     v = 0.15 + 0.5 * health * (0.5 + 0.5 * progress) + 0.2 * progress
     return [min(0.95, v)] * state.players
 

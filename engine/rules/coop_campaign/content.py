@@ -55,6 +55,18 @@ def tile(tid: str) -> defs.TileDef:
     return content().get("tile", tid)
 
 
+@cache
+def boss(bid: str) -> defs.BossDef:
+    """Returns a boss definition."""
+    return content().get("boss", bid)
+
+
+@cache
+def boss_card(cid: str) -> defs.BossCardDef:
+    """Returns a boss AI card definition."""
+    return content().get("boss_card", cid)
+
+
 def all_of(kind: str) -> list[Any]:
     """Returns every entry of a kind in file order."""
     return content().all(kind)

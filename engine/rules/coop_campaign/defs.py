@@ -1,5 +1,5 @@
 """Content schemas of the co-operative campaign crawler (seed 001): heroes, action tiles, items,
-enemies and mission tiles.
+enemies, bosses with their AI cards, and mission tiles.
 
 The YAML lives under ``data/coop_campaign/``; every entry is checked against these dataclasses and
 every effect record against the vocabulary of engine/rules/coop_campaign/effects.py.
@@ -117,6 +117,7 @@ class PassiveDef:
     regen: Annotated[int, Range(0, 3)] = 0
     jump_cost: Annotated[int, Range(0, 3)] | None = None
     tile_armor: Annotated[int, Range(0, 3)] = 0
+    knockout_heal: Annotated[int, Range(0, 3)] = 0  # heal whenever the hero knocks out a zone
 
 
 @content_kind(GAME, "item")
@@ -130,7 +131,7 @@ class ItemDef:
     id: str
     name: Text
     text: Text
-    deck: Literal["start", "grey", "gold"]
+    deck: Literal["start", "grey", "gold", "purple"]
     category: Literal["permanent", "active", "usable"]
     quick: bool = False
     copies: Annotated[int, Range(1, 6)] = 1
@@ -149,6 +150,7 @@ class ZoneDef:
     style: Literal["framed", "sealed", "frameless"] = "framed"
     armoured: bool = False
     final: Literal["skull", "star", "none"] = "skull"
+    loses: tuple[Keyword, ...] = ()  # keywords the enemy loses once this zone is knocked out
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,12 +174,13 @@ class StarDef:
 @content_kind(GAME, "enemy")
 @dataclass(frozen=True, slots=True)
 class EnemyDef:
-    """A minion or elite card of a theme deck (seed 001, 3.2.4 "Anatomie der Gegnerkarte")."""
+    """A minion or elite card of a theme deck, or a boss's stat card (seed 001, 3.2.4
+    "Anatomie der Gegnerkarte"; 6: one stat card per hero count)."""
 
     id: str
     name: Text
     theme: Theme
-    rank: Rank
+    rank: Literal["minion", "elite", "boss"]
     family: str
     types: tuple[Symbol, ...]
     attack: Annotated[int, Range(0, 8)]
@@ -247,6 +250,59 @@ class FieldDef:
     colour: Literal["none", "blue", "pink", "green"] = "none"
 
 
+@content_kind(GAME, "boss_card")
+@dataclass(frozen=True, slots=True)
+class BossCardDef:
+    """A card of a boss's AI deck: what the boss does when it is drawn (seed 001, 6)."""
+
+    id: str
+    name: Text
+    text: Text
+    effects: tuple[Effect, ...]
+    copies: Annotated[int, Range(1, 4)] = 1
+
+
+@content_kind(GAME, "boss")
+@dataclass(frozen=True, slots=True)
+class BossDef:
+    """A boss: its stat cards for 2, 3 and 4 heroes, its AI deck and its two relics (seed 001,
+    6: "jeder Boss [hat] drei unterschiedliche Gegnerkarten, die je nach Spielerzahl verwendet
+    werden")."""
+
+    id: str
+    name: Text
+    cards: tuple[Annotated[str, Ref("enemy")], ...]  # stat cards for 2, 3 and 4 heroes
+    deck: tuple[Annotated[str, Ref("boss_card")], ...]
+    relics: tuple[Annotated[str, Ref("item")], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.cards) != 3:
+            raise ValueError("cards: a boss has three stat cards, for 2, 3 and 4 heroes")
+        if len(self.relics) != 2:
+            raise ValueError("relics: a boss has two relics")
+        if not self.deck:
+            raise ValueError("deck: a boss needs an AI deck")
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneOutDef:
+    """Effects of a boss tile that resolve when a zone of the boss is knocked out."""
+
+    zone: Annotated[int, Range(0, 5)]
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TileBossDef:
+    """The boss of a boss tile: who, where it starts, what the tile does as it begins and when
+    one of its zones is knocked out. A boss tile is won when the boss is defeated."""
+
+    boss: Annotated[str, Ref("boss")]
+    area: Direction
+    setup: tuple[Effect, ...] = ()
+    zone_out: tuple[ZoneOutDef, ...] = ()
+
+
 @content_kind(GAME, "tile")
 @dataclass(frozen=True, slots=True)
 class TileDef:
@@ -261,3 +317,4 @@ class TileDef:
     tracker: tuple[FieldDef, ...]
     rewards: tuple[Effect, ...] = ()
     order: Annotated[int, Range(1, 20)] = 1
+    boss: TileBossDef | None = None

@@ -6,8 +6,9 @@ Python. A handler returns True when it pushed a decision and the resolution must
 
 ``ACTION_EFFECTS`` are printed on action tiles and standard actions, ``ITEM_EFFECTS`` on items
 (``QUICK_ATTACK`` ones work in an attack's window, ``QUICK_DEFENCE`` ones in a defence
-window), ``TILE_EFFECTS`` on mission tiles (flags, crosses, rewards); the content test checks
-that every record sits where its type belongs.
+window), ``TILE_EFFECTS`` on mission tiles (flags, crosses, rewards, a boss tile's set-up),
+``BOSS_EFFECTS`` on the cards of a boss's AI deck (engine/rules/coop_campaign/boss.py); the
+content test checks that every record sits where its type belongs.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ Element = Literal["fire", "water", "nature"]
 ACTION_EFFECTS: set[str] = set()
 ITEM_EFFECTS: set[str] = set()
 TILE_EFFECTS: set[str] = set()
+BOSS_EFFECTS: set[str] = set()
 QUICK_ATTACK = frozenset({"add_swords", "reroll_die", "set_core"})
 QUICK_DEFENCE = frozenset({"prevent_damage", "add_shield"})
 
@@ -84,12 +86,14 @@ def heal(ctx: Any, *, amount: Annotated[int, Range(1, 12)] = 1) -> bool:
 
 
 @_reg(ACTION_EFFECTS, ITEM_EFFECTS)
-def recover(ctx: Any, *, amount: Annotated[int, Range(1, 12)] = 1) -> bool:
-    """Moves spent mana cubes back to available (excess is lost)."""
-    return bool(ctx.fx_recover(amount=amount))
+def recover(ctx: Any, *, amount: Annotated[int, Range(1, 12)] = 1,
+            who: Literal["self", "area"] = "self") -> bool:
+    """Moves spent mana cubes back to available (excess is lost): the hero's, or those of
+    every standing hero in its area."""
+    return bool(ctx.fx_recover(amount=amount, who=who))
 
 
-@_reg(ACTION_EFFECTS)
+@_reg(ACTION_EFFECTS, ITEM_EFFECTS)
 def stun(ctx: Any, *, count: Annotated[int, Range(1, 3)] = 1) -> bool:
     """Stuns up to ``count`` adjacent enemies of one area (any area): the next activation only
     turns the card back."""
@@ -243,14 +247,6 @@ def if_flags_free(ctx: Any, *, area: Literal["N", "E", "S", "W"],
 
 
 @_reg(TILE_EFFECTS)
-def if_box(ctx: Any, *, box: str, effects: tuple[Effect, ...],
-           otherwise: tuple[Effect, ...] = ()) -> bool:
-    """Resolves the effects when the campaign checkbox is ticked, else ``otherwise`` (a tile
-    played on its own has no box ticked)."""
-    return bool(ctx.fx_if_box(box=box, effects=effects, otherwise=otherwise))
-
-
-@_reg(TILE_EFFECTS)
 def if_hero_in(ctx: Any, *, area: Literal["N", "E", "S", "W"], effects: tuple[Effect, ...],
                otherwise: tuple[Effect, ...] = ()) -> bool:
     """Resolves the effects when a hero who is not knocked out stands in the area, else
@@ -302,3 +298,130 @@ class ChoiceDef:
 def party_choice(ctx: Any, *, options: tuple[ChoiceDef, ...]) -> bool:
     """The party (the start player) chooses one option and resolves its effects."""
     return bool(ctx.fx_party_choice(options=options))
+
+
+# --- tiles and bosses: conditions, bosses, rewards ----------------------------------------------
+@_reg(TILE_EFFECTS, BOSS_EFFECTS)
+def if_box(ctx: Any, *, box: str, effects: tuple[Effect, ...],
+           otherwise: tuple[Effect, ...] = ()) -> bool:
+    """Resolves the effects when the campaign checkbox is ticked, else ``otherwise`` (a tile
+    played on its own has no box ticked)."""
+    return bool(ctx.fx_if_box(box=box, effects=effects, otherwise=otherwise))
+
+
+@_reg(TILE_EFFECTS)
+def if_round(ctx: Any, *, at_most: Annotated[int, Range(1, 20)],
+             effects: tuple[Effect, ...]) -> bool:
+    """Resolves the effects only while the round marker is on field ``at_most`` or earlier."""
+    return bool(ctx.fx_if_round(at_most=at_most, effects=effects))
+
+
+@_reg(TILE_EFFECTS)
+def each_round(ctx: Any, *, effects: tuple[Effect, ...]) -> bool:
+    """From the next round on, the effects resolve at every round start, after the spawns."""
+    return bool(ctx.fx_each_round(effects=effects))
+
+
+@_reg(TILE_EFFECTS)
+def spawn_card(ctx: Any, *, enemy: Annotated[str, Ref("enemy")],
+               area: Literal["N", "E", "S", "W"]) -> bool:
+    """Puts a copy of an enemy card (from its deck's draw pile, then its discard) at the bottom
+    of an area; nothing happens when no copy is free."""
+    return bool(ctx.fx_spawn_card(enemy=enemy, area=area))
+
+
+@_reg(TILE_EFFECTS)
+def damage_boss(ctx: Any, *, zone: Annotated[int, Range(0, 5)],
+                amount: Annotated[int, Range(1, 9)]) -> bool:
+    """Puts damage on a zone of the tile's boss (no dice, no shield; overflow is lost)."""
+    return bool(ctx.fx_boss("damage", zone=zone, amount=amount))
+
+
+@_reg(TILE_EFFECTS)
+def remove_ai_card(ctx: Any, *, card: Annotated[str, Ref("boss_card")]) -> bool:
+    """Takes every copy of a card out of the boss's AI deck for the rest of the tile."""
+    return bool(ctx.fx_boss("remove_card", card=card))
+
+
+@_reg(TILE_EFFECTS, BOSS_EFFECTS)
+def heal_boss(ctx: Any, *, amount: Annotated[int, Range(1, 9)],
+              unless_hero_here: bool = False) -> bool:
+    """Heals the boss, the most recent damage first (knocked-out zones stay out); with
+    ``unless_hero_here`` nothing happens while a standing hero is in its area."""
+    return bool(ctx.fx_boss("heal", amount=amount, unless_hero_here=unless_hero_here))
+
+
+@_reg(TILE_EFFECTS, BOSS_EFFECTS)
+def drain_mana(ctx: Any, *, amount: Annotated[int, Range(1, 6)], area: Area = "all") -> bool:
+    """Every hero in the area loses available mana (as far as it has any)."""
+    return bool(ctx.fx_drain_mana(amount=amount, area=area))
+
+
+@_reg(BOSS_EFFECTS)
+def boss_attack(ctx: Any, *, strength: Annotated[int, Range(0, 9)] = 0,
+                target: Literal["here", "lowest_hp", "ranged", "around", "all"] = "here",
+                aoe: bool = False, drain: Annotated[int, Range(0, 3)] = 0,
+                otherwise: tuple[Effect, ...] = ()) -> bool:
+    """The boss attacks with ``strength`` (0: its own attack; a star's bonus is added):
+    ``here`` a hero in its area, ``lowest_hp`` the hero with the fewest hearts anywhere,
+    ``ranged`` a hero in its area or else in the nearest area in the coin's direction (the
+    party chooses among equals), ``around`` every hero in its area and both neighbouring areas,
+    ``all`` every hero. ``aoe``: every other hero in the chosen hero's area too; ``drain``: each
+    hero attacked moves that much mana to spent; ``otherwise`` resolves when nobody is there."""
+    return bool(ctx.fx_boss("attack", strength=strength, target=target, aoe=aoe, drain=drain,
+                            otherwise=otherwise))
+
+
+@_reg(BOSS_EFFECTS)
+def boss_move(ctx: Any, *, to: Literal["most_heroes", "clockwise", "counter"]) -> bool:
+    """The boss moves to the bottom of another area: the area with the most standing heroes
+    (it stays when its own is among them; otherwise the coin picks the nearest of equals), or
+    one area along the ring."""
+    return bool(ctx.fx_boss("move", to=to))
+
+
+@_reg(BOSS_EFFECTS)
+def boss_spawn(ctx: Any, *, rank: Literal["minion", "elite"] = "minion",
+               where: Literal["heroes", "boss"] = "boss") -> bool:
+    """Spawns one enemy of the tile's decks in every area with a standing hero, or in the
+    boss's area."""
+    return bool(ctx.fx_boss("spawn", rank=rank, where=where))
+
+
+@_reg(BOSS_EFFECTS)
+def boss_summon(ctx: Any, *, family: str, count: Annotated[int, Range(1, 3)] = 1) -> bool:
+    """Finds up to ``count`` minion cards of a family (draw pile, then discard) and puts them
+    right below the boss (spec AMB-19: nothing happens when none is free)."""
+    return bool(ctx.fx_boss("summon", family=family, count=count))
+
+
+@_reg(BOSS_EFFECTS)
+def boss_taunt(ctx: Any) -> bool:
+    """Enemy Taunt: pulls a hero from the nearest area with heroes in the coin's direction into
+    the boss's area (the party chooses which)."""
+    return bool(ctx.fx_boss("taunt"))
+
+
+@_reg(BOSS_EFFECTS)
+def heal_enemies(ctx: Any, *, families: tuple[str, ...],
+                 amount: Annotated[int, Range(1, 6)]) -> bool:
+    """Heals every other enemy of the families on the tile, the most recent damage first."""
+    return bool(ctx.fx_boss("heal_enemies", families=families, amount=amount))
+
+
+@_reg(BOSS_EFFECTS)
+def unstun_enemies(ctx: Any, *, families: tuple[str, ...]) -> bool:
+    """Turns every stunned enemy of the families back (their stun is lost)."""
+    return bool(ctx.fx_boss("unstun", families=families))
+
+
+@_reg(BOSS_EFFECTS)
+def command(ctx: Any, *, attack: Annotated[int, Range(1, 3)] = 1) -> bool:
+    """Every other enemy on the tile gains attack strength until the end of the round."""
+    return bool(ctx.fx_boss("command", attack=attack))
+
+
+@_reg(BOSS_EFFECTS)
+def redraw(ctx: Any) -> bool:
+    """The boss discards this AI card without resolving the rest of it and draws the next."""
+    return bool(ctx.fx_boss("redraw"))

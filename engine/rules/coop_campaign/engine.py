@@ -17,6 +17,7 @@ from engine.content.schema import EffectSpec
 from engine.core.actions import Breakdown, Event, Message, Term
 from engine.core.decisions import Decision
 from engine.core.dice import roll_faces
+from engine.rules.coop_campaign import boss as B
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import tableau as T
 from engine.rules.coop_campaign.defs import GAME
@@ -109,10 +110,12 @@ def pump(rules: Any, st: MissionState, ev: list[Event]) -> None:
             else:
                 nxt.activated = True
                 st.strike = {"uid": nxt.uid, "left": 1, "stage": "begin", "first": True}
+        elif stage == "victory":
+            B.victory(st, ev)
         elif stage == "rewards":
             refresh_items(st, ev)
             st.result = "won"
-            st.reason = "survived"
+            st.reason = "survived" if st.boss is None else "boss_defeated"
     finish_if_over(st, ev)
 
 
@@ -129,6 +132,7 @@ def begin_tile(st: MissionState, ev: list[Event]) -> None:
         if gain:
             h.armor += gain
             ev.append(Event("coop.ev.armor", {"hero": i, "hid": h.hid, "amount": gain}))
+    B.setup(st, ev)
 
 
 def refresh_items(st: MissionState, ev: list[Event]) -> None:
@@ -181,6 +185,9 @@ def start_round(st: MissionState, ev: list[Event]) -> None:
             if area.dir == d and area.round_start:
                 st.tfx += [["areas", ai, "round_start", k]
                            for k in range(len(area.round_start))]
+    for path in st.ongoing:  # effects a tile put in force "from now on, every round"
+        st.tfx += [[*path, "effects", k]
+                   for k in range(len(tile_effect(st, path).params["effects"]))]
     # seed 001, 3.2.1–3.2.2: every hero regenerates, the token passes clockwise
     for i, h in enumerate(st.heroes):
         if h.dead:
@@ -205,6 +212,8 @@ def end_round(st: MissionState, ev: list[Event]) -> None:
     """Ends the round; after the last tracker field the mission is survived (seed 001, 4)."""
     tile = C.tile(st.tile)
     st.turn += 1
+    if B.end_round(st, ev):
+        return
     if st.round >= len(tile.tracker):
         st.stage = "rewards"
         ev.append(Event("coop.ev.survived", {"round": st.round}))
@@ -253,7 +262,9 @@ def remove_enemy(st: MissionState, e: EnemyState) -> None:
     """Takes a defeated enemy off the tile; its card goes to its deck's discard pile."""
     st.columns[e.area].remove(e.uid)
     del st.enemies[str(e.uid)]
-    st.decks[C.enemy(C.card_def(e.card)).rank].discard([e.card])
+    rank = C.enemy(C.card_def(e.card)).rank
+    if rank in st.decks:  # a boss's stat card belongs to no deck: it leaves the tile
+        st.decks[rank].discard([e.card])
 
 
 def move_enemy(st: MissionState, e: EnemyState, area: str) -> None:
@@ -418,11 +429,8 @@ class Ctx:
         if wolf and h.wolf_area is not None:
             h.wolf_area = h.area
         into = C.area(self.st.tile, h.area)
-        drained = min(into.jump_mana, h.mana)
-        if drained:
-            h.mana -= drained
-            self.ev.append(Event("coop.ev.drain", {"hero": self.hero, "hid": h.hid,
-                                                   "amount": drained, "area": h.area}))
+        if into.jump_mana:
+            drain_hero(self.st, self.ev, self.hero, into.jump_mana)
         if into.jump_damage:
             damage_hero(self.st, self.ev, self.hero, into.jump_damage, "snare")
         return False
@@ -446,12 +454,16 @@ class Ctx:
         heal_hero(self.st, self.ev, self.hero, amount)
         return False
 
-    def fx_recover(self, amount: int) -> bool:
-        h = self.h
-        gain = min(amount, T.mana_max(h) - h.mana)
-        h.mana += gain
-        self.ev.append(Event("coop.ev.recover", {"hero": self.hero, "hid": h.hid,
-                                                 "amount": gain}))
+    def fx_recover(self, amount: int, who: str = "self") -> bool:
+        targets = [self.hero] if who == "self" else [
+            i for i, x in enumerate(self.st.heroes) if x.area == self.h.area and T.standing(x)
+            or i == self.hero]
+        for i in targets:
+            h = self.st.heroes[i]
+            gain = min(amount, T.mana_max(h) - h.mana)
+            h.mana += gain
+            self.ev.append(Event("coop.ev.recover", {"hero": i, "hid": h.hid,
+                                                     "amount": gain}))
         return False
 
     def fx_stun(self, count: int) -> bool:
@@ -627,9 +639,14 @@ class Ctx:
         return True
 
     def _nested(self, effects: Any, key: str) -> None:
-        """Queues nested effects of the tile effect at ``self.path`` to resolve next."""
+        """Queues nested effects of the effect at ``self.path`` to resolve next: in the tile's
+        queue, or for a boss's AI card (a path ``["@ai", ...]``) in the card's own queue."""
         assert self.path is not None
-        self.st.tfx[0:0] = [[*self.path, key, k] for k in range(len(effects))]
+        paths = [[*self.path, key, k] for k in range(len(effects))]
+        if self.path[0] == "@ai" and self.st.strike is not None and "ai" in self.st.strike:
+            self.st.strike["ai"]["queue"][0:0] = paths
+        else:
+            self.st.tfx[0:0] = paths
 
     def fx_if_box(self, box: str, effects: Any, otherwise: Any) -> bool:
         # on a tile played alone no box is ticked: the ``otherwise`` branch resolves
@@ -637,6 +654,35 @@ class Ctx:
             self._nested(effects, "effects")
         else:
             self._nested(otherwise, "otherwise")
+        return False
+
+    def fx_if_round(self, at_most: int, effects: Any) -> bool:
+        if self.st.round <= at_most:
+            self._nested(effects, "effects")
+        return False
+
+    def fx_drain_mana(self, amount: int, area: str) -> bool:
+        for i in self._heroes_in(area):
+            drain_hero(self.st, self.ev, i, amount)
+        return False
+
+    def fx_each_round(self, effects: Any) -> bool:
+        assert self.path is not None
+        if self.path not in self.st.ongoing:
+            self.st.ongoing.append(list(self.path))
+        return False
+
+    def fx_spawn_card(self, enemy: str, area: str) -> bool:
+        deck = self.st.decks.get(C.enemy(enemy).rank)
+        card = None if deck is None else next(
+            (c for pile in (deck.draw_pile, deck.discard_pile) for c in pile.cards
+             if C.card_def(c) == enemy), None)
+        if deck is None or card is None:
+            self.ev.append(Event("coop.ev.spawn_none", {"area": area, "rank": "card"}))
+            return False
+        if not deck.draw_pile.remove(card):
+            deck.discard_pile.remove(card)
+        place_enemy(self.st, card, area, self.ev)
         return False
 
     def fx_if_hero_in(self, area: str, effects: Any, otherwise: Any) -> bool:
@@ -700,6 +746,10 @@ class Ctx:
             targets = [i for i, h in enumerate(st.heroes) if not h.dead and not h.ko]
         st.tfx[0:0] = [["@gain", item, i] for i in targets]
         return False
+
+    def fx_boss(self, name: str, **kw: Any) -> bool:
+        """Resolves a boss effect (engine/rules/coop_campaign/boss.py, ``fx_<name>``)."""
+        return bool(getattr(B, f"fx_{name}")(self, **kw))
 
 
 # --- heroes: healing, damage, levels ---------------------------------------------------------------
@@ -791,9 +841,10 @@ def hit_wolf(st: MissionState, ev: list[Event], i: int, strength: int,
         ev.append(Event("coop.ev.wolf_down", {"hero": i}))
 
 
-def lifesteal(st: MissionState, ev: list[Event], e: EnemyState, amount: int) -> None:
+def lifesteal(st: MissionState, ev: list[Event], e: EnemyState, amount: int,
+              key: str = "coop.ev.lifesteal") -> None:
     """Heals the enemy by ``amount``, the most recent damage first; knocked-out zones are
-    skipped (spec AMB-16)."""
+    skipped (spec AMB-16). ``key``: the event (Lifesteal, or a heal of a card)."""
     healed = 0
     for entry in reversed(e.log):
         while amount > 0 and entry[1] > 0 and not T.knocked_out(e, entry[0]):
@@ -803,7 +854,7 @@ def lifesteal(st: MissionState, ev: list[Event], e: EnemyState, amount: int) -> 
             healed += 1
     e.log = [x for x in e.log if x[1] > 0]
     if healed:
-        ev.append(Event("coop.ev.lifesteal", {"uid": e.uid, "card": e.card, "amount": healed}))
+        ev.append(Event(key, {"uid": e.uid, "card": e.card, "amount": healed}))
 
 
 def level_up(st: MissionState, ev: list[Event], i: int, aid: str) -> None:
@@ -943,6 +994,7 @@ def finish_attack(st: MissionState, ev: list[Event]) -> None:
     i = a["hero"]
     h = st.heroes[i]
     loot: list[str] = []
+    knocked = 0
     for n, (uid, z) in enumerate(a["targets"]):
         e = st.enemies.get(str(uid))
         if e is None:
@@ -952,6 +1004,8 @@ def finish_attack(st: MissionState, ev: list[Event]) -> None:
         bd = Breakdown(Message("coop.bd.attack_damage"), dealt,
                        tuple(Term(Message(f"coop.bd.{k}"), v) for k, v in terms))
         defeated, reward = land_damage(st, ev, i, e, z, dealt, emp, bd)
+        if dealt and e.damage[z] >= T.edef(e).zones[z].boxes:
+            knocked += 1  # this attack knocked the zone out (the censer counts them)
         if defeated:
             if reward != "none":
                 loot.append(reward)
@@ -963,6 +1017,10 @@ def finish_attack(st: MissionState, ev: list[Event]) -> None:
             ev.append(Event("coop.ev.stun", {"uid": uid, "card": e.card}))
     if a["poisoned"]:
         h.poison = None  # spec AMB-03: the token returns to the supply after the attack
+    if knocked and not a["wolf"]:
+        heal = sum(p.knockout_heal for p in (C.card_item(c).passive for c in h.items) if p)
+        if heal:  # a relic: "whenever your attack knocks out a zone, you heal 1"
+            heal_hero(st, ev, i, heal * knocked)
     # seed 001, 5.1: the hero who struck last gets the reward (the wolf's: the Huntress)
     st.tfx[0:0] = [["@loot", deck, i] for deck in loot]
 
@@ -986,6 +1044,7 @@ def land_damage(st: MissionState, ev: list[Event], i: int | None, e: EnemyState,
     if dealt and e.damage[z] >= zone.boxes:
         ev.append(Event("coop.ev.zone_out", {"uid": e.uid, "card": e.card, "zone": z,
                                              "final": zone.final}))
+        B.zone_out(st, e, z)
         if zone.final == "skull":
             defeated = True
         elif zone.final == "star":
@@ -996,6 +1055,8 @@ def land_damage(st: MissionState, ev: list[Event], i: int | None, e: EnemyState,
     who: dict[str, Any] = {} if i is None else {"hero": i, "hid": st.heroes[i].hid}
     ev.append(Event("coop.ev.defeated", {"uid": e.uid, "card": e.card, **who}))
     remove_enemy(st, e)
+    if B.is_boss(st, e):
+        B.defeated(st, ev, e)
     return True, str(T.edef(e).reward)
 
 
@@ -1036,9 +1097,9 @@ def give_loot(st: MissionState, ev: list[Event], i: int, deck: str) -> bool:
 
 
 def give_item(st: MissionState, ev: list[Event], i: int, item: str) -> bool:
-    """Gives hero i a tile's reward card (a scroll of ascent after missions 5 and 9, spec
-    §14.6): a card of its own, not one of the loot deck's copies. Returns True while a drop
-    decision is pending."""
+    """Gives hero i a tile's reward card (a scroll of ascent after missions 5 and 9, a boss's
+    relic: spec §14.6): a card of its own, not one of the loot deck's copies. Returns True while
+    a drop decision is pending."""
     h = st.heroes[i]
     card = f"{item}.{st.tile}-h{i + 1}"
     n = 1
@@ -1049,6 +1110,16 @@ def give_item(st: MissionState, ev: list[Event], i: int, item: str) -> bool:
     ev.append(Event("coop.ev.loot", {"hero": i, "hid": h.hid, "item": card,
                                      "deck": "reward"}))
     return check_carry(st, i)
+
+
+def drain_hero(st: MissionState, ev: list[Event], i: int, amount: int) -> None:
+    """Hero i loses up to ``amount`` available mana (to spent)."""
+    h = st.heroes[i]
+    lost = min(amount, h.mana)
+    if lost:
+        h.mana -= lost
+        ev.append(Event("coop.ev.drain", {"hero": i, "hid": h.hid, "amount": lost,
+                                          "area": h.area}))
 
 
 def check_carry(st: MissionState, i: int) -> bool:
@@ -1104,8 +1175,12 @@ def discard_item(st: MissionState, ev: list[Event], card: str) -> None:
 
 # --- tile effects -------------------------------------------------------------------------------
 def tile_effect(st: MissionState, path: list[Any]) -> Any:
-    """Returns the effect record at ``path`` inside the tile definition."""
+    """Returns the effect record at ``path`` inside the tile definition (or, for a path
+    ``["@ai", card, ...]``, inside a boss's AI card)."""
     node: Any = C.tile(st.tile)
+    if path[0] == "@ai":
+        node = C.boss_card(path[1])
+        path = path[2:]
     for step in path:
         if isinstance(step, int):
             node = node[step]
@@ -1187,18 +1262,24 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
             kws = T.keywords(st, e)
             if s.get("first"):
                 s["first"] = False
+                s["left"] = 2 if "twinstrike" in kws else 1
                 if e.stunned:  # seed 001, 5.2: the activation only turns the card back
                     e.stunned = False
                     ev.append(Event("coop.ev.unstun", {"uid": e.uid, "card": e.card}))
-                    st.strike = None
-                    return
-                s["left"] = 2 if "twinstrike" in kws else 1
+                    if not (B.is_boss(st, e) and B.stunned(st, ev, e, s)):
+                        st.strike = None
+                        return
                 ev.append(Event("coop.ev.enemy_activates", {"uid": e.uid, "card": e.card,
                                                             "area": e.area}))
             if s["left"] <= 0:
                 st.strike = None
                 return
+            if B.is_boss(st, e):  # a boss never follows the priority list: it draws
+                B.draw(st, ev, e, s)
+                continue
             _route(st, ev, e, kws, s)
+        elif stage == "ai":
+            B.run_card(rules, st, ev, e, s)
         elif stage == "pull":
             if "chosen" not in s:
                 if len(s["cands"]) == 1:
@@ -1212,7 +1293,7 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
             ev.append(Event("coop.ev.pulled", {"uid": e.uid, "card": e.card,
                                                "hero": st.heroes.index(h), "hid": h.hid,
                                                "from": src, "to": e.area}))
-            s["stage"] = "begin"
+            s["stage"] = "ai" if "ai" in s else "begin"
         elif stage == "pick":
             if "summon" in s:
                 _summon(st, ev, e)
@@ -1232,20 +1313,25 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
                 area = st.heroes[who].area
                 others = [i for i, h in enumerate(st.heroes)
                           if i != who and T.standing(h) and h.area == area]
-                s["queue"] = [who] + (others if T.has_keyword(st, e, "aoe") else [])
+                aoe = s["ai_aoe"] if "ai_aoe" in s else T.has_keyword(st, e, "aoe")
+                s["queue"] = [who] + (others if aoe else [])
             s["stage"] = "hit"
             ev.append(Event("coop.ev.target", {"uid": e.uid, "card": e.card, "who": who,
                                                "why": s["why"]}))
         elif stage == "hit":
             if not s["queue"]:
-                s["left"] -= 1
                 for k in ("cands", "why", "queue", "roll", "prevent", "coin", "pulled",
-                          "aimed"):
+                          "aimed", *B.STRIKE_KEYS):
                     s.pop(k, None)
+                if "ai" in s:  # back to the boss's AI card
+                    s["stage"] = "ai"
+                    continue
+                s["left"] -= 1
                 s["stage"] = "begin"
                 continue
             who = s["queue"][0]
-            terms = T.attack_terms(st, e)
+            terms = ([(str(k), int(v)) for k, v in s["ai_terms"]] if "ai_terms" in s
+                     else T.attack_terms(st, e))
             strength = sum(v for _, v in terms)
             if who >= WOLF:
                 s["queue"].pop(0)
@@ -1270,6 +1356,8 @@ def run_strike(rules: Any, st: MissionState, ev: list[Event]) -> None:
             s["queue"].pop(0)
             hit_hero(st, ev, who, strength, cubes, [bool(x) for x in shields], prevent, e,
                      "enemy", terms)
+            if "ai" in s:
+                B.after_hit(st, ev, s, who)
 
 
 def _ask_take(st: MissionState, s: dict[str, Any], why: str) -> None:

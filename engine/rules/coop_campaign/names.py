@@ -1,8 +1,8 @@
 """Readable names for the log: events carry content ids; this adds ``<param>_name`` beside them.
 
 ``hid`` gains the hero's name, ``card`` the enemy's, ``tile`` the action tile's (its base side),
-``item`` the item's, ``summoned`` the summoned enemy's, each as an inline ``{en, de}`` text that
-the catalog translates. Nothing here changes a game.
+``item`` the item's, ``summoned`` the summoned enemy's, ``ai`` the boss AI card's, each as an
+inline ``{en, de}`` text that the catalog translates. Nothing here changes a game.
 """
 
 from __future__ import annotations
@@ -34,13 +34,15 @@ BREAKDOWN_KEYS = ("coop.bd.printed", "coop.bd.gang", "coop.bd.leader", "coop.bd.
                   "coop.bd.swords", "coop.bd.lightning", "coop.bd.bonus_swords",
                   "coop.bd.isolated", "coop.bd.aoe_swords", "coop.bd.comets",
                   "coop.bd.lightning_comets", "coop.bd.weapon_comets", "coop.bd.pierced",
-                  "coop.bd.shield", "coop.bd.not_below_zero", "coop.bd.overflow")
+                  "coop.bd.shield", "coop.bd.not_below_zero", "coop.bd.overflow",
+                  "coop.bd.ai_card", "coop.bd.command")
 END_KEYS = ("coop.end.survived", "coop.end.hero_died", "coop.end.all_down", "coop.end.tile",
-            "coop.ev.won", "coop.ev.lost")
+            "coop.end.boss_defeated", "coop.end.boss_alive", "coop.ev.won", "coop.ev.lost")
 WHY_KEYS = {"lowest_hp": "coop.why.lowest_hp", "area": "coop.why.area",
             "range": "coop.why.range", "hunt": "coop.why.hunt", "pull": "coop.why.pull",
             "enemy": "coop.why.enemy", "tile": "coop.why.tile", "snare": "coop.why.snare",
-            "taunt": "coop.why.taunt", "bodyguard": "coop.why.bodyguard"}
+            "taunt": "coop.why.taunt", "bodyguard": "coop.why.bodyguard",
+            "around": "coop.why.around", "all": "coop.why.all", "move": "coop.why.move"}
 ELEMENT_KEYS = {"fire": "coop.element.fire", "water": "coop.element.water",
                 "nature": "coop.element.nature"}
 # the keywords a tile event may give an area's enemies (effects.area_keyword)
@@ -51,7 +53,7 @@ KEYWORD_KEYS = {"stealth": "coop.keyword.stealth", "guard": "coop.keyword.guard"
 _PARAMS = {"hid": ("hero", "hero_name"), "to_hid": ("hero", "to_name"),
            "card": ("enemy", "card_name"),
            "tile": ("action", "tile_name"), "item": ("item", "item_name"),
-           "summoned": ("enemy", "summoned_name")}
+           "summoned": ("enemy", "summoned_name"), "ai": ("boss_card", "ai_name")}
 
 
 AREA_PARAMS = {"area": "area_name", "from": "from_name", "to": "to_name"}

@@ -14,9 +14,11 @@ are counted in ``item_rerolls``, not folded in (using one spends the item).
 "dice", "rerolls", "empowered", "expected", "expected_plain", "expected_empowered",
 "knockout": [ways, out_of], "expected_rerolls", "expected_plain_rerolls",
 "expected_empowered_rerolls", "knockout_rerolls": [ways, out_of], "damage_exact": [num, den],
-"damage_exact_rerolls": [num, den]}]}], "shots": [{"uid", "card", "zone", "damage", "track",
-"boxes", "knockout", "defeats"}]}`` (``shots`` only for an action with a fixed-damage shot, the
-ballista: certain numbers, no dice) — expectations rounded to 3 decimals, ``out_of`` =
+"damage_exact_rerolls": [num, den], "boss", "wins"}]}], "shots": [{"uid", "card", "zone",
+"damage", "track", "boxes", "knockout", "defeats"}]}`` — ``boss``: the target is the boss of a
+boss tile, ``wins``: knocking the zone out defeats it and wins the tile (a consequence
+``coop.pv.boss_win`` gives the chance); ``shots`` only for an action with a fixed-damage shot
+(the ballista: certain numbers, no dice); expectations rounded to 3 decimals, ``out_of`` =
 6^dice for the first roll and 6^(dice + rerolls) with rerolls, ``damage_exact`` the expectation
 as an exact fraction. ``odds`` and ``breakdowns`` hold one entry per target row, in order (first
 roll).
@@ -30,6 +32,7 @@ from typing import Any
 
 from engine.core.actions import Action, Breakdown, Message, Term
 from engine.core.protocol import NO_PREVIEW, Odds, Preview
+from engine.rules.coop_campaign import boss as B
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import tableau as T
 from engine.rules.coop_campaign.names import area_names
@@ -318,6 +321,12 @@ def preview_action(st: MissionState, action: Action) -> Preview:
                 odds.append(Odds(Message("coop.pv.knockout", {"uid": r["uid"],
                                                               "zone": r["zone"]}),
                                  r["knockout"][0], r["knockout"][1]))
+                e = st.enemy(r["uid"])
+                r["boss"] = B.is_boss(st, e)
+                r["wins"] = r["boss"] and T.edef(e).zones[r["zone"]].final == "skull"
+                if r["wins"]:  # spec §8: defeating the boss wins the tile
+                    consequences.append(Message("coop.pv.boss_win", {
+                        "uid": r["uid"], "ways": r["knockout"][0], "out_of": r["knockout"][1]}))
             attacks.append({"dice": rows[0]["dice"] if rows else 0,
                             "rerolls": rows[0]["rerolls"] if rows else 0,
                             "item_rerolls": item_rerolls(st, st.active), "wolf": False,

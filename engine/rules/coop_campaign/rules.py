@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.content.schema import SLUG
 from engine.core.actions import Action, Event, Message
 from engine.core.errors import MalformedAction
 from engine.core.flow import ActionKind, DecisionKind, Flow, Phase
@@ -42,8 +43,8 @@ from engine.rules.coop_campaign.state import (
 
 Refusal = tuple[str, str]
 DEFAULT_HEROES = ("barbarian", "wizard", "assassin", "huntress")
-TILES = ("bridge", "glade", "chapel", "kings_road", "lanterns", "ossuary", "fields",
-         "keep_walls")
+TILES = ("bridge", "glade", "warcamp", "chapel", "kings_road", "lanterns", "ossuary", "abbey",
+         "fields", "keep_walls", "queen")  # in station order (1-10, 4A before 4B)
 THEMES = ("tile", "forest", "graveyard", "ashen")
 MODES = ("mission", "campaign")
 MISSION_ONLY = (("mode", ("mission",)),)
@@ -62,16 +63,18 @@ class CoopRules(GameRules[MissionState]):
                   choice_labels=("coop.opt.mode.mission", "coop.opt.mode.campaign")),
         OptionDef("tile", "coop.opt.tile", "bridge", TILES,
                   choice_labels=("coop.opt.tile.bridge", "coop.opt.tile.glade",
-                                 "coop.opt.tile.chapel", "coop.opt.tile.kings_road",
-                                 "coop.opt.tile.lanterns", "coop.opt.tile.ossuary",
-                                 "coop.opt.tile.fields", "coop.opt.tile.keep_walls"),
-                  when=MISSION_ONLY),
+                                 "coop.opt.tile.warcamp", "coop.opt.tile.chapel",
+                                 "coop.opt.tile.kings_road", "coop.opt.tile.lanterns",
+                                 "coop.opt.tile.ossuary", "coop.opt.tile.abbey",
+                                 "coop.opt.tile.fields", "coop.opt.tile.keep_walls",
+                                 "coop.opt.tile.queen"), when=MISSION_ONLY),
         OptionDef("hard", "coop.opt.hard", False, (False, True), variant=True),
         OptionDef("theme", "coop.opt.theme", "tile", THEMES,
                   choice_labels=("coop.opt.theme.tile", "coop.opt.theme.forest",
                                  "coop.opt.theme.graveyard", "coop.opt.theme.ashen"),
                   when=MISSION_ONLY),
         OptionDef("heroes", "coop.opt.heroes", ""),
+        OptionDef("boxes", "coop.opt.boxes", "", when=MISSION_ONLY),
     )
     # The campaign (campaign.py): each mission a game; what one hands to the next.
     carry_schema = campaign.CARRY_SCHEMA
@@ -92,6 +95,16 @@ class CoopRules(GameRules[MissionState]):
                 raise MalformedAction(f"coop_campaign: no hero {hid!r}")
         return ids
 
+    def boxes(self, config: GameConfig) -> list[str]:
+        """Returns the campaign checkboxes ticked before the mission (the ``boxes`` option:
+        comma-separated ids, so that a tile plays alone as a campaign would bring it)."""
+        text = str(config.options.get("boxes", "") or "")
+        out = [x.strip() for x in text.split(",") if x.strip()]
+        for box in out:
+            if not SLUG.fullmatch(box):
+                raise MalformedAction(f"coop_campaign: {box!r} is not a checkbox id")
+        return list(dict.fromkeys(out))
+
     def check_config(self, config: GameConfig) -> None:
         """Raises MalformedAction for an unplayable config (seats, options, hero list; in
         campaign mode the map and the carried party)."""
@@ -101,6 +114,7 @@ class CoopRules(GameRules[MissionState]):
             K.check_camp_config(config)
         elif config.carry is not None:
             raise MalformedAction("coop_campaign: only a campaign mission carries a party in")
+        self.boxes(config)
 
     def new_game(self, config: GameConfig, seed: int) -> MissionState:
         """Returns a mission set up for the config (seed 001, 1 and 2); in campaign mode the
@@ -148,6 +162,7 @@ class CoopRules(GameRules[MissionState]):
         st.theme = tile.theme if theme == "tile" else theme
         st.hard = bool(self.option(config, "hard"))
         st.players = config.players
+        st.boxes = self.boxes(config)  # read by a tile's set-up (a boss tile's if_box)
         ids = self.hero_ids(config)
         if carried is not None and len(carried) != len(ids):
             raise MalformedAction(f"coop_campaign: items for {len(ids)} heroes needed")

@@ -7,9 +7,12 @@ fresh mission, which stands at the first hero's first activation of round 1 (eve
   ``flipped``, ``items`` (replaces every item: physical card ids such as ``greatblade.h1`` or
   content ids, for which a free copy is taken out of its loot deck), ``exhausted``, ``ko``,
   ``vanished``, ``poison`` ([tile, swords, rerolls, pierce]), ``wolf_area``, ``wolf_hp``.
-- ``enemies``: replaces every enemy on the tile: ``{enemy, area, damage, stunned, star,
-  activated}``, each a free copy out of its deck, placed at the bottom of its area in list order;
-  their uids are 1, 2, 3, … in that order.
+- ``enemies``: replaces every enemy on the tile but a boss: ``{enemy, area, damage, stunned,
+  star, activated}``, each a free copy out of its deck, placed at the bottom of its area in list
+  order; their uids are 1, 2, 3, … in that order (on a boss tile the boss keeps uid 1, so they
+  start at 2).
+- ``boss`` (a boss tile): ``{area, damage, stunned, star}`` of the boss card (a new area puts
+  it at the bottom of that area); ``deck_top: {ai: [card ids]}`` orders its AI deck.
 - ``deck_top``: ``{minion|elite|grey|gold: [ids]}``: a free copy of each content id (or that
   physical card) on top of that deck's draw pile, the first listed on top (the spawn and loot
   examples).
@@ -26,13 +29,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import MalformedAction
+from engine.rules.coop_campaign import boss as B
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
 from engine.rules.coop_campaign.state import MissionState
 
 KEYS = {"heroes", "enemies", "deck_top", "attack_dice", "defence_dice", "coins", "round",
-        "token", "active", "flags", "blocked"}
+        "token", "active", "flags", "blocked", "boss"}
+BOSS_KEYS = {"area", "damage", "stunned", "star"}
 HERO_KEYS = {"area", "hp", "mana", "armor", "river", "flipped", "items", "exhausted", "ko",
              "vanished", "poison", "wolf_area", "wolf_hp"}
 ENEMY_KEYS = {"enemy", "area", "damage", "stunned", "star", "activated"}
@@ -113,10 +118,12 @@ def _hero(st: MissionState, i: int, data: dict[str, Any]) -> None:
 
 def _enemies(st: MissionState, entries: list[Any]) -> None:
     for e in st.living():
+        if B.is_boss(st, e):
+            continue
         E.remove_enemy(st, e)
         st.decks[T.edef(e).rank].discard_pile.remove(e.card)
         st.decks[T.edef(e).rank].put_top([e.card])
-    st.next_uid = 1
+    st.next_uid = 1 + max((e.uid for e in st.living()), default=0)
     for entry in entries:
         if not isinstance(entry, dict) or set(entry) - ENEMY_KEYS or "enemy" not in entry:
             raise _bad(f"bad enemy {entry!r}")
@@ -127,23 +134,42 @@ def _enemies(st: MissionState, entries: list[Any]) -> None:
         card = _take(st, {"deck": st.decks[d.rank]}, "enemy", eid)
         e = E.place_enemy(st, card, _area(entry.get("area", "S")), [])
         if "damage" in entry:
-            damage = [int(x) for x in entry["damage"]]
-            zones = d.zones
-            if len(damage) != len(zones) or any(
-                    not 0 <= d <= z.boxes for d, z in zip(damage, zones, strict=True)):
-                raise _bad(f"damage {damage} does not fit the zones of {eid}")
-            e.damage = damage
-            e.log = [[z, d] for z, d in enumerate(damage) if d]
+            _damage(e, entry["damage"], eid)
         e.stunned = bool(entry.get("stunned", False))
         e.star = bool(entry.get("star", False))
         e.activated = bool(entry.get("activated", False))
+
+
+def _damage(e: Any, values: Any, what: str) -> None:
+    d = T.edef(e)
+    damage = [int(x) for x in values]
+    if len(damage) != len(d.zones) or any(
+            not 0 <= v <= z.boxes for v, z in zip(damage, d.zones, strict=True)):
+        raise _bad(f"damage {damage} does not fit the zones of {what}")
+    e.damage = damage
+    e.log = [[z, v] for z, v in enumerate(damage) if v]
+
+
+def _boss(st: MissionState, data: Any) -> None:
+    e = B.boss_enemy(st)
+    if e is None:
+        raise _bad("this tile has no boss")
+    if not isinstance(data, dict) or set(data) - BOSS_KEYS:
+        raise _bad(f"bad boss {data!r} (keys {sorted(BOSS_KEYS)})")
+    if "area" in data:
+        E.move_enemy(st, e, _area(data["area"]))
+    if "damage" in data:
+        _damage(e, data["damage"], "the boss")
+    e.stunned = bool(data.get("stunned", e.stunned))
+    e.star = bool(data.get("star", e.star))
 
 
 def _deck_top(st: MissionState, tops: dict[str, Any]) -> None:
     for name, ids in tops.items():
         group = st.decks if name in st.decks else st.loot if name in st.loot else None
         if group is None:
-            raise _bad(f"no deck {name!r} (minion, elite, grey, gold)")
+            raise _bad(f"no deck {name!r} (minion, elite, grey, gold; ai and purple on a boss "
+                   f"tile)")
         kind = "enemy" if group is st.decks else "item"
         cards = [_take(st, {name: group[name]}, kind, str(x)) for x in ids]
         group[name].put_top(cards)
@@ -156,6 +182,8 @@ def apply_setup(st: MissionState, setup: dict[str, Any]) -> None:
         raise _bad(f"unknown set-up keys {sorted(unknown)}")
     if "enemies" in setup:  # first: the cards it takes off the tile go back on their decks
         _enemies(st, list(setup["enemies"] or ()))
+    if "boss" in setup:
+        _boss(st, setup["boss"])
     if "deck_top" in setup:
         _deck_top(st, dict(setup["deck_top"]))
     for i, data in enumerate(setup.get("heroes") or ()):

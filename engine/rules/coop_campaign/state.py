@@ -118,6 +118,9 @@ class EnemyState:
 _PLAIN = ("tile", "theme", "hard", "players", "round", "token", "active", "order", "flags",
           "blocked", "boxes", "result", "reason", "resolving", "attack", "strike", "tfx",
           "offer", "stage", "next_uid", "turn", "rig", "columns")
+# fields added later, stored only when they differ from their default (so that the states of
+# missions without them, and their hashes, stay as they were)
+_OPTIONAL: dict[str, Any] = {"boss": None, "ongoing": [], "area_keywords": {}, "camp": None}
 
 
 def _copy(value: Any) -> Any:
@@ -132,8 +135,7 @@ def _copy(value: Any) -> Any:
 class MissionState:
     """A mission in progress (see docs/coop_campaign/rules.md for the round structure)."""
 
-    __slots__ = ("rng", "flow", "heroes", "enemies", "decks", "loot", "camp", "area_keywords",
-                 *_PLAIN)
+    __slots__ = ("rng", "flow", "heroes", "enemies", "decks", "loot", *_PLAIN, *_OPTIONAL)
 
     def __init__(self) -> None:
         self.rng = Rng(0)
@@ -165,12 +167,15 @@ class MissionState:
         self.next_uid = 1
         self.turn = 0
         self.rig: dict[str, list[Any]] = {}  # test rigging: attack, defence, coin results
-        # a campaign mission: station, route, deck changes, the party as it set out, the
-        # merchant (campaign.py, camp.py); None for a single mission (and then not stored, so
-        # single missions keep their hashes)
-        self.camp: dict[str, Any] | None = None
+        # the boss of a boss tile (engine/rules/coop_campaign/boss.py): id, uid, AI card last
+        # resolved, the round's command bonus, defeated
+        self.boss: dict[str, Any] | None = None
+        self.ongoing: list[list[Any]] = []  # tile effects resolved at every round start
         # keywords a tile event gave every enemy in an area (a snuffed lantern: Stealth)
         self.area_keywords: dict[str, list[str]] = {}
+        # a campaign mission: station, route, deck changes, the party as it set out, the
+        # merchant (campaign.py, camp.py); None for a single mission
+        self.camp: dict[str, Any] | None = None
 
     def enemy(self, uid: int) -> EnemyState:
         """Returns the enemy with ``uid``."""
@@ -183,16 +188,15 @@ class MissionState:
     def to_dict(self) -> dict[str, Any]:
         """Returns the whole state as JSON data."""
         out: dict[str, Any] = {f: _copy(getattr(self, f)) for f in _PLAIN}
+        for f, default in _OPTIONAL.items():
+            if getattr(self, f) != default:
+                out[f] = _copy(getattr(self, f))
         out["rng"] = self.rng.to_dict()
         out["flow"] = self.flow.to_json()
         out["heroes"] = [h.to_dict() for h in self.heroes]
         out["enemies"] = {k: e.to_dict() for k, e in sorted(self.enemies.items())}
         out["decks"] = {k: d.to_dict() for k, d in sorted(self.decks.items())}
         out["loot"] = {k: d.to_dict() for k, d in sorted(self.loot.items())}
-        if self.camp is not None:
-            out["camp"] = _copy(self.camp)
-        if self.area_keywords:  # absent while empty: older records keep their hashes
-            out["area_keywords"] = _copy(self.area_keywords)
         return out
 
     @classmethod
@@ -201,20 +205,20 @@ class MissionState:
         st = cls.__new__(cls)
         for f in _PLAIN:
             setattr(st, f, _copy(d[f]))
+        for f, default in _OPTIONAL.items():
+            setattr(st, f, _copy(d.get(f, default)))
         st.rng = Rng.from_dict(d["rng"])
         st.flow = FlowState.from_json(d["flow"])
         st.heroes = [HeroState.from_dict(h) for h in d["heroes"]]
         st.enemies = {k: EnemyState.from_dict(e) for k, e in d["enemies"].items()}
         st.decks = {k: Deck.from_dict(v) for k, v in d["decks"].items()}
         st.loot = {k: Deck.from_dict(v) for k, v in d["loot"].items()}
-        st.camp = _copy(d["camp"]) if d.get("camp") is not None else None
-        st.area_keywords = _copy(d.get("area_keywords", {}))
         return st
 
     def clone(self) -> MissionState:
         """Returns an independent copy."""
         st = MissionState.__new__(MissionState)
-        for f in _PLAIN:
+        for f in (*_PLAIN, *_OPTIONAL):
             setattr(st, f, _copy(getattr(self, f)))
         st.rng = self.rng.clone()
         st.flow = self.flow.clone()
@@ -222,6 +226,4 @@ class MissionState:
         st.enemies = {k: EnemyState.from_dict(e.to_dict()) for k, e in self.enemies.items()}
         st.decks = {k: v.clone() for k, v in self.decks.items()}
         st.loot = {k: v.clone() for k, v in self.loot.items()}
-        st.camp = None if self.camp is None else _copy(self.camp)
-        st.area_keywords = _copy(self.area_keywords)
         return st

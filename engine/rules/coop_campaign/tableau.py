@@ -188,9 +188,29 @@ def _leaders(st: MissionState) -> list[EnemyState]:
     return [e for e in st.living() if _leads(e.card)]
 
 
+@cache
+def _losses(card: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Returns (zone, keywords lost when it is knocked out) of an enemy card's zones."""
+    return tuple((z, tuple(zone.loses)) for z, zone in enumerate(card_enemy(card).zones)
+                 if zone.loses)
+
+
+def lost_keywords(e: EnemyState) -> list[str]:
+    """Returns the keywords the enemy has lost with knocked-out zones (a boss's phylactery)."""
+    return [k for z, kws in _losses(e.card) if knocked_out(e, z) for k in kws]
+
+
 def keywords(st: MissionState, e: EnemyState) -> list[str]:
-    """Returns the enemy's keywords: printed, from its star, from leaders on the tile."""
+    """Returns the enemy's keywords: printed, from its star, from leaders on the tile, without
+    those lost with a knocked-out zone."""
     d = edef(e)
+    if _losses(e.card):
+        lost = lost_keywords(e)
+        return [k for k in _keywords(st, e, d) if k not in lost]
+    return _keywords(st, e, d)
+
+
+def _keywords(st: MissionState, e: EnemyState, d: Any) -> list[str]:
     leaders = _leaders(st)
     area = st.area_keywords.get(e.area) if st.area_keywords else None
     if not leaders and not (e.star and d.star is not None) and not area:
@@ -217,6 +237,8 @@ def _leader_keywords() -> frozenset[str]:
 def has_keyword(st: MissionState, e: EnemyState, kw: str) -> bool:
     """Returns whether the enemy has a keyword now (printed, star or a leader's)."""
     d = edef(e)
+    if _losses(e.card) and kw in lost_keywords(e):
+        return False
     if kw in d.keywords:
         return True
     if e.star and d.star is not None and kw in d.star.keywords:
@@ -247,6 +269,9 @@ def attack_terms(st: MissionState, e: EnemyState) -> list[tuple[str, int]]:
             terms.append(("leader", int(ld.attack)))
     if e.star and d.star is not None and d.star.attack:
         terms.append(("star", int(d.star.attack)))
+    boss = st.boss
+    if boss is not None and boss["command"] and e.uid != boss["uid"]:
+        terms.append(("command", int(boss["command"])))  # a boss's command, this round
     return terms
 
 

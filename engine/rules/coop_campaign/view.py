@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.rules.coop_campaign import boss as B
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
@@ -132,6 +133,43 @@ def campaign_info(st: MissionState) -> dict[str, Any] | None:
             "route": list(camp["route"]), "boxes": list(st.boxes)}
 
 
+def strike_strength(st: MissionState) -> int | None:
+    """Returns the strength of the enemy attack under resolution (a boss's AI card may give
+    its own), or None when the striking card is gone."""
+    s = st.strike
+    assert s is not None
+    if "ai_terms" in s:
+        return sum(int(v) for _k, v in s["ai_terms"])
+    e = st.enemies.get(str(s["uid"]))
+    return None if e is None else sum(v for _, v in T.attack_terms(st, e))
+
+
+def boss_view(st: MissionState) -> dict[str, Any] | None:
+    """Returns the boss of a boss tile: its stat card (chosen by the hero count) and zones, its
+    AI deck (cards left to draw, the face-up discard, cards taken out), the AI card resolved
+    last and the one being resolved now, the round's command bonus, defeated or not."""
+    if st.boss is None:
+        return None
+    b = st.boss
+    e = B.boss_enemy(st)
+    card = C.card_def(b["card"])
+    deck = st.decks.get(B.AI)
+    s = st.strike
+    return {"id": b["id"], "uid": b["uid"], "card": b["card"], "stat_card": card,
+            "heroes": B.stat_cards_heroes(b["id"], card),
+            "area": None if e is None else e.area,
+            "damage": None if e is None else list(e.damage),
+            "zones": None if e is None else [
+                {"boxes": zone.boxes, "damage": e.damage[z], "out": T.knocked_out(e, z),
+                 "final": zone.final} for z, zone in enumerate(T.edef(e).zones)],
+            "deck": 0 if deck is None else deck.draw_count(),
+            "discard": [] if deck is None else list(deck.discard_pile.cards),
+            "removed": list(b["removed"]), "last": b["last"],
+            "drawn": s["ai"]["card"] if s is not None and "ai" in s else None,
+            "command": b["command"], "defeated": b["defeated"],
+            "lost_keywords": [] if e is None else T.lost_keywords(e)}
+
+
 def _shot_label(st: MissionState, uid: int, z: int) -> dict[str, str]:
     """Returns the ``{en, de}`` label of a shot's target: the enemy with the number its card
     shows (its place in the enemy turn), its area, the zone and its track."""
@@ -193,9 +231,11 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
             "basic": st.attack["basic"], "outcome": attack_outcome(st)},
         "strike": None if st.strike is None else {
             "uid": st.strike["uid"], "why": st.strike.get("why"),
+            "strength": strike_strength(st), "ai": st.strike.get("ai", {}).get("card"),
             "roll": st.strike.get("roll"), "cands": list(st.strike.get("cands", [])),
             "aimed": list(st.strike.get("aimed", st.strike.get("cands", []))),
             "prevent": st.strike.get("prevent", 0)},
         "offer": None if st.offer is None else {"item": st.offer.get("item")},
         "campaign": campaign_info(st),
+        "boss": boss_view(st),
     }

@@ -63,8 +63,34 @@ class Result:
         self.halved = False
 
 
+# Prepared fights kept in the card table's ``fights`` (without explanation, by what prepare
+# reads): a game asks for the same fight several times (the bot's look at its hand, then at the
+# revealed cards; the legality check; the attack itself), and no two games share many.
+FIGHTS_KEPT = 32
+
+
 def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
-    """Returns the contributions of the revealed cards against the monster on ``rank``."""
+    """Returns the contributions of the revealed cards against the monster on ``rank``.
+
+    The fight is computed from ``st.hall``, ``play``, ``used``, ``equip``, ``strb`` and
+    ``atkb`` alone; without ``explain`` it may be one computed before for the same values, so
+    callers never change it.
+    """
+    if explain:
+        return _prepare(st, rank, True)
+    atkb = st.atkb
+    key = (rank, st.hall[rank - 1], tuple(st.play), tuple(st.used), tuple(st.equip.items()),
+           tuple(st.strb.items()), tuple((h, b[0], b[1]) for h, b in atkb.items()) if atkb else ())
+    fights = table().fights
+    f = fights.get(key)
+    if f is None:
+        if len(fights) >= FIGHTS_KEPT:
+            fights.clear()
+        f = fights[key] = _prepare(st, rank, False)
+    return f
+
+
+def _prepare(st: Any, rank: int, explain: bool) -> Fight:
     cards = table().cards
     mon = cards[st.hall[rank - 1]]
     mp = mon.mon
@@ -73,7 +99,7 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
     terms: list[tuple[str, dict[str, Any], int, int]] | None = [] if explain else None
     f.terms = terms
     play = st.play
-    blocked = [u for u in mp.unattackable if u != "light_penalty"]
+    blocked = [u for u in mp.unattackable if u != "light_penalty"] if mp.unattackable else None
     party_str = 0
     party_bonus: list[tuple[int, int, int]] = []
     excluded = f.excluded
@@ -92,14 +118,15 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
                 f.reason = "deckbuilder.why.used_forbidden"
             continue
         prof = c.prof
-        if prof.party_strength:
-            party_str += prof.party_strength
-        for a, m in prof.party:
-            party_bonus.append((a, m, i))
-        if prof.double_physical:
-            f.double_p = True
-        if prof.double_magic:
-            f.double_m = True
+        if prof.passive:
+            if prof.party_strength:
+                party_str += prof.party_strength
+            for a, m in prof.party:
+                party_bonus.append((a, m, i))
+            if prof.double_physical:
+                f.double_p = True
+            if prof.double_magic:
+                f.double_m = True
         if c.is_hero:
             heroes.append(i)
         elif not c.is_weapon:
@@ -147,30 +174,35 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
         m = c.magic + (bonus[1] if bonus else 0)
         wa = wm = 0
         light = c.light
+        hp = c.prof
         if wc is not None:
-            for tag, ba, bm in c.prof.weapon_bonus:
-                if tag in wc.tags:
-                    wa += ba
-                    wm += bm
+            if hp.bonuses:
+                for tag, ba, bm in hp.weapon_bonus:
+                    if tag in wc.tags:
+                        wa += ba
+                        wm += bm
             wa += wc.attack
             wm += wc.magic
-            for need, ba, bm in wc.prof.strength_bonus:
-                if s >= need:
-                    wa += ba
-                    wm += bm
-            for tag, ba, bm in wc.prof.vs_bonus:
-                if tag in mtags:
-                    wa += ba
-                    wm += bm
+            wp = wc.prof
+            if wp.bonuses:
+                for need, ba, bm in wp.strength_bonus:
+                    if s >= need:
+                        wa += ba
+                        wm += bm
+                for tag, ba, bm in wp.vs_bonus:
+                    if tag in mtags:
+                        wa += ba
+                        wm += bm
             light += wc.light
-        for tag, ba, bm in c.prof.vs_bonus:
-            if tag in mtags:
-                a += ba
-                m += bm
-        for ranks, ba, bm in c.prof.rank_bonus:
-            if rank in ranks:
-                a += ba
-                m += bm
+        if hp.bonuses:
+            for tag, ba, bm in hp.vs_bonus:
+                if tag in mtags:
+                    a += ba
+                    m += bm
+            for ranks, ba, bm in hp.rank_bonus:
+                if rank in ranks:
+                    a += ba
+                    m += bm
         rows.append([h, a, m, light, w, wa, wm])
     if mp.prevent and rows:
         # seed 000, "Kampfeffekte": the monster stops the strongest heroes not yet stopped
@@ -247,10 +279,11 @@ def prepare(st: Any, rank: int, explain: bool = False) -> Fight:
             f.diseases += 1
             continue
         a, m = c.attack, c.magic
-        for tag, ba, bm in c.prof.vs_bonus:
-            if tag in mtags:
-                a += ba
-                m += bm
+        if c.prof.bonuses:
+            for tag, ba, bm in c.prof.vs_bonus:
+                if tag in mtags:
+                    a += ba
+                    m += bm
         lost_m = m
         if immune_m:
             m = 0
@@ -344,6 +377,59 @@ def _own_term(key: str, c: Card, params: dict[str, Any], a: int, m: int, light: 
     if key == "deckbuilder.bd.weapon":
         return ("deckbuilder.bd.weapon_none", params, 0, 0)
     return ("deckbuilder.bd.no_attack", params, 0, 0)
+
+
+def attack_bound(st: Any) -> tuple[int, int]:
+    """Returns (attack, light): at least the total attack before the light penalty and the
+    light that the revealed cards (``st.play`` with ``st.atkb``) can bring to any fight.
+
+    A quick look that rules fights out without preparing them (``cannot_win``): every
+    contribution ``_prepare`` adds is counted here at its most (all bonuses that can add,
+    the party bonus for every hero, doubling), none that can take away; a new kind of
+    contribution in ``_prepare`` must be counted here too (tests/deckbuilder/test_attack_bound.py).
+    """
+    most = table().most
+    attack = light = heroes = party = 0
+    double = False
+    for cid in st.play:
+        if cid is None:
+            continue
+        m = most.get(cid)
+        if m is None:
+            m = most[cid] = _most(cid)
+        attack += m[0]
+        light += m[1]
+        heroes += m[2]
+        party += m[3]
+        double = double or m[4]
+    for a, m in st.atkb.values():
+        attack += max(0, a) + max(0, m)
+    attack += party * heroes
+    return (attack * 2 if double else attack), light
+
+
+def _most(cid: str) -> tuple[int, int, int, int, bool]:
+    """Returns a card's most attack, its light (at least 0), 1 for a hero, its most party
+    bonus per hero, and whether it doubles."""
+    c = table().cards[cid]
+    p = c.prof
+    bonuses = (*p.weapon_bonus, *p.vs_bonus, *p.rank_bonus, *p.strength_bonus)
+    attack = max(0, c.attack + sum(max(0, b[1]) for b in bonuses))
+    magic = max(0, c.magic + sum(max(0, b[2]) for b in bonuses))
+    party = sum(max(0, a) + max(0, m) for a, m in p.party)
+    return (attack + magic, max(0, c.light), 1 if c.is_hero else 0, party,
+            p.double_physical or p.double_magic)
+
+
+def cannot_win(st: Any, rank: int, bound: tuple[int, int]) -> bool:
+    """Returns True when the revealed cards cannot beat the monster on ``rank`` whatever the
+    fight's details (``bound`` from ``attack_bound``); False says nothing."""
+    mon = table().cards[st.hall[rank - 1]]
+    mp = mon.mon
+    assert mp is not None
+    light = 0 if mp.fixed_light else bound[1]
+    penalty = max(0, rank + mon.darkness - light)
+    return max(0, bound[0] - 2 * penalty - mp.attack_penalty) < mon.health
 
 
 def attackable(st: Any, rank: int) -> bool:

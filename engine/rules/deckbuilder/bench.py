@@ -37,14 +37,14 @@ _PEER_SEED = [0]
 
 def _pyminion_turn_ms() -> float:
     """Returns the CPU ms per player-turn of PEER_GAMES pyminion games, Big Money against Big
-    Money (pyminion is an optional dev dependency: ``pip install .[bench]``)."""
+    Money (pyminion is an optional dev dependency: ``pip install -e '.[dev]'``)."""
     try:
         from pyminion.bots.examples import BigMoney
         from pyminion.expansions.base import base_set
         from pyminion.game import Game
     except ImportError:
         raise BenchmarkSkipped("pyminion is not installed (an optional dev dependency: "
-                               "pip install -e '.[bench]')") from None
+                               "pip install -e '.[dev]' or pip install pyminion)") from None
     import random  # ok-determinism: pyminion shuffles with the global generator; seeded here
 
     random.seed(_PEER_SEED[0])  # new games every sample, as ours

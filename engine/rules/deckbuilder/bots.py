@@ -63,6 +63,19 @@ def plan_equip(play: list[str | None], strb: dict[int, int]) -> dict[int, int]:
     return plan
 
 
+def can_win(st: Any) -> bool:
+    """Returns True when some monster in the hall can be beaten (best_fight's ``win``)."""
+    bound = battle.attack_bound(st)
+    for r in (1, 2, 3):
+        mid = st.hall[r - 1]
+        if mid is None or mid == STONE or battle.cannot_win(st, r, bound):
+            continue
+        f = battle.prepare(st, r)
+        if f.attackable and battle.best_split(f).win:
+            return True
+    return False
+
+
 def best_fight(st: Any) -> tuple[int, bool, int]:
     """Returns (rank, win, score) of the most attractive target, or (0, False, 0)."""
     cards = table().cards
@@ -161,8 +174,7 @@ class HeuristicBot(Bot):
         if can_fight:
             probe = _Probe(st.hall, list(hand))
             probe.equip = plan_equip(probe.play, {})
-            rank, win, _ = best_fight(probe)
-            if win:
+            if can_win(probe):
                 return Action.make("dungeon")
         diseases = hand.count(DISEASE)
         gold = sum(cards[c].gold for c in hand)

@@ -84,6 +84,7 @@ class Card:
         self.prof = CardProfile()
         for spec in getattr(d, "combat", ()):
             self._run(spec, "combat", self.prof, problems)
+        self.prof.settle()
         self.mon: MonsterProfile | None = None
         self.breach: list[tuple[Any, dict[str, Any]]] = []
         if kind == "monster":
@@ -144,6 +145,10 @@ class CardTable:
         self.villages: list[str] = []
         self.basics: dict[str, Any] = {b.id: b for b in content.all("basic")}
         self.presets: dict[str, Any] = {p.id: p for p in content.all("preset")}
+        # battle.prepare's fights computed with this content (battle.FIGHTS_KEPT at most)
+        self.fights: dict[tuple[Any, ...], Any] = {}
+        # battle.attack_bound's numbers per card id, filled as cards are looked at
+        self.most: dict[str, tuple[int, int, int, int, bool]] = {}
         problems: list[str] = []
         for b in content.all("basic"):
             card = self._add("basic", b, problems)

@@ -58,7 +58,7 @@ class CardProfile:
 
     __slots__ = ("weapon_bonus", "vs_bonus", "rank_bonus", "strength_bonus", "party",
                  "party_strength", "double_physical", "double_magic", "no_attack_ranks",
-                 "curse", "spoils")
+                 "curse", "spoils", "passive", "bonuses")
 
     def __init__(self) -> None:
         self.weapon_bonus: list[tuple[str, int, int]] = []
@@ -72,6 +72,18 @@ class CardProfile:
         self.no_attack_ranks: tuple[int, ...] = ()
         self.curse = 0
         self.spoils: list[str] = []
+        # set by ``settle`` once the handlers have run: whether the card changes the whole
+        # party's fight (party bonus or strength, doubling)
+        self.passive = False
+        # whether the card has an attack bonus of its own (weapon, versus, rank, strength)
+        self.bonuses = False
+
+    def settle(self) -> None:
+        """Notes what the handlers recorded (the fight reads it per card)."""
+        self.passive = bool(self.party_strength or self.party or self.double_physical
+                            or self.double_magic)
+        self.bonuses = bool(self.weapon_bonus or self.vs_bonus or self.rank_bonus
+                            or self.strength_bonus)
 
 
 class MonsterProfile:

@@ -21,7 +21,8 @@ MAX_STEPS = 5000  # a skirmish of heuristic bots takes a few hundred
 
 def battle(first: str, second: str, seed: int, **options: Any) -> list[int]:
     """Returns the winning seats of one skirmish of ``first`` (seat 0) against ``second``."""
-    config = GameConfig.for_players(2, faction_1=first, faction_2=second, **options)
+    config = GameConfig.for_players(2, **{"mode": "skirmish", "faction_1": first,
+                                          "faction_2": second, **options})
     state = RULES.new_game(config, seed)
     bots = [HeroesBot(seed=seed), HeroesBot(seed=seed + 1)]
     steps = 0

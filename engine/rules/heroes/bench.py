@@ -21,7 +21,7 @@ def _battles() -> None:
     for _ in range(BATTLES):
         seed = _SEEDS[0]
         _SEEDS[0] += 1
-        state = RULES.new_game(GameConfig.for_players(2), seed)
+        state = RULES.new_game(GameConfig.for_players(2, mode="skirmish"), seed)
         bots = [HeroesBot(seed=seed), HeroesBot(seed=seed + 1)]
         while not RULES.is_over(state):
             seat = RULES.current_actor(state)
@@ -120,6 +120,38 @@ def _path_queries() -> None:
         B.reach(b, start, 3, set(), set(), set())
 
 
+MAP_DECISION_MS = 50.0  # issue 15: a heuristic map decision's p99 within 50 ms
+
+
+def _map_decision_p99() -> float:
+    """Returns the p99 ms of the heuristic bot's map decisions (not its battle decisions) over
+    two whole 2-player games of the default scenario."""
+    import time
+
+    from engine.ai.play import bot_config, seat_bots
+    from engine.rules.heroes import RULES
+    from engine.rules.heroes.adventure.bots import is_map_turn
+    times: list[float] = []
+    for seed in (7000, 7001):
+        config = bot_config("heroes", ["heuristic", "heuristic"], options={"mode": "clash"})
+        state = RULES.new_game(config, seed)
+        bots = seat_bots("heroes", config, seed)
+        while not RULES.is_over(state):
+            seat = RULES.current_actor(state)
+            assert seat is not None
+            start = time.thread_time()  # ok-determinism: benchmark timing
+            action = bots[seat].choose(RULES, state, seat)
+            if is_map_turn(state):
+                times.append((time.thread_time() - start) * 1000.0)  # ok-determinism: timing
+            RULES.do_apply(state, action)
+    times.sort()
+    return times[min(len(times) - 1, int(0.99 * (len(times) - 1) + 0.5))]
+
+
+register_benchmark("heroes.map_decision_p99", _map_decision_p99, None, MAP_DECISION_MS,
+                   goal_on="value", samples=1, quick_samples=1,
+                   description="p99 CPU ms of the heuristic bot's map decisions over two whole "
+                               "2-player map games (goal: 50 ms)")
 register_benchmark("heroes.map_game", _map_game, None, MAP_GAME_MS, goal_on="value",
                    description="ms for one full 2-player map game (first scenario) with random "
                                "legal play (goal: 2 s)")
@@ -127,3 +159,30 @@ register_benchmark("heroes.map_path", _path_queries, None, PATH_QUERIES * PATH_Q
                    goal_on="value",
                    description=f"ms for {PATH_QUERIES} reach queries of a 3-MP hero on the "
                                "largest revealed map (goal: 0.5 ms each)")
+
+
+# --- the map table's frames (scenes/benchprobe.py, heroes_map) ----------------------------------
+MAP_FRAME_RATIO = 2.5  # docs/performance.md: a scene's frame p99 at most 2.5x the reference
+_MAP_FRAMES: dict[str, Any] = {}
+
+
+def _map_frames() -> tuple[float, float]:
+    """Returns the worst p99 of the map table's frames on The Wide Frontier, every tile
+    revealed (still, a mouse over the fields, a panning camera at the fitted and the closest
+    zoom), and the interleaved reference frames' p99."""
+    from engine.bench import _QUICK, _probe_json, _scenes_ready
+
+    _scenes_ready()
+    data = _probe_json("heroes_map", "60" if _QUICK else "200")
+    _MAP_FRAMES.update(data)
+    worst = max(float(data[k]) for k in ("still", "hover", "pan", "pan_zoomed"))
+    return worst, float(data["ref_ms"])
+
+
+register_benchmark("heroes.map_frame", _map_frames, None, MAP_FRAME_RATIO, samples=1,
+                   quick_samples=1, paired=True,
+                   description="p99 frame of the heroes map table on the largest map, every "
+                               "tile revealed, vs the UI reference frame",
+                   note=lambda: "still {still:.2f}, hover {hover:.2f}, pan {pan:.2f}, zoomed "
+                                "pan {pan_zoomed:.2f}, frame after an action {new_view:.2f} "
+                                "ms".format(**_MAP_FRAMES) if _MAP_FRAMES else "")

@@ -34,8 +34,10 @@ from engine.rules.heroes.state import (
     GATE,
     ORDER,
     PICK,
+    REROLL,
     RESPOND,
     SCHOOL,
+    SWAP,
     TIE,
     TIME,
     BattleState,
@@ -167,6 +169,10 @@ class HeroesBot(Bot):
             return max(legal, key=lambda a: B.total_hp_left(st.units[a["unit"]]))
         if kind == ORDER:
             return max(legal, key=lambda a: self._best_attack(st, st.units[a["unit"]])[0])
+        if kind == REROLL:
+            return self.reroll(st, seat, legal)
+        if kind == SWAP:  # never started by this bot; a swap handed to it stops at once
+            return next(a for a in legal if a.kind == "swap_done")
         if kind == TIME:
             mine = combat.army_strength(st, 0)
             theirs = combat.army_strength(st, 1)
@@ -174,6 +180,31 @@ class HeroesBot(Bot):
             return ext[0] if ext and mine >= theirs else next(a for a in legal
                                                                if a.kind == "retreat")
         return legal[0]
+
+    def reroll(self, st: BattleState, seat: int | None, legal: list[Action]) -> Action:
+        """Spends the good morale token on an attack die only where it turns a bad result
+        around: the attacker's own worst roll, the top result of an attack on its unit."""
+        d = st.flow.stack[-1]
+        rolled = [int(x) for x in d.data[6]]
+        hit = d.data[2] == combat.HIT
+        first = st.units[d.data[0]]
+        attacker, target = (first, st.units[d.data[1]]) if hit else (st.units[d.data[1]], first)
+        mine = combat.side_of_seat(st, seat) == attacker.side
+        worse = not hit and bool(d.data[3]) and B.traits(first).worse_retaliation
+        h = combat.prepare_hit(st, attacker, target, not hit, hit and bool(d.data[3]), worse)
+        pick = min if h.pick == "low" else max
+        now = pick(rolled)
+        faces = combat.ATTACK_DIE
+        best, choice = 0.0, next(a for a in legal if a.kind == "keep_roll")
+        for a in legal:
+            if a.kind != "reroll":
+                continue
+            i = int(a["die"])
+            mean = sum(pick([*rolled[:i], f, *rolled[i + 1:]]) for f in faces) / len(faces)
+            gain = (mean - now) if mine else (now - mean)
+            if gain > best + 0.6:  # worth the token: a -1 of its own, a +1 against it
+                best, choice = gain, a
+        return choice
 
     def deploy(self, st: BattleState, legal: list[Action]) -> Action:
         """Places the strongest unit first: ranged at the back, the rest at the front, centred."""

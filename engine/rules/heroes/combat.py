@@ -20,6 +20,7 @@ from engine.rules.heroes.state import (
     GATE_PIECE,
     ORDER,
     OVER,
+    REROLL,
     RESPOND,
     TIME,
     WALL,
@@ -297,7 +298,9 @@ def prepare_hit(st: BattleState, a: Unit, t: Unit, retaliation: bool, first: boo
         h.dice, h.pick = 2, "high"
     if abilities:
         h.die_bonus = ta.die_bonus
-        h.reroll = ta.reroll
+        # option no_rerolls (seed "Optionale Anpassungen": "Würfelwürfe dürfen nicht
+        # wiederholt werden"): a card's reroll is off too (spec §15.3)
+        h.reroll = ta.reroll if not st.variants.get("no_rerolls") else ()
         h.die_atk = ta.die_attack_bonus
     h.defend = t.defending
     h.def_on_die = tt.defence_on_die
@@ -385,29 +388,45 @@ def damage_of(h: Hit, die: int, defend_die: int) -> tuple[int, list[Term]]:
     return dmg, terms
 
 
-def roll_attack(st: BattleState, h: Hit) -> tuple[int, list[int]]:
-    """Rolls the attack dice of a hit: returns the result and every die rolled."""
-    if h.fixed is not None:
-        return h.fixed + h.die_bonus, []
+def roll_attack_dice(st: BattleState, h: Hit) -> list[int]:
+    """Rolls the attack dice of a hit (an ability's reroll of some faces included)."""
     rolled = roll_dice(st, h.dice)
     if h.reroll:
         rolled = [roll_die(st) if r in h.reroll else r for r in rolled]
         # a reroll counts as rolled too (shown in the log)
+    return rolled
+
+
+def pick_die(h: Hit, rolled: list[int]) -> int:
+    """Returns the result of rolled attack dice: the lower of two under a penalty, the higher
+    of two for best-of-two, else the one die; plus the die bonus."""
     if h.pick == "low":
         die = min(rolled)
     elif h.pick == "high":
         die = max(rolled)
     else:
         die = rolled[0]
-    return die + h.die_bonus, rolled
+    return die + h.die_bonus
+
+
+def roll_attack(st: BattleState, h: Hit) -> tuple[int, list[int]]:
+    """Rolls the attack dice of a hit: returns the result and every die rolled."""
+    if h.fixed is not None:
+        return h.fixed + h.die_bonus, []
+    rolled = roll_attack_dice(st, h)
+    return pick_die(h, rolled), rolled
 
 
 def hit(st: BattleState, a: Unit, t: Unit, retaliation: bool, first: bool,
-        ev: list[Event], worse: bool = False) -> None:
-    """Resolves one attack of ``a`` on ``t``: dice, damage, abilities; expires card bonuses."""
+        ev: list[Event], worse: bool = False, rolled: list[int] | None = None) -> None:
+    """Resolves one attack of ``a`` on ``t``: dice (or the dice already rolled, after a morale
+    reroll), damage, abilities; expires card bonuses."""
     t.paralysed = False  # seed: an attacked unit loses its paralysis token early
     h = prepare_hit(st, a, t, retaliation, first, worse)
-    die, rolled = roll_attack(st, h)
+    if rolled is not None and h.fixed is None:
+        die = pick_die(h, rolled)
+    else:
+        die, rolled = roll_attack(st, h)
     defend_die = roll_die(st) if h.defend else 0
     if h.defend:
         ev.append(Event("heroes.ev.defend_die", {"unit": t.uid, "did": t.did,
@@ -511,15 +530,72 @@ def run_chain(rules: Any, st: BattleState, chain: list[Any], ev: list[Event]) ->
     resolve_chain(rules, st, chain, ev)
 
 
+def reroll_seats(st: BattleState, a: Unit, t: Unit) -> list[int]:
+    """Returns the seats that may reroll the attack dice of ``a`` on ``t`` with a good morale
+    token, in the order asked: the attacker's player (its own die), then the target's (an attack
+    against its unit). Seed "Moralaktionen": "Würfle einen soeben geworfenen Würfel neu"; spec
+    AMB-16; none with the option no_rerolls."""
+    if st.variants.get("no_rerolls"):
+        return []
+    out = []
+    for side in (a.side, t.side):
+        s = st.sides[side]
+        if s.seat is not None and s.morale > 0 and not s.neutral and s.seat not in out:
+            out.append(s.seat)
+    return out
+
+
+def _offer_reroll(st: BattleState, chain: list[Any], a: Unit, t: Unit, retaliation: bool,
+                  first: bool, worse: bool, ev: list[Event]) -> bool:
+    """Rolls the attack dice now and asks the first seat that may reroll one of them (the
+    dice wait in the decision); returns False when nobody may (the hit rolls its own)."""
+    seats = reroll_seats(st, a, t)
+    if not seats:
+        return False
+    h = prepare_hit(st, a, t, retaliation, first, worse)
+    if h.fixed is not None:
+        return False  # a fixed result is no die rolled
+    rolled = roll_attack_dice(st, h)
+    ev.append(Event("heroes.ev.dice", {"unit": a.uid, "did": a.did, "dice": rolled[:]}))
+    st.flow.push(Decision(REROLL, seats[0], ONE, data=[*chain[:6], rolled, seats[1:]]))
+    return True
+
+
+def answer_reroll(rules: Any, st: BattleState, data: list[Any], die: int | None,
+                  ev: list[Event]) -> None:
+    """A seat rerolled one attack die (``die``: its index; None: kept them all). The next seat
+    that may reroll is asked; then the attack resolves with the dice as they lie."""
+    chain, rolled, waiting = list(data[:6]), list(data[6]), list(data[7])
+    if die is not None:
+        seat = st.flow.stack[-1].seats[0] if st.flow.stack else None
+        side = side_of_seat(st, seat) if seat is not None else -1
+        old = rolled[die]
+        rolled[die] = roll_die(st)
+        if side >= 0:
+            st.sides[side].morale = 0
+        ev.append(Event("heroes.ev.morale_reroll", {"side": side, "old": old,
+                                                    "new": rolled[die], "dice": rolled[:]},
+                        reveal=True))  # a die rolled: no undo back over it
+    if waiting:
+        st.flow.replace(Decision(REROLL, waiting[0], ONE, data=[*chain, rolled, waiting[1:]]))
+        return
+    st.flow.pop()
+    resolve_chain(rules, st, [*chain, rolled], ev)
+
+
 def resolve_chain(rules: Any, st: BattleState, chain: list[Any], ev: list[Event]) -> None:
-    """Resolves the chain's pending attack and moves it on (retaliation, second strike, end)."""
-    au, tu, stage, first, again, ret_sq = chain
+    """Resolves the chain's pending attack and moves it on (retaliation, second strike, end).
+    A seventh entry holds attack dice already rolled (after a morale reroll)."""
+    au, tu, stage, first, again, ret_sq = chain[:6]
+    rolled = chain[6] if len(chain) > 6 else None
     a = st.units[au]
     t = st.units[tu]
     clear_empower(st)
     if stage == HIT:
         if a.alive and t.alive:
-            hit(st, a, t, False, first, ev)
+            if rolled is None and _offer_reroll(st, chain, a, t, False, first, False, ev):
+                return
+            hit(st, a, t, False, first, ev, rolled=rolled)
             if check_over(rules, st, ev):
                 return
             if may_retaliate(st, a, t, first):
@@ -529,8 +605,11 @@ def resolve_chain(rules: Any, st: BattleState, chain: list[Any], ev: list[Event]
                 return
     elif a.alive and t.alive:
         worse = first and B.traits(a).worse_retaliation
-        ev.append(Event("heroes.ev.retaliate", {"unit": t.uid, "did": t.did}))
-        hit(st, t, a, True, False, ev, worse)
+        if rolled is None:
+            ev.append(Event("heroes.ev.retaliate", {"unit": t.uid, "did": t.did}))
+            if _offer_reroll(st, chain, t, a, True, False, worse, ev):
+                return
+        hit(st, t, a, True, False, ev, worse, rolled=rolled)
         if check_over(rules, st, ev):
             return
     # the exchange is over: a second strike, a return flight, or the rest of the activation

@@ -4,8 +4,8 @@ Vocabulary (every key optional):
 - ``units``: replaces every unit: ``{unit, side, pack, square, damage, paralysed, defending,
   retaliated, activated}``; units with a square stand on the board and deployment is skipped.
 - ``walls``: the middle row in a siege, e.g. ``[wall, gate, wall, null]`` (the tower is added).
-- ``sides``: per side ``{hand, deck, discard, crowns, level, empower, gold, mp}`` (piles
-  bottom first, the top card last).
+- ``sides``: per side ``{hand, deck, discard, crowns, level, empower, gold, mp, morale}``
+  (piles bottom first, the top card last; ``morale`` 1: a good morale token).
 - ``dice``: attack-die results to use before the generator (tests of exact numbers).
 - ``round``: the combat round number.
 After the set-up the battle moves on to the first activation.
@@ -25,7 +25,7 @@ from engine.rules.heroes.state import BATTLE, BattleState
 
 UNIT_KEYS = {"unit", "side", "pack", "square", "damage", "paralysed", "defending",
              "retaliated", "activated", "defended_last"}
-SIDE_KEYS = {"hand", "deck", "discard", "crowns", "level", "empower", "gold", "mp"}
+SIDE_KEYS = {"hand", "deck", "discard", "crowns", "level", "empower", "gold", "mp", "morale"}
 KEYS = {"units", "walls", "sides", "dice", "round"}
 
 
@@ -50,7 +50,7 @@ def apply_battle_setup(rules: Any, st: BattleState, setup: dict[str, Any]) -> No
             s.deck.draw_pile = Pile(reversed(list(sd["deck"])))
         if "discard" in sd:
             s.deck.discard_pile = Pile(reversed(list(sd["discard"])))
-        for key in ("crowns", "level", "empower", "gold", "mp"):
+        for key in ("crowns", "level", "empower", "gold", "mp", "morale"):
             if key in sd:
                 setattr(s, key, int(sd[key]))
     if "units" in setup:

@@ -159,8 +159,10 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     min_players = 1
     max_players = 3
     base_options = (
-        OptionDef("mode", "heroes.opt.mode", "skirmish", choices=("skirmish", "clash"),
-                  choice_labels=("heroes.opt.mode.skirmish", "heroes.opt.mode.clash")),
+        # issue #15: the map game is the default for every player count (the skirmish, one
+        # battle, stays a choice for one or two)
+        OptionDef("mode", "heroes.opt.mode", "clash", choices=("clash", "skirmish"),
+                  choice_labels=("heroes.opt.mode.clash", "heroes.opt.mode.skirmish")),
         # the map game (mode clash, engine/rules/heroes/adventure): the scenario ("" the first
         # one for the player count) and who leads the neutral armies
         # the scenario: "" plays the first for the player count; the named ones are filled in
@@ -202,12 +204,11 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         OptionDef("bonus_cards", "heroes.opt.bonus_cards", True, choices=(True, False)),
         OptionDef("max_rounds", "heroes.opt.max_rounds", 12, minimum=0, maximum=40,
                   when=SKIRMISH_ONLY),
-        # the battle's damage variants; the map game passes them on too (set-up screen: the
-        # skirmish's, for want of room beside the map game's own variants)
+        # the battle's damage variants, for the skirmish and the map game's battles alike
         OptionDef("min_damage", "heroes.opt.min_damage", False, choices=(False, True),
-                  variant=True, when=SKIRMISH_ONLY),
+                  variant=True),
         OptionDef("no_die_damage", "heroes.opt.no_die_damage", False, choices=(False, True),
-                  variant=True, when=SKIRMISH_ONLY),
+                  variant=True),
         # the map game's adjustments and variants (seed "Optionale Anpassungen", spec §15.3)
         OptionDef("start_bonus", "heroes.opt.start_bonus", True, choices=(True, False),
                   variant=True, when=CLASH_ONLY),
@@ -219,6 +220,21 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   choices=("even", "every", "none"), variant=True,
                   choice_labels=("heroes.opt.astrologers.even", "heroes.opt.astrologers.every",
                                  "heroes.opt.astrologers.none"), when=CLASH_ONLY),
+        # the rest of the seed's list (engine/rules/heroes/adventure/rules.py; spec §15.3)
+        OptionDef("captured_town_no_income", "heroes.opt.captured_town_no_income", False,
+                  choices=(False, True), variant=True, when=CLASH_ONLY),
+        OptionDef("no_rerolls", "heroes.opt.no_rerolls", False, choices=(False, True),
+                  variant=True, when=CLASH_ONLY),
+        OptionDef("one_resource_per_die", "heroes.opt.one_resource_per_die", False,
+                  choices=(False, True), variant=True, when=CLASH_ONLY),
+        OptionDef("extra_secondary_hero", "heroes.opt.extra_secondary_hero", False,
+                  choices=(False, True), variant=True, when=CLASH_ONLY),
+        OptionDef("trade_anytime", "heroes.opt.trade_anytime", False, choices=(False, True),
+                  variant=True, when=CLASH_ONLY),
+        OptionDef("clear_status_cubes", "heroes.opt.clear_status_cubes", False,
+                  choices=(False, True), variant=True, when=CLASH_ONLY),
+        OptionDef("gains_to_discard", "heroes.opt.gains_to_discard", False,
+                  choices=(False, True), variant=True, when=CLASH_ONLY),
     )
 
     @property
@@ -238,15 +254,26 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         _OPTIONS[:] = [key, opts]
         return opts
 
+    def option_defaults(self, players: int) -> dict[str, Any]:
+        """Returns the mode by the number of players: the map game wherever a scenario is made
+        for that many (two and three), else the skirmish (one player: no map scenario is)."""
+        from engine.rules.heroes import mapdefs
+
+        return {"mode": "clash" if mapdefs.scenarios(players) else "skirmish"}
+
     def check_config(self, config: GameConfig) -> None:
-        """Refuses, with a rule the set-up screen can name, a skirmish for three players and a
-        map scenario for another number of players."""
+        """Refuses, with a rule the set-up screen can name, a skirmish for three players, the
+        map game for a number of players no scenario is made for, and a map scenario for another
+        number of players."""
         super().check_config(config)
         from engine.core.errors import IllegalAction
+        from engine.rules.heroes import mapdefs
 
-        mode = config.options.get("mode", "clash" if config.players > 2 else "skirmish")
+        mode = self.option(config, "mode")
         if mode == "skirmish" and config.players > 2:
             raise IllegalAction("heroes.rule.skirmish_players", players=config.players)
+        if mode == "clash" and not mapdefs.scenarios(config.players):
+            raise IllegalAction("heroes.rule.clash_players", players=config.players)
         sid = config.options.get("scenario", "")
         if mode == "clash" and sid:
             from engine.rules.heroes import mapdefs
@@ -260,10 +287,8 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         """Returns a skirmish (heroes chosen, decks built, the ability deck shuffled) or, with
         mode clash, a map game (engine/rules/heroes/adventure)."""
         self.check_config(config)
-        opts = {o.id: config.options.get(o.id, o.default) for o in self.options}
-        if opts["mode"] == "clash" or ("mode" not in config.options and config.players > 2):
-            # three players play the map game (the skirmish is for one or two)
-            opts["mode"] = "clash"
+        opts = {o.id: self.option(config, o.id) for o in self.options}
+        if opts["mode"] == "clash":
             return _clash().start(config, seed, opts)
         if config.players > 2:
             from engine.core.errors import MalformedAction

@@ -30,6 +30,8 @@ PICK = "pick"  # the second unit of a card that needs two (Tactics)
 TIE = "tie"  # the player breaks a tie between equally ranked targets of an automatic unit
 ORDER = "order"  # which of a side's tied units activates next
 TIME = "time"  # end of a neutral combat round: extend or retreat (seed 002, "Zeitlimit")
+REROLL = "reroll"  # a good morale token may reroll an attack die just rolled (seed "Moral")
+SWAP = "swap"  # a good morale token: cards of the hand discarded one by one, as many drawn
 
 WALL = "wall"
 GATE_PIECE = "gate"
@@ -114,7 +116,7 @@ class Side:
 
     __slots__ = ("seat", "hero", "faction", "level", "crowns", "deck", "hand",
                  "removed", "in_play", "empower", "spells", "spell_limit", "last_cast",
-                 "neutral", "gold", "mp", "ranged_bonus", "town")
+                 "neutral", "gold", "mp", "ranged_bonus", "town", "morale")
 
     def __init__(self, seat: int | None, hero: str | None = None) -> None:
         self.seat = seat  # the seat that decides for this side; None: automatic units
@@ -135,6 +137,7 @@ class Side:
         self.mp = 0  # movement points left to extend a neutral combat
         self.ranged_bonus = 0  # this combat round (Marksmanship)
         self.town = False  # defends its own town (no surrender, seed "Ende des Kampfes")
+        self.morale = 0  # 1: its player holds a good morale token (the map game's, to spend)
 
     def clone(self) -> Side:
         """Returns an independent copy."""
@@ -157,7 +160,7 @@ class Side:
         """Returns the side stored by ``to_dict``."""
         s = cls.__new__(cls)
         for name in Side.__slots__:
-            value = data[name]
+            value = data[name] if name != "morale" else data.get(name, 0)  # older saves: none
             setattr(s, name, list(value) if isinstance(value, list) else value)
         s.deck = Deck.from_dict(data["deck"])
         return s

@@ -14,7 +14,7 @@ from engine.rules.heroes import board as B
 from engine.rules.heroes import combat
 from engine.rules.heroes.moves import attack_targets, move_steps
 from engine.rules.heroes.preview import window_preview
-from engine.rules.heroes.state import BATTLE, RESPOND, BattleState, Unit, bottom_first
+from engine.rules.heroes.state import BATTLE, REROLL, RESPOND, BattleState, Unit, bottom_first
 
 
 def _stats(s: Any) -> dict[str, int] | None:
@@ -106,10 +106,12 @@ def battle_view(rules: Any, st: BattleState, seat: int | None) -> dict[str, Any]
     top = st.flow.top
     if top is not None:
         out["pending"] = {"kind": top.kind, "seats": list(top.seats), "at": top.at,
-                          "data": list(top.data) if top.kind != RESPOND else
+                          "data": list(top.data) if top.kind not in (RESPOND, REROLL) else
                           {"attacker": top.data[0] if top.data[2] == combat.HIT else top.data[1],
                            "target": top.data[1] if top.data[2] == combat.HIT else top.data[0],
                            "retaliation": top.data[2] != combat.HIT}}
+        if top.kind == REROLL:  # the attack dice just rolled, waiting for a morale reroll
+            out["pending"]["data"]["dice"] = list(top.data[6])
         if top.kind == RESPOND and top.data[2] == combat.HIT \
                 and bool(top.data[3]) == (st.attacked == 0):
             # the declared attack's exact preview (not for a retaliation, which the attack's

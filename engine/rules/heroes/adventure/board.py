@@ -24,12 +24,15 @@ Field = namedtuple("Field", "tile index location guard blocked")
 class Board:
     """The revealed fields, their solid lines and the tile anchors in use."""
 
-    __slots__ = ("fields", "walls", "anchors")
+    __slots__ = ("fields", "walls", "anchors", "_areas", "_steps", "_fits")
 
     def __init__(self, fields: dict[Hex, Field], walls: hx.HexWalls, anchors: set[Hex]) -> None:
         self.fields = fields
         self.walls = walls
         self.anchors = anchors
+        self._areas = -1  # counted on first use (the board never changes once built)
+        self._steps: dict[Hex, list[Hex]] = {}  # each field's steps, found on first use
+        self._fits: dict[tuple[str, Hex], bool] = {}  # whether a tile may lie at an anchor
 
     def can_step(self, a: Hex, b: Hex) -> bool:
         """Returns True when a hero may step from field a to its neighbour b (terrain only)."""
@@ -37,8 +40,12 @@ class Board:
         return f is not None and not f.blocked and not self.walls.between(a, b)
 
     def steps(self, a: Hex) -> list[Hex]:
-        """Returns the neighbours of a that a hero may step onto, in direction order."""
-        return [b for b in hx.neighbours(a) if self.can_step(a, b)]
+        """Returns the neighbours of a that a hero may step onto, in direction order (the
+        list is the board's own: callers do not change it)."""
+        found = self._steps.get(a)
+        if found is None:
+            found = self._steps[a] = [b for b in hx.neighbours(a) if self.can_step(a, b)]
+        return found
 
     def is_connected(self) -> bool:
         """Returns True when every open field can reach every other (spec AMB-36)."""
@@ -46,7 +53,9 @@ class Board:
 
     def areas(self) -> int:
         """Returns how many separate areas the open fields form."""
-        return components(self.fields, self.walls)
+        if self._areas < 0:
+            self._areas = components(self.fields, self.walls)
+        return self._areas
 
 
 def tile_fields(tile: TileInfo, anchor: Hex, rot: int) -> list[tuple[Hex, FieldInfo]]:
@@ -76,6 +85,19 @@ def build(mc: MapContent, placed: list[list[Any]]) -> Board:
     return Board(fields, walls, anchors)
 
 
+def with_tile(board: Board, mc: MapContent, tid: str, anchor: Hex, rot: int) -> Board:
+    """Returns a new board: ``board`` with one more tile laid (the board itself unchanged;
+    what ``build`` would give for the placed tiles and this one)."""
+    tile = mc.tiles[tid]
+    fields = dict(board.fields)
+    walls = board.walls.clone()
+    for i, (h, f) in enumerate(tile_fields(tile, anchor, rot)):
+        fields[h] = Field(tid, i, f.location, f.guard, f.blocked)
+    for a, b in tile_walls(tile, anchor, rot):
+        walls.add(a, b)
+    return Board(fields, walls, board.anchors | {anchor})
+
+
 def connected(fields: dict[Hex, Any], walls: hx.HexWalls) -> bool:
     """Returns True when the open (not blocked) fields form one connected area."""
     return components(fields, walls) <= 1
@@ -103,12 +125,14 @@ def components(fields: dict[Hex, Any], walls: hx.HexWalls) -> int:
     return count
 
 
-def rotations_keeping_path(board: Board, tile: TileInfo, anchor: Hex) -> list[int]:
+def rotations_keeping_path(board: Board, tile: TileInfo, anchor: Hex,
+                           first_only: bool = False) -> list[int]:
     """Returns the rotations 0..5 of a tile at anchor with which every open field of it joins
     the revealed map and no area is cut off (spec AMB-36; the start tiles lie apart until the
     face-down tiles between them are revealed, so the test is that the number of separate
-    areas does not grow)."""
-    before = components(board.fields, board.walls)
+    areas does not grow); with ``first_only`` the first such rotation alone (whether the tile
+    may lie there at all)."""
+    before = board.areas()
     out = []
     for rot in range(6):
         fields: dict[Hex, Any] = dict(board.fields)
@@ -119,7 +143,20 @@ def rotations_keeping_path(board: Board, tile: TileInfo, anchor: Hex) -> list[in
             walls.add(a, b)
         if components(fields, walls) <= max(before, 1):
             out.append(rot)
+            if first_only:
+                break
     return out
+
+
+def fits(board: Board, tile: TileInfo, anchor: Hex) -> bool:
+    """Returns True when the tile has a rotation at anchor that keeps the map joined
+    (``rotations_keeping_path``; remembered by the board, which never changes)."""
+    key = (tile.id, anchor)
+    found = board._fits.get(key)
+    if found is None:
+        found = board._fits[key] = bool(rotations_keeping_path(board, tile, anchor,
+                                                               first_only=True))
+    return found
 
 
 def touching(anchor: Hex, taken: set[Hex]) -> int:

@@ -81,9 +81,13 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                 state.sub = None
                 more: list[Event] = []
                 R.battle_ended(self, state, sub, more)
+                # the map's battle_over says it, with the result: the battle's own line
+                # ("The battle is over.") would come twice
+                events = [e for e in events if e.key != "heroes.ev.over"]
                 events.extend(add_names(more))
             return events
-        if action.kind not in ("recruit", "reinforce"):
+        if action.kind not in ("recruit", "reinforce", "trade"):
+            # a trade between two recruits (option trade_anytime) keeps the moment open
             R.close_population(state, R.actor(state))
         return add_names(R.FLOW.apply(self, state, action))
 
@@ -124,7 +128,8 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         for h in sorted(b.fields):
             f = b.fields[h]
             m = st.marks.get(h, {})
-            cat = None if f.location is None else R.kind_of(content.locations[f.location])
+            info = None if f.location is None else content.locations[f.location]
+            cat = None if info is None else R.location_kind(st, info)
             fields.append({"at": [h[0], h[1]], "tile": f.tile, "index": f.index,
                            "location": f.location, "category": cat, "guard": f.guard,
                            "blocked": f.blocked, "cube": m.get("cube"),
@@ -300,7 +305,7 @@ def field_preview(st: MapState, seat: int, hero: str, h: Hex) -> dict[str, Any]:
                            "category": None, "effects": []}
     if f.location is not None:
         info = R.mc().locations[f.location]
-        out["category"] = R.kind_of(info)
+        out["category"] = R.location_kind(st, info)
         out["effects"] = [dict(e) for e in info.effects]
     enemies = [s for s, _ in R.heroes_at(st, h) if s != seat]
     o = R.owner(st, h)

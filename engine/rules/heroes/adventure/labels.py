@@ -127,7 +127,8 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
             return msg("heroes.map.opt.keep_roll")
         i = int(opt.split(":")[1])
         face = int(ctx[2][i])
-        return msg("heroes.map.opt.reroll", n=i + 1, face=effects(content.dice[ctx[1]][face]))
+        return msg("heroes.map.opt.reroll", n=i + 1, face=effects(R.face_effects(st, ctx[1],
+                                                                                 face)))
     if purpose == "morale_second":
         return msg(MORALE[opt])
     if purpose == "settlement":
@@ -135,7 +136,7 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
             return msg("heroes.map.opt.income", res=msg(RES_NAME[opt]))
         return msg("heroes.map.opt.reinforce", unit=name_of("unit", opt.split(":", 1)[1]))
     if purpose == "die":
-        return effects(content.dice[ctx[1]][int(opt)])
+        return effects(R.face_effects(st, ctx[1], int(opt)))
     if purpose == "effect":
         return effects(ctx[1][int(opt)])
     if purpose == "bonus":

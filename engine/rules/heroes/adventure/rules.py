@@ -124,6 +124,20 @@ def kind_of(info: M.LocationInfo) -> str:
     return info.role if info.role != "site" else info.category  # type: ignore[no-any-return]
 
 
+def location_kind(st: MapState, info: M.LocationInfo) -> str:
+    """Returns a location's kind in this game: its kind, except that the option trade_anytime
+    makes a trading post visitable (seed "Optionale Anpassungen": "Der Handelsposten wird
+    besuchbar"; spec AMB-86)."""
+    kind = kind_of(info)
+    if kind == REVISITABLE and st.opts.get("trade_anytime") and _is_trading_post(info):
+        return VISITABLE
+    return kind
+
+
+def _is_trading_post(info: M.LocationInfo) -> bool:
+    return any(e.get("type") == "trading_post" for e in info.effects)
+
+
 def _ev(key: str, **params: Any) -> Event:
     return Event(key, params)
 
@@ -162,7 +176,7 @@ def category(st: MapState, h: Hex) -> str | None:
     """Returns the kind of the location on h (None: an empty field): town, mine, settlement,
     visitable, flaggable or revisitable."""
     loc = board(st).fields[h].location
-    return None if loc is None else kind_of(mc().locations[loc])
+    return None if loc is None else location_kind(st, mc().locations[loc])
 
 
 def strongholds(st: MapState, seat: int) -> list[Hex]:
@@ -189,7 +203,7 @@ def income(st: MapState, seat: int) -> list[int]:
     p = st.ps[seat]
     out = p.income[:]
     town = mc().towns.get(p.faction)
-    if town is not None:
+    if town is not None and not town_captured(st, seat):
         for b in town.buildings:
             if b.id in p.built:
                 for e in b.on_build + b.passive:
@@ -213,6 +227,27 @@ def income(st: MapState, seat: int) -> list[int]:
             i = RESOURCES.index(m["choice"])
             out[i] += step[i] * times
     return out
+
+
+def town_captured(st: MapState, seat: int) -> bool:
+    """Returns True when the option captured_town_no_income holds and an enemy's faction cube
+    stands on the seat's town: its buildings produce nothing (seed "Optionale Anpassungen":
+    "Städte produzieren keine Ressourcen mehr, sobald sie eingenommen wurden"; spec AMB-85)."""
+    town = st.ps[seat].town
+    if not st.opts.get("captured_town_no_income") or town is None:
+        return False
+    cube = st.marks.get(town, {}).get("cube", -1)
+    return cube >= 0 and cube != seat
+
+
+def conquered(st: MapState, seat: int) -> list[int]:
+    """Returns the seats whose town ``seat`` holds under the option captured_town_no_income:
+    ``seat`` may use those towns' dwellings and mage guild, but not build there (spec
+    AMB-85)."""
+    if not st.opts.get("captured_town_no_income"):
+        return []
+    return [o for o, q in enumerate(st.ps) if o != seat and q.town is not None
+            and st.marks.get(q.town, {}).get("cube", -1) == seat]
 
 
 def mine_output(info: M.LocationInfo) -> tuple[int, int, int]:
@@ -332,6 +367,12 @@ def new_map_game(rules: Any, config: GameConfig, seed: int, opts: dict[str, Any]
         p.pos[MAIN] = p.town
         p.crowns = D.crowns(p.level)
         p.mp = {MAIN: base_mp(MAIN), SECONDARY: 0}
+        if opts.get("extra_secondary_hero"):
+            # seed "Optionale Anpassungen": "Ihr beginnt die Partie zusätzlich mit einem
+            # Nebenhelden" - on the town's field beside the main hero (spec §15.3: R-058, the
+            # next MP moves one of them off)
+            p.pos[SECONDARY] = p.town
+            p.mp[SECONDARY] = base_mp(SECONDARY)
         # own far tiles to place (seed "Gebiete platzieren")
         for _ in range(seat_info.supply):
             if st.pool.get("far"):
@@ -530,8 +571,7 @@ def gain_xp(st: MapState, seat: int, amount: int, ev: list[Event], *,
             front.append(["search", seat, "ability", 2, False])
         elif p.level in D.SPECIALTY_LEVELS:
             spec = C.hero(p.hero).specialties[D.SPECIALTY_LEVELS.index(p.level)]
-            p.hand.append(spec)  # card rule 4: a gained card goes to the hand
-            ev.append(_ev("heroes.map.gain_card", seat=seat, card=spec))
+            to_hand(st, seat, spec, ev, public=True)  # card rule 4: gained cards go to hand
     ev.append(_ev("heroes.map.xp", seat=seat, xp=p.xp, level=p.level))
     queue(st)[:0] = front
 
@@ -570,7 +610,7 @@ def to_plain(spec: Any) -> Any:
     return plain(spec)
 
 
-def resolve_roll(seat: int, hero: str, die: str, faces: list[int],
+def resolve_roll(st: MapState, seat: int, hero: str, die: str, faces: list[int],
                  pick: bool) -> list[list[Any]]:
     """Returns the queue items of rolled dice: every face, or the player's pick of one."""
     if pick and len(set(faces)) > 1:
@@ -578,8 +618,23 @@ def resolve_roll(seat: int, hero: str, die: str, faces: list[int],
         return [["choose", seat, "die", options, [hero, die]]]
     items: list[list[Any]] = []
     for f in faces if not pick else faces[:1]:
-        items += [["effect", seat, hero, e] for e in mc().dice[die][f]]
+        items += [["effect", seat, hero, e] for e in face_effects(st, die, f)]
     return items
+
+
+def face_effects(st: MapState, die: str, face: int) -> list[dict[str, Any]]:
+    """Returns a die face's effects; with the option one_resource_per_die a face that gives
+    resources gives 1 of each kind it names (seed "Optionale Anpassungen": "Alle Schatz- und
+    Ressourcenwürfel liefern nur 1 Ressource ihrer Art")."""
+    effects = mc().dice[die][face]
+    if not st.opts.get("one_resource_per_die"):
+        return list(effects)
+    out = []
+    for e in effects:
+        if e.get("type") == "gain":
+            e = {k: (min(int(v), 1) if k in RESOURCES else v) for k, v in e.items()}
+        out.append(e)
+    return out
 
 
 class _Ctx:
@@ -618,12 +673,12 @@ class _Ctx:
         faces = [st.rng.below(6) for _ in range(count)]
         key = "heroes.map.treasure_die" if die == "treasure" else "heroes.map.resource_die"
         self.ev.append(Event(key, {"seat": self.seat, "die": die, "faces": faces}))
-        if st.ps[self.seat].morale > 0:
+        if st.ps[self.seat].morale > 0 and not st.opts.get("no_rerolls"):
             # seed "Moralaktionen": a good morale token may reroll a die just rolled (spec
-            # R-071 c, AMB-16: before the roll resolves)
+            # R-071 c, AMB-16: before the roll resolves); not with the option no_rerolls
             self._front([["choose", self.seat, "reroll", [], [self.hero, die, faces, pick]]])
             return
-        self._front(resolve_roll(self.seat, self.hero, die, faces, pick))
+        self._front(resolve_roll(st, self.seat, self.hero, die, faces, pick))
 
     def xp(self, amount: int) -> None:
         if self.hero == MAIN:  # spec AMB-23: a secondary hero's XP is lost
@@ -647,7 +702,8 @@ class _Ctx:
                 return
             used.append(key)
         p.mp[hero] += amount
-        self.ev.append(_ev("heroes.map.mp", seat=self.seat, hero=hero, mp=p.mp[hero]))
+        self.ev.append(_ev("heroes.map.mp", seat=self.seat, hero=hero, mp=p.mp[hero],
+                           gained=amount))
 
     def gain(self, gold: int, materials: int, valuables: int) -> None:
         gain(self.st.ps[self.seat].res, (gold, materials, valuables))
@@ -815,13 +871,17 @@ def visit(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Event
         return
     info = mc().locations[f.location]
     m = st.marks.setdefault(h, {})
-    kind = kind_of(info)
+    kind = location_kind(st, info)
     jh = _jh(h)
     ev.append(_ev("heroes.map.visit", seat=seat, hero=hero, field=jh, location=info.id))
     if kind == VISITABLE:
         if m.get("cube", None) == -1:
             return  # a field with a status cube counts as empty
         m["cube"] = -1  # the cube goes on even if the effect is not used
+        if _is_trading_post(info):
+            # option trade_anytime (spec AMB-86): the visit draws an artifact (a plain
+            # draw, not a Search); the trading post's own effects still apply
+            draw_artifact(st, seat, ev)
         queue(st)[:0] = [["effect", seat, hero, e, False, jh] for e in info.effects]
     elif kind == REVISITABLE:
         queue(st)[:0] = [["effect", seat, hero, e, False, jh] for e in info.effects]
@@ -947,7 +1007,7 @@ def side_of(st: MapState, seat: int, hero: str | None, *, town: bool = False) ->
     side: dict[str, Any] = {"seat": 0, "level": p.level, "faction": p.faction,
                             "units": [{"unit": u, "pack": bool(k)} for u, k in p.units],
                             "gold": p.res[0], "shuffle": False, "draw": False,
-                            "town": town}
+                            "town": town, "morale": 1 if p.morale > 0 else 0}
     if hero == MAIN:
         side.update({"hero": p.hero, "crowns": p.crowns,
                      "deck": p.deck.draw_pile.cards[::-1], "hand": p.hand[:],
@@ -1012,7 +1072,8 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
 
 def _variants(st: MapState) -> dict[str, bool]:
     """Returns the battle variants the options switch on (spec §15.3)."""
-    return {k: True for k in ("min_damage", "no_die_damage", "free_extend") if st.opts.get(k)}
+    return {k: True for k in ("min_damage", "no_die_damage", "free_extend", "no_rerolls")
+            if st.opts.get(k)}
 
 
 def battle_ended(rules: Any, st: MapState, sub: Any, ev: list[Event]) -> None:
@@ -1030,6 +1091,8 @@ def _take_back(st: MapState, seat: int, hero: str | None, side: dict[str, Any]) 
     p = st.ps[seat]
     p.units = [[u["unit"], bool(u["pack"])] for u in side["survivors"]]
     p.res[0] = int(side["gold"])
+    if p.morale > 0 and not side.get("morale", 1):
+        p.morale = 0  # the good token was spent in the battle (a reroll, a draw)
     if hero == MAIN:
         p.deck = Deck(side["deck"][::-1], side["discard"][::-1])
         p.hand = list(side["hand"]) + list(side["in_play"])
@@ -1046,7 +1109,12 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
         _take_back(st, seat, hero, res["sides"][0])
         if tag["kind"] == "pvp":
             _take_back(st, tag["foe"], tag["foe_hero"], res["sides"][1])
-    ev.append(_ev("heroes.map.battle_over", seat=seat, winner=winner, reason=reason))
+    # the battle's winning side (0 the attacker, 1 the defender, -1 nobody) named as a seat:
+    # the attacker, the defending player, or None (the neutrals, a draw, a retreat)
+    foe = tag.get("foe") if tag["kind"] == "pvp" else None
+    won = seat if winner == 0 else foe if winner == 1 else None
+    ev.append(_ev("heroes.map.battle_over", seat=seat, foe=foe, side=winner, winner=won,
+                  reason=reason))
     p = st.ps[seat]
     if tag["kind"] == "neutral":
         if winner == 0:
@@ -1298,6 +1366,8 @@ def end_round(rules: Any, st: MapState, ev: list[Event]) -> None:
         return
     st.round += 1
     ev.append(_ev("heroes.map.round", round=st.round))
+    if st.opts.get("clear_status_cubes") and st.round in CLEAR_ROUNDS:
+        clear_status_cubes(st, ev)
     st.battle.pop("mods", None)
     st.battle.pop("astro_turn", None)
     for p in st.ps:
@@ -1319,11 +1389,32 @@ def end_round(rules: Any, st: MapState, ev: list[Event]) -> None:
             ev.append(_ev("heroes.map.income", seat=s, res=got))
         for s in seats:
             p = st.ps[s]
+            if town_captured(st, s):
+                continue  # option captured_town_no_income: the town produces nothing
             for b in mc().towns[p.faction].buildings:
                 if b.id in p.built:
                     queue(st).extend(["effect", s, MAIN, e] for e in b.resource_round)
     if (st.round % 2 == 0 and astro != "none") or (st.round % 2 == 1 and astro == "every"):
         _astrologer(st, seats, ev)
+
+
+CLEAR_ROUNDS = (4, 8, 12)
+
+
+def clear_status_cubes(st: MapState, ev: list[Event]) -> None:
+    """Takes every status cube off the visitable locations (seed "Optionale Anpassungen":
+    "Entferne zu Beginn der 4./8./12. Runde alle Statusmarker von besuchbaren Orten"); the
+    guards beaten there stay beaten (spec AMB-87)."""
+    b = board(st)
+    cleared = []
+    for h in sorted(st.marks):
+        m = st.marks[h]
+        f = b.fields.get(h)
+        if m.get("cube") == -1 and f is not None and f.location is not None \
+                and location_kind(st, mc().locations[f.location]) == VISITABLE:
+            del m["cube"]
+            cleared.append([h[0], h[1]])
+    ev.append(_ev("heroes.map.cubes_cleared", count=len(cleared), fields=cleared))
 
 
 def _astrologer(st: MapState, seats: list[int], ev: list[Event]) -> None:
@@ -1627,7 +1718,7 @@ def placements_at(st: MapState, h: Hex, tile: str) -> list[Hex]:
     for anchor in B.slots_next_to(h):
         if anchor in taken or B.touching(anchor, taken) < 2:
             continue
-        if B.rotations_keeping_path(b, mc().tiles[tile], anchor):
+        if B.fits(b, mc().tiles[tile], anchor):
             out.append(anchor)
     return out
 
@@ -1760,14 +1851,26 @@ def _can_pop_units(st: MapState, seat: int) -> bool:
     return p.tokens["population"] or p.pop_use == "units"
 
 
+def recruit_pool(st: MapState, seat: int) -> list[str]:
+    """Returns the units the seat's dwellings offer: its own faction's of its built dwellings'
+    tiers, and (option captured_town_no_income, spec AMB-85) the units of the dwellings of the
+    towns it conquered."""
+    tiers = _dwelling_tiers(st, seat)
+    out = [uid for uid in C.faction(st.ps[seat].faction).units if C.unit(uid).tier in tiers]
+    for o in conquered(st, seat):
+        theirs = _dwelling_tiers(st, o)
+        out += [uid for uid in C.faction(st.ps[o].faction).units
+                if C.unit(uid).tier in theirs and uid not in out]
+    return out
+
+
 def _recruitable(st: MapState, seat: int) -> list[str]:
     p = st.ps[seat]
     if not _can_pop_units(st, seat):
         return []
-    tiers = _dwelling_tiers(st, seat)
     have = {u[0] for u in p.units}
-    return [uid for uid in C.faction(p.faction).units if uid not in have
-            and C.unit(uid).tier in tiers and afford(p.res, unit_cost(st, uid, False))]
+    return [uid for uid in recruit_pool(st, seat) if uid not in have
+            and afford(p.res, unit_cost(st, uid, False))]
 
 
 def _reinforceable(st: MapState, seat: int) -> list[str]:
@@ -1788,11 +1891,17 @@ def _hire_fields(st: MapState, seat: int) -> list[Hex]:
 
 def _guild_ready(st: MapState, seat: int) -> bool:
     p = st.ps[seat]
-    town = mc().towns[p.faction]
-    # seed "Stadtaktionen": not in the round the mage guild was built
+    # seed "Stadtaktionen": not in the round the mage guild was built; a conquered town's
+    # guild serves its conqueror (option captured_town_no_income, spec AMB-85)
     return p.tokens["spellbook"] and afford(p.res, spell_price(st, seat)) and any(
-        "spell_book" in b.unlocks and b.id in p.built and p.built_round.get(b.id, 0) < st.round
-        for b in town.buildings)
+        _has_guild(st, o) for o in [seat, *conquered(st, seat)])
+
+
+def _has_guild(st: MapState, seat: int) -> bool:
+    """Returns True when the seat's town has a mage guild built before this round."""
+    p = st.ps[seat]
+    return any("spell_book" in b.unlocks and b.id in p.built
+               and p.built_round.get(b.id, 0) < st.round for b in mc().towns[p.faction].buildings)
 
 
 def _town_options(st: MapState, seat: int, out: list[Action]) -> None:
@@ -1863,14 +1972,17 @@ def _check_unit(rules: Any, st: MapState, a: Action) -> Refusal | None:
     seat = actor(st)
     uid = a.get("unit")
     p = st.ps[seat]
-    if a.names() != ("unit",) or uid not in C.faction(p.faction).units:
+    pool = recruit_pool(st, seat) if a.kind == "recruit" else []
+    mine = uid in C.faction(p.faction).units
+    if a.names() != ("unit",) or not (mine or uid in pool or (
+            a.kind == "reinforce" and isinstance(uid, str) and [uid, False] in p.units)):
         return ("heroes.rule.not_faction_unit", f"{uid!r} is no unit of your faction")
     if not _can_pop_units(st, seat):
         return ("heroes.map.rule.token_used", "your population token is used this round")
     if a.kind == "recruit":
         if uid in {u[0] for u in p.units}:
             return ("heroes.map.rule.have_unit", "that unit is in your army already")
-        if C.unit(uid).tier not in _dwelling_tiers(st, seat):
+        if uid not in pool:
             return ("heroes.map.rule.no_dwelling", "build its dwelling first")
         if not afford(p.res, unit_cost(st, uid, False)):
             return ("heroes.map.rule.cost", "you cannot pay for it")
@@ -1959,8 +2071,8 @@ def _opt_morale(rules: Any, st: MapState, out: list[Action]) -> None:
     p = st.ps[actor(st)]
     if p.morale > 0:
         out.append(Action("morale", (("use", "draw"),)))
-        if p.hand:
-            out.append(Action("morale", (("cards", tuple(sorted(p.hand))), ("use", "cycle"))))
+        if p.hand:  # the cards are then picked one at a time (the choice ``cycle``)
+            out.append(Action("morale", (("use", "cycle"),)))
 
 
 def _check_morale(rules: Any, st: MapState, a: Action) -> Refusal | None:
@@ -1968,31 +2080,23 @@ def _check_morale(rules: Any, st: MapState, a: Action) -> Refusal | None:
     if p.morale <= 0:
         return ("heroes.map.rule.no_morale", "you hold no good morale token")
     use = a.get("use")
-    if use == "draw" and a.names() == ("use",):
+    if a.names() == ("use",) and (use == "draw" or use == "cycle" and p.hand):
         return None
-    if use == "cycle" and a.names() == ("cards", "use"):
-        cards = list(a["cards"]) if isinstance(a["cards"], (list, tuple)) else None
-        hand = p.hand[:]
-        for c in cards or [None]:
-            if c not in hand:
-                return ("heroes.map.rule.not_in_hand", f"{c!r} is not in your hand")
-            hand.remove(c)
-        return None
-    return ("heroes.rule.bad_action", "morale: use draw, or cycle with the cards")
+    return ("heroes.rule.bad_action", "morale: use draw, or cycle (with cards in hand)")
 
 
 def _apply_morale(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     seat = actor(st)
     p = st.ps[seat]
     p.morale = 0
-    if a["use"] == "draw":
-        n = 1
-    else:
-        n = len(a["cards"])
-        for c in a["cards"]:
-            p.hand.remove(c)
-        p.deck.discard(list(a["cards"]))
-    got = p.deck.draw(n, st.rng).cards
+    if a["use"] == "cycle":
+        # discard any part of the hand, then draw as many: the cards are chosen one at a
+        # time, "done" draws (the choice ``cycle``, as for a second good morale)
+        ev.append(_ev("heroes.map.morale_use", seat=seat, use="cycle", count=0))
+        now(st).insert(0, ["choose", seat, "cycle", [], [len(p.hand), 0]])
+        run(rules, st, ev)
+        return
+    got = p.deck.draw(1, st.rng).cards
     p.hand += got
     ev.append(Event("heroes.map.morale_use", {"seat": seat, "use": a["use"], "count": len(got)},
                     reveal=True, seat=seat))
@@ -2068,9 +2172,35 @@ def give_card(st: MapState, seat: int, kind: str, card: str, ev: list[Event]) ->
         st.decks[kind].discard((card,))
         ev.append(_ev("heroes.map.unusable", seat=seat, card=card))
         return
-    st.ps[seat].hand.append(card)
-    # the hand is hidden: the card is named to its owner only
-    ev.append(Event("heroes.map.gain_card", {"seat": seat, "card": card}, seat=seat))
+    to_hand(st, seat, card, ev)
+
+
+def to_hand(st: MapState, seat: int, card: str, ev: list[Event], public: bool = False) -> None:
+    """Gives a gained card to the hand, or with the option gains_to_discard to the own
+    discard pile (seed "Optionale Anpassungen": "Karten, die ihr normalerweise sofort auf die
+    Hand nehmen würdet, legt ihr stattdessen nun zuerst auf den eigenen Ablagestapel"; card
+    rule 4)."""
+    p = st.ps[seat]
+    if st.opts.get("gains_to_discard"):
+        p.deck.discard((card,))  # face up: everybody sees it
+        ev.append(_ev("heroes.map.gain_discard", seat=seat, card=card))
+        return
+    p.hand.append(card)
+    # the hand is hidden: the card is named to its owner only (a specialty is public)
+    ev.append(Event("heroes.map.gain_card", {"seat": seat, "card": card},
+                    seat=None if public else seat))
+
+
+def draw_artifact(st: MapState, seat: int, ev: list[Event]) -> None:
+    """Draws the artifact deck's top card for ``seat`` (a plain draw, card rule 4)."""
+    deck = st.decks["artifact"]
+    card, reshuffled = deck.draw_one(st.rng)
+    if reshuffled:
+        refill_discard(st, "artifact")
+    if card is not None:
+        # a hidden card comes to light (for its owner): no undo back over it
+        ev.append(Event("heroes.map.draw_artifact", {"seat": seat}, reveal=True))
+        give_card(st, seat, "artifact", card, ev)
 
 
 def _opt_keep(rules: Any, st: MapState, out: list[Action]) -> None:
@@ -2138,7 +2268,7 @@ def _choose_settlement(rules: Any, st: MapState, seat: int, opt: str, ctx: list[
 def _choose_die(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
                 ev: list[Event]) -> None:
     hero, die = ctx
-    queue(st)[:0] = [["effect", seat, hero, e] for e in mc().dice[die][int(opt)]]
+    queue(st)[:0] = [["effect", seat, hero, e] for e in face_effects(st, die, int(opt))]
 
 
 def _choose_pay(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
@@ -2287,7 +2417,11 @@ def _choose_cycle(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
         done += 1
         left -= 1
         if left > 0 and p.hand:
-            queue(st).insert(0, ["choose", seat, "cycle", [], [left, done]])
+            # the next card: at once inside a town-action window (a morale action there),
+            # else where it came from
+            top = st.flow.top
+            q = now(st) if top is not None and top.kind == WINDOW else queue(st)
+            q.insert(0, ["choose", seat, "cycle", [], [left, done]])
             return
     got = p.deck.draw(done, st.rng).cards if done else []
     p.hand += got
@@ -2542,7 +2676,8 @@ def _apply_play(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
             front.append(["choose", seat, "portal", [], [hero, int(prm.get("mp", 0))]])
         elif e.type == "movement":
             p.mp[hero] += int(prm.get("mp", 1))
-            ev.append(_ev("heroes.map.mp", seat=seat, hero=hero, mp=p.mp[hero]))
+            ev.append(_ev("heroes.map.mp", seat=seat, hero=hero, mp=p.mp[hero],
+                          gained=int(prm.get("mp", 1))))
         elif e.type == "gain_resources":
             got3 = (int(prm.get("gold", 0)), int(prm.get("materials", 0)),
                     int(prm.get("valuables", 0)))
@@ -2628,7 +2763,7 @@ def _choose_reroll(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any]
         ev.append(_ev("heroes.map.morale_use", seat=seat, use="reroll", count=0))
         key = "heroes.map.treasure_die" if die == "treasure" else "heroes.map.resource_die"
         ev.append(Event(key, {"seat": seat, "die": die, "faces": faces}))
-    queue(st)[:0] = resolve_roll(seat, hero, die, faces, pick)
+    queue(st)[:0] = resolve_roll(st, seat, hero, die, faces, pick)
 
 
 def _choose_morale_second(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
@@ -2654,10 +2789,26 @@ _CHOICES.update(reroll=_choose_reroll, morale_second=_choose_morale_second)
 
 
 # trading post (seed "Handeln")
-def _opt_trade(rules: Any, st: MapState, out: list[Action]) -> None:
+def _trader(st: MapState) -> int | None:
+    """Returns the seat that may trade now: the visitor at a trading post, or with the option
+    trade_anytime whoever may take a town action (its turn, a town-action window; seed
+    "Optionale Anpassungen": "Ihr dürft jederzeit Ressourcen tauschen"; spec AMB-86: outside
+    combat)."""
     d = st.flow.top
-    assert d is not None
-    p = st.ps[d.seat]
+    if d is not None and d.kind == TRADE:
+        return d.seat
+    if not st.opts.get("trade_anytime"):
+        return None
+    if d is None:
+        return st.current if st.flow.phase == TURN else None
+    return d.seat if d.kind == WINDOW else None
+
+
+def _opt_trade(rules: Any, st: MapState, out: list[Action]) -> None:
+    seat = _trader(st)
+    if seat is None:
+        return
+    p = st.ps[seat]
     for (sell, get), (n, _m) in sorted(eco().trade.items()):
         if p.res[RESOURCES.index(sell)] >= n:
             out.append(Action("trade", (("get", get), ("lots", 1), ("sell", sell))))
@@ -2695,11 +2846,15 @@ def removable(card: str) -> bool:
 
 def _check_trade(rules: Any, st: MapState, a: Action) -> Refusal | None:
     d = st.flow.top
-    assert d is not None
-    p = st.ps[d.seat]
+    seat = _trader(st)
+    if seat is None or (a.kind != "trade" and (d is None or d.kind != TRADE)):
+        return ("heroes.map.rule.no_trade", "trading needs a trading post (or the option to "
+                "trade at any time)")
+    p = st.ps[seat]
     if a.kind == "leave":
         return None if not a.args else ("heroes.rule.bad_action", "leave takes nothing")
     if a.kind == "remove":
+        assert d is not None
         if d.data[0] != "":
             return ("heroes.map.rule.one_trade", "one kind of trade per visit")
         c = a.get("card")
@@ -2707,8 +2862,9 @@ def _check_trade(rules: Any, st: MapState, a: Action) -> Refusal | None:
             return ("heroes.map.rule.no_remove", f"{c!r} cannot be removed here")
         return None
     sell, get, lots = a.get("sell"), a.get("get"), a.get("lots")
+    # one lot a trade, as the options list them (any number of trades makes any amount)
     if a.names() != ("get", "lots", "sell") or (sell, get) not in eco().trade \
-            or not isinstance(lots, int) or isinstance(lots, bool) or lots < 1:
+            or not isinstance(lots, int) or isinstance(lots, bool) or lots != 1:
         return ("heroes.map.rule.rate", "no such trade")
     n, _m = eco().trade[(sell, get)]
     if p.res[RESOURCES.index(sell)] < n * lots:
@@ -2718,14 +2874,16 @@ def _check_trade(rules: Any, st: MapState, a: Action) -> Refusal | None:
 
 def _apply_trade(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     d = st.flow.top
-    assert d is not None
-    p = st.ps[d.seat]
+    seat = _trader(st)
+    assert seat is not None
+    p = st.ps[seat]
     sell, get, lots = a["sell"], a["get"], int(a["lots"])
     n, m = eco().trade[(sell, get)]
     p.res[RESOURCES.index(sell)] -= n * lots
     p.res[RESOURCES.index(get)] += m * lots
-    ev.append(_ev("heroes.map.trade", seat=d.seat, sell=sell, get=get, lots=lots))
-    st.flow.replace(d.with_data(("trade", d.data[1])))
+    ev.append(_ev("heroes.map.trade", seat=seat, sell=sell, get=get, lots=lots))
+    if d is not None and d.kind == TRADE:
+        st.flow.replace(d.with_data(("trade", d.data[1])))
 
 
 def _apply_remove(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
@@ -2767,7 +2925,7 @@ FLOW = Flow(
     phases=(
         Phase(REFRESH, ("discard", "draw"), _prompt_turn),
         Phase(TURN, ("move", "revisit", "discover", "place", "build", "recruit", "reinforce",
-                     "hire", "spellbook", "morale", "play", "end_turn"), _prompt_turn),
+                     "hire", "spellbook", "morale", "play", "trade", "end_turn"), _prompt_turn),
         Phase(BATTLE, (), "heroes.prompt.battle", sub=_running),
         Phase(OVER, (), "heroes.prompt.over", terminal=True),
     ),
@@ -2778,7 +2936,7 @@ FLOW = Flow(
         DecisionKind(CHOOSE, ("choose",), "heroes.map.prompt.choose"),
         DecisionKind(TRADE, ("trade", "remove", "leave"), "heroes.map.prompt.trade"),
         DecisionKind(WINDOW, ("build", "recruit", "reinforce", "hire", "spellbook", "morale",
-                              "pass"),
+                              "trade", "pass"),
                      "heroes.map.prompt.window", pass_kind="pass", on_close=_close_window),
     ),
     actions=(

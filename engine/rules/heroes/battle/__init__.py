@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from engine.core.actions import Action, Event, Message
-from engine.core.decisions import Decision
+from engine.core.decisions import ONE, Decision
 from engine.core.flow import ActionKind, DecisionKind, Flow, Phase
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome, Preview
 from engine.core.rng import Rng
@@ -40,8 +40,10 @@ from engine.rules.heroes.state import (
     ORDER,
     OVER,
     PICK,
+    REROLL,
     RESPOND,
     SCHOOL,
+    SWAP,
     TIE,
     TIME,
     WALL,
@@ -135,7 +137,8 @@ class BattleRules(GameRules[BattleState]):
                 "fallen": [u.did for u in units if not u.alive],
                 "deck": bottom_first(s.deck.draw_pile), "hand": s.hand[:],
                 "discard": bottom_first(s.deck.discard_pile),
-                "in_play": s.in_play[:], "crowns": s.crowns, "mp": s.mp, "gold": s.gold})
+                "in_play": s.in_play[:], "crowns": s.crowns, "mp": s.mp, "gold": s.gold,
+                "morale": s.morale})
         return out
 
     # --- persistence -------------------------------------------------------------------------
@@ -612,6 +615,118 @@ def _apply_play(rules: Any, st: BattleState, action: Action, ev: list[Event]) ->
         _done(rules, st, ev)
 
 
+# morale (seed "Moralaktionen": a good token "jederzeit" for one of: draw a card, discard cards
+# and draw as many, reroll a die just rolled); the token is the map game's, given to the battle
+# in the side's ``morale`` and handed back in its result
+def _morale_side(st: BattleState) -> int:
+    """Returns the side of the seat that has the say, when it may spend a good morale token
+    on its hand (a main hero leads it), else -1."""
+    side = _card_side(st)
+    if side < 0:
+        return -1
+    s = st.sides[side]
+    return side if s.morale > 0 and s.hero is not None and not s.neutral else -1
+
+
+def _opt_morale(rules: Any, st: BattleState, out: list[Action]) -> None:
+    side = _morale_side(st)
+    if side >= 0:
+        out.append(_MORALE_DRAW)
+        if st.sides[side].hand:  # then the cards are picked one at a time (decision swap)
+            out.append(_MORALE_CYCLE)
+
+
+def _check_morale(rules: Any, st: BattleState, action: Action) -> Refusal | None:
+    side = _morale_side(st)
+    if side < 0:
+        return ("heroes.map.rule.no_morale", "you hold no good morale token")
+    use = action.get("use")
+    if action.names() == ("use",) and (use == "draw" or use == "cycle" and st.sides[side].hand):
+        return None
+    return ("heroes.rule.bad_action", "morale: use draw, or cycle (with cards in hand)")
+
+
+def _apply_morale(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
+    side = _morale_side(st)
+    s = st.sides[side]
+    s.morale = 0
+    if action["use"] == "cycle":
+        # discard any part of the hand, then draw as many: a card at a time, then done
+        assert s.seat is not None
+        st.flow.push(Decision(SWAP, s.seat, ONE, data=[side, 0]))
+        return
+    ev.append(Event("heroes.ev.morale_use", {"side": side, "use": "draw", "count": 1}))
+    cards.draw(st, side, 1, ev)
+
+
+def _opt_swap(rules: Any, st: BattleState, out: list[Action]) -> None:
+    side = int(st.flow.stack[-1].data[0])
+    out.extend(_act1("swap", "card", c) for c in sorted(set(st.sides[side].hand)))
+
+
+def _apply_swap(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
+    d = st.flow.stack[-1]
+    side, done = int(d.data[0]), int(d.data[1]) + 1
+    s = st.sides[side]
+    s.hand.remove(action["card"])
+    s.deck.discard((action["card"],))
+    ev.append(Event("heroes.ev.discard", {"side": side, "card": action["card"]}))
+    if s.hand:
+        st.flow.replace(Decision(SWAP, d.seat, ONE, data=[side, done]))
+        return
+    _swap_done(rules, st, side, done, ev)
+
+
+def _opt_swap_done(rules: Any, st: BattleState, out: list[Action]) -> None:
+    out.append(_SWAP_DONE)
+
+
+def _apply_swap_done(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
+    d = st.flow.stack[-1]
+    _swap_done(rules, st, int(d.data[0]), int(d.data[1]), ev)
+
+
+def _swap_done(rules: Any, st: BattleState, side: int, done: int, ev: list[Event]) -> None:
+    """Ends a good-morale swap: as many cards drawn as were discarded."""
+    st.flow.pop()
+    ev.append(Event("heroes.ev.morale_use", {"side": side, "use": "cycle", "count": done}))
+    if done:
+        cards.draw(st, side, done, ev)
+
+
+def _prompt_swap(rules: Any, st: BattleState, d: Decision) -> Message:
+    return Message("heroes.prompt.swap", {"seat": d.seat, "n": int(d.data[1])})
+
+
+def _opt_reroll(rules: Any, st: BattleState, out: list[Action]) -> None:
+    rolled = st.flow.stack[-1].data[6]
+    out.extend(_act1("reroll", "die", i) for i in range(len(rolled)))
+
+
+def _apply_reroll(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
+    combat.answer_reroll(rules, st, list(st.flow.stack[-1].data), int(action["die"]), ev)
+    _after_decision(rules, st, ev)
+
+
+def _opt_keep_roll(rules: Any, st: BattleState, out: list[Action]) -> None:
+    out.append(_KEEP_ROLL)
+
+
+def _apply_keep_roll(rules: Any, st: BattleState, action: Action, ev: list[Event]) -> None:
+    combat.answer_reroll(rules, st, list(st.flow.stack[-1].data), None, ev)
+    _after_decision(rules, st, ev)
+
+
+def _prompt_reroll(rules: Any, st: BattleState, d: Decision) -> Message:
+    a = st.units[d.data[0]] if d.data[2] == combat.HIT else st.units[d.data[1]]
+    return Message("heroes.prompt.reroll", {"seat": d.seat, "unit": a.uid, "did": a.did,
+                                            "dice": list(d.data[6])})
+
+
+_MORALE_DRAW = Action("morale", (("use", "draw"),))
+_MORALE_CYCLE = Action("morale", (("use", "cycle"),))
+_SWAP_DONE = Action("swap_done")
+_KEEP_ROLL = Action("keep_roll")
 _DECLINE = Action("decline")
 _SURRENDER = Action("surrender")
 _END = Action("end")
@@ -757,13 +872,15 @@ FLOW = Flow(
     phases=(
         Phase(DEPLOY, ("place", "deploy_done"), _prompt_deploy),
         Phase(GATE, ("gate",), "heroes.prompt.gate"),
-        Phase(BATTLE, ("move", "attack", "ability", "play", "defend", "end", "surrender"),
-              _prompt_battle),
+        Phase(BATTLE, ("move", "attack", "ability", "play", "defend", "end", "surrender",
+                       "morale"), _prompt_battle),
         Phase(OVER, (), "heroes.prompt.over", terminal=True),
     ),
     decisions=(
-        DecisionKind(RESPOND, ("play", "decline"), _prompt_respond, pass_kind="decline",
-                     on_close=_close_respond),
+        DecisionKind(RESPOND, ("play", "morale", "decline"), _prompt_respond,
+                     pass_kind="decline", on_close=_close_respond),
+        DecisionKind(REROLL, ("reroll", "keep_roll"), _prompt_reroll),
+        DecisionKind(SWAP, ("swap", "swap_done"), _prompt_swap),
         DecisionKind(SCHOOL, ("school",), "heroes.prompt.school", on_close=_close_school),
         DecisionKind(PICK, ("pick",), "heroes.prompt.pick", on_close=_close_pick),
         DecisionKind(TIE, ("choose",), "heroes.prompt.tie", on_close=_close_tie),
@@ -788,6 +905,11 @@ FLOW = Flow(
         ActionKind("activate", _opt_activate, None, _apply_activate),
         ActionKind("extend", _opt_extend, None, _apply_extend, _refuse_extend),
         ActionKind("retreat", _opt_retreat, None, _apply_retreat),
+        ActionKind("morale", _opt_morale, _check_morale, _apply_morale),
+        ActionKind("reroll", _opt_reroll, None, _apply_reroll),
+        ActionKind("keep_roll", _opt_keep_roll, None, _apply_keep_roll),
+        ActionKind("swap", _opt_swap, None, _apply_swap),
+        ActionKind("swap_done", _opt_swap_done, None, _apply_swap_done),
     ),
     turn_seat=_actor,
     closed=("heroes.rule.wrong_step", "{kind} is not possible during {step}"),

@@ -3,7 +3,8 @@
 A specification is plain JSON data::
 
     {"kind": "field" | "siege", "time_limit": false, "max_rounds": 0, "surrender": true,
-     "variants": {"min_damage": false, "no_die_damage": false, "free_extend": false},
+     "variants": {"min_damage": false, "no_die_damage": false, "free_extend": false,
+                  "no_rerolls": false},
      "sides": [side, side]}          # side 0 attacks, side 1 defends
 
     side = {"seat": 0 | null,        # null: automatic units (neutrals, a bot hero)
@@ -12,7 +13,8 @@ A specification is plain JSON data::
             "draw": true,             # draw up to the hand limit at the start
             "units": [{"unit": "pike_guard", "pack": true}, ...],
             "neutral": {"field": 4, "difficulty": "normal", "table": "upstream"} | null,
-            "gold": 10, "mp": 0, "town": false, "faction": null}
+            "gold": 10, "mp": 0, "town": false, "faction": null,
+            "morale": 0}              # 1: its player holds a good morale token (seed "Moral")
 
 A side with ``neutral`` draws its units from the tier decks after the attacker has deployed
 (spec AMB-51) and never defends; ``town`` marks a defender in its own town (no surrender).
@@ -34,9 +36,9 @@ from engine.rules.heroes.state import BattleState, Side, Unit, deck_of
 DIFFICULTIES = ("easy", "normal", "expert", "impossible")
 TIER_LETTERS = {"B": "bronze", "S": "silver", "G": "gold", "A": "azure"}
 SIDE_KEYS = {"seat", "hero", "level", "crowns", "deck", "hand", "discard", "shuffle", "draw",
-             "units", "neutral", "gold", "mp", "town", "faction"}
+             "units", "neutral", "gold", "mp", "town", "faction", "morale"}
 SPEC_KEYS = {"kind", "time_limit", "max_rounds", "surrender", "variants", "sides"}
-VARIANTS = {"min_damage", "no_die_damage", "free_extend"}
+VARIANTS = {"min_damage", "no_die_damage", "free_extend", "no_rerolls"}
 
 STANDARD_ARMIES = {
     "sunward": [("pike_guard", True), ("crossbowman", True), ("stormwing", True),
@@ -133,6 +135,7 @@ def build(spec: dict[str, Any], players: int, rng: Rng) -> BattleState:
         s.gold = int(sd.get("gold", 0))
         s.mp = int(sd.get("mp", 0))
         s.town = bool(sd.get("town", False))
+        s.morale = 1 if sd.get("morale") else 0
         s.neutral = sd.get("neutral") is not None
         s.faction = sd.get("faction") or (C.hero(s.hero).faction if s.hero else None)
         s.deck = deck_of(sd.get("deck", ()), sd.get("discard", ()))
