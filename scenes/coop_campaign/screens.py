@@ -10,8 +10,8 @@ from typing import Any
 
 MOMENTS = ("setup", "river", "attack", "reroll", "enemy_turn", "take", "tracker", "solo",
            "hotseat", "over", "boss", "boss_card", "boss_over", "camp", "between",
-           "camp_trade", "camp_map")
-CAMPAIGN_MOMENTS = ("camp", "between", "camp_trade", "camp_map")
+           "camp_trade", "camp_map", "camp_fork", "camp_merchant")
+CAMPAIGN_MOMENTS = ("camp", "between", "camp_trade", "camp_map", "camp_fork", "camp_merchant")
 
 NAMES = ("Alma", "Bruno", "Cleo", "Dario")
 COLOURS = ("crimson", "azure", "emerald", "amber")
@@ -307,6 +307,8 @@ def open_campaign_moment(app: Any, name: str, seed: int) -> Any:
     from scenes.coop_campaign.table import CoopTableScene
 
     app.settings.anim_speed = 0.0
+    if name in ("camp_fork", "camp_merchant"):
+        return _later_camp(app, name, seed)
     if name == "camp":
         camp = new_campaign(seed)
         table = CoopTableScene(app, camp.current, autosave=False, campaign=camp)
@@ -334,4 +336,31 @@ def open_campaign_moment(app: Any, name: str, seed: int) -> Any:
         board.open_map()
         return app.top
     app.mouse = board.buttons[0].rect.center  # "give to ..." under the pointer
+    return app.top
+
+
+def _later_camp(app: Any, name: str, seed: int) -> Any:
+    """Pushes a camp later in the campaign, a veteran party carried in (the campaign's own
+    sample carries): at the fork after mission 3, or before mission 9 with the merchant."""
+    from engine.core.campaign import CampaignSession, campaign_of
+    from engine.core.session import Session
+    from scenes.coop_campaign.table import CoopTableScene
+
+    first = new_campaign(seed)
+    camp_def = campaign_of("coop_campaign", "chronicle")
+    carries = camp_def.sample_carries(first.config)
+    carry = next(c for c in carries if (c["station"] == "") == (name == "camp_fork"))
+    config = camp_def.first_config(first.config).with_carry(carry)
+    session = Session.start("coop_campaign", config, seed)
+    camp = CampaignSession("coop_campaign", "chronicle", first.config, seed, session)
+    table = CoopTableScene(app, session, autosave=False, campaign=camp)
+    app.push(table)
+    table.refresh()
+    board = table.camp
+    assert board is not None
+    if name == "camp_fork":
+        app.mouse = board.route_rect(0).center
+    else:
+        wares = table.view["market"]["wares"]
+        app.mouse = board.ware_rect(1, len(wares)).center
     return app.top
