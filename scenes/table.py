@@ -314,10 +314,17 @@ class TableScene(Scene):
         return saves.serialise(record)
 
     def autosave(self) -> None:
-        """Writes the protected autosave slot (called at the end of every turn)."""
-        if self.autosave_enabled:
-            self.writer.write(saves.autosave_path(self.game_id),
-                              self._record_text(autosave=True))
+        """Writes the protected autosave slot (called at the end of every turn); a campaign that
+        keeps a slot of its own (``CampaignDef.own_slot``) writes that one instead, so that
+        several campaigns run side by side."""
+        if not self.autosave_enabled:
+            return
+        if self.campaign is not None and self.campaign.campaign.own_slot:
+            if self.save_path is None or saves.is_autosave(self.save_path):
+                self.save_path = saves.new_slot_path(self.game_id)
+            self.writer.write(self.save_path, self._record_text(autosave=False))
+            return
+        self.writer.write(saves.autosave_path(self.game_id), self._record_text(autosave=True))
 
     def save(self) -> None:
         """Writes the game's save slot (Ctrl+S)."""
@@ -445,6 +452,13 @@ class TableScene(Scene):
             surface.blit(icon, (rect.right - 24, rect.centery - 9))
 
     # --- hooks for game scenes ----------------------------------------------------------
+    def between_games_scene(self) -> Scene:
+        """Returns the panel shown when a game of a campaign is over (a game may word the
+        results and what carries over its own way)."""
+        from scenes.campaign import BetweenGamesScene
+
+        return BetweenGamesScene(self.app, self)
+
     def event_details(self, event: Event) -> list[str]:
         """Returns the lines a log entry explains itself with (its breakdowns; a game adds
         its own, such as an automatic unit's ranking of targets)."""
@@ -591,9 +605,7 @@ class TableScene(Scene):
             if not self.over_shown and not self.anim.busy:
                 self.over_shown = True
                 if self.campaign is not None:
-                    from scenes.campaign import BetweenGamesScene
-
-                    self.app.push(BetweenGamesScene(self.app, self))
+                    self.app.push(self.between_games_scene())
                     return
                 from scenes.dialogs import GameOverScene
 

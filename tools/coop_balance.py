@@ -3,6 +3,7 @@
     python tools/coop_balance.py [--games 200] [--seed 0] [--write]
     python tools/coop_balance.py --missions [--games 50] [--seed 0] [--write]
     python tools/coop_balance.py --bosses [--games 50] [--seed 0] [--write]
+    python tools/coop_balance.py --campaigns [--games 40] [--seed 0] [--write]
 
 Plays ``--games`` missions per cell on seeds S, S+1, ... exactly as ``python -m engine simulate
 --game coop_campaign --bot heuristic --players N --games G --option tile=T --option hard=H``
@@ -10,7 +11,9 @@ does, prints the Markdown table, and with ``--write`` puts it into docs/coop_cam
 (between its markers). tests/coop_campaign/test_balance.py (``long``) plays the batch again and
 compares it with the document. ``--missions`` does the same for the table of missions 4–9 (2, 3
 and 4 heroes, 50 missions per cell unless ``--games`` says otherwise), ``--bosses`` for the boss
-tiles (3, 7, 10) with 2, 3 and 4 heroes (50 missions per cell too).
+tiles (3, 7, 10) with 2, 3 and 4 heroes (50 missions per cell too). ``--campaigns`` plays whole
+bot campaigns instead (``--option mode=campaign``; 2, 3 and 4 heroes, normal and hard; 40 per
+cell): the share that reaches the final boss and the share that wins, in its own table.
 """
 
 from __future__ import annotations
@@ -36,10 +39,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--missions", action="store_true", help="the missions 4-9 table")
     parser.add_argument("--write", action="store_true", help="update balance.md")
     parser.add_argument("--bosses", action="store_true", help="the boss tiles' table")
+    parser.add_argument("--campaigns", action="store_true", help="the whole campaigns table")
     args = parser.parse_args(argv)
-    if args.missions:
+    if args.campaigns:
+        block = balance.campaign_markdown(balance.campaign_table(args.games or 40, args.seed))
+        markers: tuple[str, str] = (balance.CAMPAIGN_BEGIN, balance.CAMPAIGN_END)
+    elif args.missions:
         block = balance.mission_table(args.games or balance.MISSION_GAMES, args.seed)
-        markers: tuple[str, str] = (balance.MISSION_BEGIN, balance.MISSION_END)
+        markers = (balance.MISSION_BEGIN, balance.MISSION_END)
     elif args.bosses:
         block = balance.boss_table(args.games or balance.BOSS_GAMES, args.seed)
         markers = (balance.BOSS_BEGIN, balance.BOSS_END)

@@ -77,6 +77,26 @@ def area(tid: str, direction: str) -> Any:
     return next(a for a in tile(tid).areas if a.dir == direction)
 
 
+def has_tile(tid: str) -> bool:
+    """Returns True when the content has the mission tile."""
+    return bool(_content().has("tile", tid))
+
+
+def campaign_map() -> Any:
+    """Returns the campaign map (stations, routes, checkboxes, prologue and epilogue)."""
+    return _content().all("campaign")[0]
+
+
+def station(sid: str) -> Any:
+    """Returns a station of the campaign map."""
+    return next(s for s in campaign_map().stations if s.id == sid)
+
+
+def box(bid: str) -> Any | None:
+    """Returns a checkbox of the campaign map, or None for a box the map does not show."""
+    return next((b for b in campaign_map().boxes if b.id == bid), None)
+
+
 def standard(hid: str, sid: str, tid: str | None = None) -> Any:
     """Returns a standard action of a hero's tableau or, with the mission's tile, an action of
     one of its areas (the ballista)."""

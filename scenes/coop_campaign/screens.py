@@ -9,7 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 MOMENTS = ("setup", "river", "attack", "reroll", "enemy_turn", "take", "tracker", "solo",
-           "hotseat", "over", "boss", "boss_card", "boss_over")
+           "hotseat", "over", "boss", "boss_card", "boss_over", "camp", "between",
+           "camp_trade", "camp_map", "camp_fork", "camp_merchant")
+CAMPAIGN_MOMENTS = ("camp", "between", "camp_trade", "camp_map", "camp_fork", "camp_merchant")
 
 NAMES = ("Alma", "Bruno", "Cleo", "Dario")
 COLOURS = ("crimson", "azure", "emerald", "amber")
@@ -124,6 +126,8 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
         seats = (SeatConfig(kind=HUMAN, name="Alma", colour="crimson"),)
         app.push(HeroPickScene(app, "coop_campaign", GameConfig(seats, {}), seed))
         return app.top
+    if name in CAMPAIGN_MOMENTS:
+        return open_campaign_moment(app, name, seed)
     setup = SETUPS.get(name, {"seats": 1, "humans": 1, "options": {}})
     session = None
     for attempt in range(30):
@@ -265,3 +269,98 @@ def freeze_enemy_turn(app: Any, table: Any, key: str = "coop.ev.target") -> None
     tl.update = hold  # type: ignore[method-assign]
     tl.finish = keep  # type: ignore[method-assign]
     assert isinstance(tl, Timeline)
+
+
+# --- the campaign ---------------------------------------------------------------------------------
+def new_campaign(seed: int, seats: int = 1, humans: int = 1, hard: bool = False) -> Any:
+    """Returns a campaign at the prologue's camp (the heroes barbarian and wizard)."""
+    from engine.core.campaign import CampaignSession
+    from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
+
+    config = tuple(SeatConfig(kind=HUMAN if i < humans else BOT, bot="heuristic",
+                              name=NAMES[i], colour=COLOURS[i]) for i in range(seats))
+    options = {"mode": "campaign", "hard": hard}
+    return CampaignSession.start("coop_campaign", "chronicle", GameConfig(config, options), seed)
+
+
+def play_mission(camp: Any, seed: int) -> bool:
+    """Plays the campaign's current game to its end with the heuristic bot; returns whether
+    the mission was won."""
+    play_until(camp.current, lambda s: s.is_over, seed, 3000)
+    return bool(camp.current.state.result == "won")
+
+
+def won_first(seed: int, seats: int = 1, humans: int = 1) -> Any:
+    """Returns a campaign whose first mission the bots won with the bridge standing and the
+    hermit saved (its game over, not moved on)."""
+    for attempt in range(60):
+        camp = new_campaign(seed + attempt, seats, humans)
+        if play_mission(camp, seed * 7 + attempt) and camp.current.state.boxes == [
+                "saved_hermit"]:
+            return camp
+    raise AssertionError("no seed won the first mission")
+
+
+def open_campaign_moment(app: Any, name: str, seed: int) -> Any:
+    """Pushes a campaign moment: the prologue's camp, the panel after the first mission, the
+    camp before the second (an item chosen to pass on), the campaign map over it."""
+    from scenes.coop_campaign.table import CoopTableScene
+
+    app.settings.anim_speed = 0.0
+    if name in ("camp_fork", "camp_merchant"):
+        return _later_camp(app, name, seed)
+    if name == "camp":
+        camp = new_campaign(seed)
+        table = CoopTableScene(app, camp.current, autosave=False, campaign=camp)
+        app.push(table)
+        table.refresh()
+        return app.top
+    camp = won_first(seed)
+    if name == "between":
+        table = CoopTableScene(app, camp.current, autosave=False, campaign=camp)
+        app.push(table)
+        table.refresh()
+        app.push(table.between_games_scene())
+        return app.top
+    camp.advance()
+    table = CoopTableScene(app, camp.current, autosave=False, campaign=camp)
+    app.push(table)
+    table.refresh()
+    board = table.camp
+    assert board is not None
+    items = [c for h in table.view["heroes"] for c in h["items"]]
+    news = table.view["news"]
+    gained = [c for g in news["gained"] for c in g] if news else []
+    board.click(("item", (gained or items)[0]))
+    if name == "camp_map":
+        board.open_map()
+        return app.top
+    app.mouse = board.buttons[0].rect.center  # "give to ..." under the pointer
+    return app.top
+
+
+def _later_camp(app: Any, name: str, seed: int) -> Any:
+    """Pushes a camp later in the campaign, a veteran party carried in (the campaign's own
+    sample carries): at the fork after mission 3, or before mission 9 with the merchant."""
+    from engine.core.campaign import CampaignSession, campaign_of
+    from engine.core.session import Session
+    from scenes.coop_campaign.table import CoopTableScene
+
+    first = new_campaign(seed)
+    camp_def = campaign_of("coop_campaign", "chronicle")
+    carries = camp_def.sample_carries(first.config)
+    carry = next(c for c in carries if (c["station"] == "") == (name == "camp_fork"))
+    config = camp_def.first_config(first.config).with_carry(carry)
+    session = Session.start("coop_campaign", config, seed)
+    camp = CampaignSession("coop_campaign", "chronicle", first.config, seed, session)
+    table = CoopTableScene(app, session, autosave=False, campaign=camp)
+    app.push(table)
+    table.refresh()
+    board = table.camp
+    assert board is not None
+    if name == "camp_fork":
+        app.mouse = board.route_rect(0).center
+    else:
+        wares = table.view["market"]["wares"]
+        app.mouse = board.ware_rect(1, len(wares)).center
+    return app.top

@@ -163,8 +163,19 @@ class CoopTableScene(TableScene):
         self._badges: dict[tuple[int, int], float] | None = None
         self._rects: dict[int, pygame.Rect] = {}
         self._rects_key: Any = None
+        self.camp: Any = None  # the camp's board while a campaign mission is at its camp
         super().__init__(app, session, save_path=save_path, autosave=autosave,
                          worker_factory=worker_factory, campaign=campaign)
+
+    def between_games_scene(self) -> Any:
+        """Returns the campaign's panel after a mission (between.py)."""
+        from scenes.coop_campaign.between import CoopBetweenScene
+
+        return CoopBetweenScene(self.app, self)
+
+    def in_camp(self) -> bool:
+        """Returns True while the campaign mission is at its camp (camp.py draws the board)."""
+        return self.view.get("stage") == "camp"
 
     # --- reading --------------------------------------------------------------------------
     @property
@@ -239,8 +250,10 @@ class CoopTableScene(TableScene):
             if "zone" in named:
                 named["zone_no"] = int(named["zone"]) + 1
             if "box" in named:
-                named["box_name"] = self.app.t(f"coop.ui.box.{named['box']}") \
-                    if self.app.has(f"coop.ui.box.{named['box']}") else named["box"]
+                box = query.box(named["box"])  # the map's name of the box, else the catalog's
+                named["box_name"] = art.name(self.app, box.name) if box is not None else (
+                    self.app.t(f"coop.ui.box.{named['box']}")
+                    if self.app.has(f"coop.ui.box.{named['box']}") else named["box"])
             if "rank" in named:
                 named["rank_name"] = self.app.t(RANK_KEYS.get(named["rank"],
                                                               "coop.ui.rank.minion"))
@@ -314,6 +327,17 @@ class CoopTableScene(TableScene):
     def on_view_changed(self) -> None:
         self.before = self._last_view
         self._last_view = self.view
+        if self.in_camp():
+            from scenes.coop_campaign.camp import CampBoard
+
+            if self.camp is None:
+                self.camp = CampBoard(self)
+            self.legal = self.legal_actions()
+            self.plan = self.popup = self.chooser = None
+            self.buttons = []
+            self.camp.refresh()
+            return
+        self.camp = None
         self.legal = self.legal_actions()
         self.index = ActionIndex(self.legal, self._keys)
         self._previews = {}
@@ -567,6 +591,8 @@ class CoopTableScene(TableScene):
     def board_controls(self) -> list[Any]:
         """The action buttons, the river's tiles, an open popup's and an open choice panel's
         buttons."""
+        if self.camp is not None:
+            return self.camp.controls()  # type: ignore[no-any-return]
         out: list[Any] = list(self.buttons)
         if self.view:
             h = self.view["heroes"][self.tableau_hero()]
@@ -896,10 +922,42 @@ class CoopTableScene(TableScene):
         for k in range(len(v.get("track", []))):
             if self.field_rect(k).collidepoint(pos):
                 return ("field", k)
+        badge = self.campaign_badge()
+        if badge is not None and badge[1].collidepoint(pos):
+            return ("campmap",)
         return None
+
+    def campaign_badge(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """Returns the badge of a campaign mission in the tracker's corner ("Mission 3", it
+        opens the campaign map) and where it stands; None for a single mission."""
+        info = self.view.get("campaign")
+        if not info or not info.get("station"):
+            return None
+        label = query.station(info["station"]).label
+        chip = art.badge(self.app.t("coop.ui.mission_badge", label=label), "coop.map.book",
+                         theme.GOLD_BRIGHT)
+        v = self.view
+        rnd = self.app.t("coop.ui.round_of", round=max(1, v["round"]), rounds=v["rounds"])
+        if v["round"] >= v["rounds"]:
+            rnd = self.app.t("coop.ui.round_last", round=v["round"], rounds=v["rounds"])
+        x = TRACK.left + 14 + (22 if v["hard"] else 0) + assets.size_of(
+            rnd, "bold", theme.SIZE_SMALL)[0] + 12  # after "Round 3 of 8" in the corner
+        return chip, chip.get_rect(topleft=(x, TRACK.top + 34))
+
+    def open_campaign_map(self) -> None:
+        """Opens the campaign map over the mission."""
+        from scenes.coop_campaign.campmap import CampaignMapScene
+        from scenes.coop_campaign.mapart import MapState
+
+        info = self.view["campaign"]
+        self.app.push(CampaignMapScene(self.app, self, MapState(
+            route=list(info["route"]), boxes=list(info["boxes"]), ahead=info["station"],
+            playing=True)))
 
     # --- input ----------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:
+        if self.camp is not None:
+            return bool(self.camp.handle(event))
         if self.anim.busy and event.type == pygame.MOUSEBUTTONUP:
             self.anim.finish_all()  # a click skips the playback
             return True
@@ -941,6 +999,9 @@ class CoopTableScene(TableScene):
         kind = key[0]
         v = self.view
         plan = self.plan
+        if kind == "campmap":
+            self.open_campaign_map()
+            return
         if kind == "party":
             self.shown_hero = None if key[1] == v.get("active") else key[1]
             if plan is not None and plan.effect == "armor":
@@ -1007,6 +1068,9 @@ class CoopTableScene(TableScene):
         self._build_buttons()
 
     def update_board(self, dt: float) -> None:
+        if self.camp is not None:
+            self.camp.update(dt)
+            return
         for button in self.buttons:
             button.update(dt, self.app)
         if self.timeline is not None and self.timeline.done:
@@ -1046,6 +1110,9 @@ class CoopTableScene(TableScene):
             return self.zone_rect(rect, key[2]) if kind == "zone" else rect
         if kind == "field":
             return self.field_rect(key[1])
+        if kind == "campmap":
+            badge = self.campaign_badge()
+            return badge[1] if badge is not None else pygame.Rect(self.app.mouse, (1, 1))
         if kind == "col":
             col = self.col_rect(key[1])
             return pygame.Rect(col.left, col.top, col.width, 40)
@@ -1065,6 +1132,8 @@ class CoopTableScene(TableScene):
         t = self.app.t
         if kind == "slot":
             return self._tile_tip(key[1])
+        if kind == "campmap":
+            return [t("coop.ui.camp.map"), t("coop.ui.mission_badge.tip")]
         if kind == "item":
             h = v["heroes"][self.tableau_hero()]
             if key[1] >= len(h["items"]):
@@ -1365,8 +1434,11 @@ class CoopTableScene(TableScene):
     # --- animation ------------------------------------------------------------------------
     def on_events(self, events: list[Event]) -> None:
         before = self.before
-        if before is None or not before.get("heroes") or self.anim.speed <= 0:
-            return
+        if before is not None and before.get("stage") == "camp":
+            self.autosave()  # the camp has no turns: each of its choices is saved at once
+        if before is None or not before.get("heroes") or self.anim.speed <= 0 \
+                or before.get("stage") == "camp" or self.camp is not None:
+            return  # the camp plays nothing back; the tile appears set up
         steps = build_steps(events, before, self.view,
                             lambda card: len(query.enemy(card).zones))
         if not steps:
@@ -1398,6 +1470,9 @@ class CoopTableScene(TableScene):
 
     # --- drawing --------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface) -> None:
+        if self.camp is not None:
+            self.camp.draw(surface)
+            return
         v = self.dv
         if not v:
             return
@@ -1493,6 +1568,12 @@ class CoopTableScene(TableScene):
             hard = assets.text(t("coop.ui.hard_mode"), "bold", theme.SIZE_SMALL,
                                theme.RED_BRIGHT)
             surface.blit(hard, (TRACK.right - hard.get_width() - 14, TRACK.top + 36))
+        badge = self.campaign_badge()
+        if badge is not None:
+            surface.blit(*badge)
+            if self.hovered == ("campmap",):
+                pygame.draw.rect(surface, theme.GOLD_BRIGHT, badge[1].inflate(4, 4), width=1,
+                                 border_radius=badge[1].height // 2 + 2)
 
     # map ------------------------------------------------------------------------------------
     def _draw_map(self, surface: pygame.Surface, v: dict[str, Any]) -> None:

@@ -48,6 +48,24 @@ def test_the_documented_table_is_the_big_batch() -> None:
     assert balance.documented(DOC.read_text(encoding="utf-8")) == block
 
 
+def test_a_campaign_batch_counts_what_simulate_plays(short: object) -> None:
+    cell = balance.campaign_batch(2, False, 2, seed=3)
+    assert cell.campaigns == 2 and cell.won <= cell.reached <= 2 and cell.missions >= 20
+    hard = balance.campaign_batch(2, True, 3, seed=0)
+    assert hard.won <= hard.reached <= 3 and hard.missions >= 3
+    block = balance.campaign_markdown({(2, False): cell, (2, True): hard})
+    assert f"| 2 | normal | {cell.share(cell.reached)} % ({cell.reached}/2)" in block
+    text = DOC.read_text(encoding="utf-8")
+    assert balance.CAMPAIGN_BEGIN in text and balance.CAMPAIGN_END in text
+    assert block in balance.replace_table(text, block, balance.CAMPAIGN_BEGIN,
+                                          balance.CAMPAIGN_END)
+
+
+@pytest.mark.long
+def test_the_documented_campaign_table_is_the_batch() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    block = balance.documented(text, balance.CAMPAIGN_BEGIN, balance.CAMPAIGN_END)
+    assert block == balance.campaign_markdown(balance.campaign_table(40))
 def test_the_missions_table_has_every_cell_of_missions_4_to_9() -> None:
     text = DOC.read_text(encoding="utf-8")
     block = balance.documented(text, balance.MISSION_BEGIN, balance.MISSION_END)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from engine.ai.play import bot_config, play_game
 
@@ -102,3 +103,75 @@ def boss_table(games: int = BOSS_GAMES, seed: int = 0) -> str:
     """Returns the boss tiles' table (markers included) of batches of ``games`` missions."""
     return markdown(table(games, seed, BOSS_TILES, BOSS_SEATS), BOSS_TILES, BOSS_SEATS,
                     BOSS_BEGIN, BOSS_END)
+
+# --- whole campaigns (issue #16) ------------------------------------------------------------------
+CAMPAIGN_BEGIN = "<!-- campaign table: python tools/coop_balance.py --campaigns --write -->"
+CAMPAIGN_END = "<!-- end of the campaign table -->"
+CAMPAIGN_SEATS = (2, 3, 4)
+MAX_GAMES = 40  # a normal-mode campaign that has not reached its end after this many missions
+# counts as stuck (a lost mission is tried again for ever)
+
+
+@dataclass(frozen=True)
+class CampaignCell:
+    """A batch of bot campaigns: how many reached the final mission (the last boss), how many
+    won it (the epilogue), and the missions played in all (tries again included)."""
+
+    campaigns: int
+    reached: int
+    won: int
+    missions: int
+
+    def share(self, n: int) -> int:
+        """Returns n of the campaigns in whole per cent, rounded half up."""
+        return (200 * n + self.campaigns) // (2 * self.campaigns)
+
+
+def reached_final(camp: Any) -> bool:
+    """Returns whether a campaign came to its last station (its final mission was set up)."""
+    from engine.rules.coop_campaign import campaign
+
+    games = [*camp.finished, camp.current]
+    for g in games:
+        carry = g.config.carry
+        if carry and carry["station"] and campaign.is_final(carry["station"]):
+            return True
+    return False
+
+
+def campaign_batch(seats: int, hard: bool, games: int, seed: int = 0,
+                   max_games: int = MAX_GAMES) -> CampaignCell:
+    """Plays ``games`` campaigns on seeds ``seed``... with heuristic bots, one hero per seat,
+    exactly as ``python -m engine simulate --game coop_campaign --bot heuristic --players N
+    --option mode=campaign`` plays them."""
+    from engine.ai.play import play_campaign
+
+    config = bot_config(GAME, ["heuristic"] * seats, options={"mode": "campaign", "hard": hard})
+    reached = won = missions = 0
+    for s in range(seed, seed + games):
+        played = play_campaign(GAME, "chronicle", config, s, max_games=max_games)
+        camp = played.campaign
+        missions += len(played.actions)
+        reached += reached_final(camp)
+        outcome = camp.outcome()
+        won += bool(outcome is not None and outcome.winners)
+    return CampaignCell(games, reached, won, missions)
+
+
+def campaign_table(games: int, seed: int = 0) -> dict[tuple[int, bool], CampaignCell]:
+    """Returns every cell: (seats, hard) -> the batch of ``games`` campaigns."""
+    return {(seats, hard): campaign_batch(seats, hard, games, seed)
+            for seats in CAMPAIGN_SEATS for hard in (False, True)}
+
+
+def campaign_markdown(cells: dict[tuple[int, bool], CampaignCell]) -> str:
+    """Returns the campaign table as balance.md holds it, markers included."""
+    lines = [CAMPAIGN_BEGIN, "| heroes | mode | reach the final boss | win the campaign | "
+             "missions played (mean) |", "|---|---|---|---|---|"]
+    for (seats, hard), c in sorted(cells.items()):
+        mode = "hard" if hard else "normal"
+        mean = c.missions / c.campaigns
+        lines.append(f"| {seats} | {mode} | {c.share(c.reached)} % ({c.reached}/{c.campaigns}) "
+                     f"| {c.share(c.won)} % ({c.won}/{c.campaigns}) | {mean:.1f} |")
+    lines.append(CAMPAIGN_END)
+    return "\n".join(lines)

@@ -174,6 +174,8 @@ class CoopBot(Bot):
         legal = self._legal_for(rules, state, seat)
         if len(legal) == 1:
             return legal[0]
+        if state.stage == "camp":
+            return camp_choice(state, legal)
         top = state.flow.top
         if top is not None:
             return self.decide(state, top, legal)
@@ -392,12 +394,66 @@ class CoopBot(Bot):
         return 0.0
 
 
+# --- the camp of a campaign mission ---------------------------------------------------------------
+def item_worth(st: MissionState, i: int, card: str) -> float:
+    """Returns how much hero i gains from carrying an item: a level-up scroll most, then a
+    weapon better than its own, lasting items, once-per-tile items, one-use items."""
+    d = C.card_item(card)
+    if any(e.type == "level_up" for e in d.use):
+        return 10.0
+    if d.weapon is not None:
+        best = max((T.weapon_def(w).dice for w in T.weapons(st.heroes[i])
+                    if w not in (card, "unarmed")), default=0)
+        return 4.0 + 3.0 * max(0, d.weapon.dice - best) + (4.0 if best == 0 else 0.0)
+    return {"permanent": 6.0, "active": 5.0}.get(d.category, 3.0)
+
+
+_FLIP_ORDER = {"melee": 2, "ranged": 2, "ability": 1}
+
+
+def camp_choice(st: MissionState, legal: list[Action]) -> Action:
+    """Returns the camp's choice of the bot: the best ware, the route a ticked box opened, every
+    scroll read (the ultimate first, then attacks), items passed on from a hero over capacity
+    to one with room (else the least worth left behind), then setting out."""
+    kinds: dict[str, list[Action]] = {}
+    for a in legal:
+        kinds.setdefault(a.kind, []).append(a)
+    camp = st.camp
+    assert camp is not None
+    if "buy" in kinds:
+        buyer = camp["market"]["queue"][0]
+        return max(kinds["buy"], key=lambda a: item_worth(st, buyer, a["item"]))
+    if "route" in kinds and not camp["station"]:
+        from engine.rules.coop_campaign import campaign
+
+        return max(kinds["route"],
+                   key=lambda a: campaign.station(a["station"]).requires is not None)
+    if "scroll" in kinds:
+        def flip_worth(a: Action) -> tuple[int, int]:
+            tile = C.action(a["tile"])
+            return (3 if tile.ultimate else _FLIP_ORDER[tile.base.type], -legal.index(a))
+        return max(kinds["scroll"], key=flip_worth)
+    over = [i for i, h in enumerate(st.heroes) if len(h.items) > T.carry(h)]
+    if over:
+        i = over[0]
+        h = st.heroes[i]
+        card = min(h.items, key=lambda c: (item_worth(st, i, c), c))
+        room = [j for j, x in enumerate(st.heroes) if j != i and len(x.items) < T.carry(x)]
+        if room:
+            j = max(room, key=lambda j: (item_worth(st, j, card), -j))
+            return Action("give", (("item", card), ("to", j)))
+        return Action("discard", (("item", card),))
+    return kinds["set_out"][0] if "set_out" in kinds else legal[0]
+
+
 def evaluate(rules: Any, state: MissionState) -> list[float]:
     """Scores a mission for MCTS: the party's health and the rounds survived (on a boss tile
     the damage dealt to the boss)."""
     if state.result is not None:
         v = 1.0 if state.result == "won" else 0.0
         return [v] * state.players
+    if state.stage == "camp":
+        return [0.5] * state.players
     tile = C.tile(state.tile)
     health = sum(h.hp / max(1, T.hp_max(h)) for h in state.heroes) / len(state.heroes)
     progress = state.round / len(tile.tracker)

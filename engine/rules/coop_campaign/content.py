@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.content.loader import load_game_content
 from engine.content.schema import Content
-from engine.rules.coop_campaign import defs, effects  # noqa: F401  (registers kinds and effects)
+from engine.rules.coop_campaign import defs, effects, mapdefs  # noqa: F401  (kinds, effects)
 
 GAME = defs.GAME
 _CONTENT: list[Content] = []
@@ -42,6 +42,11 @@ def item(iid: str) -> defs.ItemDef:
 def enemy(eid: str) -> defs.EnemyDef:
     """Returns an enemy definition."""
     return content().get("enemy", eid)
+
+
+def has_tile(tid: str) -> bool:
+    """Returns whether the content has a mission tile ``tid``."""
+    return content().has("tile", tid)
 
 
 @cache

@@ -50,7 +50,8 @@ KEYWORD_KEYS = {"stealth": "coop.keyword.stealth", "guard": "coop.keyword.guard"
                 "root": "coop.keyword.root", "range": "coop.keyword.range",
                 "gang": "coop.keyword.gang"}
 
-_PARAMS = {"hid": ("hero", "hero_name"), "card": ("enemy", "card_name"),
+_PARAMS = {"hid": ("hero", "hero_name"), "to_hid": ("hero", "to_name"),
+           "card": ("enemy", "card_name"),
            "tile": ("action", "tile_name"), "item": ("item", "item_name"),
            "summoned": ("enemy", "summoned_name"), "ai": ("boss_card", "ai_name")}
 

@@ -1,10 +1,11 @@
 """The rules object of ``coop_campaign``: set-up, the declared turn flow and every action kind.
 
-Phases: ``heroes`` (the active hero plays river tiles, standard actions and items, or ends its
-activation), ``auto`` (the rules resolve; only decisions interrupt) and ``over``. Decisions:
-reroll (the attacker's window after a roll), defend (the defender's window after a defence
-roll), take (the party chooses who takes an enemy attack or is pulled), drop and offer (loot over
-carrying capacity), choose (a party choice printed on a tile).
+Phases: ``camp`` (a campaign mission before the party sets out: camp.py), ``heroes`` (the
+active hero plays river tiles, standard actions and items, or ends its activation), ``auto``
+(the rules resolve; only decisions interrupt) and ``over``. Decisions: reroll (the attacker's
+window after a roll), defend (the defender's window after a defence roll), take (the party
+chooses who takes an enemy attack or is pulled), drop and offer (loot over carrying capacity),
+choose (a party choice printed on a tile), merchant (a hero takes one of the merchant's wares).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from engine.core.errors import MalformedAction
 from engine.core.flow import ActionKind, DecisionKind, Flow, Phase
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome, Preview
 from engine.core.rng import Rng
+from engine.rules.coop_campaign import camp as K
+from engine.rules.coop_campaign import campaign
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
@@ -43,6 +46,8 @@ DEFAULT_HEROES = ("barbarian", "wizard", "assassin", "huntress")
 TILES = ("bridge", "glade", "warcamp", "chapel", "kings_road", "lanterns", "ossuary", "abbey",
          "fields", "keep_walls", "queen")  # in station order (1-10, 4A before 4B)
 THEMES = ("tile", "forest", "graveyard", "ashen")
+MODES = ("mission", "campaign")
+MISSION_ONLY = (("mode", ("mission",)),)
 
 
 class CoopRules(GameRules[MissionState]):
@@ -54,20 +59,26 @@ class CoopRules(GameRules[MissionState]):
     max_players = 4
     private_information = False  # co-operative and open: no curtain between teammates
     options = (
+        OptionDef("mode", "coop.opt.mode", "mission", MODES,
+                  choice_labels=("coop.opt.mode.mission", "coop.opt.mode.campaign")),
         OptionDef("tile", "coop.opt.tile", "bridge", TILES,
                   choice_labels=("coop.opt.tile.bridge", "coop.opt.tile.glade",
                                  "coop.opt.tile.warcamp", "coop.opt.tile.chapel",
                                  "coop.opt.tile.kings_road", "coop.opt.tile.lanterns",
                                  "coop.opt.tile.ossuary", "coop.opt.tile.abbey",
                                  "coop.opt.tile.fields", "coop.opt.tile.keep_walls",
-                                 "coop.opt.tile.queen")),
+                                 "coop.opt.tile.queen"), when=MISSION_ONLY),
         OptionDef("hard", "coop.opt.hard", False, (False, True), variant=True),
         OptionDef("theme", "coop.opt.theme", "tile", THEMES,
                   choice_labels=("coop.opt.theme.tile", "coop.opt.theme.forest",
-                                 "coop.opt.theme.graveyard", "coop.opt.theme.ashen")),
+                                 "coop.opt.theme.graveyard", "coop.opt.theme.ashen"),
+                  when=MISSION_ONLY),
         OptionDef("heroes", "coop.opt.heroes", ""),
-        OptionDef("boxes", "coop.opt.boxes", ""),
+        OptionDef("boxes", "coop.opt.boxes", "", when=MISSION_ONLY),
     )
+    # The campaign (campaign.py): each mission a game; what one hands to the next.
+    carry_schema = campaign.CARRY_SCHEMA
+    campaigns = (campaign.Chronicle(),)
 
     # --- set-up ---------------------------------------------------------------------------
     def hero_ids(self, config: GameConfig) -> list[str]:
@@ -95,14 +106,47 @@ class CoopRules(GameRules[MissionState]):
         return list(dict.fromkeys(out))
 
     def check_config(self, config: GameConfig) -> None:
-        """Raises MalformedAction for an unplayable config (seats, options, hero list)."""
+        """Raises MalformedAction for an unplayable config (seats, options, hero list; in
+        campaign mode the map and the carried party)."""
         super().check_config(config)
         self.hero_ids(config)
+        if self.option(config, "mode") == "campaign":
+            K.check_camp_config(config)
+        elif config.carry is not None:
+            raise MalformedAction("coop_campaign: only a campaign mission carries a party in")
         self.boxes(config)
 
     def new_game(self, config: GameConfig, seed: int) -> MissionState:
-        """Returns a mission set up for the config (seed 001, 1 and 2)."""
+        """Returns a mission set up for the config (seed 001, 1 and 2); in campaign mode the
+        mission starts at its camp (camp.py)."""
+        if self.option(config, "mode") == "campaign":
+            self.check_config(config)
+            return K.new_camp(self, config, seed)
         return self.start_mission(config, seed)
+
+    def carry_out(self, state: MissionState) -> dict[str, Any]:
+        """Returns what a finished campaign mission hands to the next (campaign.py)."""
+        return campaign.carry_out(state)
+
+    def carry_lines(self, carry: dict[str, Any]) -> list[Message]:
+        """Returns per hero its level, hearts and items as the next mission receives them."""
+        out = []
+        for i, h in enumerate(carry["heroes"]):
+            name = C.hero(h["hero"]).name
+            out.append(Message("coop.carry.hero", {
+                "hero": i, "hid": h["hero"], "hero_name": {"en": name["en"], "de": name["de"]},
+                "level": 1 + len(h["flipped"]), "hp": h["hp"], "items": len(h["items"])}))
+        return out
+
+    def progress(self, state: MissionState) -> Message:
+        """Returns how far the game is: the campaign's station and round, or the round."""
+        camp = state.camp
+        if camp is None:
+            return super().progress(state)
+        label = campaign.station(camp["station"]).label if camp["station"] else "?"
+        if state.stage == "camp":
+            return Message("coop.progress.camp", {"station": label})
+        return Message("coop.progress.mission", {"station": label, "round": state.round})
 
     def start_mission(self, config: GameConfig, seed: int,
                       carried: list[list[str]] | None = None) -> MissionState:
@@ -571,6 +615,7 @@ def _prompt_heroes(rules: Any, st: MissionState) -> Message:
 FLOW = Flow(
     "coop_campaign",
     phases=(
+        K.PHASE,
         Phase(HEROES, ("play", "standard", "use", "end"), _prompt_heroes),
         Phase(AUTO, (), "coop.prompt.wait"),
         Phase(OVER, (), "coop.prompt.over", terminal=True),
@@ -582,6 +627,7 @@ FLOW = Flow(
         DecisionKind(DROP, ("drop",), "coop.prompt.drop"),
         DecisionKind(OFFER, ("accept", "decline"), "coop.prompt.offer"),
         DecisionKind(CHOOSE, ("choose",), "coop.prompt.choose"),
+        K.DECISION,
     ),
     actions=(
         ActionKind("play", _opt_play, _check_play, _apply_play),
@@ -596,6 +642,7 @@ FLOW = Flow(
         ActionKind("accept", _opt_accept, None, _apply_accept),
         ActionKind("decline", _opt_decline, None, _apply_decline),
         ActionKind("choose", _opt_choose, None, _apply_choose),
+        *K.ACTIONS,
     ),
     turn_seat=_actor,
     closed=("coop.rule.wrong_step", "{kind} is not possible during {step}"),

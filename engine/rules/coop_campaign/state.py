@@ -13,11 +13,13 @@ from engine.core.flow import FlowState
 from engine.core.rng import Rng
 
 # phases of the flow
+CAMP = "camp"  # a campaign mission's camp before the party sets out (camp.py)
 HEROES = "heroes"  # a hero is activating (the phase of player actions)
 AUTO = "auto"  # the rules are resolving something that only decisions interrupt
 OVER = "over"
 
 # decision kinds
+MERCHANT = "merchant"  # a hero picks one of the merchant's wares (campaign camp)
 REROLL = "reroll"  # the attacker's window after an attack roll: reroll, quick items, keep
 DEFEND = "defend"  # the defender's window after a defence roll: quick items, keep
 TAKE = "take"  # the party chooses which hero takes an enemy attack (or is pulled by Taunt)
@@ -118,7 +120,7 @@ _PLAIN = ("tile", "theme", "hard", "players", "round", "token", "active", "order
           "offer", "stage", "next_uid", "turn", "rig", "columns")
 # fields added later, stored only when they differ from their default (so that the states of
 # missions without them, and their hashes, stay as they were)
-_OPTIONAL: dict[str, Any] = {"boss": None, "ongoing": [], "area_keywords": {}}
+_OPTIONAL: dict[str, Any] = {"boss": None, "ongoing": [], "area_keywords": {}, "camp": None}
 
 
 def _copy(value: Any) -> Any:
@@ -171,6 +173,9 @@ class MissionState:
         self.ongoing: list[list[Any]] = []  # tile effects resolved at every round start
         # keywords a tile event gave every enemy in an area (a snuffed lantern: Stealth)
         self.area_keywords: dict[str, list[str]] = {}
+        # a campaign mission: station, route, deck changes, the party as it set out, the
+        # merchant (campaign.py, camp.py); None for a single mission
+        self.camp: dict[str, Any] | None = None
 
     def enemy(self, uid: int) -> EnemyState:
         """Returns the enemy with ``uid``."""

@@ -77,6 +77,62 @@ def attack_outcome(st: MissionState) -> list[dict[str, Any]]:
     return out
 
 
+def camp_hero_view(st: MissionState, i: int) -> dict[str, Any]:
+    """Returns a hero as the camp shows it: level, hearts, carrying capacity, items and the
+    river with each tile's side (no mission numbers: the hero stands on no tile yet)."""
+    h = st.heroes[i]
+    river = [{"tile": aid, "side": "upgraded" if aid in h.flipped else "base",
+              "element": T.side(h, aid).element, "type": T.side(h, aid).type,
+              "ultimate": C.action(aid).ultimate} for aid in h.river]
+    return {"hero": h.hid, "seat": h.seat, "level": T.level(h), "hp": h.hp,
+            "hp_max": T.hp_max(h), "mana_max": T.mana_max(h), "armor_cap": T.armor_cap(h),
+            "carry": T.carry(h), "items": list(h.items), "exhausted": list(h.exhausted),
+            "river": river}
+
+
+def camp_view(st: MissionState) -> dict[str, Any]:
+    """Returns the open view of a campaign mission's camp (camp.py): the station ahead, the
+    routes on (open or locked by a box), the party, the news of the last mission, the
+    merchant's wares."""
+    from engine.rules.coop_campaign import camp as K
+    from engine.rules.coop_campaign import campaign
+
+    camp = st.camp
+    assert camp is not None
+    top = st.flow.stack[-1] if st.flow.stack else None
+    market = camp["market"]
+    return {
+        "stage": "camp", "tile": st.tile, "hard": st.hard, "token": st.token,
+        "leader": K.leader(st), "station": camp["station"], "attempt": camp["attempt"],
+        "route": list(camp["route"]), "choices": list(camp["choices"]),
+        "routes": [{"station": sid, "open": campaign.is_open(sid, st.boxes),
+                    "requires": campaign.station(sid).requires}
+                   for sid in campaign.successors(camp["route"])],
+        "boxes": list(st.boxes), "decks": [dict(c) for c in camp["decks"]],
+        "news": None if camp["news"] is None else {
+            "station": camp["news"]["station"], "won": camp["news"]["won"],
+            "gained": [list(g) for g in camp["news"]["gained"]],
+            "boxes": list(camp["news"]["boxes"])},
+        "market": None if market is None else {"wares": list(market["wares"]),
+                                               "hero": market["queue"][0]},
+        "pending": None if top is None else top.kind,
+        "over_capacity": K.over_capacity(st),
+        "heroes": [camp_hero_view(st, i) for i in range(len(st.heroes))],
+        "loot": {k: {"draw": d.draw_count(), "discard": list(d.discard_pile.cards)}
+                 for k, d in sorted(st.loot.items())},
+        "result": None, "reason": "", "round": 0,
+    }
+
+
+def campaign_info(st: MissionState) -> dict[str, Any] | None:
+    """Returns where a campaign mission stands on the map (None for a single mission)."""
+    camp = st.camp
+    if camp is None:
+        return None
+    return {"station": camp["station"], "attempt": camp["attempt"],
+            "route": list(camp["route"]), "boxes": list(st.boxes)}
+
+
 def strike_strength(st: MissionState) -> int | None:
     """Returns the strength of the enemy attack under resolution (a boss's AI card may give
     its own), or None when the striking card is gone."""
@@ -127,7 +183,10 @@ def _shot_label(st: MissionState, uid: int, z: int) -> dict[str, str]:
 
 
 def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
-    """Returns the whole open view of the mission."""
+    """Returns the whole open view of the mission (of its camp before a campaign mission sets
+    out)."""
+    if st.stage == "camp":
+        return camp_view(st)
     tile = C.tile(st.tile)
     coming = []
     for k in range(st.round, len(tile.tracker)):
@@ -177,5 +236,6 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
             "aimed": list(st.strike.get("aimed", st.strike.get("cands", []))),
             "prevent": st.strike.get("prevent", 0)},
         "offer": None if st.offer is None else {"item": st.offer.get("item")},
+        "campaign": campaign_info(st),
         "boss": boss_view(st),
     }
