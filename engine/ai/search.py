@@ -45,13 +45,14 @@ PLAYOUT_CAP = 3_000
 class Candidate:
     """One root action under study: its paired results, sample by sample."""
 
-    __slots__ = ("action", "results", "wins", "ties", "alive", "terms", "termed")
+    __slots__ = ("action", "results", "winsum", "alive", "terms", "termed")
 
     def __init__(self, action: Action) -> None:
         self.action = action
         self.results: list[float] = []
-        self.wins = 0
-        self.ties = 0
+        # the sum of the playouts' chances to win: 1 won, 0.5 a win shared by two, 0 lost,
+        # the value model's estimate where a playout stopped early
+        self.winsum = 0.0
         self.alive = True
         # the sums of the knowledge's terms one round after the action (the coach's reasons)
         self.terms: dict[str, float] = {}
@@ -70,7 +71,7 @@ class Candidate:
     def win_rate(self) -> float:
         """Returns the share of playouts the seat won, a shared win counting half (0.5
         before any sample)."""
-        return (self.wins + 0.5 * self.ties) / len(self.results) if self.results else 0.5
+        return self.winsum / len(self.results) if self.results else 0.5
 
 
 class SearchResult(namedtuple("SearchResult", "best base candidates samples steps seconds")):
@@ -139,7 +140,10 @@ class SearchKnowledge:
         if outcome is None:
             return 0.5
         winners = outcome.winners
-        base = (1.0 / len(winners)) if seat in winners else 0.0
+        base = 0.0
+        if seat in winners:
+            base = 1.0 if len(winners) == 1 else \
+                (self.tie_value if self.tie_value is not None else 1.0 / len(winners))
         scores = outcome.scores
         if len(scores) > seat and len(scores) > 1:
             other = max(s for i, s in enumerate(scores) if i != seat)
@@ -148,6 +152,8 @@ class SearchKnowledge:
 
     # the score difference that counts as a clear margin in ``reward``
     score_scale = 10.0
+    # the reward of a win shared with others (None: one over the number of winners)
+    tie_value: float | None = None
 
     # term name -> (how much one unit of it weighs against the others, the catalog key of
     # the reason with {delta}); the coach compares weighted differences
@@ -182,9 +188,29 @@ class SearchKnowledge:
         """Returns an action in words for ``seat`` (default: the game's ``action.<kind>``)."""
         return Message(f"{self.game_id}.action.{action.kind}", dict(action.params))
 
+    # The value model: a logistic regression over ``features`` (tools/fit_value.py fits the
+    # weights to the heuristic bots' results); with ``horizon`` set, playouts stop that many
+    # turns after the decision and the model scores where they stand.
+    feature_names: tuple[str, ...] = ()
+    value_weights: dict[str, float] = {}
+    horizon: int | None = None
+
+    def features(self, rules: GameRules[Any], state: Any, seat: int) -> list[float]:
+        """Returns the value model's inputs from ``seat``'s side, one per ``feature_names``."""
+        return []
+
+    def value(self, rules: GameRules[Any], state: Any, seat: int) -> float:
+        """Returns the value model's chance that ``seat`` wins from ``state`` (0.5 without)."""
+        if not self.value_weights:
+            return 0.5
+        weights = self.value_weights
+        z = sum(weights.get(name, 0.0) * x for name, x in
+                zip(self.feature_names, self.features(rules, state, seat), strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
     def cutoff_value(self, rules: GameRules[Any], state: Any, seat: int) -> float:
-        """Returns a reward estimate of an unfinished playout (the cap was reached)."""
-        return 0.5
+        """Returns a reward estimate of an unfinished playout (the horizon or cap reached)."""
+        return self.value(rules, state, seat)
 
 
 _KNOWLEDGE: dict[str, SearchKnowledge] = {}
@@ -275,8 +301,11 @@ class SearchBot(Bot):
             horizon = None
             if terms:
                 horizon = rules.turn_number(state) + rules_seats(rules, state)
+            stop = None
+            if knowledge.horizon is not None:
+                stop = rules.turn_number(state) + knowledge.horizon
             steps, samples = self._sample(rules, state, seat, knowledge, cands, bots, start,
-                                          keep_all, budget, horizon)
+                                          keep_all, budget, horizon, stop)
         best = self._pick(knowledge, cands)
         seconds = time.thread_time() - start  # ok-determinism: budget only (reported)
         result = SearchResult(best.action, base, cands, samples, steps, seconds)
@@ -288,7 +317,7 @@ class SearchBot(Bot):
     def _sample(self, rules: GameRules[Any], state: Any, seat: int,
                 knowledge: SearchKnowledge, cands: list[Candidate], bots: list[Bot],
                 start: float, keep_all: int, budget: int,
-                horizon: int | None) -> tuple[int, int]:
+                horizon: int | None, stop: int | None) -> tuple[int, int]:
         """Plays paired samples until the budget is spent or one candidate is left."""
         rng = self.rng
         steps = 0
@@ -313,13 +342,11 @@ class SearchBot(Bot):
                     sim.rng = Rng(sample_rng)
                 for i, b in enumerate(bots):
                     b.rng = Rng(bot_seed + i)
-                reward, used = self._playout(rules, sim, seat, c, knowledge, bots, horizon)
+                reward, won, used = self._playout(rules, sim, seat, c, knowledge, bots,
+                                                  horizon, stop)
                 steps += used
                 c.results.append(reward)
-                if reward >= 0.9:
-                    c.wins += 1
-                elif reward > 0.1:
-                    c.ties += 1
+                c.winsum += won
             samples += 1
             if samples >= check_at:
                 self._eliminate(knowledge, cands, samples, keep_all)
@@ -328,15 +355,20 @@ class SearchBot(Bot):
 
     def _playout(self, rules: GameRules[Any], sim: Any, seat: int, cand: Candidate,
                  knowledge: SearchKnowledge, bots: list[Bot],
-                 horizon: int | None) -> tuple[float, int]:
-        """Returns (the seat's reward, actions simulated) of one playout after the candidate;
-        with a ``horizon`` (a turn number) records the knowledge's terms when it is reached."""
+                 horizon: int | None, stop: int | None) -> tuple[float, float, int]:
+        """Returns (the seat's reward, its chance to win, actions simulated) of one playout
+        after the candidate;
+        with a ``horizon`` (a turn number) records the knowledge's terms when it is reached;
+        at the turn ``stop`` the value model scores the position."""
         rules.search_apply(sim, cand.action)
         used = 1
         while used < PLAYOUT_CAP and not rules.is_over(sim):
-            if horizon is not None and rules.turn_number(sim) >= horizon:
+            turn = rules.turn_number(sim)
+            if horizon is not None and turn >= horizon:
                 self._record_terms(rules, sim, seat, cand, knowledge)
                 horizon = None
+            if stop is not None and turn >= stop and horizon is None:
+                break
             actor = rules.current_actor(sim)
             if actor is None:
                 break
@@ -345,8 +377,13 @@ class SearchBot(Bot):
         if horizon is not None:
             self._record_terms(rules, sim, seat, cand, knowledge)
         if rules.is_over(sim):
-            return knowledge.reward(rules, sim, seat), used
-        return knowledge.cutoff_value(rules, sim, seat), used
+            outcome = rules.outcome(sim)
+            won = 0.0
+            if outcome is not None and seat in outcome.winners:
+                won = 1.0 / len(outcome.winners)
+            return knowledge.reward(rules, sim, seat), won, used
+        value = knowledge.cutoff_value(rules, sim, seat)
+        return value, value, used
 
     @staticmethod
     def _record_terms(rules: GameRules[Any], sim: Any, seat: int, cand: Candidate,
