@@ -83,6 +83,44 @@ class DeckKnowledge(SearchKnowledge):
             rest = rng.sample(rest, room)
         return (out + picked + rest[:max(0, room)])[:self.max_candidates]
 
+    # tools/fit_value.py deckbuilder --games 800 --holdout 200 (seeds 100000-100999):
+    # held-out log loss 0.534 against 0.693, 70 % of the results right
+    value_weights = {
+        "bias": -0.0150, "vp": 2.1081, "vp_late": 1.2884, "xp": 0.3916, "attack": 0.5395,
+        "gold": 0.2546, "light": -0.2776, "diseases": 0.0054, "cards": -0.6044,
+        "heroes": 0.0584, "left": -0.0034, "on_turn": 0.1089, "seat0": -0.0732,
+    }
+    feature_names = ("bias", "vp", "vp_late", "xp", "attack", "gold", "light", "diseases",
+                     "cards", "heroes", "left", "on_turn", "seat0")
+
+    def features(self, rules: GameRules[Any], state: Any, seat: int) -> list[float]:
+        """Returns the value model's inputs: victory points (also weighted by how near the
+        end is), XP, the decks' attack, gold and light per hand, diseases, size and heroes
+        (the seat's minus the best opponent's), the dungeon cards left, who is on turn and the
+        seat."""
+        st: DeckState = state
+        cards = table().cards
+        n = len(st.players)
+
+        def side(p: int) -> tuple[float, ...]:
+            owned = _owned(st, p)
+            size = max(1, len(owned))
+            return (float(rules.victory_points(st, p)), float(st.players[p].xp),
+                    HAND * sum(cards[c].attack + cards[c].magic for c in owned) / size,
+                    HAND * sum(cards[c].gold for c in owned) / size,
+                    HAND * sum(cards[c].light for c in owned) / size,
+                    float(sum(1 for c in owned if c == DISEASE)), float(size),
+                    float(sum(1 for c in owned if cards[c].is_hero and c != MILITIA)))
+
+        sides = [side(p) for p in range(n)]
+        me = sides[seat]
+        best = max((sides[p] for p in range(n) if p != seat), key=lambda v: v[0])
+        d = [a - b for a, b in zip(me, best, strict=True)]
+        left = len(st.dungeon) / 30
+        return [1.0, d[0] / 10, d[0] / 10 * max(0.0, 1.0 - left), d[1] / 5, d[2], d[3], d[4],
+                d[5], d[6] / 10, d[7], left, 1.0 if st.current == seat else 0.0,
+                1.0 if seat == 0 else 0.0]
+
     def terms(self, rules: GameRules[Any], state: Any, seat: int) -> list[tuple[str, float]]:
         """Returns the seat's victory point lead, XP lead and its deck's strength per hand."""
         st: DeckState = state
