@@ -69,7 +69,8 @@ def _parser() -> argparse.ArgumentParser:
                        "alternating; report won/tied/lost and the first bot's decision times")
     p.add_argument("--game", required=True, help="game id (see list-games)")
     p.add_argument("--bots", default="hard,heuristic",
-                   help="the two bot ids, the measured one first (default hard,heuristic)")
+                   help="the two bot ids, the measured one first (default hard,heuristic); "
+                   "id:difficulty gives one its own level (heuristic:easy,heuristic)")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1000, help="seed of the first game")
     p.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"),
@@ -270,8 +271,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_match(args: argparse.Namespace) -> int:
     """Plays a seeded 2-player match with seats alternating (engine/ai/match.py)."""
-    from engine.ai.base import bot_info
-    from engine.ai.match import play_match
+    from engine.ai.base import bot_info, check_difficulty
+    from engine.ai.match import play_match, split_bot
 
     rules = _rules(args.game)
     bots = tuple(b.strip() for b in args.bots.split(","))
@@ -281,11 +282,15 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise CliError(f"{args.game} is not played by two")
     if args.games < 1:
         raise CliError("--games must be at least 1")
-    for bot in dict.fromkeys(bots):
+    for spec in dict.fromkeys(bots):
+        bot, level = split_bot(spec, args.difficulty)
         try:
             bot_info(bot, args.game)
+            check_difficulty(level)
         except KeyError as exc:
             raise CliError(str(exc.args[0])) from None
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
     options = {}
     for item in args.option:
         key, sep, value = item.partition("=")

@@ -63,6 +63,14 @@ class MatchReport:
                 f"p99 {self.percentile(0.99):.3f} s, max {max(times, default=0.0):.3f} s")
 
 
+def split_bot(spec: str, difficulty: str) -> tuple[str, str]:
+    """Returns (bot id, difficulty) of "id" or "id:difficulty" ("heuristic:easy"); the hard
+    bot is always hard."""
+    bot, _, level = spec.partition(":")
+    level = level or difficulty
+    return bot, "hard" if bot == "hard" else level
+
+
 def play_match_game(game_id: str, bots: tuple[str, str], seed: int, seat: int,
                     difficulty: str = "normal", options: dict[str, Any] | None = None,
                     max_actions: int = 50_000) -> MatchGame:
@@ -73,10 +81,11 @@ def play_match_game(game_id: str, bots: tuple[str, str], seed: int, seat: int,
     rules = registry.rules(game_id)
     order = [bots[1], bots[1]]
     order[seat] = bots[0]
-    config = bot_config(game_id, order, difficulty, options)
+    ids = [split_bot(b, difficulty) for b in order]
+    config = bot_config(game_id, [b for b, _level in ids], difficulty, options)
     state = rules.new_game(config, seed)
-    players = [make_bot(b, game_id, "hard" if b == "hard" else difficulty, seat_seed(seed, i))
-               for i, b in enumerate(order)]
+    players = [make_bot(b, game_id, level, seat_seed(seed, i))
+               for i, (b, level) in enumerate(ids)]
     game = MatchGame(seed, seat, "tied", [], 0)
     actions = 0
     while not rules.is_over(state) and actions < max_actions:
