@@ -128,8 +128,9 @@ def main() -> None:
     w = fit(train)
     base = [0.0] * len(w)
     print(f"{len(train)} training rows, {len(test)} held-out rows")
-    print("held out: log loss %.4f accuracy %.3f (constant: %.4f)" % (
-        *score(w, test), score(base, test)[0]))
+    loss, accuracy = score(w, test)
+    print(f"held out: log loss {loss:.4f} accuracy {accuracy:.3f} "
+          f"(constant: {score(base, test)[0]:.4f})")
     names = knowledge_for(args.game).feature_names  # type: ignore[union-attr]
     print("VALUE_WEIGHTS = {")
     for name, wi in zip(names, w, strict=True):

@@ -31,7 +31,6 @@ from engine.core.rng import Rng
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings here
 if TYPE_CHECKING:
-    from collections.abc import Sequence
     from typing import Any
 
 # The sum of every playout's actions a decision may simulate, by difficulty (the search bot is

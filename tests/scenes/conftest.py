@@ -17,7 +17,6 @@ from engine import registry  # noqa: E402
 from engine.core.actions import Action  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 
-
 HINT_STEPS = 400  # the fake worker's coach thinks briefly
 
 

@@ -93,7 +93,7 @@ class DeckKnowledge(SearchKnowledge):
     feature_names = ("bias", "vp", "vp_late", "xp", "attack", "gold", "light", "diseases",
                      "cards", "heroes", "left", "on_turn", "seat0")
 
-    def features(self, rules: GameRules[Any], state: Any, seat: int) -> list[float]:
+    def features(self, rules: Any, state: Any, seat: int) -> list[float]:
         """Returns the value model's inputs: victory points (also weighted by how near the
         end is), XP, the decks' attack, gold and light per hand, diseases, size and heroes
         (the seat's minus the best opponent's), the dungeon cards left, who is on turn and the
@@ -121,7 +121,7 @@ class DeckKnowledge(SearchKnowledge):
                 d[5], d[6] / 10, d[7], left, 1.0 if st.current == seat else 0.0,
                 1.0 if seat == 0 else 0.0]
 
-    def terms(self, rules: GameRules[Any], state: Any, seat: int) -> list[tuple[str, float]]:
+    def terms(self, rules: Any, state: Any, seat: int) -> list[tuple[str, float]]:
         """Returns the seat's victory point lead, XP lead and its deck's strength per hand."""
         st: DeckState = state
         cards = table().cards
@@ -139,7 +139,7 @@ class DeckKnowledge(SearchKnowledge):
             ("diseases", -float(sum(1 for c in owned if c == DISEASE))),
         ]
 
-    def describe(self, rules: GameRules[Any], state: Any, seat: int, action: Action
+    def describe(self, rules: Any, state: Any, seat: int, action: Action
                  ) -> Message:
         """Returns the action in words, with the table's button texts where it has them."""
         st: DeckState = state

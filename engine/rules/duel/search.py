@@ -47,7 +47,7 @@ class DuelKnowledge(SearchKnowledge):
 
     # about 36 µs a simulated action (the heuristic's value model is most of it): some
     # 0.65 s a decision at the most (docs/performance.md, "The hard bot")
-    step_budget = 18_000
+    step_budget = 15_000
     max_candidates = 7
     term_info = {"main_life": (1.0, "duel.coach.why.main_life"),
                  "clan": (2.0, "duel.coach.why.clan"), "hand": (0.4, "duel.coach.why.hand"),
@@ -70,7 +70,7 @@ class DuelKnowledge(SearchKnowledge):
                 if k >= 1 and other in legal:
                     out.append(other)
         reps = []
-        for key, actions in groups.items():
+        for actions in groups.values():
             if base in actions:
                 continue
             reps.append(self._representative(state, seat, actions))
