@@ -477,6 +477,8 @@ class TableScene(Scene):
                                                        pct=round(100 * float(win)))
             out.append(("best" if i == 0 else "alt", text, chance))
         out.append(("why", self.game_message(self._decimals(answer["why"])), ""))
+        if answer.get("close"):
+            out.append(("note", self.app.t("ui.coach.close"), ""))
         if answer.get("samples"):
             out.append(("note", self.app.t("ui.coach.samples", n=answer["samples"]), ""))
         return out

@@ -402,7 +402,7 @@ class SearchBot(Bot):
         for c in live:
             if c is leader or c is cands[0] or id(c) in keep:  # ok-determinism: this list
                 continue  # the heuristic's choice stays to the end: every switch is paired
-            mean, se = _paired(leader, c)
+            mean, se = paired(leader, c)
             if mean - knowledge.drop_z * se > 0.0:
                 c.alive = False  # clearly behind
             elif samples >= knowledge.settle and -mean + knowledge.drop_z * se < \
@@ -418,7 +418,7 @@ class SearchBot(Bot):
         best = max(played, key=lambda c: (c.mean, len(c.results)))
         if best is base:
             return base
-        mean, se = _paired(best, base)
+        mean, se = paired(best, base)
         if mean > knowledge.min_gain and mean > knowledge.switch_z * se:
             return best
         return base
@@ -432,7 +432,7 @@ def rules_seats(rules: GameRules[Any], state: Any) -> int:
     return int(getattr(state, "nplayers", rules.max_players))
 
 
-def _paired(a: Candidate, b: Candidate) -> tuple[float, float]:
+def paired(a: Candidate, b: Candidate) -> tuple[float, float]:
     """Returns the mean and standard error of a's reward minus b's on their shared samples."""
     n = min(len(a.results), len(b.results))
     if n == 0:

@@ -156,7 +156,7 @@ class BotWorker:
                      options: dict[str, Any] | None = None) -> int:
         """Asks the coach what ``seat`` should do (``state_dict`` and ``seed`` from
         ``seat_state``); returns the request id. ``options`` go to the coach (``steps``,
-        ``seconds``); None means the interactive cap of the hard level (one CPU second)."""
+        ``seconds``); None means the coach's own budget and CPU cap (engine/ai/coach.py)."""
         if self.busy:
             self.cancel()
         return self._send({"cmd": "hint", "game": game_id, "state": state_dict, "seat": seat,
@@ -306,14 +306,13 @@ def _answer(message: dict[str, Any]) -> dict[str, Any]:
 def _hint(message: dict[str, Any]) -> dict[str, Any]:
     """Returns the coach's hint for a request (engine/ai/coach.py)."""
     from engine import registry
-    from engine.ai.coach import hint
-    from engine.ai.mcts import PRESETS
+    from engine.ai.coach import SECONDS, hint
 
     rules = registry.rules(str(message["game"]))
     state = rules.state_from_dict(message["state"])
     options = message.get("options")
     if options is None:
-        options = {"seconds": PRESETS["hard"].seconds}
+        options = {"seconds": SECONDS}
     return hint(rules, state, int(message["seat"]), int(message.get("seed", 0)),
                 steps=options.get("steps"), seconds=options.get("seconds"))
 
