@@ -168,9 +168,7 @@ class DuelKnowledge(SearchKnowledge):
                 text = Message("duel.coach.act.cast_at", {
                     "action": text, "target": _target_name(state, seat, card, target)}
                 ).to_json()
-            return Message("duel.coach.act.dice", {
-                "action": text, "dice": Message("duel.ui.dice_n",
-                                                {"n": action["dice"]}).to_json()})
+            return Message("duel.coach.act.dice", {"action": text, "n": action["dice"]})
         if kind == "attack":
             return Message("duel.ui.attack_go",
                            {"name": _fighter_name(state, seat, action["attacker"])})
