@@ -1,6 +1,6 @@
 """The headless command line: ``python -m engine <command>``.
 
-Commands: list-games, simulate, record, replay, validate-data, scenario, conform, bench. Bad
+Commands: list-games, simulate, match, record, replay, validate-data, scenario, conform, bench. Bad
 arguments or files give one line on stderr and a non-zero exit code, never a traceback (set
 ENGINE_DEBUG=1 to see one). The output is for developers and scripts, so it is English and JSON, not catalog text.
 """
@@ -66,6 +66,20 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per game per line")
     p.add_argument("--max-games", type=int, default=200, help="a campaign (an option chose "
                    "one) stops unfinished after this many games")
+
+    p = sub.add_parser("match", help="play two bots against each other with seats "
+                       "alternating; report won/tied/lost and the first bot's decision times")
+    p.add_argument("--game", required=True, help="game id (see list-games)")
+    p.add_argument("--bots", default="hard,heuristic",
+                   help="the two bot ids, the measured one first (default hard,heuristic); "
+                   "id:difficulty gives one its own level (heuristic:easy,heuristic)")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=1000, help="seed of the first game")
+    p.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"),
+                   help="difficulty of the bots (the hard bot is always hard)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="game option or variant (value read as JSON, else as text)")
+    p.add_argument("--json", action="store_true", help="one JSON object per game per line")
 
     p = sub.add_parser("record", help="play one bot game and write its record")
     game_args(p)
@@ -306,6 +320,55 @@ def _simulate_campaigns(args: argparse.Namespace, rules: Any, config: Any,
     if not args.json:
         for line in _summary(results):
             print(line)
+    return EXIT_OK
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    """Plays a seeded 2-player match with seats alternating (engine/ai/match.py)."""
+    from engine.ai.base import bot_info, check_difficulty
+    from engine.ai.match import play_match, split_bot
+
+    rules = _rules(args.game)
+    bots = tuple(b.strip() for b in args.bots.split(","))
+    if len(bots) != 2:
+        raise CliError("--bots needs exactly two bot ids, the measured one first")
+    if not rules.min_players <= 2 <= rules.max_players:
+        raise CliError(f"{args.game} is not played by two")
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    for spec in dict.fromkeys(bots):
+        bot, level = split_bot(spec, args.difficulty)
+        try:
+            bot_info(bot, args.game)
+            check_difficulty(level)
+        except KeyError as exc:
+            raise CliError(str(exc.args[0])) from None
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+    options = {}
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option needs KEY=VALUE, not {item!r}")
+        options[key] = _option_value(value)
+
+    def show(game: Any) -> None:
+        times = sorted(game.times)
+        if args.json:
+            print(json.dumps({"seed": game.seed, "seat": game.seat, "result": game.result,
+                              "scores": game.scores, "actions": game.actions,
+                              "decisions": len(times), "switched": game.switched,
+                              "max_seconds": round(max(times, default=0.0), 4)}), flush=True)
+        else:
+            print(f"seed {game.seed}, {bots[0]} in seat {game.seat + 1}: {game.result} "
+                  f"(scores {', '.join(f'{s:g}' for s in game.scores)}), {game.actions} "
+                  f"actions, {len(times)} decisions timed, slowest "
+                  f"{max(times, default=0.0):.3f} s", flush=True)
+
+    report = play_match(args.game, (bots[0], bots[1]), args.games, args.seed,
+                        args.difficulty, options, on_game=show)
+    if not args.json:
+        print(report.summary())
     return EXIT_OK
 
 
@@ -622,6 +685,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 COMMANDS = {
     "list-games": cmd_list_games,
     "simulate": cmd_simulate,
+    "match": cmd_match,
     "record": cmd_record,
     "replay": cmd_replay,
     "validate-data": cmd_validate_data,

@@ -284,7 +284,9 @@ class SetupScene(MenuScreen):
         try:
             from engine.ai.base import bot_ids
 
-            found = bot_ids(self.game_id)
+            # "hard" is the hard level of the game's heuristic bot under its own id (for
+            # `simulate --bots hard,...`); here the difficulty column chooses it
+            found = [b for b in bot_ids(self.game_id) if b not in DIFFICULTIES]
         except (ImportError, KeyError):
             found = []
         ordered = [b for b in BOT_KINDS if b in found] + [b for b in found if b not in BOT_KINDS]

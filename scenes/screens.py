@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 SCENE_NAMES = ("menu", "games", "setup", "load", "settings", "rules", "credits", "table",
-               "pause", "curtain", "gameover", "dialog")
-GAME_SCENES = ("setup", "table", "pause", "curtain", "gameover")
+               "pause", "curtain", "gameover", "dialog", "hint")
+GAME_SCENES = ("setup", "table", "pause", "curtain", "gameover", "hint")
+HINT_AFTER = 40  # actions the bots play before the coach's picture (a position with choices)
 WARM_FRAMES = 40  # enough for tooltips, tweens and bot moves to settle
 
 
@@ -47,6 +48,23 @@ def seats_for(game_id: str, humans: int) -> Any:
                              name=names[i % len(names)], colour=colours[i % len(colours)])
                   for i in range(n))
     return GameConfig(seats, {})
+
+
+def play_to_choice(session: Any, seed: int, after: int, limit: int = 2000) -> None:
+    """Lets every seat's heuristic bot play ``after`` actions, then on until the first seat
+    (the human at the screen) has three choices or more (for the coach's picture)."""
+    from engine.ai.base import make_bot, seat_seed
+
+    rules = session.rules
+    bots = [make_bot("heuristic", session.game_id, "normal", seat_seed(seed, i))
+            for i in range(session.config.players)]
+    for n in range(limit):
+        actor = session.actor
+        if session.is_over or actor is None:
+            return
+        if n >= after and actor == 0 and len(rules.legal_actions(session.state)) >= 3:
+            return
+        session.apply(bots[actor].choose(rules, session.state, actor))
 
 
 def play_out(session: Any, seed: int, limit: int = 2000) -> None:
@@ -113,10 +131,14 @@ def build(app: Any, name: str, *, game: str | None = None, seed: int = 1) -> Non
     session = Session.start(game_id, seats_for(game_id, humans), seed)
     if name == "gameover":
         play_out(session, seed)
+    if name == "hint":
+        play_to_choice(session, seed, HINT_AFTER)
     table = scene_class(game_id)(app, session, autosave=False)
     app.push(table)
     if name == "pause":
         table.open_pause_menu()
+    if name == "hint" and table.can_coach():
+        table.hint_here()
 
 
 def screenshot(out: Path, name: str, *, game: str | None = None, seed: int = 1,

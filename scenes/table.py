@@ -3,7 +3,8 @@
 ``TableScene`` holds an engine ``Session`` and reads only ``rules.view(state, seat)`` for the
 seat looking at the screen. It draws the prompt line, the game log with breakdowns, undo/redo,
 save and menu buttons, the hot-seat curtain and the end-of-game screen, drives bots through
-``engine.ai.worker.BotWorker`` without blocking, and autosaves at the end of every turn.
+``engine.ai.worker.BotWorker`` without blocking, autosaves at the end of every turn, and in
+games with a hard bot offers the coach (a Hint button and the H key: ``ask_hint``).
 
 A game scene overrides the hooks: ``draw_board`` (paint ``self.board_rect`` from ``self.view``),
 ``handle_board`` (clicks → ``self.send(action)``), ``update_board`` (hover, tooltips via
@@ -31,6 +32,7 @@ PROMPT_H = 68
 LOG_W = 372
 LOG_ROW_H = 26
 BOT_MIN_DELAY = 0.45  # seconds a bot "thinks" at least, so people can follow its moves
+COACH_W = 640  # the coach's panel, at the top right of the board
 
 # module:function callables the bot process runs before it starts (tests register toy games).
 WORKER_INIT: list[str] = []
@@ -48,6 +50,16 @@ def default_worker() -> Any:
     from engine.ai.worker import BotWorker
 
     return BotWorker(init=tuple(WORKER_INIT))
+
+
+def _has_coach(game_id: str) -> bool:
+    """Returns True when the game has a hard bot and so a coach (engine/ai/search.py)."""
+    try:
+        from engine.ai.search import has_search
+
+        return has_search(game_id)
+    except Exception:  # noqa: BLE001 - a game whose bots cannot load simply has no coach
+        return False
 
 
 def format_breakdown(app: App, breakdown: Breakdown) -> str:
@@ -100,6 +112,11 @@ class TableScene(Scene):
         self.bot_wait = 0.0
         self.bot_fallback = Rng(session.seed ^ 0x5EED)
         self.last_turn = session.turn()
+        # the coach: offered in games with a hard bot (engine/ai/search.py) to human seats
+        self.coach = bool(self.humans) and _has_coach(self.game_id)
+        self.coach_key: tuple[int, int] | None = None  # (seat, actions played) it was asked for
+        self.coach_answer: dict[str, Any] | None = None
+        self.coach_rect = pygame.Rect(0, 0, 0, 0)
         self.over_shown = False
         self.log_events: list[Event] = []
         self.log_list: ScrollList | None = None
@@ -179,6 +196,7 @@ class TableScene(Scene):
         else:
             self.prompt_text = self.game_message(self.rules.prompt(self.session.state))
         self._previews = {}
+        self._drop_stale_coach()
         self._rebuild_log()
         self.on_view_changed()
 
@@ -381,6 +399,112 @@ class TableScene(Scene):
         legal = self.rules.legal_actions(self.session.state)
         self.bot_action = self.bot_fallback.choice(legal) if legal else None
 
+    # --- coach --------------------------------------------------------------------------
+    def can_coach(self) -> bool:
+        """Returns True when the coach may be asked: a human seat at the screen must act."""
+        return self.coach and self.is_my_turn() and not self.session.is_over
+
+    def ask_hint(self) -> None:
+        """Shows the coach's hint for the seat at the screen (H); again, hides it.
+
+        The bot process thinks for the seat with what the seat may see only (``seat_state``):
+        the window never waits, and nothing changes in the game.
+        """
+        if self.coach_key is not None:
+            self.close_hint()
+            return
+        if not self.can_coach():
+            self.app.toast(self.app.t("ui.coach.not_now"))
+            return
+        assert self.viewer is not None
+        key = (self.viewer, len(self.session.actions))
+        try:
+            from engine.ai.worker import seat_state
+
+            if self.worker is None:
+                self.worker = self.worker_factory()
+            state, seed = seat_state(self.rules, self.session.state, self.viewer, key[1])
+            self.worker.request_hint(self.game_id, state, self.viewer, seed)
+        except Exception:  # noqa: BLE001 - a broken coach must not stop the table
+            self._coach_failed()
+            return
+        self.coach_key = key
+        self.coach_answer = None
+
+    def hint_here(self, steps: int | None = None) -> None:
+        """Shows the hint computed in this process, blocking (headless screenshots and tests;
+        the window asks the bot process through ``ask_hint``). Same input as the worker's."""
+        from engine.ai.coach import hint
+        from engine.ai.worker import seat_state
+
+        assert self.viewer is not None and self.can_coach()
+        key = (self.viewer, len(self.session.actions))
+        sent, seed = seat_state(self.rules, self.session.state, self.viewer, key[1])
+        state = self.rules.state_from_dict(sent)
+        self.coach_answer = hint(self.rules, state, self.viewer, seed, steps=steps)
+        self.coach_key = key
+
+    def close_hint(self) -> None:
+        """Hides the hint (and stops the coach if it is still thinking)."""
+        if self.coach_key is not None and self.coach_answer is None and self.worker is not None:
+            self.worker.cancel()
+        self.coach_key = None
+        self.coach_answer = None
+
+    def _coach_failed(self) -> None:
+        self.coach_key = None
+        self.coach_answer = None
+        self.app.toast(self.app.t("ui.coach.failed"), "error")
+
+    def _drop_stale_coach(self) -> None:
+        """Hides a hint asked for another position or seat (the game moved on, undo)."""
+        if self.coach_key is not None and self.coach_key != (self.viewer,
+                                                           len(self.session.actions)):
+            self.close_hint()
+
+    def _poll_coach(self) -> None:
+        if self.coach_key is None or self.coach_answer is not None or self.worker is None:
+            return
+        try:
+            self.coach_answer = self.worker.poll_hint()
+        except Exception:  # noqa: BLE001 - the worker reports coach errors by raising
+            self._coach_failed()
+
+    def coach_lines(self) -> list[tuple[str, str, str]]:
+        """Returns the hint as (kind, text, chance) rows: "best", "alt", "why" and "note"
+        (the panel draws them; tests read them)."""
+        answer = self.coach_answer
+        if answer is None:
+            return [("note", self.app.t("ui.coach.thinking"), "")]
+        out = []
+        for i, row in enumerate(answer.get("rows", ())):
+            text = self._coach_text(row)
+            win = row.get("win")
+            chance = "" if win is None else self.app.t("ui.coach.win",
+                                                       pct=round(100 * float(win)))
+            out.append(("best" if i == 0 else "alt", text, chance))
+        out.append(("why", self.game_message(self._decimals(answer["why"])), ""))
+        if answer.get("close"):
+            out.append(("note", self.app.t("ui.coach.close"), ""))
+        if answer.get("samples"):
+            out.append(("note", self.app.t("ui.coach.samples", n=answer["samples"]), ""))
+        return out
+
+    def _coach_text(self, row: dict[str, Any]) -> str:
+        """Returns a hint row's action in words (the game's own wording, else its label)."""
+        message = row.get("text")
+        if isinstance(message, dict) and self.app.has(str(message.get("key"))):
+            return self.game_message(self._decimals(message))
+        from scenes.generic import action_label
+
+        return action_label(self.app, self.game_id, Action.from_json(row["action"]))
+
+    def _decimals(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Returns a message whose decimal numbers read as the language writes them."""
+        params = {k: self.decimal(v) if isinstance(v, float) else v
+                  for k, v in message.get("params", {}).items()}
+        return {"key": message["key"], "params": params}
+
     # --- log ----------------------------------------------------------------------------
     def _visible(self, event: Event) -> bool:
         seat = None if self.curtain_for is not None else self.viewer
@@ -537,6 +661,12 @@ class TableScene(Scene):
         menu = IconButton((right - size, y, size, size), "ui.menu", self.open_pause_menu,
                           tooltip=t("ui.menu.tip"))
         self.widgets = [self.undo_button, self.redo_button, save, menu]
+        self.coach_button: IconButton | None = None
+        if self.coach:
+            self.coach_button = IconButton((right - 5 * (size + 8) + 8, y, size, size), "ui.hint",
+                                          self.ask_hint, tooltip=t("ui.coach.tip"),
+                                          hotkey=pygame.K_h)
+            self.widgets.append(self.coach_button)
         from scenes.widgets import Button
 
         name = self.seat_name(self.curtain_for)
@@ -578,8 +708,18 @@ class TableScene(Scene):
                 return True
         if super().handle(event):
             return True
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_h and self.coach
+                and not event.mod & pygame.KMOD_CTRL):
+            # the button takes H while enabled; disabled (a bot or another player acts) it
+            # says why nothing happens
+            self.app.toast(self.app.t("ui.coach.not_now"))
+            return True
         if self.curtain_for is not None:
             return self.curtain_button.handle(event)
+        if (self.coach_key is not None and event.type == pygame.MOUSEBUTTONDOWN
+                and self.coach_rect.collidepoint(event.pos)):
+            self.close_hint()
+            return True
         if self.log_list is not None and self.log_list.handle(event):
             return True
         return self.handle_board(event)
@@ -593,6 +733,9 @@ class TableScene(Scene):
         # information once, in the frame after it, not all at once when the turn comes back.
         self.undo_button.enabled = self.undo_steps() > 0 and can_act
         self.redo_button.enabled = self.session.can_redo() and can_act
+        if self.coach_button is not None:
+            self.coach_button.enabled = self.can_coach() or self.coach_key is not None
+        self._poll_coach()
         super().update(dt)
         if self.log_list is not None:
             self.log_list.update(dt, self.app)
@@ -620,6 +763,7 @@ class TableScene(Scene):
         else:
             self.draw_board(surface)
             self.anim.draw(surface)
+            self.draw_coach(surface)
         self.draw_prompt(surface)
         self.draw_log(surface)
         super().draw(surface)
@@ -642,10 +786,56 @@ class TableScene(Scene):
             x += 34 + name.get_width() + 18
             pygame.draw.line(surface, theme.GOLD_DIM, (x, 16), (x, PROMPT_H - 16), 1)
             x += 18
-        avail = 1600 - x - 4 * 56 - 30
+        avail = 1600 - x - (5 if self.coach else 4) * 56 - 30
         prompt = assets.text(assets.fit(self.prompt_text, "serif", theme.SIZE_H3, avail),
                              "serif", theme.SIZE_H3, theme.INK)
         surface.blit(prompt, (x, bar.centery - prompt.get_height() // 2))
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        """Draws the coach's panel at the top right of the board while a hint is shown."""
+        if self.coach_key is None:
+            self.coach_rect = pygame.Rect(0, 0, 0, 0)
+            return
+        pad = 18
+        inner = COACH_W - 2 * pad
+        chance_w = 170
+        rows: list[tuple[str, pygame.Surface, pygame.Surface | None]] = []
+        for kind, text, chance in self.coach_lines():
+            if kind in ("best", "alt"):
+                role = "bold" if kind == "best" else "body"
+                size = theme.SIZE_BODY if kind == "best" else theme.SIZE_SMALL
+                image = assets.text(text, role, size, theme.INK_DARK, inner - chance_w - 24)
+                odds = assets.text(chance, role, size, theme.INK_DARK if kind == "best"
+                                   else theme.INK_DARK_DIM)
+                rows.append((kind, image, odds))
+            elif kind == "why":
+                rows.append((kind, assets.text(self.app.t("ui.coach.why", reason=text),
+                                               "italic", theme.SIZE_SMALL, theme.INK_DARK,
+                                               inner), None))
+            else:
+                rows.append((kind, assets.text(text, "italic", theme.SIZE_SMALL,
+                                               theme.INK_DARK_DIM, inner), None))
+        title = assets.text(self.app.t("ui.coach.title"), "heading", theme.SIZE_H3,
+                            theme.INK_DARK)
+        height = pad + title.get_height() + 10 + sum(r[1].get_height() + 8 for r in rows) + pad
+        rect = pygame.Rect(self.board_rect.right - COACH_W - 12, self.board_rect.top + 12,
+                           COACH_W, height)
+        self.coach_rect = rect
+        surface.blit(theme.panel(rect.size, "parchment"), rect)
+        surface.blit(assets.asset_icon("ui.hint", 30, theme.INK_DARK),
+                     (rect.left + pad, rect.top + pad))
+        surface.blit(title, (rect.left + pad + 40, rect.top + pad))
+        y = rect.top + pad + title.get_height() + 10
+        for kind, image, odds in rows:
+            x = rect.left + pad
+            if kind in ("best", "alt"):
+                pygame.draw.circle(surface, theme.GOLD_DIM if kind == "alt" else theme.INK_DARK,
+                                   (x + 8, y + 12), 6 if kind == "best" else 4)
+                x += 24
+            surface.blit(image, (x, y))
+            if odds is not None:
+                surface.blit(odds, (rect.right - pad - odds.get_width(), y))
+            y += image.get_height() + 8
 
     def draw_log(self, surface: pygame.Surface) -> None:
         """Draws the game log panel, with the pinned entry's breakdowns at its foot."""

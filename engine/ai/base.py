@@ -93,6 +93,11 @@ def register_bot(bot_id: str, factory: BotFactory, game: str | None = None,
     _BOTS[(game, bot_id)] = BotInfo(bot_id, game, factory, label or f"ui.bot.{bot_id}")
 
 
+def registered_bot(bot_id: str, game: str | None = None) -> BotInfo | None:
+    """Returns exactly the bot registered under (game, id), without loading anything."""
+    return _BOTS.get((game, bot_id))
+
+
 def unregister_bot(bot_id: str, game: str | None = None) -> None:
     """Removes a registered bot (tests)."""
     _BOTS.pop((game, bot_id), None)

@@ -6,8 +6,9 @@ re-imports the parent's ``__main__`` (the pygame app) in the child, which would 
 cost tens of megabytes; this way the child imports only the engine and the one game it plays.
 
 Requests: ``{"id", "cmd": "choose", "game", "state", "seat", "bot", "difficulty", "seed",
-"options"}``, ``{"id", "cmd": "stats"}``; answers: ``{"id", "action"}`` / ``{"id", "stats"}`` /
-``{"id", "error"}``. A cancelled request's child is stopped and a new one starts on demand.
+"options"}``, ``{"id", "cmd": "hint", "game", "state", "seat", "seed", "options"}`` (the coach,
+engine/ai/coach.py), ``{"id", "cmd": "stats"}``; answers: ``{"id", "action"}`` /
+``{"id", "hint"}`` / ``{"id", "stats"}`` / ``{"id", "error"}``. A cancelled request's child is stopped and a new one starts on demand.
 
 The child never sees the true state: ``seat_state`` turns it into a determinization made from
 the acting seat's view, with a seed for the bot taken from that view too, so nothing the seat
@@ -151,6 +152,26 @@ class BotWorker:
                            "bot": bot_id, "difficulty": difficulty, "seed": seed,
                            "options": None if options is None else dict(options)})
 
+    def request_hint(self, game_id: str, state_dict: dict[str, Any], seat: int, seed: int = 0,
+                     options: dict[str, Any] | None = None) -> int:
+        """Asks the coach what ``seat`` should do (``state_dict`` and ``seed`` from
+        ``seat_state``); returns the request id. ``options`` go to the coach (``steps``,
+        ``seconds``); None means the coach's own budget and CPU cap (engine/ai/coach.py)."""
+        if self.busy:
+            self.cancel()
+        return self._send({"cmd": "hint", "game": game_id, "state": state_dict, "seat": seat,
+                           "seed": seed, "options": None if options is None else dict(options)})
+
+    def poll_hint(self) -> dict[str, Any] | None:
+        """Returns the coach's answer once it is ready, else None (never blocks)."""
+        answer = self._take(False, None)
+        return dict(answer["hint"]) if answer else None
+
+    def wait_hint(self, timeout: float | None = None) -> dict[str, Any] | None:
+        """Returns the coach's answer, blocking up to ``timeout`` seconds (None: no limit)."""
+        answer = self._take(True, timeout)
+        return dict(answer["hint"]) if answer else None
+
     def _take(self, block: bool, timeout: float | None) -> dict[str, Any] | None:
         """Returns the answer to the pending request, or None if it is not there yet."""
         while self._pending is not None:
@@ -261,6 +282,8 @@ def _answer(message: dict[str, Any]) -> dict[str, Any]:
     cmd = message.get("cmd")
     if cmd == "stats":
         return {"stats": _stats()}
+    if cmd == "hint":
+        return {"hint": _hint(message)}
     if cmd != "choose":
         return {"error": f"unknown command {cmd!r}"}
     from engine import registry
@@ -278,6 +301,20 @@ def _answer(message: dict[str, Any]) -> dict[str, Any]:
     bot = make_bot(bot_id, game_id, difficulty, int(message.get("seed", 0)), **options)
     action = bot.choose(rules, state, seat)
     return {"action": action.to_json(), "stats": bot.last_stats.get("iterations")}
+
+
+def _hint(message: dict[str, Any]) -> dict[str, Any]:
+    """Returns the coach's hint for a request (engine/ai/coach.py)."""
+    from engine import registry
+    from engine.ai.coach import SECONDS, hint
+
+    rules = registry.rules(str(message["game"]))
+    state = rules.state_from_dict(message["state"])
+    options = message.get("options")
+    if options is None:
+        options = {"seconds": SECONDS}
+    return hint(rules, state, int(message["seat"]), int(message.get("seed", 0)),
+                steps=options.get("steps"), seconds=options.get("seconds"))
 
 
 def _stats() -> dict[str, Any]:

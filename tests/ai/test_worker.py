@@ -97,3 +97,21 @@ def test_interactive_play_caps_thinking_time(worker: BotWorker) -> None:
     rules, state = _mid_game()
     worker.request("toy", rules.state_to_dict(state), 0, "mcts", "easy", 1)
     assert worker.wait(30) in rules.legal_actions(state)
+
+
+def test_the_coach_answers_from_the_bot_process(worker: BotWorker) -> None:
+    from engine.ai.play import bot_config
+    from engine.ai.worker import seat_state
+
+    rules = registry.rules("duel")
+    state = rules.new_game(bot_config("duel", ["heuristic", "heuristic"]), 3)
+    seat = rules.current_actor(state)
+    sent, seed = seat_state(rules, state, seat, 0)
+    worker.request_hint("duel", sent, seat, seed, options={"steps": 300})
+    answer = worker.wait_hint(60)
+    assert answer is not None and answer["rows"]
+    assert Action.from_json(answer["rows"][0]["action"]) in rules.legal_actions(state)
+    assert answer["why"]["key"]
+    worker.request_hint("duel", sent, 1 - seat, seed, options={"steps": 300})
+    with pytest.raises(BotWorkerError, match="not the current actor"):
+        worker.wait_hint(60)

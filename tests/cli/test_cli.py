@@ -139,3 +139,28 @@ def test_validate_data_runs_the_content_validator(capsys: pytest.CaptureFixture[
     assert (code == 0) == (not problems), captured.out + captured.err
     assert "Traceback" not in captured.err
     assert main(["validate-data", "--game", "nope"]) == 2
+
+
+def test_match_alternates_seats_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["match", "--game", "duel", "--bots", "heuristic:easy,heuristic", "--games", "2",
+            "--seed", "5", "--json"]
+    assert main(argv) == 0
+    games = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [g["seat"] for g in games] == [0, 1]
+    assert all(g["result"] in ("won", "tied", "lost") for g in games)
+    assert main(argv[:-1]) == 0
+    assert "2 games: won" in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_simulate_plays_the_hard_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--game", "duel", "--bots", "hard,heuristic", "--seed", "3",
+                 "--max-actions", "30"]) == 0
+    assert "seed 3:" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("bots, message", [
+    ("hard", "exactly two"), ("hard,nobody", "no bot 'nobody'"),
+    ("heuristic:silly,heuristic", "unknown difficulty")])
+def test_match_refuses_bad_bots(bots: str, message: str) -> None:
+    proc = _run("match", "--game", "duel", "--bots", bots, "--games", "1")
+    assert message in _one_line_error(proc)

@@ -17,6 +17,8 @@ from engine import registry  # noqa: E402
 from engine.core.actions import Action  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 
+HINT_STEPS = 400  # the fake worker's coach thinks briefly
+
 
 class FakeWorker:
     """Stands in for engine.ai.worker.BotWorker: answers with the first legal action."""
@@ -27,6 +29,9 @@ class FakeWorker:
         self.requests: list[tuple[str, int, str, str, int]] = []
         self.states: list[dict[str, Any]] = []  # what the bot process would have been sent
         self.answer: Action | None = None
+        self.hints: list[tuple[str, int, int]] = []  # coach requests: game, seat, seed
+        self.hint_states: list[dict[str, Any]] = []
+        self.hint_answer: dict[str, Any] | None = None
         self.cancelled = 0
         self.closed = False
         FakeWorker.instances.append(self)
@@ -43,6 +48,22 @@ class FakeWorker:
 
     def poll(self) -> Action | None:
         answer, self.answer = self.answer, None
+        return answer
+
+    def request_hint(self, game_id: str, state_dict: dict[str, Any], seat: int, seed: int = 0,
+                     options: dict[str, Any] | None = None) -> int:
+        """Answers as the bot process would, with a small search budget (fast tests)."""
+        from engine.ai.coach import hint
+
+        rules = registry.rules(game_id)
+        state = rules.state_from_dict(state_dict)
+        self.hint_answer = hint(rules, state, seat, seed, steps=HINT_STEPS)
+        self.hints.append((game_id, seat, seed))
+        self.hint_states.append(state_dict)
+        return len(self.hints)
+
+    def poll_hint(self) -> dict[str, Any] | None:
+        answer, self.hint_answer = self.hint_answer, None
         return answer
 
     def cancel(self) -> None:

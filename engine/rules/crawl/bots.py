@@ -1241,3 +1241,6 @@ register_rollout_policy("crawl", playout_policy)
 # machine reached 1.14 s, at 0.4 the longest of 480 took 0.96 s (docs/performance.md).
 register_playout_depth_scale("crawl", 0.4)
 register_evaluator("crawl", evaluate)
+
+
+from engine.rules.crawl import search as _search  # noqa: E402,F401 - registers the hard bot

@@ -285,3 +285,6 @@ def evaluate(rules: Any, state: DeckState) -> list[float]:
 register_bot("heuristic", make, game="deckbuilder", label="deckbuilder.bot.heuristic")
 register_rollout_policy("deckbuilder", playout_policy)
 register_evaluator("deckbuilder", evaluate)
+
+
+from engine.rules.deckbuilder import search as _search  # noqa: E402,F401 - registers the hard bot

@@ -783,3 +783,6 @@ def playout_policy(rules: GameRules[Any], state: Any, legal: Sequence[Action],
 register_bot("heuristic", DuelHeuristicBot, game="duel", label="bot.heuristic")
 register_evaluator("duel", evaluate)
 register_rollout_policy("duel", playout_policy)
+
+
+from engine.rules.duel import search as _search  # noqa: E402,F401 - registers the hard bot
