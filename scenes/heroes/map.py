@@ -205,6 +205,8 @@ class MapTableScene(HeroesTableScene):
         if params and key.startswith("heroes.map."):
             self._note_battle(key, params)
             params = self._log_params(key, params)
+            if key == "heroes.map.tile" and params.get("how") == "start":
+                key = "heroes.mapui.log.tile_start"  # the own start tile, turned at setup
         elif params and key in NAMED_EVENTS and isinstance(params.get("side"), int) \
                 and self.log_sides is not None:
             # a battle's card events name the side's player (the battle view that names its
@@ -252,8 +254,22 @@ class MapTableScene(HeroesTableScene):
             params["hero"] = t(HERO_WORDS[params["hero"]])
         if isinstance(params.get("res"), list):
             params["amount"] = self.amount_text(params["res"])
+        for k in ("paid", "got"):  # a trade: what was given and what came
+            if isinstance(params.get(k), list):
+                params[k] = self.amount_text(params[k])
         if isinstance(params.get("cards"), list):
             params.setdefault("n", len(params["cards"]))
+        if isinstance(params.get("faces"), list):  # the dice rolled at once
+            params.setdefault("n", len(params["faces"]))
+        if key == "heroes.map.astrologer" and isinstance(params.get("card"), str):
+            try:
+                card = query.astrologer(params["card"])
+                params["name"] = art.name(self.app, card.name)
+                params["text"] = art.name(self.app, card.text)
+            except Exception:  # noqa: BLE001 - an unknown card: the plain words
+                params["name"], params["text"] = "?", ""
+        if key == "heroes.map.tile" and isinstance(params.get("tile"), str):
+            params["what"] = self.tile_contents(params["tile"])
         if params.get("choice") in WORDS:
             params["choice"] = t(WORDS[params["choice"]])
         lid = params.get("location")
@@ -289,6 +305,16 @@ class MapTableScene(HeroesTableScene):
             else:
                 params["result"] = t(RESULTS["draw"], name=self.seat_name(seat))
         return params
+
+    def tile_contents(self, tid: str) -> str:
+        """Returns what lies on a tile as words: its locations by name ("Gold Mine, Sawmill"),
+        or open ground."""
+        try:
+            fields = query.tile(tid).fields
+        except Exception:  # noqa: BLE001 - an unknown tile: no names
+            return self.app.t("heroes.mapui.empty_field")
+        names = [self.loc_name(f.location) for f in fields if f.location]
+        return ", ".join(names) if names else self.app.t("heroes.mapui.empty_field")
 
     def _hero_fields(self) -> dict[tuple[int, str], tuple[int, int]]:
         return {(int(p["seat"]), name): _hex(at) for p in self.view.get("players", [])
