@@ -13,7 +13,7 @@ from engine.core.actions import Action
 from engine.core.rng import Rng
 from scenes.games import scene_class
 from scenes.heroes import art, query
-from scenes.heroes.map import MAPV, READABLE, SWITCH, TOWN_KINDS, ZOOMS, MapTableScene
+from scenes.heroes.map import FIT_MIN, MAPV, READABLE, SWITCH, TOWN_KINDS, ZOOMS, MapTableScene
 from scenes.heroes.screens import (
     MAP_CONDITIONS,
     MAP_MOMENTS,
@@ -125,11 +125,48 @@ def test_a_tile_is_laid_with_the_chosen_turn(app: Any) -> None:
 def test_the_town_lists_the_board_and_builds(app: Any) -> None:
     table = _table_at(app, "map_town")
     _press(app, table.map_buttons, app.t("heroes.mapui.town"))
-    assert table.town_open
-    rows = table.town_rows()
-    assert {status for _k, _n, status, _a in rows} >= {"built", "buildable"}
+    assert table.town is not None
+    rows = table.town.buildings
+    assert {row.status for row in rows} >= {"built", "buildable"}
+    # what each building does is shown, and why a locked one cannot be built
+    faction = table.player(0)["faction"]
+    texts = {b.key: art.name(app, b.text) for b in query.town(faction).buildings}
+    assert all(row.text == texts[row.key] for row in rows)
+    assert all(row.why for row in rows if row.status == "locked")
     _press(app, table.town_buttons, app.t("heroes.mapui.build"))
     assert table.session.actions[-1].kind == "build"
+    # the town stays open to look at after the build, with the build token used
+    assert table.town is not None and not table.player(0)["tokens"]["build"]
+    locked = [row for row in table.town.buildings if row.status == "locked"]
+    assert locked and all(row.why == app.t("heroes.map.rule.token_used") for row in locked)
+
+
+def test_the_town_shows_the_units_as_cards_with_what_can_be_done(app: Any) -> None:
+    table = _table_at(app, "map_town")
+    _press(app, table.map_buttons, app.t("heroes.mapui.town"))
+    town = table.town
+    assert town is not None
+    p = table.player(0)
+    owned = {u: pack for u, pack in p["units"]}
+    faction_units = list(query.faction(p["faction"]).units)
+    assert [row.key for row in town.units][:len(faction_units)] == faction_units
+    for row in town.units:
+        assert row.status == ("" if row.key not in owned else "pack" if owned[row.key]
+                              else "few")
+        if row.action is not None:  # a legal recruit or reinforce has its button and price
+            assert town.button_for(row.action) is not None and row.cost is not None
+            assert not row.why
+        else:
+            assert row.why  # full strength, a dwelling missing, the token used, no gold
+    recruit = next(row for row in town.units if row.kind == "recruit" and row.action)
+    # hovering a unit card shows its values and its price
+    app.mouse = recruit.rect.move(0, 10).midtop
+    app.step([], 1 / 60)
+    assert any(table.cost_text(recruit.cost) in line for line in recruit.tip)
+    _click(app, town.button_for(recruit.action).rect.center)
+    assert table.session.actions[-1] == recruit.action
+    row = next(r for r in table.town.units if r.key == recruit.key)
+    assert row.status == "few"
 
 
 def test_the_battle_uses_the_combat_board(app: Any) -> None:
@@ -194,7 +231,7 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
     if table.in_battle:
         act_by_mouse(app, table, action)
         return
-    if table.town_open and kind not in TOWN_KINDS:
+    if table.town is not None and kind not in TOWN_KINDS:
         _press(app, table.town_buttons, t("heroes.mapui.close"))
     if kind in ("choose", "search"):
         assert table.map_chooser is not None
@@ -213,8 +250,7 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
         _lead(app, table, p["hero"])
         _click(app, _field_point(table, tuple(p["at"])))
         if table.map_popup is not None:
-            label = t("heroes.mapui.place_tile", label=query.tile(p["tile"]).label)
-            _press(app, table.map_popup.buttons, label)
+            _press(app, table.map_popup.buttons, table.place_label(p["tile"]))
     elif kind == "rotate":
         for _ in range(6):
             if table.rot_pick == p["rotation"]:
@@ -227,29 +263,27 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
     elif kind == "discard":
         hand = table.view["hand"]
         _click(app, table.hand_rects()[hand.index(p["card"])].center)
-    elif kind in ("build", "recruit", "reinforce", "hire", "spellbook"):
-        if not table.town_open:
+    elif kind in TOWN_KINDS:
+        if table.town is None:
             _press(app, table.map_buttons, t("heroes.mapui.town"))
-        if kind == "build":
-            rows = [k for k, _n, _s, a in table.town_rows() if a is not None]
-            builds = [b for b in table.town_buttons if b.label == t("heroes.mapui.build")]
-            _click(app, builds[rows.index(p["building"])].rect.center)
+        assert table.town is not None
+        button = table.town.button_for(action)
+        if button is None and kind == "hire":  # several places: the button lists them
+            _press(app, table.town_buttons, t("heroes.mapui.hire_short"))
+            assert table.town.popup is not None
+            f = table.fields[tuple(p["at"])]
+            _press(app, table.town.popup.buttons, table.loc_name(f["location"]))
         else:
-            i = [a for _t, _c, _s, a in table.population_rows()].index(action)
-            row = table.population_rect(i)
-            found = [b for b in table.town_buttons if row.contains(b.rect)]
-            _click(app, found[0].rect.center)
+            assert button is not None, action
+            _click(app, button.rect.center)
     elif kind == "remove":
         _press(app, table.map_buttons, t("heroes.mapui.remove"))
         assert table.map_popup is not None
         _press(app, table.map_popup.buttons, art.card_name(app, p["card"]))
     elif kind == "trade":
-        from scenes.heroes.map import WORDS
-
         _press(app, table.map_buttons, t("heroes.mapui.trades"))
         assert table.map_popup is not None
-        _press(app, table.map_popup.buttons, t("heroes.mapui.trade", sell=t(WORDS[p["sell"]]),
-                                               get=t(WORDS[p["get"]])))
+        _press(app, table.map_popup.buttons, table.trade_label(action))
     elif kind == "revisit":
         _press(app, table.map_buttons, t("heroes.mapui.revisit") if p["hero"] == "main"
                else t("heroes.mapui.revisit2"))
@@ -377,20 +411,39 @@ def test_a_heros_move_walks_along_its_path_at_the_full_frame_rate(app: Any) -> N
     assert not table.anim.busy and not table.walks and not table.is_animating()
 
 
-def test_the_map_opens_readable_on_the_start_tiles_and_home_shows_it_whole(app: Any) -> None:
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_map_opens_whole_when_it_fits(app: Any, players: int) -> None:
     app.settings.anim_speed = 0.0
-    table = MapTableScene(app, new_map_session(1), autosave=False)
+    table = MapTableScene(app, new_map_session(1, players=players), autosave=False)
     app.push(table)
     app.step([], 1 / 60)
     cam = table.map_cam
-    assert cam.ts >= ZOOMS[READABLE]
-    town = tuple(table.player(0)["town"])
-    assert MAPV.collidepoint(_field_point(table, town))
-    whole = [h for h in table.fields]
-    assert not all(MAPV.collidepoint(_field_point(table, h)) for h in whole)
+    # First Steps and Three Crowns fit the map's frame at a readable zoom: the whole map
+    assert cam.ts >= ZOOMS[FIT_MIN]
+    cells = list(table.fields) + list(table.slot_of)
+    assert all(MAPV.collidepoint(_field_point(table, h)) for h in cells)
+    opened = (cam.zoom, list(cam.offset))
+    # zoomed in, Home shows it whole again
+    cam.set_zoom(READABLE + 1)
+    assert not all(MAPV.collidepoint(_field_point(table, h)) for h in cells)
     _home(app)
-    assert cam.ts < ZOOMS[READABLE]
-    assert all(MAPV.collidepoint(_field_point(table, h)) for h in whole)
+    assert (cam.zoom, list(cam.offset)) == opened
+
+
+def test_after_the_curtain_the_map_turns_to_the_seated_players_hero(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    session = new_map_session(2, humans=2)
+    assert play_map_until(session, MAP_CONDITIONS["map"], 2)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    table.map_cam.set_zoom(READABLE + 1)
+    table.map_cam.centre_on(tuple(table.player(1)["town"]))
+    hero = tuple(table.player(0)["heroes"]["main"])
+    assert not MAPV.collidepoint(_field_point(table, hero))
+    _click(app, table.curtain_button.rect.center)
+    # as near the middle as the map's edge allows
+    assert MAPV.inflate(-160, -160).collidepoint(_field_point(table, hero))
 
 
 def test_the_hero_panel_opens_the_heros_discard_and_artifacts(app: Any) -> None:
@@ -422,9 +475,13 @@ def test_choice_options_read_the_views_catalog_labels(app: Any) -> None:
     table = _table_at(app, "map_choice")
     chooser = table.map_chooser
     assert chooser is not None
-    labels = [table.game_message(m) for m in table.view["choice_labels"]]
+    from scenes.heroes.map import capital
+
+    labels = [capital(table.game_message(m)) for m in table.view["choice_labels"]]
     shown = [b.label for b in chooser.buttons]
     assert labels and all(label in shown for label in labels)
+    # a label that begins an answer begins with a capital ("Roll 2 resource dice …")
+    assert all(not label[:1].islower() for label in shown)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

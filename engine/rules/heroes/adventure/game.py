@@ -177,6 +177,11 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         }
         if st.sub is not None:
             out["battle"] = self.sub_view(st, seat)
+            # who fights on each side: the attacker's hero, and the defender's (None: the
+            # neutral army; "garrison": a town or settlement defended by its units alone)
+            tag = st.battle.get("tag") or {}
+            foe = tag.get("foe_hero") or ("garrison" if tag.get("kind") == "pvp" else None)
+            out["battle"]["heroes"] = [tag.get("hero"), foe]
         return out
 
     def annotate(self, state: MapState, seat: int | None,

@@ -2020,6 +2020,9 @@ def _check_unit(rules: Any, st: MapState, a: Action) -> Refusal | None:
         if not afford(p.res, unit_cost(st, uid, False)):
             return ("heroes.map.rule.cost", "you cannot pay for it")
         return None
+    if C.unit(uid).reinforce is None or C.unit(uid).pack is None:
+        # seed "Neutrale Einheiten": "Neutrale Einheiten können nicht verstärkt werden"
+        return ("heroes.map.rule.no_pack", "this unit has no Pack side")
     if not _has_citadel(st, seat):
         return ("heroes.map.rule.no_citadel", "reinforcing needs a citadel")
     if [uid, False] not in p.units:
