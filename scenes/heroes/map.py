@@ -1558,6 +1558,12 @@ class MapTableScene(HeroesTableScene):
                 blit_centered(surface, num, c)
         note = t("heroes.mapui.income_round") if v.get("income_round") else (
             t("heroes.mapui.astro_round") if v.get("astrologer_round") else "")
+        if v.get("astrologer_round") and v.get("astrologer"):
+            try:  # the sign of this round, by name (its text in the tooltip)
+                note = t("heroes.mapui.sign", name=art.name(
+                    self.app, query.astrologer(v["astrologer"]).name))
+            except Exception:  # noqa: BLE001 - an unknown card: the plain note
+                pass
         if note:
             image = assets.text(assets.fit(note, "italic", theme.SIZE_TINY, rect.width - 24),
                                 "italic", theme.SIZE_TINY, theme.INK_DIM)

@@ -864,7 +864,8 @@ class HeroesTableScene(TableScene):
             sub = t("heroes.ui.side.units_only")
         else:
             icon = assets.asset_icon("heroes.faction.neutral", 44)
-            field = self.view.get("options", {}).get("field")
+            field = self.view.get("options", {}).get("field") or (
+                self.view.get("battle") or {}).get("field")
             sub = t("heroes.ui.neutral_line", field=field) if field else t("heroes.ui.neutrals")
         blit_centered(surface, icon, disc)
         name = assets.text(assets.fit(self.side_name(side), "heading", theme.SIZE_H3,

@@ -10,7 +10,6 @@ import pygame
 import pytest
 
 from engine.core.actions import Action
-from engine.core.rng import Rng
 from scenes.games import scene_class
 from scenes.heroes import art, query
 from scenes.heroes.map import FIT_MIN, MAPV, READABLE, SWITCH, TOWN_KINDS, ZOOMS, MapTableScene
@@ -303,40 +302,6 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
         _press(app, table.map_buttons, t({"end_turn": "heroes.mapui.end_turn",
                                           "leave": "heroes.mapui.leave",
                                           "pass": "heroes.mapui.pass"}[kind]))
-
-
-def test_a_hot_seat_map_game_is_played_with_the_mouse_alone(app: Any) -> None:
-    from engine.ai.base import make_bot
-
-    app.settings.anim_speed = 0.0
-    session = new_map_session(4, humans=2)
-    table = MapTableScene(app, session, autosave=False)
-    app.push(table)
-    app.step([], 1 / 60)
-    bot = make_bot("heuristic", "heroes", seed=9)
-    rng = Rng(5)
-    kinds: set[str] = set()
-    for _ in range(700):
-        if session.is_over:
-            break
-        if table.curtain_for is not None:
-            _click(app, table.curtain_button.rect.center)
-            assert table.curtain_for is None
-            continue
-        legal = session.rules.legal_actions(session.state)
-        action = bot.choose(session.rules, session.state, session.actor)
-        if not table.in_battle and rng.below(3) == 0:
-            action = rng.choice(legal)
-        before = len(session.actions)
-        map_act_by_mouse(app, table, action)
-        assert len(session.actions) == before + 1, (
-            action, table.view.get("step"), table.hero, table.view.get("reach"),
-            table.view["players"][table.me()]["heroes"])
-        assert session.actions[before] == action
-        kinds.add(("battle." if table.in_battle else "") + action.kind)
-    # explore, fight neutrals on the combat board, build, recruit, Search: all by mouse
-    assert {"move", "end_turn", "rotate", "build", "discover", "recruit", "search", "keep",
-            "discard", "battle.place", "battle.attack"} <= kinds, kinds
 
 
 def test_the_map_games_pregame_step_chooses_each_seats_faction_and_hero(app: Any) -> None:

@@ -182,6 +182,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             tag = st.battle.get("tag") or {}
             foe = tag.get("foe_hero") or ("garrison" if tag.get("kind") == "pvp" else None)
             out["battle"]["heroes"] = [tag.get("hero"), foe]
+            out["battle"]["field"] = tag.get("level")  # a neutral army's field level
         return out
 
     def annotate(self, state: MapState, seat: int | None,

@@ -1065,6 +1065,7 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
                 ctrl = None
         # an astrologer card may make this round's neutral armies a field level stronger
         level = min(7, max(1, int(tag["guard"]) + st.battle.get("mods", {}).get("neutral", 0)))
+        tag["level"] = level  # the field level the army is drawn at (the view shows it)
         defender: dict[str, Any] = {"seat": None if ctrl is None else 1,
                                     "neutral": {"field": level, "difficulty": _difficulty(st),
                                                 "table": mc().scenarios[st.scenario].table}}
