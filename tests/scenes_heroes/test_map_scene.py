@@ -657,3 +657,137 @@ def test_good_morale_swaps_cards_on_the_combat_board(app: Any) -> None:
         act_by_mouse(app, table, action)
         assert table.session.actions[-1] == action
     assert side.morale == 0 and len(side.hand) == 3 and "offense" in side.hand
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_log_says_what_happened(app: Any, lang: str) -> None:
+    from engine.core.actions import Event
+    from engine.rules.heroes.names import add_names
+
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    name = table.seat_name(0)
+
+    def line(key: str, **params: Any) -> str:
+        return table.game_message(add_names([Event(key, params)])[0])
+
+    sign = query.astrologer("golden_harvest")
+    text = line("heroes.map.astrologer", card="golden_harvest")
+    assert art.name(app, sign.name) in text and art.name(app, sign.text) in text
+    trade = line("heroes.map.trade", seat=0, sell="materials", get="valuables", lots=1,
+                 paid=[0, 3, 0], got=[0, 0, 1])
+    assert trade == {"en": f"{name} trades 3 building materials for 1 valuable at the "
+                           "trading post.",
+                     "de": f"{name} tauscht am Handelsposten 3 Baumaterialien gegen "
+                           "1 Mineral."}[lang]
+    tile = line("heroes.map.tile", seat=0, tile="f1", at=[1, 1], rotation=0, how="place")
+    assert name in tile and table.loc_name("gold_mine") in tile
+    assert line("heroes.map.tile", seat=0, tile="s_sunward", at=[0, 0], rotation=0,
+                how="start").startswith(name)
+    top = line("heroes.map.discard_top", deck="ability", card="offense")
+    assert art.card_name(app, "offense") in top and app.t(
+        "heroes.mapui.deckname.ability") in top
+    dice = line("heroes.map.resource_die", seat=0, die="resource", faces=[1, 4])
+    assert "2" in dice and "{" not in dice
+    assert line("heroes.map.resource_die", seat=0, die="resource", faces=[3]) != dice
+
+
+def test_a_search_look_stays_in_the_log_behind_the_curtain(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    session = new_map_session(2, humans=2)
+    assert play_map_until(session, lambda s: any(e.key == "heroes.map.look" for e in s.log)
+                          and s.actor != next(e for e in s.log
+                                              if e.key == "heroes.map.look").params["seat"], 2)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    assert table.curtain_for is not None
+    # public: who looked at how many cards of which deck (never which cards)
+    looks = [e for e in table.log_events if e.key == "heroes.map.look"]
+    assert looks and all("cards" not in e.params for e in looks)
+
+
+def _battle_led_by_the_other(session: Any) -> bool:
+    """Returns True when a human seat leads the neutral army in another seat's battle."""
+    view = session.rules.view(session.state, None)
+    battle = view.get("battle")
+    if battle is None or session.actor is None:
+        return False
+    bv = battle["view"]
+    return any(s["neutral"] and s["seat"] is not None
+               and battle["seats"][s["seat"]] == session.actor for s in bv["sides"])
+
+
+def test_the_curtain_says_why_the_table_passes(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    for seed in range(1, 8):
+        session = new_map_session(seed, humans=2)
+        if play_map_until(session, _battle_led_by_the_other, seed):
+            break
+    assert _battle_led_by_the_other(session)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    seat = table.curtain_for
+    assert seat == session.actor
+    title, why = table.curtain_words()
+    assert title == app.t("heroes.mapui.curtain.neutrals", name=table.seat_name(seat))
+    assert table.seat_name(1 - seat) in why
+    # the turn's own curtain says "your turn"
+    turn = new_map_session(2, humans=2)
+    assert play_map_until(turn, MAP_CONDITIONS["map"], 2)
+    other = MapTableScene(app, turn, autosave=False)
+    app.push(other)
+    app.step([], 1 / 60)
+    assert other.curtain_words()[0] == app.t("ui.curtain.title", name=other.seat_name(0))
+
+
+def test_a_neutral_unit_led_by_a_player_says_it_must_attack(app: Any) -> None:
+    from engine.rules.heroes.moves import must_attack
+
+    def must(session: Any) -> bool:
+        sub = session.state.sub
+        if sub is None or not _battle_led_by_the_other(session):
+            return False
+        st = sub.state
+        return st.active >= 0 and must_attack(st, st.units[st.active])
+
+    for seed in range(1, 10):
+        session = new_map_session(seed, humans=2)
+        if play_map_until(session, must, seed):
+            break
+    assert must(session)
+    prompt = session.rules.prompt(session.state)
+    assert prompt.key == "heroes.prompt.must_attack"
+    kinds = {a.kind for a in session.rules.legal_actions(session.state)}
+    assert not kinds & {"end", "defend"}
+
+
+def test_the_hedge_witchs_card_shows_to_its_looker_alone(app: Any) -> None:
+    from engine.rules.heroes.adventure import rules as R
+    from engine.rules.heroes.adventure.game import CLASH
+
+    table = _table_at(app, "map")
+    st = table.session.state
+    R.queue(st).insert(0, ["choose", 0, "witch_card", ["take", "discard"], ["offense"]])
+    R.run(CLASH, st, [])
+    table.refresh()
+    app.step([], 1 / 60)
+    assert table.map_chooser is not None and table.shown_cards() == ["offense"]
+    (cid, rect), = table.shown_rects()
+    assert table.map_chooser.rect.contains(rect)
+    assert all(not rect.colliderect(b.rect) for b in table.map_chooser.buttons)
+    assert CLASH.view(st, 1)["looking"] == [] and CLASH.view(st, None)["looking"] == []
+
+
+def test_the_supply_tiles_show_what_lies_on_them(app: Any) -> None:
+    table = _table_at(app, "map")
+    supply = table.view["supply"]
+    assert supply and [tid for tid, _r in table.supply_rects()] == supply[:2]
+    tid, rect = table.supply_rects()[0]
+    app.mouse = rect.center
+    app.step([], 1 / 60)
+    tip = table.supply_tip(tid)
+    names = [table.loc_name(f.location) for f in query.tile(tid).fields if f.location]
+    assert all(any(n in line for line in tip) for n in names)
+    assert query.tile(tid).label in table.place_label(tid)
