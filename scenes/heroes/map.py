@@ -150,6 +150,9 @@ class MapTableScene(HeroesTableScene):
         self.map_cam.view = MAPV.copy()
         self.map_input = CameraInput(self.map_cam)
         self.fitted = False
+        # True until the player pans or zooms (Home gives it back): the map then follows the
+        # board as it grows (a new tile, a place for one) and stays whole while it fits
+        self.auto_view = True
         self.followed: tuple[Any, ...] | None = None
         self.fields: dict[tuple[int, int], dict[str, Any]] = {}
         self.tile_of: dict[tuple[int, int], str] = {}
@@ -277,13 +280,17 @@ class MapTableScene(HeroesTableScene):
         if params.get("choice") in WORDS:
             params["choice"] = t(WORDS[params["choice"]])
         lid = params.get("location")
-        if not isinstance(lid, str) and params.get("field") is not None:
+        if "place" in params:  # named by the rules already (a prompt's place)
+            lid = False
+        elif not isinstance(lid, str) and params.get("field") is not None:
             # the log is rebuilt before on_view_changed reads the fields: read the view's
             h = _hex(params["field"])
             f = self.fields.get(h) or next((x for x in self.view.get("fields", [])
                                             if _hex(x["at"]) == h), None)
             lid = f["location"] if f is not None else None
-        if lid in PLACE_WORDS:  # "the town", not "the place Town"
+        if lid is False:
+            pass
+        elif lid in PLACE_WORDS:  # "the town", not "the place Town"
             params["place"] = t(PLACE_WORDS[str(lid)])
         elif isinstance(lid, str) and lid:
             params["place"] = t("heroes.mapui.log.place", name=self.loc_name(lid))
@@ -410,12 +417,28 @@ class MapTableScene(HeroesTableScene):
         cells = set(self.fields) | set(self.slot_of)
         for a in self.index.of_kind("place"):
             cells |= set(hexgrid.tile_fields(_hex(a["at"])))
+        rot = v.get("rotating")
+        if rot:  # a placed tile being turned is not a field yet: its place is on the board
+            cells |= set(hexgrid.tile_fields(_hex(rot["at"])))
         if set(self.map_cam.layout.cells) != cells:
             self.map_cam.layout = HexLayout(cells)
             if not self.fitted:
                 self._first_view()
                 self.fitted = True
+            elif self.auto_view:
+                self._keep_whole()
             self.map_cam.clamp()
+
+    def _keep_whole(self) -> None:
+        """Fits the grown or shrunk board again when it fits the frame at a readable zoom
+        (the player has not moved the view)."""
+        cam = self.map_cam
+        zoom, offset = cam.zoom, list(cam.offset)
+        cam.fit()
+        left, top, right, bottom = cam.layout.bounds()
+        if cam.zoom < FIT_MIN or cam.ts * (right - left) > MAPV.width \
+                or cam.ts * (bottom - top) > MAPV.height:
+            cam.zoom, cam.offset = zoom, offset  # too big to show whole: the view stays
 
     def _follow(self) -> None:
         """Keeps the led hero in sight: pans to it when it walked (or the turn passed) out of
@@ -474,9 +497,18 @@ class MapTableScene(HeroesTableScene):
         town (a map that fits whole stays centred)."""
         p = self.player(self.me())
         at = p["heroes"].get(self.hero) or p["heroes"].get("main") or p.get("town")
-        if at is not None:
-            self.map_cam.centre_on(_hex(at))
-            self.followed = (self.view.get("current"), self.hero, _hex(at))
+        if at is None:
+            return
+        cam = self.map_cam
+        self.followed = (self.view.get("current"), self.hero, _hex(at))
+        left, top, right, bottom = cam.layout.bounds()
+        if cam.ts * (right - left) <= MAPV.width and cam.ts * (bottom - top) <= MAPV.height:
+            # the whole map shows at this zoom: it stays centred, every hero in sight
+            cam.offset = [MAPV.width / 2 - (left + right) / 2 * cam.ts,
+                          MAPV.height / 2 - (top + bottom) / 2 * cam.ts]
+            cam.clamp()
+            return
+        cam.centre_on(_hex(at))
 
     def curtain_words(self) -> tuple[str, str]:
         """Returns the curtain's title and why the table passes: the own turn, a town-action
@@ -722,7 +754,8 @@ class MapTableScene(HeroesTableScene):
             return str(rotating["tile"]), _hex(rotating["at"])
         rots = self.view.get("rotations") or []
         prompt = self.view.get("prompt") or {}
-        if not rots or prompt.get("key") != "heroes.map.prompt.rotate":
+        if not rots or prompt.get("key") not in ("heroes.map.prompt.rotate",
+                                                 "heroes.map.prompt.rotate_start"):
             return None
         tile = prompt.get("params", {}).get("tile")
         for t in self.view["tiles"]:
@@ -968,7 +1001,11 @@ class MapTableScene(HeroesTableScene):
         if self.keep_rects:
             return False
         zoom_ok = not HAND.collidepoint(self.app.mouse)
+        before = (self.map_cam.zoom, tuple(self.map_cam.offset))
         used, click = self.map_input.handle(event, self.app.mouse, zoom_ok)
+        if (self.map_cam.zoom, tuple(self.map_cam.offset)) != before:
+            # the player moved the view; Home gives the map back to the table
+            self.auto_view = event.type == pygame.KEYDOWN and event.key == pygame.K_HOME
         if click is not None and click[0] == 1:
             self.click_map(click[1])
             return True
@@ -1055,7 +1092,7 @@ class MapTableScene(HeroesTableScene):
             return
         choices = [(self.place_label(tid), a) for tid, a in sorted(by_tile.items())]
         self.map_popup = Popup.listing(choices, lambda a: self._do(a)(), pos, MAPV,
-                                       max_width=520)
+                                       max_width=MAPV.width - 40)
 
     def place_label(self, tid: str) -> str:
         """Returns a tile of the supply as a choice: its number and what lies on it."""
@@ -1099,6 +1136,10 @@ class MapTableScene(HeroesTableScene):
             for cid, rect in self.shown_rects():
                 self.hint(("shown", cid), self._card_tip(cid), rect)
             return
+        if self.map_popup is not None:
+            # an open list (plays, trades, tiles) is never covered by another tooltip
+            self.hover_field = None
+            return
         mouse = self.app.mouse
         self.hover_card = None
         for i, rect in enumerate(self.hand_rects()):
@@ -1129,7 +1170,7 @@ class MapTableScene(HeroesTableScene):
         self.hover_field = self.map_cam.cell_at(mouse) if MAPV.collidepoint(mouse) and \
             not HAND.collidepoint(mouse) else None
         h = self.hover_field
-        if h is not None:
+        if h is not None and self.map_popup is None:  # an open list stays uncovered
             lines = self.field_tip(h)
             if lines:
                 pts = self.map_cam.hex_points(h)

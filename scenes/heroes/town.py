@@ -40,6 +40,8 @@ FACE_KEYS = {"pack": "heroes.ui.face.pack", "few": "heroes.ui.face.few",
 COLOURS = {"built": theme.GREEN_BRIGHT, "buildable": theme.GOLD_BRIGHT,
            "locked": theme.INK_FAINT}
 RES = ("gold", "materials", "valuables")
+RES_ICONS = {"gold": "heroes.ui.gold", "materials": "heroes.map.materials",
+             "valuables": "heroes.map.valuables"}
 ROW_H, UNIT_H = 78, 236
 
 
@@ -291,7 +293,7 @@ class TownWindow:
         for i, row in enumerate(self.extras):
             row.rect = pygame.Rect(r.left + 16 + i * (ew + 16), y, ew, r.bottom - 12 - y)
             word = t("heroes.mapui.hire_short") if row.kind == "hire" else t("heroes.mapui.buy")
-            bx = pygame.Rect(row.rect.right - 106, row.rect.centery - 16, 98, 32)
+            bx = pygame.Rect(row.rect.right - 128, row.rect.centery - 16, 120, 32)
             if row.action is not None:
                 self._add(bx, word, row.action)
             elif row.kind == "hire" and self.table.index.of_kind("hire"):
@@ -415,6 +417,28 @@ class TownWindow:
     def _cost_line(self, row: Row) -> str:
         return self.table.cost_text(row.cost) if row.cost is not None else ""
 
+    def _draw_cost(self, surface: pygame.Surface, cost: list[int] | None, x: int, y: int,
+                   colour: theme.Colour = theme.GOLD, centre: bool = False) -> int:
+        """Draws a price as the board prints it, each resource's number beside its icon (the
+        words are in the tooltip); returns its width."""
+        if cost is None:
+            return 0
+        parts = [(str(n), RES_ICONS[r]) for r, n in zip(RES, cost, strict=False) if n]
+        if not parts:
+            parts = [(self.app.t("heroes.mapui.free"), "")]
+        images = [(assets.text(n, "bold", theme.SIZE_TINY, colour), icon) for n, icon in parts]
+        width = sum(im.get_width() + (18 if icon else 0) + 8 for im, icon in images) - 8
+        if centre:
+            x -= width // 2
+        for image, icon in images:
+            surface.blit(image, (x, y))
+            x += image.get_width() + 1
+            if icon:
+                surface.blit(assets.asset_icon(icon, 16), (x, y))
+                x += 17
+            x += 8
+        return width
+
     def _draw_building(self, surface: pygame.Surface, row: Row) -> None:
         t = self.app.t
         rect = row.rect
@@ -450,11 +474,9 @@ class TownWindow:
             return
         # the foot line: the price, then why it cannot be built now
         x, y = rect.left + 32, rect.bottom - 19
-        cost = assets.text(assets.fit(self._cost_line(row), "bold", theme.SIZE_TINY, width),
-                           "bold", theme.SIZE_TINY, theme.GOLD)
-        surface.blit(cost, (x, y))
+        x += self._draw_cost(surface, row.cost, x, y)
         if row.why:
-            x += cost.get_width() + 8
+            x += 8
             why = assets.text(assets.fit("· " + row.why, "italic", theme.SIZE_TINY,
                                          rect.right - 8 - x), "italic", theme.SIZE_TINY,
                               theme.RED_BRIGHT)
@@ -492,12 +514,10 @@ class TownWindow:
         y = box.bottom + 6
         if row.kind and row.cost is not None:
             word = t("heroes.mapui.unit." + row.kind + ".short")
-            for text in (word, self._cost_line(row)):
-                image = assets.text(assets.fit(text, "bold", theme.SIZE_TINY - 1,
-                                               rect.width - 8), "bold", theme.SIZE_TINY - 1,
-                                    theme.INK_DARK)
-                surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
-                y += 16
+            image = assets.text(assets.fit(word, "bold", theme.SIZE_TINY - 1, rect.width - 8),
+                                "bold", theme.SIZE_TINY - 1, theme.INK_DARK)
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+            self._draw_cost(surface, row.cost, rect.centerx, y + 17, theme.INK_DARK, True)
         if row.action is None and row.why:
             lines = assets.wrap(row.why, "italic", theme.SIZE_TINY - 2, rect.width - 10)
             bottom = rect.bottom - 6
@@ -515,14 +535,12 @@ class TownWindow:
         name = assets.text(assets.fit(row.name, "bold", theme.SIZE_SMALL, width), "bold",
                            theme.SIZE_SMALL, theme.INK)
         surface.blit(name, (rect.left + 42, rect.top + 4))
-        sub = self._cost_line(row)
+        shift = self._draw_cost(surface, row.cost, rect.left + 42, rect.top + 28)
         if row.why:
-            sub = (sub + " · " if sub else "") + row.why
-        lines = assets.wrap(sub or row.text, "italic" if row.why else "body", theme.SIZE_TINY,
-                            rect.width - 52 if row.why else width)
-        y = rect.top + 26
-        for line in lines[:3]:
-            image = assets.text(line, "italic" if row.why else "body", theme.SIZE_TINY,
-                                theme.RED_BRIGHT if row.why else theme.GOLD)
-            surface.blit(image, (rect.left + 42, y))
-            y += 15
+            x = rect.left + 42 + (shift + 10 if shift else 0)
+            lines = assets.wrap(row.why, "italic", theme.SIZE_TINY, rect.right - 10 - x)
+            y = rect.top + 28
+            for line in lines[:2]:
+                image = assets.text(line, "italic", theme.SIZE_TINY, theme.RED_BRIGHT)
+                surface.blit(image, (x, y))
+                y += 15

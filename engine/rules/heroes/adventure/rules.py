@@ -471,8 +471,27 @@ def _step_window(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
     seats = [s for s in seats if s not in skip and not st.ps[s].out
              and _town_actions_left(st, s)]
     if seats:
-        st.flow.push(Decision(WINDOW, tuple(seats), EACH_ONCE,
-                              Message(WINDOW_PROMPTS[kind], {"seat": st.current})))
+        prompt = Message(WINDOW_PROMPTS[kind], {"seat": st.current})
+        tag = next((x[1] for x in queue(st) if x[0] == "combat"), None) \
+            if kind == "combat" else None
+        if tag is not None:  # which combat the window comes before: who attacks what
+            prompt = _combat_prompt(st, tag)
+        st.flow.push(Decision(WINDOW, tuple(seats), EACH_ONCE, prompt))
+
+
+def _combat_prompt(st: MapState, tag: dict[str, Any]) -> Message:
+    """Returns the window's prompt naming the announced combat: the attacker and the guarded
+    place (a neutral army) or the defending player."""
+    if tag.get("kind") == "neutral":
+        loc = board(st).fields[_h(tag["field"])].location
+        place = dict(mc().locations[loc].name) if loc is not None else None
+        if place is not None:
+            return Message("heroes.map.prompt.window_neutral",
+                           {"seat": tag["seat"], "place": place, "guard": tag.get("guard", 1)})
+    elif tag.get("kind") == "pvp":
+        return Message("heroes.map.prompt.window_pvp", {"seat": tag["seat"],
+                                                        "foe": tag["foe"]})
+    return Message("heroes.map.prompt.window", {"seat": st.current})
 
 
 def _step_next_turn(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
@@ -549,7 +568,8 @@ def _step_rotate_start(rules: Any, st: MapState, item: list[Any], ev: list[Event
     town = st.ps[seat].town
     assert town is not None
     tile = next(t for t in st.placed if (t[1], t[2]) == town)
-    st.flow.push(Decision(ROTATE, seat, ONE, Message("heroes.map.prompt.rotate", {"tile": tile[0]}),
+    st.flow.push(Decision(ROTATE, seat, ONE, Message("heroes.map.prompt.rotate_start",
+                                                       {"tile": tile[0]}),
                           (tile[0], town[0], town[1], tuple(range(6)), "start")))
 
 
