@@ -335,6 +335,9 @@ class MapTableScene(HeroesTableScene):
         """Walks a moved hero along the fields of its move events (the full frame rate runs
         only while it walks); battle events go to the combat board."""
         super().on_events(events)
+        if not self.in_battle:
+            # the battle's last blow: its dice and damage numbers would float over the map
+            self.anim.items = [x for x in self.anim.items if isinstance(x, HeroWalk)]
         for e in events:
             if e.key != "heroes.map.move":
                 continue
@@ -372,6 +375,9 @@ class MapTableScene(HeroesTableScene):
             self.keep_rects = []
             super().on_view_changed()
             return
+        if self.bv is not None:
+            # back on the map from a battle: its dice and damage numbers end with it
+            self.anim.items = [x for x in self.anim.items if isinstance(x, HeroWalk)]
         self.bv = None
         self.bseat = None
         self.buttons = []
