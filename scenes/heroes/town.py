@@ -110,6 +110,8 @@ class TownWindow:
             return t("heroes.mapui.why.needs", names=", ".join(needs)), cost
         if key == "heroes.map.rule.no_dwelling" and needs:
             return t("heroes.mapui.why.needs", names=", ".join(needs)), cost
+        if key == "heroes.map.rule.token_used":  # the chip above says which token
+            return t("heroes.mapui.why.token"), cost
         if key == "heroes.map.rule.cost" and cost is not None:
             have = self.player()["resources"]
             short = [max(0, int(c) - int(h)) for c, h in zip(cost, have, strict=False)]
@@ -385,9 +387,12 @@ class TownWindow:
         surface.blit(theme.panel(r.size, "wood"), r)
         title = assets.text(self._title(), "heading", theme.SIZE_H3, theme.GOLD)
         surface.blit(title, (r.left + 20, r.top + 16))
-        tokens = self.player()["tokens"]
+        p = self.player()
+        tokens = p["tokens"]
         for rect, key in self.token_rects:
-            on = bool(tokens.get(key))
+            # the population token stays open while its recruiting goes on (seed
+            # "Stadtaktionen": recruit and reinforce at one moment)
+            on = bool(tokens.get(key)) or (key == "population" and p.get("pop_use") == "units")
             pygame.draw.rect(surface, (46, 32, 24) if on else (30, 22, 17), rect,
                              border_radius=14)
             pygame.draw.rect(surface, theme.GOLD if on else theme.INK_FAINT, rect, 1,

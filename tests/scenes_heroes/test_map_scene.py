@@ -137,7 +137,7 @@ def test_the_town_lists_the_board_and_builds(app: Any) -> None:
     # the town stays open to look at after the build, with the build token used
     assert table.town is not None and not table.player(0)["tokens"]["build"]
     locked = [row for row in table.town.buildings if row.status == "locked"]
-    assert locked and all(row.why == app.t("heroes.map.rule.token_used") for row in locked)
+    assert locked and all(row.why == app.t("heroes.mapui.why.token") for row in locked)
 
 
 def test_the_town_shows_the_units_as_cards_with_what_can_be_done(app: Any) -> None:
