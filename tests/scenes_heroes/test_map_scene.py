@@ -791,3 +791,36 @@ def test_the_supply_tiles_show_what_lies_on_them(app: Any) -> None:
     names = [table.loc_name(f.location) for f in query.tile(tid).fields if f.location]
     assert all(any(n in line for line in tip) for n in names)
     assert query.tile(tid).label in table.place_label(tid)
+
+
+def test_a_choice_of_effects_names_its_source(app: Any) -> None:
+    from engine.rules.heroes.adventure import rules as R
+    from engine.rules.heroes.adventure.game import CLASH
+
+    table = _table_at(app, "map")
+    st = table.session.state
+    faction = st.ps[0].faction
+    hall = query.town(faction).building("city_hall")
+    choice = next(e for e in R.mc().building(faction, "city_hall").resource_round
+                  if e.get("type") == "choice")
+    R.queue(st).insert(0, ["effect", 0, "main", R.to_plain(choice), False, None,
+                           ["building", "city_hall"]])
+    R.run(CLASH, st, [])
+    table.refresh()
+    app.step([], 1 / 60)
+    prompt = CLASH.prompt(st)
+    assert prompt.key == "heroes.map.prompt.effect_from"
+    assert art.name(app, hall.name) in table.game_message(prompt)
+    assert table.map_chooser is not None and len(table.map_chooser.buttons) == 2
+
+
+def test_a_side_without_its_main_hero_is_named_by_who_leads_it(app: Any) -> None:
+    table = _table_at(app, "map_battle")
+    battle = table.view["battle"]
+    assert battle["heroes"][1] is None and battle["field"] >= 1  # the neutral army
+    assert table.side_name(1) == app.t("heroes.ui.neutrals")
+    battle["heroes"] = [battle["heroes"][0], "secondary"]
+    battle["view"]["sides"][1].update(hero=None, neutral=False)
+    assert table.side_name(1) == app.t("heroes.ui.side.secondary")
+    battle["heroes"][1] = "garrison"
+    assert table.side_name(1) == app.t("heroes.ui.side.garrison")
