@@ -42,7 +42,7 @@ COLOURS = {"built": theme.GREEN_BRIGHT, "buildable": theme.GOLD_BRIGHT,
 RES = ("gold", "materials", "valuables")
 RES_ICONS = {"gold": "heroes.ui.gold", "materials": "heroes.map.materials",
              "valuables": "heroes.map.valuables"}
-ROW_H, UNIT_H = 78, 236
+ROW_H, UNIT_H = 96, 160
 
 
 @dataclass
@@ -57,6 +57,7 @@ class Row:
     action: Action | None  # the legal action now
     why: str = ""  # why it cannot be done now
     kind: str = ""  # build, recruit, reinforce, hire, spellbook, "" (nothing to do)
+    short: list[int] | None = None  # what is missing (drawn as icons after "Missing:")
     rect: pygame.Rect = field(default_factory=pygame.Rect)
     tip: list[str] = field(default_factory=list)
 
@@ -96,10 +97,10 @@ class TownWindow:
 
     def _why(self, action: Action, needs: list[str] | None = None) -> tuple[str, list[int] | None]:
         """Returns why the rules refuse an action now (with what it still needs) and its
-        price from the preview (None outside the seat's turn)."""
+        price from the preview (nothing outside the seat's turn: the header says so)."""
         t = self.app.t
         if not self.acting:
-            return t("heroes.mapui.why.not_now"), None
+            return "", None
         preview = self.table.preview(action)
         cost = (preview.detail or {}).get("cost")
         refused = preview.refused
@@ -120,6 +121,15 @@ class TownWindow:
 
     def _town(self) -> Any:
         return query.town(self.player()["faction"])
+
+    def _short(self, row: Row) -> None:
+        """Notes what a row's price lacks when the rules refuse it for the price."""
+        if row.action is None and row.cost and row.kind and self.acting:
+            have = self.player()["resources"]
+            short = [max(0, int(c) - int(h)) for c, h in zip(row.cost, have, strict=False)]
+            if any(short) and row.why == self.app.t(
+                    "heroes.mapui.why.short", short=self.table.cost_text(short)):
+                row.short = short
 
     def _read_buildings(self) -> list[Row]:
         t = self.app.t
@@ -153,6 +163,7 @@ class TownWindow:
                 tip.append(why)
             rows.append(Row(b.key, names[b.key], text, status, cost, action, why, "build",
                             tip=tip))
+            self._short(rows[-1])
         return rows
 
     def _unit_ids(self) -> list[str]:
@@ -204,6 +215,7 @@ class TownWindow:
                 why = t("heroes.mapui.why.full")
             rows.append(Row(uid, art.unit_name(self.app, uid), "", side, cost, action, why,
                             kind, tip=self._unit_tip(uid, side, kind, cost, why)))
+            self._short(rows[-1])
         return rows
 
     def _unit_tip(self, uid: str, side: str, kind: str, cost: list[int] | None,
@@ -253,6 +265,8 @@ class TownWindow:
                         t("heroes.mapui.spellbook.text"), "", cost, book, why, "spellbook",
                         tip=[t("heroes.mapui.spellbook"), t("heroes.mapui.spellbook.text")]
                         + ([why] if why else [])))
+        for row in rows:
+            self._short(row)
         return rows
 
     # --- layout -------------------------------------------------------------------------
@@ -271,12 +285,12 @@ class TownWindow:
         per_col = (len(self.buildings) + 1) // 2
         for i, row in enumerate(self.buildings):
             col, n = divmod(i, per_col)
-            row.rect = pygame.Rect(r.left + 16 + col * (col_w + 16), r.top + 62 + n * ROW_H,
+            row.rect = pygame.Rect(r.left + 16 + col * (col_w + 16), r.top + 56 + n * ROW_H,
                                    col_w, ROW_H - 6)
-            if row.action is not None:
-                self._add(pygame.Rect(row.rect.right - 96, row.rect.bottom - 40, 88, 32),
-                          t("heroes.mapui.build"), row.action)
-        top = r.top + 62 + per_col * ROW_H + 26
+            if row.action is not None:  # on the name's line, right
+                self._add(pygame.Rect(row.rect.right - 92, row.rect.top + 2, 86, 22),
+                          t("heroes.mapui.build"), row.action, theme.SIZE_TINY)
+        top = r.top + 56 + per_col * ROW_H + 24
         self.units = self._read_units()
         n = max(1, len(self.units))
         gap = 8
@@ -287,15 +301,15 @@ class TownWindow:
             if row.action is not None:
                 word = t("heroes.mapui.recruit_short") if row.kind == "recruit" else \
                     t("heroes.mapui.reinforce_short")
-                self._add(pygame.Rect(row.rect.left + 5, row.rect.bottom - 38, w - 10, 32),
+                self._add(pygame.Rect(row.rect.left + 5, row.rect.bottom - 34, w - 10, 28),
                           word, row.action, theme.SIZE_TINY)
         self.extras = self._read_extras()
-        y = top + UNIT_H + 10
+        y = top + UNIT_H + 6
         ew = (r.width - 48) // 2
         for i, row in enumerate(self.extras):
             row.rect = pygame.Rect(r.left + 16 + i * (ew + 16), y, ew, r.bottom - 12 - y)
             word = t("heroes.mapui.hire_short") if row.kind == "hire" else t("heroes.mapui.buy")
-            bx = pygame.Rect(row.rect.right - 128, row.rect.centery - 16, 120, 32)
+            bx = pygame.Rect(row.rect.right - 128, row.rect.centery - 15, 120, 30)
             if row.action is not None:
                 self._add(bx, word, row.action)
             elif row.kind == "hire" and self.table.index.of_kind("hire"):
@@ -404,12 +418,18 @@ class TownWindow:
             image = assets.text(t(word), "bold", theme.SIZE_TINY, theme.INK if on
                                 else theme.INK_FAINT)
             surface.blit(image, (rect.left + 30, rect.centery - image.get_height() // 2))
+        if not self.acting:  # outside the own turn: the town to look at, no reasons
+            note = assets.text(t("heroes.mapui.why.not_now"), "italic", theme.SIZE_TINY,
+                               theme.INK_DIM, r.right - 170 - (self.token_rects[-1][0].right
+                                                               if self.token_rects else 0))
+            surface.blit(note, (self.token_rects[-1][0].right + 14 if self.token_rects
+                                else r.left + 300, r.top + 20))
         for row in self.buildings:
             self._draw_building(surface, row)
         if self.units:
             image = assets.text(t("heroes.mapui.units_title"), "heading", theme.SIZE_SMALL,
                                 theme.GOLD)
-            surface.blit(image, (r.left + 18, self.units[0].rect.top - 26))
+            surface.blit(image, (r.left + 18, self.units[0].rect.top - 24))
             for row in self.units:
                 self._draw_unit(surface, row)
         for row in self.extras:
@@ -444,6 +464,25 @@ class TownWindow:
             x += 8
         return width
 
+    def _draw_why(self, surface: pygame.Surface, row: Row, x: int, y: int,
+                  colour: theme.Colour, centre: bool = False) -> None:
+        """Draws a row's reason on one line: what is missing as icons, else its words."""
+        if row.short is not None:
+            word = assets.text(self.app.t("heroes.mapui.why.missing"), "italic",
+                               theme.SIZE_TINY, colour)
+            width = word.get_width() + 6 + self._measure_cost(row.short)
+            if centre:
+                x -= width // 2
+            surface.blit(word, (x, y))
+            self._draw_cost(surface, row.short, x + word.get_width() + 6, y, colour)
+            return
+        image = assets.text(row.why, "italic", theme.SIZE_TINY, colour)
+        surface.blit(image, image.get_rect(midtop=(x, y)) if centre else (x, y))
+
+    def _measure_cost(self, cost: list[int]) -> int:
+        parts = [str(n) for n in cost if n]
+        return sum(assets.size_of(n, "bold", theme.SIZE_TINY)[0] + 26 for n in parts) - 8
+
     def _draw_building(self, surface: pygame.Surface, row: Row) -> None:
         t = self.app.t
         rect = row.rect
@@ -454,78 +493,64 @@ class TownWindow:
             row.status, "heroes.map.locked")
         surface.blit(assets.asset_icon(mark, 18, COLOURS[row.status]), (rect.left + 8,
                                                                          rect.top + 6))
-        room = rect.width - 44
         if row.status == "built":
             done = assets.text(t("heroes.mapui.built"), "italic", theme.SIZE_TINY,
                                theme.GREEN_BRIGHT)
             surface.blit(done, (rect.right - done.get_width() - 10, rect.top + 6))
-            room -= done.get_width() + 10
-        name = assets.text(assets.fit(row.name, "bold", theme.SIZE_SMALL, room), "bold",
-                           theme.SIZE_SMALL, COLOURS[row.status] if row.status != "buildable"
-                           else theme.INK)
+        name = assets.text(row.name, "bold", theme.SIZE_SMALL, COLOURS[row.status]
+                           if row.status != "buildable" else theme.INK)
         surface.blit(name, (rect.left + 32, rect.top + 3))
-        width = rect.width - 40 - (100 if row.action is not None else 0)
-        lines = list(assets.wrap(row.text, "body", theme.SIZE_TINY, width))
-        shown = 3 if row.status == "built" else 2
-        if len(lines) > shown:
-            lines = lines[:shown]
-            lines[-1] = assets.fit(lines[-1] + " …", "body", theme.SIZE_TINY, width)
+        # what it does, whole (three lines at most, the longest text of every board)
         y = rect.top + 24
-        for line in lines:
+        for line in assets.wrap(row.text, "body", theme.SIZE_TINY, rect.width - 40)[:3]:
             image = assets.text(line, "body", theme.SIZE_TINY, theme.INK_DIM)
             surface.blit(image, (rect.left + 32, y))
             y += 15
         if row.status == "built":
             return
         # the foot line: the price, then why it cannot be built now
-        x, y = rect.left + 32, rect.bottom - 19
+        x, y = rect.left + 32, rect.bottom - 18
         x += self._draw_cost(surface, row.cost, x, y)
         if row.why:
-            x += 8
-            why = assets.text(assets.fit("· " + row.why, "italic", theme.SIZE_TINY,
-                                         rect.right - 8 - x), "italic", theme.SIZE_TINY,
-                              theme.RED_BRIGHT)
-            surface.blit(why, (x, y))
+            self._draw_why(surface, row, x + 14, y, theme.RED_BRIGHT)
 
     def _draw_unit(self, surface: pygame.Surface, row: Row) -> None:
         t = self.app.t
         rect = row.rect
-        d = query.unit(row.key)
         surface.blit(theme.panel(rect.size, "parchment"), rect)
-        size = min(74, rect.width - 20)
+        size = min(50, rect.width - 20)
         face = row.status or "few"
         tile = art.unit_tile(row.key, face, size, art.unit_colour(row.key), not row.status)
-        surface.blit(tile, tile.get_rect(midtop=(rect.centerx, rect.top + 6)))
-        y = rect.top + 8 + size
+        surface.blit(tile, tile.get_rect(midtop=(rect.centerx, rect.top + 5)))
+        y = rect.top + 6 + size
         name, fs = assets.shrink_to_fit(row.name, "bold", theme.SIZE_TINY, rect.width - 8, 10)
         image = assets.text(name, "bold", fs, theme.INK_DARK)
         surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
         y += 18
-        kind = f"{t(TIER_KEYS.get(d.tier, TIER_KEYS['bronze']))} · " \
-            f"{t(TYPE_KEYS.get(d.type, TYPE_KEYS['ground']))}"
-        image = assets.text(assets.fit(kind, "body", theme.SIZE_TINY - 2, rect.width - 8),
-                            "body", theme.SIZE_TINY - 2, theme.INK_DARK_DIM)
-        surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
-        y += 18
         owned = t("heroes.mapui.unit.badge." + (row.status or "none"))
-        badge = assets.text(assets.fit(owned, "bold", theme.SIZE_TINY - 1, rect.width - 14),
-                            "bold", theme.SIZE_TINY - 1, theme.PARCHMENT if row.status
+        badge, bs = assets.shrink_to_fit(owned, "bold", theme.SIZE_TINY - 1, rect.width - 16,
+                                         10)
+        image = assets.text(badge, "bold", bs, theme.PARCHMENT if row.status
                             else theme.INK_DARK_DIM)
-        box = badge.get_rect(midtop=(rect.centerx, y)).inflate(12, 4)
+        box = image.get_rect(midtop=(rect.centerx, y)).inflate(12, 4)
         if row.status:
             pygame.draw.rect(surface, theme.GREEN if row.status == "pack" else theme.WOOD_LIGHT,
                              box, border_radius=8)
-        surface.blit(badge, badge.get_rect(center=box.center))
-        y = box.bottom + 6
+        surface.blit(image, image.get_rect(center=box.center))
+        y = box.bottom + 4
         if row.kind and row.cost is not None:
             word = t("heroes.mapui.unit." + row.kind + ".short")
-            image = assets.text(assets.fit(word, "bold", theme.SIZE_TINY - 1, rect.width - 8),
-                                "bold", theme.SIZE_TINY - 1, theme.INK_DARK)
+            text, ws = assets.shrink_to_fit(word, "bold", theme.SIZE_TINY - 1, rect.width - 8,
+                                            10)
+            image = assets.text(text, "bold", ws, theme.INK_DARK)
             surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
-            self._draw_cost(surface, row.cost, rect.centerx, y + 17, theme.INK_DARK, True)
+            self._draw_cost(surface, row.cost, rect.centerx, y + 16, theme.INK_DARK, True)
         if row.action is None and row.why:
+            if row.short is not None:
+                self._draw_why(surface, row, rect.centerx, rect.bottom - 22, theme.RED, True)
+                return
             lines = assets.wrap(row.why, "italic", theme.SIZE_TINY - 2, rect.width - 10)
-            bottom = rect.bottom - 6
+            bottom = rect.bottom - 5
             for line in reversed(lines[:3]):
                 image = assets.text(line, "italic", theme.SIZE_TINY - 2, theme.RED)
                 bottom -= image.get_height()
@@ -536,13 +561,13 @@ class TownWindow:
         pygame.draw.rect(surface, (46, 32, 24), rect, border_radius=6)
         icon = "heroes.map.secondary" if row.kind == "hire" else "heroes.ui.spell"
         blit_centered(surface, assets.asset_icon(icon, 26), (rect.left + 22, rect.top + 20))
-        width = rect.width - 60 - 110
-        name = assets.text(assets.fit(row.name, "bold", theme.SIZE_SMALL, width), "bold",
-                           theme.SIZE_SMALL, theme.INK)
+        name = assets.text(row.name, "bold", theme.SIZE_SMALL, theme.INK)
         surface.blit(name, (rect.left + 42, rect.top + 4))
-        shift = self._draw_cost(surface, row.cost, rect.left + 42, rect.top + 28)
-        if row.why:
-            x = rect.left + 42 + (shift + 10 if shift else 0)
+        x = rect.left + 42 + self._draw_cost(surface, row.cost, rect.left + 42, rect.top + 28)
+        if row.short is not None:
+            self._draw_why(surface, row, x + 14, rect.top + 28, theme.RED_BRIGHT)
+        elif row.why:
+            x += 14 if row.cost is not None else 0
             lines = assets.wrap(row.why, "italic", theme.SIZE_TINY, rect.right - 10 - x)
             y = rect.top + 28
             for line in lines[:2]:
