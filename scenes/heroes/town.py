@@ -37,6 +37,15 @@ TRIGGER_KEYS = {"activation": "heroes.ui.trigger.activation", "attack": "heroes.
                 "retaliation": "heroes.ui.trigger.retaliation", "map": "heroes.ui.trigger.map"}
 FACE_KEYS = {"pack": "heroes.ui.face.pack", "few": "heroes.ui.face.few",
              "single": "heroes.ui.face.single"}
+# the side of a unit the army holds ("" not at all), in words and as the card's badge
+OWNED = {"": "heroes.mapui.unit.owned.none", "few": "heroes.mapui.unit.owned.few",
+         "pack": "heroes.mapui.unit.owned.pack"}
+BADGES = {"": "heroes.mapui.unit.badge.none", "few": "heroes.mapui.unit.badge.few",
+          "pack": "heroes.mapui.unit.badge.pack"}
+# a unit's action with its price (tooltip) and the card's short word
+PRICES = {"recruit": "heroes.mapui.unit.recruit", "reinforce": "heroes.mapui.unit.reinforce"}
+SHORT = {"recruit": "heroes.mapui.unit.recruit.short",
+         "reinforce": "heroes.mapui.unit.reinforce.short"}
 COLOURS = {"built": theme.GREEN_BRIGHT, "buildable": theme.GOLD_BRIGHT,
            "locked": theme.INK_FAINT}
 RES = ("gold", "materials", "valuables")
@@ -224,7 +233,7 @@ class TownWindow:
         d = query.unit(uid)
         lines = [art.unit_name(self.app, uid) + " · " + t(TIER_KEYS.get(d.tier, TIER_KEYS[
             "bronze"])) + " · " + t(TYPE_KEYS.get(d.type, TYPE_KEYS["ground"]))]
-        lines.append(t("heroes.mapui.unit.owned." + (side or "none")))
+        lines.append(t(OWNED[side]))
         for face in ("few", "pack"):
             stats = getattr(d, face, None)
             if stats is None:
@@ -236,7 +245,7 @@ class TownWindow:
                          f"({t(FACE_KEYS.get(ab.side, 'heroes.ui.face.single'))}): "
                          f"{art.name(self.app, ab.text)}")
         if kind and cost is not None:
-            lines.append(t("heroes.mapui.unit." + kind, cost=self.table.cost_text(cost)))
+            lines.append(t(PRICES[kind], cost=self.table.cost_text(cost)))
         if why:
             lines.append(why)
         return lines
@@ -527,7 +536,7 @@ class TownWindow:
         image = assets.text(name, "bold", fs, theme.INK_DARK)
         surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
         y += 18
-        owned = t("heroes.mapui.unit.badge." + (row.status or "none"))
+        owned = t(BADGES[row.status])
         badge, bs = assets.shrink_to_fit(owned, "bold", theme.SIZE_TINY - 1, rect.width - 16,
                                          10)
         image = assets.text(badge, "bold", bs, theme.PARCHMENT if row.status
@@ -539,7 +548,7 @@ class TownWindow:
         surface.blit(image, image.get_rect(center=box.center))
         y = box.bottom + 4
         if row.kind and row.cost is not None:
-            word = t("heroes.mapui.unit." + row.kind + ".short")
+            word = t(SHORT[row.kind])
             text, ws = assets.shrink_to_fit(word, "bold", theme.SIZE_TINY - 1, rect.width - 8,
                                             10)
             image = assets.text(text, "bold", ws, theme.INK_DARK)
