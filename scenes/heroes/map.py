@@ -11,6 +11,7 @@ tile definitions, town boards) comes through ``scenes.heroes.query``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from scenes.board.chooser import ChoicePanel, Popup
 from scenes.board.index import ActionIndex
 from scenes.heroes import art, query
 from scenes.heroes.table import NAMED_EVENTS, HeroesTableScene
+from scenes.heroes.town import TownWindow
 from scenes.widgets import Button, IconButton, blit_centered
 
 SIDE = pygame.Rect(12, 76, 352, 816)
@@ -34,11 +36,14 @@ MAP_SEA = (34, 44, 52)  # the water around the tiles
 # the corners of the hex at the origin in tile units (the camera's layout: corner radius ½)
 HEX_CORNERS = tuple(hexgrid.hex_corners((0, 0), 0.5))
 HAND = pygame.Rect(374, 736, 832, 156)
+TOWN = MAPV.union(HAND).inflate(-16, -16)  # the town window covers the map and the hand
 ZOOMS = (34, 42, 52, 64, 78, 96, 116)
-# the map opens no further out than READABLE (a location's icon and guard numeral legible) and
-# no closer than READABLE_MAX (the start tiles with room around them)
-READABLE, READABLE_MAX = 3, 4
+# the map opens on the whole board when it fits at FIT_MIN or closer; else no further out than
+# READABLE (a location's icon and guard numeral legible) and no closer than READABLE_MAX (the
+# start tiles with room around them)
+FIT_MIN, READABLE, READABLE_MAX = 1, 3, 4
 CARD = (100, 140)
+CARD_LOOK = (140, 196)  # a card shown in a choice panel
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII")
 RES = ("gold", "materials", "valuables")
 RES_ICONS = {"gold": "heroes.ui.gold", "materials": "heroes.map.materials",
@@ -145,6 +150,9 @@ class MapTableScene(HeroesTableScene):
         self.map_cam.view = MAPV.copy()
         self.map_input = CameraInput(self.map_cam)
         self.fitted = False
+        # True until the player pans or zooms (Home gives it back): the map then follows the
+        # board as it grows (a new tile, a place for one) and stays whole while it fits
+        self.auto_view = True
         self.followed: tuple[Any, ...] | None = None
         self.fields: dict[tuple[int, int], dict[str, Any]] = {}
         self.tile_of: dict[tuple[int, int], str] = {}
@@ -158,9 +166,8 @@ class MapTableScene(HeroesTableScene):
         self.map_version = 0
         self.layer: pygame.Surface | None = None
         self.layer_key: Any = None
-        self.town_open = False
+        self.town: TownWindow | None = None
         self.map_buttons: list[Button] = []
-        self.town_buttons: list[Button] = []
         self.map_chooser: ChoicePanel | None = None
         self.map_popup: Popup | None = None
         self.keep_rects: list[tuple[pygame.Rect, Action]] = []
@@ -205,6 +212,8 @@ class MapTableScene(HeroesTableScene):
         if params and key.startswith("heroes.map."):
             self._note_battle(key, params)
             params = self._log_params(key, params)
+            if key == "heroes.map.tile" and params.get("how") == "start":
+                key = "heroes.mapui.log.tile_start"  # the own start tile, turned at setup
         elif params and key in NAMED_EVENTS and isinstance(params.get("side"), int) \
                 and self.log_sides is not None:
             # a battle's card events name the side's player (the battle view that names its
@@ -252,18 +261,36 @@ class MapTableScene(HeroesTableScene):
             params["hero"] = t(HERO_WORDS[params["hero"]])
         if isinstance(params.get("res"), list):
             params["amount"] = self.amount_text(params["res"])
+        for k in ("paid", "got"):  # a trade: what was given and what came
+            if isinstance(params.get(k), list):
+                params[k] = self.amount_text(params[k])
         if isinstance(params.get("cards"), list):
             params.setdefault("n", len(params["cards"]))
+        if isinstance(params.get("faces"), list):  # the dice rolled at once
+            params.setdefault("n", len(params["faces"]))
+        if key == "heroes.map.astrologer" and isinstance(params.get("card"), str):
+            try:
+                card = query.astrologer(params["card"])
+                params["name"] = art.name(self.app, card.name)
+                params["text"] = art.name(self.app, card.text)
+            except Exception:  # noqa: BLE001 - an unknown card: the plain words
+                params["name"], params["text"] = "?", ""
+        if key == "heroes.map.tile" and isinstance(params.get("tile"), str):
+            params["what"] = self.tile_contents(params["tile"])
         if params.get("choice") in WORDS:
             params["choice"] = t(WORDS[params["choice"]])
         lid = params.get("location")
-        if not isinstance(lid, str) and params.get("field") is not None:
+        if "place" in params:  # named by the rules already (a prompt's place)
+            lid = False
+        elif not isinstance(lid, str) and params.get("field") is not None:
             # the log is rebuilt before on_view_changed reads the fields: read the view's
             h = _hex(params["field"])
             f = self.fields.get(h) or next((x for x in self.view.get("fields", [])
                                             if _hex(x["at"]) == h), None)
             lid = f["location"] if f is not None else None
-        if lid in PLACE_WORDS:  # "the town", not "the place Town"
+        if lid is False:
+            pass
+        elif lid in PLACE_WORDS:  # "the town", not "the place Town"
             params["place"] = t(PLACE_WORDS[str(lid)])
         elif isinstance(lid, str) and lid:
             params["place"] = t("heroes.mapui.log.place", name=self.loc_name(lid))
@@ -290,6 +317,16 @@ class MapTableScene(HeroesTableScene):
                 params["result"] = t(RESULTS["draw"], name=self.seat_name(seat))
         return params
 
+    def tile_contents(self, tid: str) -> str:
+        """Returns what lies on a tile as words: its locations by name ("Gold Mine, Sawmill"),
+        or open ground."""
+        try:
+            fields = query.tile(tid).fields
+        except Exception:  # noqa: BLE001 - an unknown tile: no names
+            return self.app.t("heroes.mapui.empty_field")
+        names = [self.loc_name(f.location) for f in fields if f.location]
+        return ", ".join(names) if names else self.app.t("heroes.mapui.empty_field")
+
     def _hero_fields(self) -> dict[tuple[int, str], tuple[int, int]]:
         return {(int(p["seat"]), name): _hex(at) for p in self.view.get("players", [])
                 for name, at in p["heroes"].items() if at is not None}
@@ -298,6 +335,9 @@ class MapTableScene(HeroesTableScene):
         """Walks a moved hero along the fields of its move events (the full frame rate runs
         only while it walks); battle events go to the combat board."""
         super().on_events(events)
+        if not self.in_battle:
+            # the battle's last blow: its dice and damage numbers would float over the map
+            self.anim.items = [x for x in self.anim.items if isinstance(x, HeroWalk)]
         for e in events:
             if e.key != "heroes.map.move":
                 continue
@@ -328,14 +368,16 @@ class MapTableScene(HeroesTableScene):
             self.fields_at = len(self.session.actions)
             self.fields_before, self.hero_fields = self.hero_fields, self._hero_fields()
         if self.in_battle:
-            self.town_open = False
+            self.town = None
             self.map_chooser = None
             self.map_popup = None
             self.map_buttons = []
-            self.town_buttons = []
             self.keep_rects = []
             super().on_view_changed()
             return
+        if self.bv is not None:
+            # back on the map from a battle: its dice and damage numbers end with it
+            self.anim.items = [x for x in self.anim.items if isinstance(x, HeroWalk)]
         self.bv = None
         self.bseat = None
         self.buttons = []
@@ -355,13 +397,17 @@ class MapTableScene(HeroesTableScene):
         rots = self.view.get("rotations") or []
         if rots and self.rot_pick not in rots:
             self.rot_pick = int(rots[0])
-        if not any(a.kind in TOWN_KINDS for a in self.legal):
-            self.town_open = False
         self._build_map_chooser()
         self._build_cards_button()
         self._build_map_buttons()
-        self._build_town_buttons()
         self._build_keep()
+        if self.town is not None:
+            # a decision of the rules (a Search, a tile to turn) comes before the town
+            if self.map_chooser is not None or self.keep_rects or rots \
+                    or self.curtain_for is not None:
+                self.town = None
+            else:
+                self.town.build()
 
     def _read_map(self) -> None:
         v = self.view
@@ -377,12 +423,28 @@ class MapTableScene(HeroesTableScene):
         cells = set(self.fields) | set(self.slot_of)
         for a in self.index.of_kind("place"):
             cells |= set(hexgrid.tile_fields(_hex(a["at"])))
+        rot = v.get("rotating")
+        if rot:  # a placed tile being turned is not a field yet: its place is on the board
+            cells |= set(hexgrid.tile_fields(_hex(rot["at"])))
         if set(self.map_cam.layout.cells) != cells:
             self.map_cam.layout = HexLayout(cells)
             if not self.fitted:
                 self._first_view()
                 self.fitted = True
+            elif self.auto_view:
+                self._keep_whole()
             self.map_cam.clamp()
+
+    def _keep_whole(self) -> None:
+        """Fits the grown or shrunk board again when it fits the frame at a readable zoom
+        (the player has not moved the view)."""
+        cam = self.map_cam
+        zoom, offset = cam.zoom, list(cam.offset)
+        cam.fit()
+        left, top, right, bottom = cam.layout.bounds()
+        if cam.zoom < FIT_MIN or cam.ts * (right - left) > MAPV.width \
+                or cam.ts * (bottom - top) > MAPV.height:
+            cam.zoom, cam.offset = zoom, offset  # too big to show whole: the view stays
 
     def _follow(self) -> None:
         """Keeps the led hero in sight: pans to it when it walked (or the turn passed) out of
@@ -400,10 +462,15 @@ class MapTableScene(HeroesTableScene):
             self.map_cam.centre_on(_hex(at))
 
     def _first_view(self) -> None:
-        """Opens on the players' start tiles, as close as shows them all (Home shows the
-        whole map); when they lie too far apart to read together, on the own one."""
+        """Opens on the whole map when it fits at a readable zoom (as Home shows it); else on
+        the players' start tiles, as close as shows them all; when they lie too far apart to
+        read together, on the own one."""
         cam = self.map_cam
         cam.fit()
+        left, top, right, bottom = cam.layout.bounds()
+        if cam.zoom >= FIT_MIN and cam.ts * (right - left) <= MAPV.width \
+                and cam.ts * (bottom - top) <= MAPV.height:
+            return
         starts = [_hex(p["town"]) for p in self.view["players"] if p.get("town") is not None]
         if not starts:
             return
@@ -424,6 +491,84 @@ class MapTableScene(HeroesTableScene):
             if at is not None:
                 cam.centre_on(_hex(at))
         cam.clamp()
+
+    def lift_curtain(self) -> None:
+        """The player takes the seat: the map turns to the own heroes (or town)."""
+        super().lift_curtain()
+        if not self.in_battle:
+            self.centre_on_me()
+
+    def centre_on_me(self) -> None:
+        """Centres the map on the seated player's led hero, else the main hero, else the
+        town (a map that fits whole stays centred)."""
+        p = self.player(self.me())
+        at = p["heroes"].get(self.hero) or p["heroes"].get("main") or p.get("town")
+        if at is None:
+            return
+        cam = self.map_cam
+        self.followed = (self.view.get("current"), self.hero, _hex(at))
+        left, top, right, bottom = cam.layout.bounds()
+        if cam.ts * (right - left) <= MAPV.width and cam.ts * (bottom - top) <= MAPV.height:
+            # the whole map shows at this zoom: it stays centred, every hero in sight
+            cam.offset = [MAPV.width / 2 - (left + right) / 2 * cam.ts,
+                          MAPV.height / 2 - (top + bottom) / 2 * cam.ts]
+            cam.clamp()
+            return
+        cam.centre_on(_hex(at))
+
+    def curtain_words(self) -> tuple[str, str]:
+        """Returns the curtain's title and why the table passes: the own turn, a town-action
+        window, leading the neutral army in another player's battle, an answer in a battle,
+        or a decision asked of this player."""
+        t = self.app.t
+        seat = self.curtain_for if self.curtain_for is not None else 0
+        name = self.seat_name(seat)
+        state = self.session.state
+        prompt = self.game_message(self.rules.prompt(state)) if not self.session.is_over \
+            else ""
+        v = self.view
+        battle = v.get("battle")
+        if battle is not None:
+            bv = battle["view"]
+            mine = next((x for x in bv["sides"] if x["seat"] is not None
+                         and self._host_seat(x["seat"]) == seat), None)
+            other = next((x for x in bv["sides"] if x is not mine), None)
+            foe = self._host_seat(other["seat"]) if other is not None \
+                and other["seat"] is not None else None
+            if mine is not None and mine.get("neutral"):
+                return (t("heroes.mapui.curtain.neutrals", name=name),
+                        t("heroes.mapui.curtain.neutrals_why", foe=self.seat_name(foe))
+                        + " " + prompt)
+            if (bv.get("pending") or {}).get("kind") == "respond":
+                return t("heroes.mapui.curtain.respond", name=name), prompt
+            return t("heroes.mapui.curtain.battle", name=name), prompt
+        if v.get("step") == "town_window":
+            return t("heroes.mapui.curtain.window", name=name), prompt
+        if seat != v.get("current"):
+            return t("heroes.mapui.curtain.asked", name=name), prompt
+        return t("ui.curtain.title", name=name), prompt
+
+    def draw_curtain(self, surface: pygame.Surface) -> None:
+        """Covers the board while the table passes, and says why it passes to this player."""
+        rect = self.board_rect.inflate(-40, -40)
+        surface.blit(theme.panel(rect.size, "glass"), rect)
+        seat = self.curtain_for if self.curtain_for is not None else 0
+        blit_centered(surface, assets.asset_icon("ui.curtain", 130, self.seat_colour(seat)),
+                      (rect.centerx, rect.centery - 190))
+        title, why = self.curtain_words()
+        image = assets.shadowed(assets.fit(title, "title", theme.SIZE_H1, rect.width - 80),
+                                "title", theme.SIZE_H1, theme.GOLD)
+        blit_centered(surface, image, (rect.centerx, rect.centery - 80))
+        y = rect.centery - 40
+        if why:
+            reason = assets.text(why, "serif", theme.SIZE_H3, theme.INK, rect.width - 200,
+                                 "center")
+            surface.blit(reason, reason.get_rect(midtop=(rect.centerx, y)))
+            y += reason.get_height() + 14
+        body = assets.text(self.app.t(self.CURTAIN_BODY), "italic", theme.SIZE_SMALL,
+                           theme.INK_DIM, rect.width - 300, "center")
+        surface.blit(body, body.get_rect(midtop=(rect.centerx, max(y, rect.centery + 40))))
+        self.curtain_button.draw(surface)
 
     @staticmethod
     def _map_keys(action: Action) -> list[tuple[Any, ...]]:
@@ -456,7 +601,7 @@ class MapTableScene(HeroesTableScene):
         if head == "place":
             tid = rest.split(":")[0]
             try:
-                return t("heroes.mapui.place_tile", label=query.tile(tid).label)
+                return self.place_label(tid)
             except Exception:  # noqa: BLE001 - an unknown tile keeps the plain label
                 return t("heroes.mapui.opt.place")
         if option.isdigit():
@@ -492,13 +637,13 @@ class MapTableScene(HeroesTableScene):
                              strict=False))
             for a in self.index.of_kind("choose"):
                 o = str(a["option"])
-                if o in named:
+                if o in named and not o.startswith("place:"):
                     label = self.game_message(named[o])
                 elif bonus and o.isdigit() and int(o) < len(labels):
                     label = labels[int(o)]
                 else:
                     label = self._option_label(o)
-                options.append((label, "", self._do(a)))
+                options.append((capital(label), "", self._do(a)))
             if bonus:
                 for text in self._bonus_lines():
                     lines += assets.wrap(text, "body", theme.SIZE_SMALL, 440)
@@ -532,12 +677,31 @@ class MapTableScene(HeroesTableScene):
         bw = max([width] + [assets.size_of(label, "bold", theme.SIZE_SMALL)[0] + 40
                             for label, _n, _a in options])
         per_row = max(1, min(4, (MAPV.width - 24 - 60 + 12) // (bw + 12)))
+        # a card looked at for this decision (the hedge witch's) shows in the panel
+        room = CARD_LOOK[1] + 16 if self.shown_cards() else 0
         self.map_chooser = ChoicePanel(title, lines, options, self._no_cancel,
                                        t("heroes.mapui.look_at_map"),
                                        (MAPV.centerx, MAPV.centery),
-                                       button_width=width, per_row=per_row)
+                                       button_width=width, per_row=per_row, top_room=room)
         self.map_chooser.buttons.pop()  # a decision of the rules cannot be cancelled
         self.map_chooser.rect.height -= 96
+
+    def shown_cards(self) -> list[str]:
+        """Returns the cards the viewer looks at for a choice (not a Search's keep)."""
+        if self.index.of_kind("keep"):
+            return []
+        return [str(c) for c in self.view.get("looking") or []]
+
+    def shown_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Returns where the choice panel shows the looked-at cards."""
+        if self.map_chooser is None:
+            return []
+        cards = self.shown_cards()
+        room = self.map_chooser.room
+        w, gap = CARD_LOOK[0], 16
+        left = room.centerx - (len(cards) * (w + gap) - gap) // 2
+        return [(c, pygame.Rect(left + i * (w + gap), room.top + 8, *CARD_LOOK))
+                for i, c in enumerate(cards)]
 
     def _bonus_labels(self) -> list[str]:
         """Returns a short label per start-bonus option, by its first effect."""
@@ -596,7 +760,8 @@ class MapTableScene(HeroesTableScene):
             return str(rotating["tile"]), _hex(rotating["at"])
         rots = self.view.get("rotations") or []
         prompt = self.view.get("prompt") or {}
-        if not rots or prompt.get("key") != "heroes.map.prompt.rotate":
+        if not rots or prompt.get("key") not in ("heroes.map.prompt.rotate",
+                                                 "heroes.map.prompt.rotate_start"):
             return None
         tile = prompt.get("params", {}).get("tile")
         for t in self.view["tiles"]:
@@ -656,8 +821,10 @@ class MapTableScene(HeroesTableScene):
             add(t("heroes.mapui.revisit") if a["hero"] == "main" else
                 t("heroes.mapui.revisit2"), self._do(a), icon="heroes.map.revisit",
                 tip=t("heroes.mapui.revisit.tip"))
-        if any(k in kinds for k in TOWN_KINDS):
+        if self.curtain_for is None and self.player(self.me()).get("faction"):
+            # the town is always there to look at; its actions when they are legal
             add(t("heroes.mapui.town"), self._open_town, icon="heroes.loc.town",
+                style="primary" if any(k in kinds for k in TOWN_KINDS) else "normal",
                 tip=t("heroes.mapui.town.tip"))
         plays = self.index.of_kind("play")
         if plays:
@@ -745,11 +912,18 @@ class MapTableScene(HeroesTableScene):
             self.send(a)
 
     def _trade_popup(self) -> None:
-        t = self.app.t
-        choices = [(t("heroes.mapui.trade", sell=t(WORDS[a["sell"]]), get=t(WORDS[a["get"]])),
-                    a) for a in self.index.of_kind("trade")]
+        choices = [(self.trade_label(a), a) for a in self.index.of_kind("trade")]
         self.map_popup = Popup.listing(choices, lambda a: self._do(a)(),
-                                       (SIDE.right + 10, SIDE.top + 300), MAPV, max_width=420)
+                                       (SIDE.right + 10, SIDE.top + 300), MAPV, max_width=460)
+
+    def trade_label(self, a: Action) -> str:
+        """Returns a trade as a choice with its rate: "Trade 3 materials for 1 valuable"."""
+        detail = self.preview(a).detail or {}
+        if "pay" not in detail:  # a preview without the rate: the resources by name
+            return self.app.t("heroes.mapui.trade", pay=self.app.t(WORDS[a["sell"]]),
+                              get=self.app.t(WORDS[a["get"]]))
+        return self.app.t("heroes.mapui.trade", pay=self.cost_text(detail["pay"]),
+                          get=self.cost_text(detail["get"]))
 
     def _remove_popup(self) -> None:
         choices = [(art.card_name(self.app, a["card"]), a) for a in self.index.of_kind("remove")]
@@ -757,73 +931,26 @@ class MapTableScene(HeroesTableScene):
                                        (SIDE.right + 10, SIDE.top + 300), MAPV, max_width=360)
 
     def _open_town(self) -> None:
-        self.town_open = not self.town_open
-        self._build_town_buttons()
+        if self.town is not None:
+            self.close_town()
+        else:
+            self.town = TownWindow(self, TOWN)
 
-    # --- the town -------------------------------------------------------------------------
-    def town_rect(self) -> pygame.Rect:
-        """Returns the town overlay's rectangle over the map."""
-        return MAPV.inflate(-40, -30)
+    def close_town(self) -> None:
+        """Closes the town window."""
+        self.town = None
 
-    def _build_town_buttons(self) -> None:
-        self.town_buttons = []
-        if not self.town_open:
-            return
-        t = self.app.t
-        rect = self.town_rect()
-        out = [Button((rect.right - 196, rect.bottom - 58, 180, 44), t("heroes.mapui.close"),
-                      self._open_town, style="ghost", icon="ui.cancel", hotkey=pygame.K_ESCAPE,
-                      size=theme.SIZE_SMALL)]
-        for i, (bkey, _name, _status, action) in enumerate(self.town_rows()):
-            if action is not None:
-                out.append(Button((rect.left + 326, rect.top + 72 + i * 44, 86, 34),
-                                  t("heroes.mapui.build"), self._do(action),
-                                  size=theme.SIZE_SMALL, style="primary"))
-            del bkey
-        for i, (_title, _cost, short, a) in enumerate(self.population_rows()):
-            row = self.population_rect(i)
-            out.append(Button((row.right - 148, row.top + 4, 140, 36), short, self._do(a),
-                              size=theme.SIZE_SMALL, style="primary"))
-        self.town_buttons = out
+    @property
+    def town_open(self) -> bool:
+        """Returns True while the town window is open."""
+        return self.town is not None
 
-    def population_rect(self, i: int) -> pygame.Rect:
-        """Returns the row of the i-th population action in the town overlay."""
-        rect = self.town_rect()
-        return pygame.Rect(rect.left + 440, rect.top + 72 + i * 50, rect.right - rect.left - 456,
-                           44)
-
-    def population_rows(self) -> list[tuple[str, str, str, Action]]:
-        """Returns the town's population actions now: what, its cost, the button's word and
-        the action (recruit, reinforce, hire a secondary hero, buy a spell)."""
-        t = self.app.t
-        out = []
-        for a in self.legal:
-            if a.kind in UNIT_ACTS:
-                title = art.unit_name(self.app, a["unit"])
-                short = t(UNIT_ACTS[a.kind])
-            elif a.kind == "hire":
-                title, short = t("heroes.mapui.hire"), t("heroes.mapui.hire_short")
-            elif a.kind == "spellbook":
-                title, short = t("heroes.mapui.spellbook"), t("heroes.mapui.buy")
-            else:
-                continue
-            out.append((title, self._cost_text(a), short, a))
-        return out
-
-    def town_rows(self) -> list[tuple[str, str, str, Action | None]]:
-        """Returns the town board's buildings: key, name, status (built, buildable, locked)
-        and the build action when it is legal now."""
-        p = self.player(self.me())
-        try:
-            town = query.town(p["faction"])
-        except Exception:  # noqa: BLE001 - a faction without a board shows none
+    @property
+    def town_buttons(self) -> list[Any]:
+        """Returns the open town window's buttons (its popup's too)."""
+        if self.town is None:
             return []
-        rows = []
-        for b in town.buildings:
-            action = self.index.find("build", building=b.key)
-            status = "built" if b.key in p["built"] else ("buildable" if action else "locked")
-            rows.append((b.key, art.name(self.app, b.name), status, action))
-        return rows
+        return self.town.buttons + (self.town.popup.buttons if self.town.popup else [])
 
     def _cost_text(self, action: Action) -> str:
         detail = self.preview(action).detail or {}
@@ -866,12 +993,8 @@ class MapTableScene(HeroesTableScene):
         for button in self.map_buttons:
             if button.handle(event):
                 return True
-        if self.town_open:
-            for button in self.town_buttons:
-                if button.handle(event):
-                    return True
-            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
-                self.town_rect().collidepoint(event.pos)
+        if self.town is not None:
+            return self.town.handle(event)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, a in self.keep_rects:
                 if rect.collidepoint(event.pos):
@@ -884,7 +1007,11 @@ class MapTableScene(HeroesTableScene):
         if self.keep_rects:
             return False
         zoom_ok = not HAND.collidepoint(self.app.mouse)
+        before = (self.map_cam.zoom, tuple(self.map_cam.offset))
         used, click = self.map_input.handle(event, self.app.mouse, zoom_ok)
+        if (self.map_cam.zoom, tuple(self.map_cam.offset)) != before:
+            # the player moved the view; Home gives the map back to the table
+            self.auto_view = event.type == pygame.KEYDOWN and event.key == pygame.K_HOME
         if click is not None and click[0] == 1:
             self.click_map(click[1])
             return True
@@ -969,11 +1096,14 @@ class MapTableScene(HeroesTableScene):
         if len(by_tile) == 1:
             self.send(next(iter(by_tile.values())))
             return
-        t = self.app.t
-        choices = [(t("heroes.mapui.place_tile", label=query.tile(tid).label), a)
-                   for tid, a in sorted(by_tile.items())]
+        choices = [(self.place_label(tid), a) for tid, a in sorted(by_tile.items())]
         self.map_popup = Popup.listing(choices, lambda a: self._do(a)(), pos, MAPV,
-                                       max_width=320)
+                                       max_width=MAPV.width - 40)
+
+    def place_label(self, tid: str) -> str:
+        """Returns a tile of the supply as a choice: its number and what lies on it."""
+        return self.app.t("heroes.mapui.place_tile", label=query.tile(tid).label,
+                          what=self.tile_contents(tid))
 
     def _click_hand(self, i: int) -> None:
         hand = self.view.get("hand") or []
@@ -998,38 +1128,55 @@ class MapTableScene(HeroesTableScene):
         if self.in_battle:
             super().update_board(dt)
             return
-        for button in self.map_buttons + (self.town_buttons if self.town_open else []):
-            button.update(dt, self.app)
+        # an open window or list keeps the side's tooltips from covering it
+        covered = self.town is not None or self.map_popup is not None
+        for button in self.map_buttons:
+            quiet(button, dt, self.app, covered)
         if self.cards_button is not None:
-            self.cards_button.update(dt, self.app)
+            quiet(self.cards_button, dt, self.app, covered)
         if self.map_popup is not None:
             self.map_popup.update(dt, self.app)
         if self.map_chooser is not None:
             self.map_chooser.update(dt, self.app)
             self.hover_field = None
+            for cid, rect in self.shown_rects():
+                self.hint(("shown", cid), self._card_tip(cid), rect)
+            return
+        if self.map_popup is not None:
+            # an open list (plays, trades, tiles) is never covered by another tooltip
+            self.hover_field = None
             return
         mouse = self.app.mouse
         self.hover_card = None
         for i, rect in enumerate(self.hand_rects()):
-            if rect.collidepoint(mouse):
+            if rect.collidepoint(mouse) and self.town is None:
                 self.hover_card = i
                 cid = (self.view.get("hand") or [])[i]
-                self.hint(("hand", i, cid), self._card_tip(cid), rect)
+                if self.map_popup is None:  # a card's plays listed above it stay clear
+                    self.hint(("hand", i, cid), self._card_tip(cid), rect)
         for rect, a in self.keep_rects:
             if rect.collidepoint(mouse):
                 self.hint(("keep", a["card"]), self._card_tip(a["card"]), rect)
+        if self.town is None:
+            for tid, rect in self.supply_rects():
+                if rect.collidepoint(mouse):
+                    self.hint(("supply", tid), self.supply_tip(tid), rect)
         self._side_tips(mouse)
         box = self.hero_box()
         if box.collidepoint(mouse) and not (self.cards_button is not None
                                             and self.cards_button.rect.collidepoint(mouse)):
             self.app.tooltip(("hero", self.me(), len(self.session.actions)), self.hero_tip(), box)
-        if self.town_open or self.keep_rects:
+        if self.town is not None:
+            self.hover_field = None
+            self.town.update(dt)
+            return
+        if self.keep_rects:
             self.hover_field = None
             return
         self.hover_field = self.map_cam.cell_at(mouse) if MAPV.collidepoint(mouse) and \
             not HAND.collidepoint(mouse) else None
         h = self.hover_field
-        if h is not None:
+        if h is not None and self.map_popup is None:  # an open list stays uncovered
             lines = self.field_tip(h)
             if lines:
                 pts = self.map_cam.hex_points(h)
@@ -1053,7 +1200,11 @@ class MapTableScene(HeroesTableScene):
         if f is None:
             anchor = self.slot_of.get(h)
             if anchor is None:
-                return []
+                tiles = sorted({a["tile"] for a in self.index.of_kind("place")
+                                if h in hexgrid.tile_fields(_hex(a["at"]))})
+                if not tiles:
+                    return []
+                return [t("heroes.mapui.place_here")] + [self.place_label(x) for x in tiles]
             kind = next((s["kind"] for s in self.view["facedown"]
                          if _hex(s["at"]) == anchor), "far")
             lines = [t("heroes.mapui.facedown", kind=t(KIND_NAMES.get(kind, KIND_NAMES["far"])))]
@@ -1097,8 +1248,8 @@ class MapTableScene(HeroesTableScene):
         self.draw_hand(surface)
         for button in self.map_buttons:
             button.draw(surface)
-        if self.town_open:
-            self.draw_town(surface)
+        if self.town is not None:
+            self.town.draw(surface)
         if self.keep_rects:
             self.draw_keep(surface)
         if self.map_popup is not None:
@@ -1106,6 +1257,9 @@ class MapTableScene(HeroesTableScene):
         if self.map_chooser is not None:
             surface.blit(theme.shade(MAPV.size, 110), MAPV)
             self.map_chooser.draw(surface)
+            for cid, rect in self.shown_rects():
+                surface.blit(art.card_face(cid, rect.size, art.card_name(self.app, cid), True,
+                                           self.app.catalog.lang), rect)
 
     def _poly(self, h: tuple[int, int], shrink: float = 1.0) -> list[tuple[float, float]]:
         """Returns the screen corners of a hex (shrunk towards its centre): its centre plus
@@ -1451,6 +1605,12 @@ class MapTableScene(HeroesTableScene):
                 blit_centered(surface, num, c)
         note = t("heroes.mapui.income_round") if v.get("income_round") else (
             t("heroes.mapui.astro_round") if v.get("astrologer_round") else "")
+        if v.get("astrologer_round") and v.get("astrologer"):
+            try:  # the sign of this round, by name (its text in the tooltip)
+                note = t("heroes.mapui.sign", name=art.name(
+                    self.app, query.astrologer(v["astrologer"]).name))
+            except Exception:  # noqa: BLE001 - an unknown card: the plain note
+                pass
         if note:
             image = assets.text(assets.fit(note, "italic", theme.SIZE_TINY, rect.width - 24),
                                 "italic", theme.SIZE_TINY, theme.INK_DIM)
@@ -1541,6 +1701,25 @@ class MapTableScene(HeroesTableScene):
         """Returns True when a card of the hand can be played on the map now."""
         return any(a["card"] == cid for a in self.index.of_kind("play"))
 
+    def supply_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Returns the tiles of the viewer's supply and where the hand strip shows them."""
+        supply = self.view.get("supply") or []
+        return [(str(tid), pygame.Rect(HAND.left + 12 + i * 76, HAND.top + 62, 72, 70))
+                for i, tid in enumerate(supply[:2])]
+
+    def supply_tip(self, tid: str) -> list[str]:
+        """Returns a supply tile's tooltip: its number and kind, its fields, where it goes."""
+        t = self.app.t
+        tdef = query.tile(tid)
+        lines = [t("heroes.mapui.supply_tile", label=tdef.label,
+                   kind=t(KIND_NAMES.get(tdef.kind, KIND_NAMES["far"])))]
+        for f in tdef.fields:
+            if f.location:
+                guard = f" ({t('heroes.mapui.guard_short', n=f.guard)})" if f.guard else ""
+                lines.append("• " + self.loc_name(f.location) + guard)
+        lines.append(t("heroes.mapui.supply.tip"))
+        return lines
+
     def hand_rects(self) -> list[pygame.Rect]:
         """Returns where the hand's cards lie in the strip under the map."""
         hand = self.view.get("hand") or []
@@ -1564,11 +1743,13 @@ class MapTableScene(HeroesTableScene):
                                      theme.SIZE_TINY, 150), "body", theme.SIZE_TINY,
                           theme.INK_DIM)
         surface.blit(sub, (HAND.left + 16, HAND.top + 42))
+        for tid, rect in self.supply_rects():
+            surface.blit(tile_mini(tid, rect.width), rect)
         if self.index.of_kind("discard"):
             note = assets.text(assets.fit(t("heroes.mapui.discard_hint"), "italic",
                                           theme.SIZE_TINY, 150), "italic", theme.SIZE_TINY,
                                theme.GOLD)
-            surface.blit(note, (HAND.left + 16, HAND.top + 66))
+            surface.blit(note, (HAND.left + 16, HAND.bottom - 22))
         hand = self.view.get("hand") or []
         for i, rect in enumerate(self.hand_rects()):
             cid = hand[i]
@@ -1598,87 +1779,54 @@ class MapTableScene(HeroesTableScene):
                                rect.width + 30, "center")
             surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.bottom + 12)))
 
-    def draw_town(self, surface: pygame.Surface) -> None:
-        t = self.app.t
-        rect = self.town_rect()
-        surface.blit(theme.shade(MAPV.size, 140), MAPV)
-        surface.blit(theme.panel(rect.size, "wood"), rect)
-        p = self.player(self.me())
-        title = assets.text(t("heroes.mapui.town_title",
-                              faction=art.name(self.app, query.faction(p["faction"]).name)),
-                            "heading", theme.SIZE_H3, theme.GOLD)
-        surface.blit(title, (rect.left + 20, rect.top + 16))
-        tokens = p["tokens"]
-        tok = [t(TOKENS[k]) for k in ("build", "population", "spellbook")
-               if tokens.get(k)]
-        line = t("heroes.mapui.tokens", tokens=", ".join(tok) if tok else "—")
-        image = assets.text(assets.fit(line, "body", theme.SIZE_TINY, rect.width - 480), "body",
-                            theme.SIZE_TINY, theme.INK_DIM)
-        surface.blit(image, (rect.left + 440, rect.top + 22))
-        y = rect.top + 72
-        colours = {"built": theme.GREEN_BRIGHT, "buildable": theme.GOLD_BRIGHT,
-                   "locked": theme.INK_FAINT}
-        for bkey, name, status, action in self.town_rows():
-            row = pygame.Rect(rect.left + 16, y - 2, 400, 40)
-            pygame.draw.rect(surface, (46, 32, 24), row, border_radius=6)
-            mark = "heroes.map.built" if status == "built" else (
-                "heroes.map.buildable" if status == "buildable" else "heroes.map.locked")
-            surface.blit(assets.asset_icon(mark, 18, colours[status]),
-                         (row.left + 8, row.centery - 9))
-            image = assets.text(assets.fit(name, "bold", theme.SIZE_SMALL, 250), "bold",
-                                theme.SIZE_SMALL, colours[status] if status != "buildable"
-                                else theme.INK)
-            surface.blit(image, (row.left + 34, row.top + 2))
-            if status != "built":
-                cost = assets.text(assets.fit(self._building_cost(bkey), "body",
-                                              theme.SIZE_TINY, 250), "body", theme.SIZE_TINY,
-                                   theme.INK_DIM)
-                surface.blit(cost, (row.left + 34, row.top + 22))
-            else:
-                done = assets.text(t("heroes.mapui.built"), "italic", theme.SIZE_TINY,
-                                   theme.GREEN_BRIGHT)
-                surface.blit(done, (row.right - done.get_width() - 12,
-                                    row.centery - done.get_height() // 2))
-            if self.app.mouse and row.collidepoint(self.app.mouse):
-                self.app.tooltip(("building", bkey), self._building_tip(bkey), row)
-            del action
-            y += 44
-        head = assets.text(t("heroes.mapui.army"), "heading", theme.SIZE_SMALL, theme.GOLD)
-        if not any(a.kind in ("recruit", "reinforce", "hire", "spellbook") for a in self.legal):
-            none = assets.text(t("heroes.mapui.no_population"), "italic", theme.SIZE_SMALL,
-                               theme.INK_DIM)
-            surface.blit(none, (rect.left + 440, rect.top + 76))
-        surface.blit(head, (rect.left + 440, rect.top + 48))
-        units = ", ".join(art.unit_name(self.app, u) + (" ●" if pack else "")
-                          for u, pack in p["units"])
-        army = assets.text(t("heroes.mapui.units", units=units), "body", theme.SIZE_TINY,
-                           theme.INK, rect.right - rect.left - 460)
-        surface.blit(army, (rect.left + 440, rect.bottom - 130))
-        for i, (title, cost, _short, _a) in enumerate(self.population_rows()):
-            row = self.population_rect(i)
-            pygame.draw.rect(surface, (46, 32, 24), row, border_radius=6)
-            image = assets.text(assets.fit(title, "bold", theme.SIZE_SMALL, row.width - 160),
-                                "bold", theme.SIZE_SMALL, theme.INK)
-            surface.blit(image, (row.left + 10, row.top + 2))
-            image = assets.text(assets.fit(cost, "body", theme.SIZE_TINY, row.width - 160),
-                                "body", theme.SIZE_TINY, theme.INK_DIM)
-            surface.blit(image, (row.left + 10, row.top + 23))
-        for button in self.town_buttons:
-            button.draw(surface)
 
-    def _building(self, bkey: str) -> Any:
-        p = self.player(self.me())
-        return query.town(p["faction"]).building(bkey)
+@lru_cache(maxsize=32)
+def tile_mini(tid: str, width: int) -> pygame.Surface:
+    """Returns a small picture of a tile: its seven fields tinted by kind, location icons,
+    guards as red dots, blocked fields dark, walls yellow (the supply in the hand strip)."""
+    surf = pygame.Surface((width, width), pygame.SRCALPHA)
+    try:
+        tdef = query.tile(tid)
+    except Exception:  # noqa: BLE001 - an unknown tile: a blank picture
+        return surf
+    local = hexgrid.tile_fields((0, 0))
+    size = width / 5.4  # a hex's corner radius: the tile is about 5 radii wide
+    centres = [hexgrid.hex_to_pixel(h, size, True, (width / 2, width / 2)) for h in local]
+    fill = KIND_FILL.get(tdef.kind, (100, 110, 70))
+    for i, (cx, cy) in enumerate(centres):
+        fd = tdef.fields[i]
+        pts = hexgrid.hex_corners((0, 0), size, True, (cx, cy))
+        pygame.draw.polygon(surf, BLOCKED_FILL if fd.blocked else fill, pts)
+        pygame.draw.polygon(surf, (30, 24, 18), pts, 1)
+        if fd.location:
+            icon = assets.asset_icon(f"heroes.loc.{fd.location}", int(size * 1.2),
+                                     (236, 226, 200))
+            surf.blit(icon, icon.get_rect(center=(int(cx), int(cy))))
+        if fd.guard:
+            pygame.draw.circle(surf, (170, 40, 30), (int(cx - size * 0.55),
+                                                     int(cy - size * 0.5)), max(2, int(size / 4)))
+    for a, b in tdef.walls:
+        (ax, ay), (bx, by) = centres[a], centres[b]
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        dx, dy = (by - ay) * 0.29, -(bx - ax) * 0.29  # half the shared edge, across the centres
+        pygame.draw.line(surf, (250, 214, 80), (mx - dx, my - dy), (mx + dx, my + dy), 2)
+    return surf
 
-    def _building_cost(self, bkey: str) -> str:
-        c = self._building(bkey).cost
-        return self.cost_text([c.gold, c.materials, c.valuables])
 
-    def _building_tip(self, bkey: str) -> list[str]:
-        b = self._building(bkey)
-        lines = [art.name(self.app, b.name), art.name(self.app, b.text)]
-        lines.append(self.app.t("heroes.mapui.cost", cost=self._building_cost(bkey)))
-        return lines
+def capital(text: str) -> str:
+    """Returns a label with a capital first letter ("roll 2 resource dice" as a button)."""
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
+def quiet(widget: Any, dt: float, app: App, silent: bool) -> None:
+    """Updates a widget's hover; without its tooltip while ``silent`` (a window is open)."""
+    tip = widget.tooltip
+    if silent:
+        widget.tooltip = None
+    try:
+        widget.update(dt, app)
+    finally:
+        widget.tooltip = tip
 
 
 def t_mp(n: int) -> str:

@@ -71,6 +71,8 @@ KIND_KEYS = {"stat": "heroes.ui.kind.stat", "ability": "heroes.ui.kind.ability",
              "spell": "heroes.ui.kind.spell", "artifact": "heroes.ui.kind.artifact",
              "specialty": "heroes.ui.kind.specialty"}
 WHY_UNIT_KINDS = ("pick", "tie", "order")
+# the map game's sides without a main hero (the view's battle.heroes)
+SIDE_WORDS = {"secondary": "heroes.ui.side.secondary", "garrison": "heroes.ui.side.garrison"}
 
 
 def _frac(pair: list[int]) -> Fraction:
@@ -147,7 +149,16 @@ class HeroesTableScene(TableScene):
         s = bv["sides"][side]
         if s["hero"]:
             return art.hero_name(self.app, s["hero"])
+        who = self._side_hero(side)
+        if who in SIDE_WORDS:  # a player's side without the main hero (the map game)
+            return self.app.t(SIDE_WORDS[who])
         return self.app.t("heroes.ui.neutrals")
+
+    def _side_hero(self, side: int) -> str | None:
+        """Returns who leads a side of the map game's battle: main, secondary, garrison (a
+        town or settlement defended by its units), or None (neutrals, or a skirmish)."""
+        heroes = (self.view.get("battle") or {}).get("heroes") or []
+        return heroes[side] if side < len(heroes) else None
 
     def side_colour(self, side: int) -> theme.Colour:
         """Returns the colour of a battle side: its player's, or neutral brown."""
@@ -562,8 +573,29 @@ class HeroesTableScene(TableScene):
                     self.chooser_hidden = False
                     self.send(a)
                     return
+            self._why_no_attack(uid)
             self.selected = uid
             self._info_key = None
+
+    def _why_no_attack(self, uid: int) -> None:
+        """Says why the active unit cannot attack a clicked enemy (the rules' refusal; for a
+        unit that fights hand to hand, that attacks never go diagonal)."""
+        bv = self.bv
+        if bv is None or bv["phase"] != "battle" or bv["active"] < 0 or bv.get("pending") \
+                or not any(a.kind in ("attack", "move", "end") for a in self.legal):
+            return
+        active = self.unit(bv["active"])
+        if self.unit(uid)["side"] == active["side"] or self.unit(uid)["tower"]:
+            return
+        preview = self.rules.annotate(self.session.state, self.viewer,
+                                      [Action("attack", (("target", uid),))])[0]
+        if preview.refused is None:
+            return
+        key = preview.refused.key
+        text = self.app.t(key) if self.app.has(key) else self.app.t("ui.illegal")
+        if key == "heroes.rule.no_target" and active["type"] != "ranged":
+            text += " " + self.app.t("heroes.ui.no_target_hint")
+        self.app.toast(text, "error")
 
     def _click_wall(self, sq: int) -> bool:
         bv = self.bv
@@ -677,8 +709,8 @@ class HeroesTableScene(TableScene):
                 self.hovered = key
                 break
         key = self.hovered
-        if key is None:
-            return
+        if key is None or self.popup is not None:
+            return  # an open popup (a card's modes) is never covered by a tooltip
         if key[0] == "hand":
             self.hint(key, self._card_tip(key[2]), self._hand_rect(key[1]))
         elif key[0] == "deckcard":
@@ -825,9 +857,15 @@ class HeroesTableScene(TableScene):
             icon = assets.asset_icon(f"heroes.hero.{s['hero']}", 44)
             title = art.name(self.app, query.hero(s["hero"]).title)
             sub = t("heroes.ui.hero_line", title=title, level=s["level"])
+        elif self._side_hero(side) in SIDE_WORDS:
+            # a secondary hero or a garrison: the player's units without the deck
+            icon = assets.asset_icon(f"heroes.faction.{s['faction']}", 44) if s.get(
+                "faction") else assets.asset_icon("heroes.map.secondary", 44)
+            sub = t("heroes.ui.side.units_only")
         else:
             icon = assets.asset_icon("heroes.faction.neutral", 44)
-            field = self.view.get("options", {}).get("field")
+            field = self.view.get("options", {}).get("field") or (
+                self.view.get("battle") or {}).get("field")
             sub = t("heroes.ui.neutral_line", field=field) if field else t("heroes.ui.neutrals")
         blit_centered(surface, icon, disc)
         name = assets.text(assets.fit(self.side_name(side), "heading", theme.SIZE_H3,

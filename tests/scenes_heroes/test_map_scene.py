@@ -10,10 +10,9 @@ import pygame
 import pytest
 
 from engine.core.actions import Action
-from engine.core.rng import Rng
 from scenes.games import scene_class
 from scenes.heroes import art, query
-from scenes.heroes.map import MAPV, READABLE, SWITCH, TOWN_KINDS, ZOOMS, MapTableScene
+from scenes.heroes.map import FIT_MIN, MAPV, READABLE, SWITCH, TOWN_KINDS, ZOOMS, MapTableScene
 from scenes.heroes.screens import (
     MAP_CONDITIONS,
     MAP_MOMENTS,
@@ -125,11 +124,48 @@ def test_a_tile_is_laid_with_the_chosen_turn(app: Any) -> None:
 def test_the_town_lists_the_board_and_builds(app: Any) -> None:
     table = _table_at(app, "map_town")
     _press(app, table.map_buttons, app.t("heroes.mapui.town"))
-    assert table.town_open
-    rows = table.town_rows()
-    assert {status for _k, _n, status, _a in rows} >= {"built", "buildable"}
+    assert table.town is not None
+    rows = table.town.buildings
+    assert {row.status for row in rows} >= {"built", "buildable"}
+    # what each building does is shown, and why a locked one cannot be built
+    faction = table.player(0)["faction"]
+    texts = {b.key: art.name(app, b.text) for b in query.town(faction).buildings}
+    assert all(row.text == texts[row.key] for row in rows)
+    assert all(row.why for row in rows if row.status == "locked")
     _press(app, table.town_buttons, app.t("heroes.mapui.build"))
     assert table.session.actions[-1].kind == "build"
+    # the town stays open to look at after the build, with the build token used
+    assert table.town is not None and not table.player(0)["tokens"]["build"]
+    locked = [row for row in table.town.buildings if row.status == "locked"]
+    assert locked and all(row.why == app.t("heroes.mapui.why.token") for row in locked)
+
+
+def test_the_town_shows_the_units_as_cards_with_what_can_be_done(app: Any) -> None:
+    table = _table_at(app, "map_town")
+    _press(app, table.map_buttons, app.t("heroes.mapui.town"))
+    town = table.town
+    assert town is not None
+    p = table.player(0)
+    owned = {u: pack for u, pack in p["units"]}
+    faction_units = list(query.faction(p["faction"]).units)
+    assert [row.key for row in town.units][:len(faction_units)] == faction_units
+    for row in town.units:
+        assert row.status == ("" if row.key not in owned else "pack" if owned[row.key]
+                              else "few")
+        if row.action is not None:  # a legal recruit or reinforce has its button and price
+            assert town.button_for(row.action) is not None and row.cost is not None
+            assert not row.why
+        else:
+            assert row.why  # full strength, a dwelling missing, the token used, no gold
+    recruit = next(row for row in town.units if row.kind == "recruit" and row.action)
+    # hovering a unit card shows its values and its price
+    app.mouse = recruit.rect.move(0, 10).midtop
+    app.step([], 1 / 60)
+    assert any(table.cost_text(recruit.cost) in line for line in recruit.tip)
+    _click(app, town.button_for(recruit.action).rect.center)
+    assert table.session.actions[-1] == recruit.action
+    row = next(r for r in table.town.units if r.key == recruit.key)
+    assert row.status == "few"
 
 
 def test_the_battle_uses_the_combat_board(app: Any) -> None:
@@ -194,7 +230,7 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
     if table.in_battle:
         act_by_mouse(app, table, action)
         return
-    if table.town_open and kind not in TOWN_KINDS:
+    if table.town is not None and kind not in TOWN_KINDS:
         _press(app, table.town_buttons, t("heroes.mapui.close"))
     if kind in ("choose", "search"):
         assert table.map_chooser is not None
@@ -213,8 +249,7 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
         _lead(app, table, p["hero"])
         _click(app, _field_point(table, tuple(p["at"])))
         if table.map_popup is not None:
-            label = t("heroes.mapui.place_tile", label=query.tile(p["tile"]).label)
-            _press(app, table.map_popup.buttons, label)
+            _press(app, table.map_popup.buttons, table.place_label(p["tile"]))
     elif kind == "rotate":
         for _ in range(6):
             if table.rot_pick == p["rotation"]:
@@ -227,29 +262,27 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
     elif kind == "discard":
         hand = table.view["hand"]
         _click(app, table.hand_rects()[hand.index(p["card"])].center)
-    elif kind in ("build", "recruit", "reinforce", "hire", "spellbook"):
-        if not table.town_open:
+    elif kind in TOWN_KINDS:
+        if table.town is None:
             _press(app, table.map_buttons, t("heroes.mapui.town"))
-        if kind == "build":
-            rows = [k for k, _n, _s, a in table.town_rows() if a is not None]
-            builds = [b for b in table.town_buttons if b.label == t("heroes.mapui.build")]
-            _click(app, builds[rows.index(p["building"])].rect.center)
+        assert table.town is not None
+        button = table.town.button_for(action)
+        if button is None and kind == "hire":  # several places: the button lists them
+            _press(app, table.town_buttons, t("heroes.mapui.hire_short"))
+            assert table.town.popup is not None
+            f = table.fields[tuple(p["at"])]
+            _press(app, table.town.popup.buttons, table.loc_name(f["location"]))
         else:
-            i = [a for _t, _c, _s, a in table.population_rows()].index(action)
-            row = table.population_rect(i)
-            found = [b for b in table.town_buttons if row.contains(b.rect)]
-            _click(app, found[0].rect.center)
+            assert button is not None, action
+            _click(app, button.rect.center)
     elif kind == "remove":
         _press(app, table.map_buttons, t("heroes.mapui.remove"))
         assert table.map_popup is not None
         _press(app, table.map_popup.buttons, art.card_name(app, p["card"]))
     elif kind == "trade":
-        from scenes.heroes.map import WORDS
-
         _press(app, table.map_buttons, t("heroes.mapui.trades"))
         assert table.map_popup is not None
-        _press(app, table.map_popup.buttons, t("heroes.mapui.trade", sell=t(WORDS[p["sell"]]),
-                                               get=t(WORDS[p["get"]])))
+        _press(app, table.map_popup.buttons, table.trade_label(action))
     elif kind == "revisit":
         _press(app, table.map_buttons, t("heroes.mapui.revisit") if p["hero"] == "main"
                else t("heroes.mapui.revisit2"))
@@ -269,40 +302,6 @@ def map_act_by_mouse(app: Any, table: MapTableScene, action: Action) -> None:
         _press(app, table.map_buttons, t({"end_turn": "heroes.mapui.end_turn",
                                           "leave": "heroes.mapui.leave",
                                           "pass": "heroes.mapui.pass"}[kind]))
-
-
-def test_a_hot_seat_map_game_is_played_with_the_mouse_alone(app: Any) -> None:
-    from engine.ai.base import make_bot
-
-    app.settings.anim_speed = 0.0
-    session = new_map_session(4, humans=2)
-    table = MapTableScene(app, session, autosave=False)
-    app.push(table)
-    app.step([], 1 / 60)
-    bot = make_bot("heuristic", "heroes", seed=9)
-    rng = Rng(5)
-    kinds: set[str] = set()
-    for _ in range(700):
-        if session.is_over:
-            break
-        if table.curtain_for is not None:
-            _click(app, table.curtain_button.rect.center)
-            assert table.curtain_for is None
-            continue
-        legal = session.rules.legal_actions(session.state)
-        action = bot.choose(session.rules, session.state, session.actor)
-        if not table.in_battle and rng.below(3) == 0:
-            action = rng.choice(legal)
-        before = len(session.actions)
-        map_act_by_mouse(app, table, action)
-        assert len(session.actions) == before + 1, (
-            action, table.view.get("step"), table.hero, table.view.get("reach"),
-            table.view["players"][table.me()]["heroes"])
-        assert session.actions[before] == action
-        kinds.add(("battle." if table.in_battle else "") + action.kind)
-    # explore, fight neutrals on the combat board, build, recruit, Search: all by mouse
-    assert {"move", "end_turn", "rotate", "build", "discover", "recruit", "search", "keep",
-            "discard", "battle.place", "battle.attack"} <= kinds, kinds
 
 
 def test_the_map_games_pregame_step_chooses_each_seats_faction_and_hero(app: Any) -> None:
@@ -377,20 +376,39 @@ def test_a_heros_move_walks_along_its_path_at_the_full_frame_rate(app: Any) -> N
     assert not table.anim.busy and not table.walks and not table.is_animating()
 
 
-def test_the_map_opens_readable_on_the_start_tiles_and_home_shows_it_whole(app: Any) -> None:
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_map_opens_whole_when_it_fits(app: Any, players: int) -> None:
     app.settings.anim_speed = 0.0
-    table = MapTableScene(app, new_map_session(1), autosave=False)
+    table = MapTableScene(app, new_map_session(1, players=players), autosave=False)
     app.push(table)
     app.step([], 1 / 60)
     cam = table.map_cam
-    assert cam.ts >= ZOOMS[READABLE]
-    town = tuple(table.player(0)["town"])
-    assert MAPV.collidepoint(_field_point(table, town))
-    whole = [h for h in table.fields]
-    assert not all(MAPV.collidepoint(_field_point(table, h)) for h in whole)
+    # First Steps and Three Crowns fit the map's frame at a readable zoom: the whole map
+    assert cam.ts >= ZOOMS[FIT_MIN]
+    cells = list(table.fields) + list(table.slot_of)
+    assert all(MAPV.collidepoint(_field_point(table, h)) for h in cells)
+    opened = (cam.zoom, list(cam.offset))
+    # zoomed in, Home shows it whole again
+    cam.set_zoom(READABLE + 1)
+    assert not all(MAPV.collidepoint(_field_point(table, h)) for h in cells)
     _home(app)
-    assert cam.ts < ZOOMS[READABLE]
-    assert all(MAPV.collidepoint(_field_point(table, h)) for h in whole)
+    assert (cam.zoom, list(cam.offset)) == opened
+
+
+def test_after_the_curtain_the_map_turns_to_the_seated_players_hero(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    session = new_map_session(2, humans=2)
+    assert play_map_until(session, MAP_CONDITIONS["map"], 2)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    table.map_cam.set_zoom(READABLE + 1)
+    table.map_cam.centre_on(tuple(table.player(1)["town"]))
+    hero = tuple(table.player(0)["heroes"]["main"])
+    assert not MAPV.collidepoint(_field_point(table, hero))
+    _click(app, table.curtain_button.rect.center)
+    # as near the middle as the map's edge allows
+    assert MAPV.inflate(-160, -160).collidepoint(_field_point(table, hero))
 
 
 def test_the_hero_panel_opens_the_heros_discard_and_artifacts(app: Any) -> None:
@@ -422,9 +440,13 @@ def test_choice_options_read_the_views_catalog_labels(app: Any) -> None:
     table = _table_at(app, "map_choice")
     chooser = table.map_chooser
     assert chooser is not None
-    labels = [table.game_message(m) for m in table.view["choice_labels"]]
+    from scenes.heroes.map import capital
+
+    labels = [capital(table.game_message(m)) for m in table.view["choice_labels"]]
     shown = [b.label for b in chooser.buttons]
     assert labels and all(label in shown for label in labels)
+    # a label that begins an answer begins with a capital ("Roll 2 resource dice …")
+    assert all(not label[:1].islower() for label in shown)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -635,3 +657,170 @@ def test_good_morale_swaps_cards_on_the_combat_board(app: Any) -> None:
         act_by_mouse(app, table, action)
         assert table.session.actions[-1] == action
     assert side.morale == 0 and len(side.hand) == 3 and "offense" in side.hand
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_log_says_what_happened(app: Any, lang: str) -> None:
+    from engine.core.actions import Event
+    from engine.rules.heroes.names import add_names
+
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    name = table.seat_name(0)
+
+    def line(key: str, **params: Any) -> str:
+        return table.game_message(add_names([Event(key, params)])[0])
+
+    sign = query.astrologer("golden_harvest")
+    text = line("heroes.map.astrologer", card="golden_harvest")
+    assert art.name(app, sign.name) in text and art.name(app, sign.text) in text
+    trade = line("heroes.map.trade", seat=0, sell="materials", get="valuables", lots=1,
+                 paid=[0, 3, 0], got=[0, 0, 1])
+    assert trade == {"en": f"{name} trades 3 building materials for 1 valuable at the "
+                           "trading post.",
+                     "de": f"{name} tauscht am Handelsposten 3 Baumaterialien gegen "
+                           "1 Mineral."}[lang]
+    tile = line("heroes.map.tile", seat=0, tile="f1", at=[1, 1], rotation=0, how="place")
+    assert name in tile and table.loc_name("gold_mine") in tile
+    assert line("heroes.map.tile", seat=0, tile="s_sunward", at=[0, 0], rotation=0,
+                how="start").startswith(name)
+    top = line("heroes.map.discard_top", deck="ability", card="offense")
+    assert art.card_name(app, "offense") in top and app.t(
+        "heroes.mapui.deckname.ability") in top
+    dice = line("heroes.map.resource_die", seat=0, die="resource", faces=[1, 4])
+    assert "2" in dice and "{" not in dice
+    assert line("heroes.map.resource_die", seat=0, die="resource", faces=[3]) != dice
+
+
+def test_a_search_look_stays_in_the_log_behind_the_curtain(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    session = new_map_session(2, humans=2)
+    assert play_map_until(session, lambda s: any(e.key == "heroes.map.look" for e in s.log)
+                          and s.actor != next(e for e in s.log
+                                              if e.key == "heroes.map.look").params["seat"], 2)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    assert table.curtain_for is not None
+    # public: who looked at how many cards of which deck (never which cards)
+    looks = [e for e in table.log_events if e.key == "heroes.map.look"]
+    assert looks and all("cards" not in e.params for e in looks)
+
+
+def _battle_led_by_the_other(session: Any) -> bool:
+    """Returns True when a human seat leads the neutral army in another seat's battle."""
+    view = session.rules.view(session.state, None)
+    battle = view.get("battle")
+    if battle is None or session.actor is None:
+        return False
+    bv = battle["view"]
+    return any(s["neutral"] and s["seat"] is not None
+               and battle["seats"][s["seat"]] == session.actor for s in bv["sides"])
+
+
+def test_the_curtain_says_why_the_table_passes(app: Any) -> None:
+    app.settings.anim_speed = 0.0
+    for seed in range(1, 8):
+        session = new_map_session(seed, humans=2)
+        if play_map_until(session, _battle_led_by_the_other, seed):
+            break
+    assert _battle_led_by_the_other(session)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    seat = table.curtain_for
+    assert seat == session.actor
+    title, why = table.curtain_words()
+    assert title == app.t("heroes.mapui.curtain.neutrals", name=table.seat_name(seat))
+    assert table.seat_name(1 - seat) in why
+    # the turn's own curtain says "your turn"
+    turn = new_map_session(2, humans=2)
+    assert play_map_until(turn, MAP_CONDITIONS["map"], 2)
+    other = MapTableScene(app, turn, autosave=False)
+    app.push(other)
+    app.step([], 1 / 60)
+    assert other.curtain_words()[0] == app.t("ui.curtain.title", name=other.seat_name(0))
+
+
+def test_a_neutral_unit_led_by_a_player_says_it_must_attack(app: Any) -> None:
+    from engine.rules.heroes.moves import must_attack
+
+    def must(session: Any) -> bool:
+        sub = session.state.sub
+        if sub is None or not _battle_led_by_the_other(session):
+            return False
+        st = sub.state
+        return st.active >= 0 and must_attack(st, st.units[st.active])
+
+    for seed in range(1, 10):
+        session = new_map_session(seed, humans=2)
+        if play_map_until(session, must, seed):
+            break
+    assert must(session)
+    prompt = session.rules.prompt(session.state)
+    assert prompt.key == "heroes.prompt.must_attack"
+    kinds = {a.kind for a in session.rules.legal_actions(session.state)}
+    assert not kinds & {"end", "defend"}
+
+
+def test_the_hedge_witchs_card_shows_to_its_looker_alone(app: Any) -> None:
+    from engine.rules.heroes.adventure import rules as R
+    from engine.rules.heroes.adventure.game import CLASH
+
+    table = _table_at(app, "map")
+    st = table.session.state
+    R.queue(st).insert(0, ["choose", 0, "witch_card", ["take", "discard"], ["offense"]])
+    R.run(CLASH, st, [])
+    table.refresh()
+    app.step([], 1 / 60)
+    assert table.map_chooser is not None and table.shown_cards() == ["offense"]
+    (cid, rect), = table.shown_rects()
+    assert table.map_chooser.rect.contains(rect)
+    assert all(not rect.colliderect(b.rect) for b in table.map_chooser.buttons)
+    assert CLASH.view(st, 1)["looking"] == [] and CLASH.view(st, None)["looking"] == []
+
+
+def test_the_supply_tiles_show_what_lies_on_them(app: Any) -> None:
+    table = _table_at(app, "map")
+    supply = table.view["supply"]
+    assert supply and [tid for tid, _r in table.supply_rects()] == supply[:2]
+    tid, rect = table.supply_rects()[0]
+    app.mouse = rect.center
+    app.step([], 1 / 60)
+    tip = table.supply_tip(tid)
+    names = [table.loc_name(f.location) for f in query.tile(tid).fields if f.location]
+    assert all(any(n in line for line in tip) for n in names)
+    assert query.tile(tid).label in table.place_label(tid)
+
+
+def test_a_choice_of_effects_names_its_source(app: Any) -> None:
+    from engine.rules.heroes.adventure import rules as R
+    from engine.rules.heroes.adventure.game import CLASH
+
+    table = _table_at(app, "map")
+    st = table.session.state
+    faction = st.ps[0].faction
+    hall = query.town(faction).building("city_hall")
+    choice = next(e for e in R.mc().building(faction, "city_hall").resource_round
+                  if e.get("type") == "choice")
+    R.queue(st).insert(0, ["effect", 0, "main", R.to_plain(choice), False, None,
+                           ["building", "city_hall"]])
+    R.run(CLASH, st, [])
+    table.refresh()
+    app.step([], 1 / 60)
+    prompt = CLASH.prompt(st)
+    assert prompt.key == "heroes.map.prompt.effect_from"
+    assert art.name(app, hall.name) in table.game_message(prompt)
+    assert table.map_chooser is not None and len(table.map_chooser.buttons) == 2
+
+
+def test_a_side_without_its_main_hero_is_named_by_who_leads_it(app: Any) -> None:
+    table = _table_at(app, "map_battle")
+    battle = table.view["battle"]
+    assert battle["heroes"][1] is None and battle["field"] >= 1  # the neutral army
+    assert table.side_name(1) == app.t("heroes.ui.neutrals")
+    battle["heroes"] = [battle["heroes"][0], "secondary"]
+    battle["view"]["sides"][1].update(hero=None, neutral=False)
+    assert table.side_name(1) == app.t("heroes.ui.side.secondary")
+    battle["heroes"][1] = "garrison"
+    assert table.side_name(1) == app.t("heroes.ui.side.garrison")

@@ -165,8 +165,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                       for k, d in sorted(st.decks.items())},
             "hand": st.ps[seat].hand[:] if seat is not None else None,
             "supply": st.ps[seat].supply[:] if seat is not None else None,
-            "looking": st.looking[:] if top is not None and top.seat == seat
-            and top.kind == R.KEEP else [],
+            "looking": _looking(st, seat),
             "choice": list(top.data[1]) if top is not None and top.kind == R.CHOOSE else [],
             "choice_labels": L.choice_labels(st),
             "rotations": list(top.data[3]) if top is not None and top.kind == R.ROTATE else [],
@@ -178,6 +177,12 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         }
         if st.sub is not None:
             out["battle"] = self.sub_view(st, seat)
+            # who fights on each side: the attacker's hero, and the defender's (None: the
+            # neutral army; "garrison": a town or settlement defended by its units alone)
+            tag = st.battle.get("tag") or {}
+            foe = tag.get("foe_hero") or ("garrison" if tag.get("kind") == "pvp" else None)
+            out["battle"]["heroes"] = [tag.get("hero"), foe]
+            out["battle"]["field"] = tag.get("level")  # a neutral army's field level
         return out
 
     def annotate(self, state: MapState, seat: int | None,
@@ -190,7 +195,9 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         for a in actions:
             problem = R.FLOW.check(self, state, a)
             if problem is not None:
-                out.append(Preview(refused=Message(problem[0], {})))
+                # a refused town action keeps its price (the town shows what it would cost)
+                out.append(Preview(refused=Message(problem[0], {}),
+                                   detail=_refused_cost(state, a)))
                 continue
             if a.kind == "move":
                 h = (int(a["to"][0]), int(a["to"][1]))
@@ -203,6 +210,13 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                 out.append(Preview(cost=(Breakdown(Message("heroes.map.bd.mp", {}), 1, ()),)))
             elif a.kind in ("build", "recruit", "reinforce", "hire", "spellbook"):
                 out.append(Preview(detail={"cost": list(_town_cost(state, a))}))
+            elif a.kind == "trade":
+                # the rate: what one lot pays and gets (economy.yaml)
+                n, m = R.eco().trade[(a["sell"], a["get"])]
+                pay, get = [0, 0, 0], [0, 0, 0]
+                pay[R.RESOURCES.index(a["sell"])] = n * int(a["lots"])
+                get[R.RESOURCES.index(a["get"])] = m * int(a["lots"])
+                out.append(Preview(detail={"pay": pay, "get": get}))
             else:
                 out.append(Preview())
         return out
@@ -279,6 +293,29 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             out.sub.state.rng = out.rng
         out.board_cache = state.board_cache
         return out
+
+
+def _refused_cost(st: MapState, a: Action) -> dict[str, Any] | None:
+    """Returns the price of a refused town action that names a real building or unit."""
+    if a.kind not in ("build", "recruit", "reinforce", "hire", "spellbook"):
+        return None
+    try:
+        return {"cost": list(_town_cost(st, a))}
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def _looking(st: MapState, seat: int | None) -> list[str]:
+    """Returns the cards the seat looks at now: a Search's, or the hedge witch's card while its
+    looker takes or discards it."""
+    top = st.flow.top
+    if top is None or seat is None or top.seat != seat:
+        return []
+    if top.kind == R.KEEP:
+        return st.looking[:]
+    if top.kind == R.CHOOSE and top.data[0] == "witch_card":
+        return [str(c) for c in st.battle.get("ctx", {}).get(top.data[2], [])[:1]]
+    return []
 
 
 def _town_cost(st: MapState, a: Action) -> tuple[int, int, int]:

@@ -444,8 +444,10 @@ def _step_effect(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
     seat, hero, eff = item[1], item[2], item[3]
     first = bool(item[4]) if len(item) > 4 else False
     field = _h(item[5]) if len(item) > 5 and item[5] is not None else None
+    # where the effect comes from (a building or an astrologer card), for a choice's prompt
+    source = item[6] if len(item) > 6 else None
     if not st.ps[seat].out:
-        effect(rules, st, seat, hero, eff, ev, first=first, field=field)
+        effect(rules, st, seat, hero, eff, ev, first=first, field=field, source=source)
 
 
 def _step_visit(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
@@ -469,8 +471,27 @@ def _step_window(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
     seats = [s for s in seats if s not in skip and not st.ps[s].out
              and _town_actions_left(st, s)]
     if seats:
-        st.flow.push(Decision(WINDOW, tuple(seats), EACH_ONCE,
-                              Message(WINDOW_PROMPTS[kind], {"seat": st.current})))
+        prompt = Message(WINDOW_PROMPTS[kind], {"seat": st.current})
+        tag = next((x[1] for x in queue(st) if x[0] == "combat"), None) \
+            if kind == "combat" else None
+        if tag is not None:  # which combat the window comes before: who attacks what
+            prompt = _combat_prompt(st, tag)
+        st.flow.push(Decision(WINDOW, tuple(seats), EACH_ONCE, prompt))
+
+
+def _combat_prompt(st: MapState, tag: dict[str, Any]) -> Message:
+    """Returns the window's prompt naming the announced combat: the attacker and the guarded
+    place (a neutral army) or the defending player."""
+    if tag.get("kind") == "neutral":
+        loc = board(st).fields[_h(tag["field"])].location
+        place = dict(mc().locations[loc].name) if loc is not None else None
+        if place is not None:
+            return Message("heroes.map.prompt.window_neutral",
+                           {"seat": tag["seat"], "place": place, "guard": tag.get("guard", 1)})
+    elif tag.get("kind") == "pvp":
+        return Message("heroes.map.prompt.window_pvp", {"seat": tag["seat"],
+                                                        "foe": tag["foe"]})
+    return Message("heroes.map.prompt.window", {"seat": st.current})
 
 
 def _step_next_turn(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
@@ -501,8 +522,29 @@ def _step_choose(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
         key = str(st.battle.get("n", 0))
         st.battle["n"] = int(key) + 1
         st.battle.setdefault("ctx", {})[key] = ctx
-        st.flow.push(Decision(CHOOSE, seat, ONE, Message(CHOICE_PROMPTS[purpose], {}),
-                              (purpose, tuple(options), key)))
+        prompt = Message(CHOICE_PROMPTS[purpose], {})
+        name = source_name(st, seat, ctx[2]) if purpose == "effect" and len(ctx) > 2 else None
+        if name is not None:  # "City Hall: choose the effect."
+            prompt = Message("heroes.map.prompt.effect_from", {"source": name})
+        st.flow.push(Decision(CHOOSE, seat, ONE, prompt, (purpose, tuple(options), key)))
+
+
+def source_name(st: MapState, seat: int, source: Any) -> Any:
+    """Returns the inline name of an effect's source (``["building", id]``, ``["location",
+    id]``, ``["astrologer", id]``), or None."""
+    if not isinstance(source, list) or len(source) != 2:
+        return None
+    kind, sid = source
+    try:
+        if kind == "building":
+            return dict(mc().building(st.ps[seat].faction, sid).name)
+        if kind == "location":
+            return dict(mc().locations[sid].name)
+        if kind == "astrologer":
+            return dict(mc().astrologers[sid].name)
+    except KeyError:
+        return None
+    return None
 
 
 def _step_trade(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
@@ -526,7 +568,8 @@ def _step_rotate_start(rules: Any, st: MapState, item: list[Any], ev: list[Event
     town = st.ps[seat].town
     assert town is not None
     tile = next(t for t in st.placed if (t[1], t[2]) == town)
-    st.flow.push(Decision(ROTATE, seat, ONE, Message("heroes.map.prompt.rotate", {"tile": tile[0]}),
+    st.flow.push(Decision(ROTATE, seat, ONE, Message("heroes.map.prompt.rotate_start",
+                                                       {"tile": tile[0]}),
                           (tile[0], town[0], town[1], tuple(range(6)), "start")))
 
 
@@ -578,12 +621,16 @@ def gain_xp(st: MapState, seat: int, amount: int, ev: list[Event], *,
 
 # --- location effects (spec §19.1) ---------------------------------------------------------------
 def effect(rules: Any, st: MapState, seat: int, hero: str, eff: dict[str, Any],
-           ev: list[Event], *, first: bool = False, field: Hex | None = None) -> None:
+           ev: list[Event], *, first: bool = False, field: Hex | None = None,
+           source: Any = None) -> None:
     """Resolves one effect record (a location's, a building's, a die face's or an astrologer
     card's) for ``seat`` through the map vocabulary (engine/rules/heroes/mapeffects.py)."""
     from engine.content.effects import REGISTRY
 
     ctx = _Ctx(rules, st, seat, hero, ev, first, field)
+    if source is None and field is not None:
+        source = ["location", board(st).fields[field].location]
+    ctx.source = source
     if eff["type"] == "recruit_neutral":  # a card effect the Summoning Pit shares
         _special_recruit_neutral(ctx, int(eff.get("draws", 1)))
         return
@@ -641,7 +688,7 @@ class _Ctx:
     """The map rules as a ``MapCtx`` (engine/rules/heroes/mapeffects.py) for one seat and hero;
     ``first`` tells an ``income`` effect that its source was flagged for the first time."""
 
-    __slots__ = ("rules", "st", "seat", "hero", "ev", "first", "field")
+    __slots__ = ("rules", "st", "seat", "hero", "ev", "first", "field", "source")
 
     def __init__(self, rules: Any, st: MapState, seat: int, hero: str, ev: list[Event],
                  first: bool, field: Hex | None) -> None:
@@ -652,6 +699,7 @@ class _Ctx:
         self.ev = ev
         self.first = first
         self.field = field
+        self.source: Any = None
 
     def _front(self, items: list[list[Any]]) -> None:
         queue(self.st)[:0] = items
@@ -725,7 +773,7 @@ class _Ctx:
 
     def choice(self, options: Any) -> None:
         self._front([["choose", self.seat, "effect", [str(i) for i in range(len(options))],
-                      [self.hero, to_plain(options)]]])
+                      [self.hero, to_plain(options), self.source]]])
 
     def special(self, name: str, **params: Any) -> None:
         _SPECIALS[name](self, **params)
@@ -1037,6 +1085,7 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
                 ctrl = None
         # an astrologer card may make this round's neutral armies a field level stronger
         level = min(7, max(1, int(tag["guard"]) + st.battle.get("mods", {}).get("neutral", 0)))
+        tag["level"] = level  # the field level the army is drawn at (the view shows it)
         defender: dict[str, Any] = {"seat": None if ctrl is None else 1,
                                     "neutral": {"field": level, "difficulty": _difficulty(st),
                                                 "table": mc().scenarios[st.scenario].table}}
@@ -1393,7 +1442,8 @@ def end_round(rules: Any, st: MapState, ev: list[Event]) -> None:
                 continue  # option captured_town_no_income: the town produces nothing
             for b in mc().towns[p.faction].buildings:
                 if b.id in p.built:
-                    queue(st).extend(["effect", s, MAIN, e] for e in b.resource_round)
+                    queue(st).extend(["effect", s, MAIN, e, False, None, ["building", b.id]]
+                                     for e in b.resource_round)
     if (st.round % 2 == 0 and astro != "none") or (st.round % 2 == 1 and astro == "every"):
         _astrologer(st, seats, ev)
 
@@ -1428,7 +1478,8 @@ def _astrologer(st: MapState, seats: list[int], ev: list[Event]) -> None:
     ev.append(Event("heroes.map.astrologer", {"card": card}, reveal=True))
     if info.timing == "now":
         for s in seats:
-            queue(st).extend(["effect", s, MAIN, e] for e in info.effects)
+            queue(st).extend(["effect", s, MAIN, e, False, None, ["astrologer", card]]
+                             for e in info.effects)
     elif info.timing == "turn":
         st.battle["astro_turn"] = card
     else:  # "round": a modifier until the round ends
@@ -1484,16 +1535,18 @@ def _apply_draw(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     got = p.deck.draw(want, st.rng).cards if want > 0 else []
     p.hand += got
     if got:  # a full hand draws nothing: no line, and nothing hidden came to light
-        ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)}, reveal=True,
-                        seat=seat))
+        ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)},
+                        reveal=True))
     st.flow.phase = TURN
     # seed "Spielerzüge" 3.: abilities "at the start of your turn" after the draw
     for b in mc().towns[p.faction].buildings:
         if b.id in p.built:
-            queue(st).extend(["effect", seat, MAIN, e] for e in b.turn_start)
+            queue(st).extend(["effect", seat, MAIN, e, False, None, ["building", b.id]]
+                             for e in b.turn_start)
     card = st.battle.get("astro_turn")
     if card:
-        queue(st).extend(["effect", seat, MAIN, e] for e in mc().astrologers[card].effects)
+        queue(st).extend(["effect", seat, MAIN, e, False, None, ["astrologer", card]]
+                         for e in mc().astrologers[card].effects)
     run(rules, st, ev)
 
 
@@ -1785,7 +1838,8 @@ def _apply_rotate(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     else:
         st.placed.append([tile, q, r, rot])
     st.board_cache = None
-    ev.append(_ev("heroes.map.tile", tile=tile, at=[q, r], rotation=rot))
+    ev.append(_ev("heroes.map.tile", seat=d.seat, tile=tile, at=[q, r], rotation=rot,
+                  how=how))
     run(rules, st, ev)
 
 
@@ -1987,6 +2041,9 @@ def _check_unit(rules: Any, st: MapState, a: Action) -> Refusal | None:
         if not afford(p.res, unit_cost(st, uid, False)):
             return ("heroes.map.rule.cost", "you cannot pay for it")
         return None
+    if C.unit(uid).reinforce is None or C.unit(uid).pack is None:
+        # seed "Neutrale Einheiten": "Neutrale Einheiten können nicht verstärkt werden"
+        return ("heroes.map.rule.no_pack", "this unit has no Pack side")
     if not _has_citadel(st, seat):
         return ("heroes.map.rule.no_citadel", "reinforcing needs a citadel")
     if [uid, False] not in p.units:
@@ -2155,8 +2212,10 @@ def _apply_search(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
         if looked.reshuffled:
             refill_discard(st, kind)
         st.looking = looked.cards
-        ev.append(Event("heroes.map.look", {"seat": seat, "deck": kind, "cards": st.looking[:]},
-                        reveal=True, seat=seat))
+        # public: who looks at how many cards of which deck (the cards show to the looker
+        # in the view's ``looking``)
+        ev.append(Event("heroes.map.look", {"seat": seat, "deck": kind, "n": len(st.looking)},
+                        reveal=True))
         if st.looking:
             st.flow.push(Decision(KEEP, seat, ONE, Message("heroes.map.prompt.keep", {}),
                                   (kind,)))
@@ -2282,7 +2341,7 @@ def _choose_pay(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
 
 def _choose_effect(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
                    ev: list[Event]) -> None:
-    hero, options = ctx
+    hero, options = ctx[0], ctx[1]
     queue(st)[:0] = [["effect", seat, hero, e] for e in options[int(opt)]]
 
 
@@ -2378,8 +2437,8 @@ def _choose_witch(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
     if reshuffled:
         refill_discard(st, "ability")
     if card is not None:
-        ev.append(Event("heroes.map.look", {"seat": seat, "deck": "ability", "cards": [card]},
-                        reveal=True, seat=seat))
+        ev.append(Event("heroes.map.look", {"seat": seat, "deck": "ability", "n": 1},
+                        reveal=True))
         queue(st).insert(0, ["choose", seat, "witch_card", ["take", "discard"], [card]])
 
 
@@ -2426,8 +2485,8 @@ def _choose_cycle(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
     got = p.deck.draw(done, st.rng).cards if done else []
     p.hand += got
     if got:
-        ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)}, reveal=True,
-                        seat=seat))
+        ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)},
+                        reveal=True))
 
 
 def _choose_neutral(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
@@ -2667,8 +2726,8 @@ def _apply_play(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     if draws:  # a boost's own draw (the Power card: empower 2, draw 1)
         got = p.deck.draw(draws, st.rng).cards
         p.hand += got
-        ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)}, reveal=True,
-                        seat=seat))
+        ev.append(Event("heroes.map.draw", {"seat": seat, "count": len(got)},
+                        reveal=True))
     front: list[list[Any]] = []
     for e in m.effects:
         prm = dict(e.params)
@@ -2881,7 +2940,10 @@ def _apply_trade(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     n, m = eco().trade[(sell, get)]
     p.res[RESOURCES.index(sell)] -= n * lots
     p.res[RESOURCES.index(get)] += m * lots
-    ev.append(_ev("heroes.map.trade", seat=seat, sell=sell, get=get, lots=lots))
+    paid, got = [0, 0, 0], [0, 0, 0]
+    paid[RESOURCES.index(sell)], got[RESOURCES.index(get)] = n * lots, m * lots
+    ev.append(_ev("heroes.map.trade", seat=seat, sell=sell, get=get, lots=lots, paid=paid,
+                  got=got))
     if d is not None and d.kind == TRADE:
         st.flow.replace(d.with_data(("trade", d.data[1])))
 

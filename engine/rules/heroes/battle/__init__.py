@@ -850,6 +850,11 @@ def _prompt_battle(rules: Any, st: BattleState) -> Message:
         return Message("heroes.prompt.wait", {})
     if st.attacked:
         return Message("heroes.prompt.after_attack", {"unit": u.uid, "did": u.did})
+    if must_attack(st, u):
+        # seed "Kampfrunden": "Neutrale Einheiten, kontrolliert von einem Gegenspieler, müssen
+        # immer angreifen, sofern möglich" (and never defend): no End, no Defend
+        return Message("heroes.prompt.must_attack", {"unit": u.uid, "did": u.did,
+                                                     "seat": _actor(st)})
     return Message("heroes.prompt.activate", {"unit": u.uid, "did": u.did,
                                               "seat": _actor(st)})
 
