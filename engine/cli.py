@@ -64,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     game_args(p)
     p.add_argument("--games", type=int, default=1, help="number of games (seeds S, S+1, ...)")
     p.add_argument("--json", action="store_true", help="one JSON object per game per line")
+    p.add_argument("--max-games", type=int, default=200, help="a campaign (an option chose "
+                   "one) stops unfinished after this many games")
 
     p = sub.add_parser("record", help="play one bot game and write its record")
     game_args(p)
@@ -224,6 +226,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rules, config = _config(args)
     if args.games < 1:
         raise CliError("--games must be at least 1")
+    if args.max_games < 1:
+        raise CliError("--max-games must be at least 1")
+    from engine.core.campaign import chosen_campaign
+    from engine.core.errors import MalformedAction
+
+    try:
+        camp = chosen_campaign(args.game, config)
+    except MalformedAction as exc:
+        raise CliError(str(exc)) from None
+    if camp is not None:
+        return _simulate_campaigns(args, rules, config, camp.id)
     results = []
     for seed in range(args.seed, args.seed + args.games):
         start = time.process_time()  # ok-determinism: reported duration only
@@ -255,14 +268,60 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _simulate_campaigns(args: argparse.Namespace, rules: Any, config: Any,
+                        campaign_id: str) -> int:
+    """Plays K bot campaigns (the set-up's option chose one) and prints one result per
+    campaign plus a summary; a campaign counts as one "game" of the report."""
+    from engine.ai.play import play_campaign
+
+    results = []
+    for seed in range(args.seed, args.seed + args.games):
+        start = time.process_time()  # ok-determinism: reported duration only
+        played = play_campaign(args.game, campaign_id, config, seed,
+                               max_actions=args.max_actions, max_games=args.max_games)
+        seconds = time.process_time() - start  # ok-determinism: reported duration only
+        camp = played.campaign
+        outcome = camp.outcome() if played.finished else None
+        result = {
+            "game": args.game,
+            "campaign": campaign_id,
+            "seed": seed,
+            "players": config.players,
+            "bots": [s.bot for s in config.seats],
+            "difficulty": args.difficulty,
+            "finished": played.finished,
+            "winners": list(outcome.winners) if outcome else [],
+            "scores": list(outcome.scores) if outcome else [],
+            "games": len(played.actions),
+            "turns": sum(played.turns),
+            "actions": sum(played.actions),
+            "final_hash": rules.state_hash(camp.current.state),
+            "seconds": round(seconds, 4),
+        }
+        results.append(result)
+        if args.json:
+            print(json.dumps(result), flush=True)
+        else:
+            print(_game_line(result), flush=True)
+    if not args.json:
+        for line in _summary(results):
+            print(line)
+    return EXIT_OK
+
+
 def _game_line(r: dict[str, Any]) -> str:
     if r["finished"]:
         winners = ", ".join(f"P{w + 1}" for w in r["winners"]) or "nobody"
         scores = ", ".join(f"{s:g}" for s in r["scores"])
         end = f"won by {winners} (scores {scores})"
+    elif "games" in r:
+        end = "unfinished (game or action cap)"
     else:
         end = "unfinished (action cap)"
-    return (f"seed {r['seed']}: {end} after {r['turns']} turns, {r['actions']} actions, "
+    games = ""
+    if "games" in r:
+        games = f"{r['games']} game{'s' if r['games'] != 1 else ''}, "
+    return (f"seed {r['seed']}: {end} after {games}{r['turns']} turns, {r['actions']} actions, "
             f"{r['seconds']:.2f} s, hash {r['final_hash'][:12]}")
 
 
@@ -311,11 +370,15 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Re-simulates a record; with --verify every hash must match."""
+    from engine.core.campaign import FORMAT as CAMPAIGN
     from engine.core.errors import RecordError
-    from engine.core.record import content_changed, read_record, replay
+    from engine.core.record import GameRecord, content_changed, read_json, replay
 
     try:
-        record = read_record(args.file)
+        data = read_json(args.file)
+        if isinstance(data, dict) and data.get("format") == CAMPAIGN:
+            return _replay_campaign(args, data)
+        record = GameRecord.from_json(data)
         if record.game_id not in _registered():
             raise RecordError("save.unknown_game", f"the record is for a game this program does "
                               f"not know ({record.game_id})")
@@ -337,6 +400,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
               f"program's {rules.content_hash()[:12]}", file=sys.stderr)
     print(f"{args.file}: {record.game_id}, {len(record.actions)} actions, {status}{extra}; "
           f"{checked}; final hash {session.hashes[-1][:12]}")
+    return EXIT_OK
+
+
+def _replay_campaign(args: argparse.Namespace, data: Any) -> int:
+    """Re-simulates a campaign save: every game's record (each checked to be set up as the
+    campaign says and to carry out the same data again); prints one line per game."""
+    from engine.core.campaign import CampaignRecord, replay_campaign
+    from engine.core.errors import RecordError
+
+    try:
+        record = CampaignRecord.from_json(data)
+        if record.game_id not in _registered():
+            raise RecordError("save.unknown_game", f"the campaign is of a game this program "
+                              f"does not know ({record.game_id})")
+        camp = replay_campaign(record, verify=args.verify)
+    except RecordError as exc:
+        raise CliError(f"{args.file}: {exc}", EXIT_FAIL) from None
+    sessions = [*camp.finished, camp.current.record()] if not camp.over else camp.finished
+    for i, game in enumerate(sessions):
+        outcome = camp.outcomes[i] if i < len(camp.outcomes) else None
+        end = "in progress" if outcome is None else (
+            "won by " + ",".join(f"P{w + 1}" for w in outcome.winners) if outcome.winners
+            else "lost")
+        print(f"{args.file}: game {i + 1}: {len(game.actions)} actions, {end}")
+    checked = "all hashes verified" if args.verify else "not verified"
+    status = "over" if camp.over else "in progress"
+    print(f"{args.file}: {record.game_id} campaign {record.campaign_id}, {len(record.games)} "
+          f"games, {status}; {checked}")
     return EXIT_OK
 
 

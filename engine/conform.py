@@ -379,11 +379,10 @@ def campaign_cases(game_id: str, seed: int = 0, *, bots: tuple[str, ...] = BOTS)
     bot = "heuristic" if "heuristic" in bots else bots[0]
     cases = []
     for camp in rules.campaigns:
-        # The set-up screen starts a campaign through its yes/no option where it has one.
+        # The set-up screen starts a campaign through the option that chooses it.
         options = {oid: next(o.default for o in rules.options if o.id == oid)
                    for oid, _ in variable_options(rules)}
-        if camp.id in options:
-            options[camp.id] = True
+        options.update({k: v for k, v in camp.chosen_by().items() if k in options})
         counts = [p for p in range(rules.min_players, rules.max_players + 1)
                   if allowed(game_id, p, options)
                   and camp.applies(GameConfig.for_players(p, **options))]

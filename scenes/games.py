@@ -92,23 +92,20 @@ def setup_tools(game_id: str) -> list[tuple[str, str, Any]]:
 
 def start_table(app: Any, game_id: str, config: Any, seed: int) -> bool:
     """Returns True after opening a new game's table over a fresh main menu (False: toasts why)."""
-    from engine import registry
-    from engine.core.campaign import CampaignSession
+    from engine.core.campaign import CampaignSession, chosen_campaign
     from engine.core.errors import ContentError, EngineError
     from engine.core.session import Session
     from scenes.dialogs import show_content_error
     from scenes.menu import MainMenuScene
 
-    # A yes/no option named like one of the game's campaigns starts that campaign (the duel's
-    # "day", the crawl's "floors" for one player): each of its games is a table of its own,
-    # saved as the campaign.
-    rules = registry.rules(game_id)
-    chosen = [c.id for c in rules.campaigns
-              if config.options.get(c.id) is True and c.applies(config)]
+    # The option that chooses one of the game's campaigns starts it (the duel's "day", the
+    # crawl's "floors" for one player, the campaign crawler's mode): each of its games is a
+    # table of its own, saved as the campaign.
     campaign = None
     try:
-        if chosen:
-            campaign = CampaignSession.start(game_id, chosen[0], config, seed)
+        chosen = chosen_campaign(game_id, config)
+        if chosen is not None:
+            campaign = CampaignSession.start(game_id, chosen.id, config, seed)
             session = campaign.current
         else:
             session = Session.start(game_id, config, seed)

@@ -65,3 +65,42 @@ def play_game(game_id: str, config: GameConfig, seed: int, *,
     state = rules.new_game(config, seed)
     bots = seat_bots(game_id, config, seed, **bot_options)
     return play_out(rules, state, bots, max_actions=max_actions)
+
+
+@dataclass
+class PlayedCampaign:
+    """The end of a bot campaign: the campaign session, its games' action and turn counts, and
+    whether it finished (every game played to its end, the campaign over)."""
+
+    campaign: Any  # engine.core.campaign.CampaignSession
+    actions: list[int]
+    turns: list[int]
+    finished: bool
+
+
+def play_campaign(game_id: str, campaign_id: str, config: GameConfig, seed: int, *,
+                  max_actions: int = DEFAULT_MAX_ACTIONS, max_games: int = 1000,
+                  **bot_options: Any) -> PlayedCampaign:
+    """Returns a whole campaign played by the seats' bots from ``seed``: game after game
+    through the campaign layer (each game's bots seeded from that game's seed), until it is
+    over, a game hits ``max_actions`` or ``max_games`` games were played."""
+    from engine.core.campaign import CampaignSession
+
+    camp = CampaignSession.start(game_id, campaign_id, config, seed)
+    counts: list[int] = []
+    turns: list[int] = []
+    while len(counts) < max_games:
+        session = camp.current
+        bots = seat_bots(game_id, session.config, session.seed, **bot_options)
+        n = 0
+        while not session.is_over and n < max_actions:
+            actor = session.actor
+            if actor is None:
+                break
+            session.apply(bots[actor].choose(session.rules, session.state, actor))
+            n += 1
+        counts.append(n)
+        turns.append(session.turn())
+        if not session.is_over or not camp.advance():
+            break
+    return PlayedCampaign(camp, counts, turns, camp.over)

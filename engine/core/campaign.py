@@ -96,11 +96,40 @@ class CampaignDef:
     # (a floor cleared rather than a game won): next, finish, over, over_lost, game_won, of,
     # result_line, score, carry, and "load" for "ui.load.campaign". Same placeholders.
     texts: dict[str, str] = {}
+    # A campaign played over several sittings keeps a save slot of its own, written with every
+    # autosave, so that several of them run side by side (the game's one autosave slot holds
+    # whatever was played last).
+    own_slot = False
 
     def applies(self, config: GameConfig) -> bool:
         """Returns whether the set-up screen's option of this campaign starts it for ``config``
         (default: always; a solitaire campaign says no to more players)."""
         return True
+
+    def chosen_by(self) -> dict[str, Any]:
+        """Returns the set-up option values that start this campaign (default: its yes/no
+        option, named like it, switched on)."""
+        return {self.id: True}
+
+    def option_chosen(self, config: GameConfig) -> bool:
+        """Returns whether the set-up ``config`` has this campaign's options chosen."""
+        for key, value in self.chosen_by().items():
+            given = config.options.get(key)
+            if type(given) is not type(value) or given != value:
+                return False
+        return True
+
+    def chosen(self, config: GameConfig) -> bool:
+        """Returns whether the set-up ``config`` starts this campaign: its options are chosen
+        and it applies."""
+        return self.option_chosen(config) and self.applies(config)
+
+    def unavailable(self, config: GameConfig) -> str:
+        """Returns why the campaign cannot be played with ``config`` although its option is
+        chosen ("" when it can, or when it quietly does not apply, as a solitaire campaign
+        with more players); the set-up screen and the CLI then refuse instead of starting
+        single games."""
+        return ""
 
     def sample_carries(self, config: GameConfig) -> list[dict[str, Any]]:
         """Returns carries a conformance run starts later games from, so that games beyond the
@@ -135,6 +164,22 @@ def campaign_of(game_id: str, campaign_id: str) -> CampaignDef:
             return camp
     known = ", ".join(c.id for c in rules.campaigns) or "none"
     raise KeyError(f"{game_id} has no campaign {campaign_id!r} (known: {known})")
+
+
+def chosen_campaign(game_id: str, config: GameConfig) -> CampaignDef | None:
+    """Returns the campaign the set-up ``config`` starts (its option chosen), or None; raises
+    MalformedAction when the chosen campaign says why it cannot be played."""
+    from engine import registry
+
+    for camp in registry.rules(game_id).campaigns:
+        if camp.option_chosen(config):
+            reason = camp.unavailable(config)
+            if reason:
+                raise MalformedAction(f"{game_id}: the campaign {camp.id!r} cannot be "
+                                      f"played: {reason}")
+        if camp.chosen(config):
+            return camp  # type: ignore[no-any-return]
+    return None
 
 
 def game_seed(seed: int, index: int) -> int:

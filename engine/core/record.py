@@ -304,7 +304,13 @@ def _parse_json(raw: bytes) -> Any:
 
 def read_record(path: Path) -> GameRecord:
     """Reads a save file; raises RecordError with a player-facing message on any problem."""
-    return GameRecord.from_json(_parse_json(_read_bytes(Path(path))))
+    return GameRecord.from_json(read_json(path))
+
+
+def read_json(path: Path) -> Any:
+    """Returns the JSON value of a save file (a game's record or a campaign's), read as safely
+    as a record: only a regular file of bounded size; raises RecordError."""
+    return _parse_json(_read_bytes(Path(path)))
 
 
 def _header_fields(text: str) -> dict[str, Any] | None:
