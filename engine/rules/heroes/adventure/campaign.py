@@ -172,7 +172,8 @@ class HeroesSolo(CampaignDef):
 
     def sample_carries(self, config: GameConfig) -> list[dict[str, Any]]:
         """Returns the second and third scenarios reached by a might hero of Sunward Keep with
-        a few cards gained: a conformance run plays them whatever the bots reach."""
+        five cards gained (seven to choose five from): a conformance run, and the balance tool,
+        play them whatever the bots reach."""
         if not self.applies(config):
             return []
         camp = first_campaign()
@@ -180,7 +181,8 @@ class HeroesSolo(CampaignDef):
                     and h.type == "might")
         from engine.rules.heroes import decks
 
-        cards = sorted(decks.starting_deck(hero, 4) + ["lightning_bolt", "offense", "haste"])
+        cards = sorted(decks.starting_deck(hero, 4) + ["lightning_bolt", "offense", "haste",
+                                                       "curse", "first_aid"])
         return [{"campaign": camp.id, "next": n, "faction": "sunward", "hero": hero,
                  "cards": cards, "won": list(camp.scenarios[:n])}
                 for n in range(1, len(camp.scenarios))]
