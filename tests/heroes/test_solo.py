@@ -29,7 +29,6 @@ from engine.rules.heroes.adventure import rules as R
 from engine.rules.heroes.adventure.campaign import carry_lines, carry_out, owned_cards
 from engine.rules.heroes.adventure.state import MAIN, MapState
 from engine.rules.heroes.battle import setup
-from engine.rules.heroes.battle.botdeck import on_activation
 from engine.rules.heroes.state import BATTLE, BattleState
 
 RULES = registry.rules("heroes")
