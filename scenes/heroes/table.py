@@ -147,6 +147,8 @@ class HeroesTableScene(TableScene):
         s = bv["sides"][side]
         if s["hero"]:
             return art.hero_name(self.app, s["hero"])
+        if s.get("bot"):  # a bot hero of the solo campaign
+            return art.name(self.app, s["bot"]["name"])
         return self.app.t("heroes.ui.neutrals")
 
     def side_colour(self, side: int) -> theme.Colour:
@@ -825,6 +827,9 @@ class HeroesTableScene(TableScene):
             icon = assets.asset_icon(f"heroes.hero.{s['hero']}", 44)
             title = art.name(self.app, query.hero(s["hero"]).title)
             sub = t("heroes.ui.hero_line", title=title, level=s["level"])
+        elif s.get("bot"):  # a bot hero of the solo campaign (scenes/heroes/botmarks.py)
+            icon = assets.asset_icon("heroes.bot.hero", 44)
+            sub = t("heroes.botui.bot_hero")
         else:
             icon = assets.asset_icon("heroes.faction.neutral", 44)
             field = self.view.get("options", {}).get("field")
@@ -848,6 +853,10 @@ class HeroesTableScene(TableScene):
             text = assets.text(t("heroes.ui.units_left", n=alive), "body", theme.SIZE_SMALL,
                                theme.INK)
             surface.blit(text, (rect.left + 22, rect.top + 100))
+            if s.get("bot"):
+                from scenes.heroes.botmarks import draw_bot_decks
+
+                draw_bot_decks(self, surface, rect, s["bot"])
             return
         rows = [("heroes.ui.deck", t("heroes.ui.hand_deck", hand=s["hand_count"],
                                      deck=s["deck_count"], discard=len(s["discard"]))),

@@ -81,6 +81,13 @@ def side_view(st: BattleState, i: int, seat: int | None) -> dict[str, Any]:
         "empower": s.empower, "spells_cast": s.spells, "spell_limit": s.spell_limit,
         "neutral": s.neutral, "gold": s.gold, "mp": s.mp, "town": s.town,
         "marksmanship": s.ranged_bonus, "automatic": s.seat is None,
+        # a bot hero's decks (the solo campaign): the cards left face down, those used face up
+        "bot": None if s.bot is None else {
+            "name": dict(s.bot.name), "difficulty": s.bot.difficulty,
+            "cards_left": s.bot.cards.draw_count(),
+            "used": bottom_first(s.bot.cards.discard_pile),
+            "spells_left": s.bot.spells.draw_count(),
+            "spells_used": bottom_first(s.bot.spells.discard_pile)},
     }
 
 

@@ -122,8 +122,11 @@ def carry_lines(carry: dict[str, Any]) -> list[Message]:
         "hero_name": {"en": str(hero.name["en"]), "de": str(hero.name["de"])}}))
     stats = sum(1 for c in carry["cards"] if C.card(c).kind == "stat")
     choice = sum(1 for c in carry["cards"] if C.card(c).kind not in ("stat", "specialty"))
-    lines.append(Message("heroes.campaign.carry.deck", {
-        "stats": stats, "keep": min(camp.keep, choice), "count": choice}))
+    if choice > camp.keep:
+        lines.append(Message("heroes.campaign.carry.deck", {"stats": stats, "keep": camp.keep,
+                                                           "count": choice}))
+    else:  # no more cards than may go along: every one does, without a choice
+        lines.append(Message("heroes.campaign.carry.all", {"stats": stats, "count": choice}))
     lines.append(Message("heroes.campaign.carry.rest", {}))
     return lines
 
