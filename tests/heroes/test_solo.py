@@ -356,9 +356,13 @@ def test_a_won_scenario_carries_the_hero_and_every_card_it_owns() -> None:
     lost = Outcome((), (0.0,), None)
     assert camp.next_config(config, 1, lost, carry) is None
     lines = RULES.carry_lines(carry)
+    # three cards besides the statistics and the specialty: all go along, nothing to choose
     assert [m.key for m in lines] == ["heroes.campaign.carry.next", "heroes.campaign.carry.hero",
-                                      "heroes.campaign.carry.deck", "heroes.campaign.carry.rest"]
+                                      "heroes.campaign.carry.all", "heroes.campaign.carry.rest"]
     assert carry_lines(carry)[0].params["number"] == 2
+    rich = campaign_of("heroes", "solo").sample_carries(config)[0]  # seven: five chosen
+    deck = carry_lines(rich)[2]
+    assert deck.key == "heroes.campaign.carry.deck" and deck.params["keep"] == 5
 
 
 def test_the_next_scenario_builds_the_deck_from_statistics_specialty_and_five_chosen() -> None:

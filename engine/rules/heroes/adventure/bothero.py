@@ -678,7 +678,7 @@ def view_part(st: MapState) -> dict[str, Any]:
     """Returns what every seat sees of the bots: heroes, towns, the bot deck's size, the goal's
     count (the bot cards themselves are face down)."""
     if st.solo is None:
-        return {"bots": [], "bot_towns": [], "solo": None}
+        return {}  # a clash game's view stays as it was
     solo = st.solo
     deck = solo["deck"]
     return {

@@ -133,8 +133,10 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             cat = None if info is None else R.location_kind(st, info)
             fields.append({"at": [h[0], h[1]], "tile": f.tile, "index": f.index,
                            "location": f.location, "category": cat, "guard": f.guard,
-                           "blocked": f.blocked, "cube": m.get("cube"), "bot": m.get("bot"),
+                           "blocked": f.blocked, "cube": m.get("cube"),
                            "cleared": bool(m.get("cleared")), "choice": m.get("choice", "")})
+            if m.get("bot") is not None:  # a bot hero's flag (solo campaign): who set it
+                fields[-1]["bot"] = m["bot"]
         players = []
         for s, p in enumerate(st.ps):
             players.append({
