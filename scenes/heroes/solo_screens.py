@@ -2,6 +2,7 @@
 them): a seeded campaign played by the heuristic bot until the moment's condition holds, then
 shown at the map table for the human player.
 
+- ``solo_setup``: the pre-game step of the campaign (the hero's faction and kind);
 - ``solo_map``: the first scenario's map, the bot hero on its way, the campaign box beside it;
 - ``solo_battle``: a battle against a bot hero, its bot cards in the log;
 - ``solo_between``: the panel between the first and the second scenario (what carries over);
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-SOLO_MOMENTS = ("solo_map", "solo_battle", "solo_between", "solo_carry")
+SOLO_MOMENTS = ("solo_setup", "solo_map", "solo_battle", "solo_between", "solo_carry")
 
 
 def new_campaign(seed: int) -> Any:
@@ -101,6 +102,14 @@ def open_solo_moment(app: Any, name: str, seed: int = 1) -> Any:
     from scenes.campaign import BetweenGamesScene
     from scenes.heroes.map import MapTableScene
 
+    if name == "solo_setup":
+        from engine.core.protocol import HUMAN, GameConfig, SeatConfig
+        from scenes.heroes.setup import SkirmishSetupScene
+
+        seats = (SeatConfig(kind=HUMAN, name="Alma", colour="crimson"),)
+        app.push(SkirmishSetupScene(app, "heroes", GameConfig(seats, {"mode": "campaign"}),
+                                    seed))
+        return app.top
     if name in ("solo_between", "solo_carry"):
         camp = _won_first(seed) if name == "solo_between" else second_scenario(seed)
         table = MapTableScene(app, camp.current, autosave=False, campaign=camp)
