@@ -293,12 +293,11 @@ def _step_bot_step(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -
         return
     why, target, path = plan
     if len(path) < 2:  # on the target already (a player's hero on its field: a combat now)
+        b["mp"] = 0
         if why == "hero":
-            b["mp"] = 0
             _challenge(rules, st, i, here, ev)
-        else:
-            ev.append(_ev("heroes.bot.idle", bot_name=_name(st, i), field=_jh(here)))
-            b["mp"] = 0
+        else:  # at the player's town already: it stays there
+            ev.append(_ev("heroes.bot.at_town", bot_name=_name(st, i), field=_jh(here)))
         return
     nxt = path[1]
     b["mp"] -= 1
@@ -633,7 +632,7 @@ def check_victory(st: MapState, ev: list[Event]) -> None:
     if st.flow.phase == R.OVER:
         return
     if st.ps[0].out:
-        R.end_game(st, [], "elimination", ev)
+        R.end_game(st, [], "eliminated", ev)
         return
     for v in R.mc().scenarios[st.scenario].victory:
         kind = v.get("type")
@@ -716,6 +715,7 @@ R._CHOICES.update({"bot_defend": _choose_defend, "carry_card": _choose_carry})
 R._OPTIONS.update({"carry_card": _options_carry})
 R.CHOICE_PROMPTS.update({"bot_defend": "heroes.bot.prompt.defend",
                          "carry_card": "heroes.bot.prompt.carry"})
-R.ENDS.update({"bots": "heroes.bot.end.bots", "bot_town": "heroes.bot.end.town",
+R.ENDS.update({"eliminated": "heroes.bot.end.eliminated",
+               "bots": "heroes.bot.end.bots", "bot_town": "heroes.bot.end.town",
                "mines": "heroes.bot.end.mines", "time": "heroes.bot.end.time"})
 R.WHAT.update({"bot": "heroes.map.what.bot"})
