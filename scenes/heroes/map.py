@@ -25,7 +25,7 @@ from scenes.app import App
 from scenes.board.camera import Camera, CameraInput, HexLayout
 from scenes.board.chooser import ChoicePanel, Popup
 from scenes.board.index import ActionIndex
-from scenes.heroes import art, query
+from scenes.heroes import art, botmarks, query
 from scenes.heroes.table import NAMED_EVENTS, HeroesTableScene
 from scenes.heroes.town import TownWindow
 from scenes.widgets import Button, IconButton, blit_centered
@@ -1229,6 +1229,7 @@ class MapTableScene(HeroesTableScene):
             lines.append(t("heroes.mapui.flag_of", name=self.seat_name(f["cube"])))
         elif f["cube"] == -1:
             lines.append(t("heroes.mapui.visited"))
+        lines += botmarks.field_tip(self, h)
         r = self.reach_of(h)
         if r is not None:
             what = r["visit"]["kind"]
@@ -1295,6 +1296,7 @@ class MapTableScene(HeroesTableScene):
                 for h in hexgrid.tile_fields(anchor):
                     pygame.draw.polygon(surface, (80, pulse, 110), self._poly(h, 0.9), 2)
         self._draw_heroes(surface)
+        botmarks.draw(self, surface)  # the solo campaign's bot heroes, flags and towns
         reach = {_hex(r["at"]): r for r in (self.view.get("reach") or {}).get(self.hero, [])}
         h = self.hover_field
         if h is not None and h in reach:
@@ -1528,6 +1530,11 @@ class MapTableScene(HeroesTableScene):
                                                           66))
             y += 72
         self._draw_hero_box(surface, self.hero_box())
+        if botmarks.has_bots(self.view):  # the solo campaign's goal and bot heroes
+            box = self.hero_box()
+            top = max([box.bottom] + [b.rect.bottom for b in self.map_buttons]) + 10
+            botmarks.draw_side(self, surface, pygame.Rect(box.left, top, box.width,
+                                                          SIDE.bottom - 12 - top))
 
     def _side_tips(self, mouse: tuple[int, int]) -> None:
         """Asks for the side panel's tooltips: the round track and the players' rows."""

@@ -92,3 +92,9 @@ def difficulty(did: str) -> Any:
 def astrologer(aid: str) -> Any:
     """Returns an astrologer card (name, text, timing)."""
     return _content().get("astrologer", aid)
+
+
+@cache
+def bot_card(cid: str) -> Any:
+    """Returns a bot card of the solo campaign (name, text, type, modifiers)."""
+    return _content().get("bot_card", cid)

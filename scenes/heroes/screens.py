@@ -10,7 +10,8 @@ from typing import Any
 
 MOMENTS = ("setup", "map_setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over",
            "map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh", "map_town",
-           "map_battle", "map_three", "map_cards", "map_play")
+           "map_battle", "map_three", "map_cards", "map_play",
+           "solo_setup", "solo_map", "solo_battle", "solo_between", "solo_carry")
 # the map game's moments (mode clash), shown at the map table (scenes/heroes/map.py)
 MAP_MOMENTS = ("map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh",
                "map_town", "map_battle", "map_three", "map_cards", "map_play")
@@ -101,6 +102,10 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
     app.mouse = (-1, -1)
     if name in MAP_MOMENTS:
         return open_map_moment(app, name, seed)
+    if name.startswith("solo_"):  # the solo campaign (scenes/heroes/solo_screens.py)
+        from scenes.heroes.solo_screens import open_solo_moment
+
+        return open_solo_moment(app, name, seed)
     if name in ("setup", "map_setup"):
         from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
         from scenes.heroes.setup import SkirmishSetupScene

@@ -90,9 +90,12 @@ class SkirmishSetupScene(MenuScreen):
         defaults = {o.id: self.rules.option(config, o.id) for o in self.rules.options}
         self.options = {**defaults, **dict(config.options)}
         # the map game unless told otherwise (for one player the skirmish: option_defaults)
-        self.clash = self.options.get("mode") == "clash"
+        # (the solo campaign plays the map game too: its one seat chooses faction and hero)
+        self.clash = self.options.get("mode") in ("clash", "campaign")
         self.title_key = "heroes.ui.setup.title_clash" if self.clash else \
             "heroes.ui.setup.title"
+        if self.options.get("mode") == "campaign":
+            self.title_key = "heroes.botui.setup_title"
 
     def armies(self) -> int:
         """Returns how many armies are built: one against neutrals, else two; in the map game

@@ -149,6 +149,8 @@ class HeroesTableScene(TableScene):
         s = bv["sides"][side]
         if s["hero"]:
             return art.hero_name(self.app, s["hero"])
+        if s.get("bot"):  # a bot hero of the solo campaign
+            return art.name(self.app, s["bot"]["name"])
         who = self._side_hero(side)
         if who in SIDE_WORDS:  # a player's side without the main hero (the map game)
             return self.app.t(SIDE_WORDS[who])
@@ -857,6 +859,9 @@ class HeroesTableScene(TableScene):
             icon = assets.asset_icon(f"heroes.hero.{s['hero']}", 44)
             title = art.name(self.app, query.hero(s["hero"]).title)
             sub = t("heroes.ui.hero_line", title=title, level=s["level"])
+        elif s.get("bot"):  # a bot hero of the solo campaign (scenes/heroes/botmarks.py)
+            icon = assets.asset_icon("heroes.bot.hero", 44)
+            sub = t("heroes.botui.bot_hero")
         elif self._side_hero(side) in SIDE_WORDS:
             # a secondary hero or a garrison: the player's units without the deck
             icon = assets.asset_icon(f"heroes.faction.{s['faction']}", 44) if s.get(
@@ -886,6 +891,10 @@ class HeroesTableScene(TableScene):
             text = assets.text(t("heroes.ui.units_left", n=alive), "body", theme.SIZE_SMALL,
                                theme.INK)
             surface.blit(text, (rect.left + 22, rect.top + 100))
+            if s.get("bot"):
+                from scenes.heroes.botmarks import draw_bot_decks
+
+                draw_bot_decks(self, surface, rect, s["bot"])
             return
         rows = [("heroes.ui.deck", t("heroes.ui.hand_deck", hand=s["hand_count"],
                                      deck=s["deck_count"], discard=len(s["discard"]))),

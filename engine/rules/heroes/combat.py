@@ -189,12 +189,22 @@ def paralyse(u: Unit, ev: list[Event]) -> None:
     ev.append(Event("heroes.ev.paralysed", {"unit": u.uid, "did": u.did}))
 
 
-def expire_attack_bonuses(*units: Unit) -> None:
+def expire_attack_bonuses(a: Unit, t: Unit) -> None:
     """Drops the bonuses that last until the unit's first attack (seed 002, "Karten im Kampf":
-    they expire once the first attack by or against the unit has resolved)."""
-    for u in units:
-        if u.bonuses:
-            u.bonuses = [b for b in u.bonuses if b[3] != "attack"]
+    they expire once the first attack by or against the unit has resolved), and a bot might
+    card's parts that this attack used: its attack part on the attacker ("strike"), its defence
+    part on the target ("guard"; seed "Kartendecks der Bot-Helden": "bis der/die erste
+    entsprechende Angriff/Verteidigung erfolgt ist")."""
+    if a.bonuses:
+        a.bonuses = kept_after_attack(a.bonuses, attacker=True)
+    if t.bonuses:
+        t.bonuses = kept_after_attack(t.bonuses, attacker=False)
+
+
+def kept_after_attack(bonuses: list[list[Any]], attacker: bool) -> list[list[Any]]:
+    """Returns the bonuses a unit keeps after an attack it made (``attacker``) or took."""
+    used = "strike" if attacker else "guard"
+    return [b for b in bonuses if b[3] != "attack" and b[3] != used]
 
 
 # --- one attack ----------------------------------------------------------------------------------
@@ -691,6 +701,10 @@ def start_activation(rules: Any, st: BattleState, u: Unit, ev: list[Event]) -> N
         cards.discard_random(st, 1 - u.side, ev)
     if u.tower:
         st.moved = -1  # the tower never moves
+    elif st.sides[u.side].bot is not None:
+        # seed "Kartendecks der Bot-Helden": a bot card is drawn and resolved before the unit
+        # moves or attacks
+        botdeck.on_activation(rules, st, u, ev)
 
 
 def end_activation(rules: Any, st: BattleState, ev: list[Event], defended: bool = False) -> None:
@@ -824,3 +838,4 @@ def advance(rules: Any, st: BattleState, ev: list[Event]) -> None:
 
 # the automatic units and cards call back into this module; imported last to close the cycle
 from engine.rules.heroes import auto, cards  # noqa: E402
+from engine.rules.heroes.battle import botdeck  # noqa: E402

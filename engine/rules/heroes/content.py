@@ -7,7 +7,13 @@ from typing import Any
 
 from engine.content.loader import load_game_content
 from engine.content.schema import Content
-from engine.rules.heroes import defs, effects, mapdefs  # noqa: F401  (registers kinds, effects)
+from engine.rules.heroes import (  # noqa: F401  (registers kinds, effects)
+    boteffects,
+    campaigndefs,
+    defs,
+    effects,
+    mapdefs,
+)
 
 GAME = defs.GAME
 _CONTENT: list[Content] = []

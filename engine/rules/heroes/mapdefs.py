@@ -20,6 +20,7 @@ from engine.content.schema import Content, Effect, Range, Ref, Text, content_kin
 from engine.core import hexgrid
 from engine.core.errors import ContentError
 from engine.rules.heroes import mapeffects
+from engine.rules.heroes.campaigndefs import SoloDef
 from engine.rules.heroes.defs import CostDef
 
 GAME = "heroes"
@@ -389,7 +390,8 @@ class StartDef:
 
 
 VictoryType = Literal["eliminate_all", "capture_town", "cubes_of_every_opponent",
-                      "most_flags_at_limit", "hold_grail_in_town"]
+                      "most_flags_at_limit", "hold_grail_in_town", "defeat_bot_heroes",
+                      "hold_mines", "capture_bot_town"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,13 +403,16 @@ class VictoryDef:
     every opponent (Clash with 3+). ``most_flags_at_limit``: when the round limit ends, the player
     flagging the most locations of ``roles`` wins (tie: most faction cubes held, then a draw).
     ``hold_grail_in_town``: a hero carrying the grail token ends ``rounds`` full rounds in its own
-    town.
+    town. Campaign scenarios (engine/rules/heroes/adventure/bothero.py): ``defeat_bot_heroes``
+    (every bot hero beaten), ``hold_mines`` (``count`` mines flagged at ``rounds`` round ends in a
+    row), ``capture_bot_town`` (a bot town flagged).
     """
 
     type: VictoryType
     text: Text
     rounds: Annotated[int, Range(0, 5)] = 0
     roles: tuple[Literal["mine", "settlement", "town"], ...] = ()
+    count: Annotated[int, Range(0, 9)] = 0
 
 
 @content_kind(GAME, "scenario")
@@ -417,14 +422,16 @@ class ScenarioDef:
 
     ``seats`` hold the start tiles (each player's faction decides which); ``slots`` the
     face-down tiles; ``pools`` the tiles drawn for slots and supplies. ``default`` marks the
-    scenario ``simulate`` plays for its player count.
+    scenario ``simulate`` plays for its player count. A ``campaign`` scenario (one player, a
+    scenario of a solo campaign) adds its bot towns, bot heroes and bot deck in ``solo``
+    (engine/rules/heroes/campaigndefs.py).
     """
 
     id: str
     name: Text
     text: Text
-    mode: Literal["clash"]
-    players: Annotated[int, Range(2, 3)]
+    mode: Literal["clash", "campaign"]
+    players: Annotated[int, Range(1, 3)]
     seats: tuple[SeatDef, ...]
     slots: tuple[SlotDef, ...]
     start: StartDef
@@ -435,12 +442,19 @@ class ScenarioDef:
     neutral_table: Annotated[str, Ref("neutral_table")] = "upstream"
     learning: bool = False
     default: bool = False
+    solo: SoloDef | None = None
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.players:
             raise ValueError(f"{self.players} players need {self.players} seats, "
                              f"got {len(self.seats)}")
+        if (self.mode == "campaign") != (self.solo is not None) \
+                or (self.mode == "campaign") != (self.players == 1):
+            raise ValueError("a campaign scenario is for one player and has its solo part; a "
+                             "clash scenario is for two or three and has none")
         places = [s.start for s in self.seats] + [s.at for s in self.slots]
+        if self.solo is not None:
+            places += [t.at for t in self.solo.towns]
         for h in places:
             if not hexgrid.is_tile_anchor(h):
                 raise ValueError(f"({h[0]}, {h[1]}) is not a tile anchor (3q + r must be a "
@@ -451,8 +465,9 @@ class ScenarioDef:
             raise ValueError("the start tiles and slots do not form one connected map")
 
     def anchors(self) -> list[Hex]:
-        """Returns every tile anchor of the full map: start tiles, then slots."""
-        return [s.start for s in self.seats] + [s.at for s in self.slots]
+        """Returns every tile anchor of the full map: start tiles, then slots (then bot towns)."""
+        towns = [t.at for t in self.solo.towns] if self.solo is not None else []
+        return [s.start for s in self.seats] + [s.at for s in self.slots] + towns
 
 
 def _connected(anchors: list[Hex]) -> bool:
@@ -551,10 +566,13 @@ def scenario(sid: str) -> ScenarioDef:
     return _content().get("scenario", sid)
 
 
-def scenarios(players: int | None = None) -> list[ScenarioDef]:
-    """Returns the scenarios (for a player count) in file order, after the cross-entry checks."""
+def scenarios(players: int | None = None, mode: str | None = "clash") -> list[ScenarioDef]:
+    """Returns the scenarios (for a player count) of a mode (None: every mode) in file order,
+    after the cross-entry checks; the clash scenarios by default (a campaign's are played
+    through its campaign)."""
     check_map_content()
-    return [s for s in _all("scenario") if players is None or s.players == players]
+    return [s for s in _all("scenario") if (players is None or s.players == players)
+            and (mode is None or s.mode == mode)]
 
 
 @cache
@@ -608,6 +626,10 @@ def map_effect_records(c: Content | None = None) -> Iterator[tuple[str, str, Eff
         for option in diff.bonus:
             for e in walk_effects(option):
                 yield "difficulty", diff.id, e
+    for sc in c.all("scenario"):  # a campaign scenario's own start bonus
+        for option in sc.solo.bonus if sc.solo is not None else ():
+            for e in walk_effects(option):
+                yield "scenario", sc.id, e
 
 
 MAP_VOCABULARY = frozenset(mapeffects.MAP_EFFECTS | mapeffects.SHARED_CARD_EFFECTS)
@@ -692,6 +714,10 @@ def map_problems(c: Content | None = None) -> list[str]:
             bad("scenario", s.id, problem)
         if s.round_limit is None and any(v.type == "most_flags_at_limit" for v in s.victory):
             bad("scenario", s.id, "most_flags_at_limit needs a round_limit")
+    from engine.rules.heroes.campaigndefs import solo_problems
+
+    for kind, eid, message in solo_problems(c):
+        bad(kind, eid, message)
     return out
 
 

@@ -102,9 +102,9 @@ def attack_preview(st: BattleState, a: Unit, t: Unit) -> dict[str, Any]:
         if retaliates:
             p_ret += p
             # the bonuses that expire with the first attack are gone for the retaliation
-            after.bonuses = [b for b in after.bonuses if b[3] != "attack"]
+            after.bonuses = combat.kept_after_attack(after.bonuses, attacker=False)
             a2 = a.clone()
-            a2.bonuses = [b for b in a2.bonuses if b[3] != "attack"]
+            a2.bonuses = combat.kept_after_attack(a2.bonuses, attacker=True)
             a2.fixed_die = None
             rh = combat.prepare_hit(st, after, a2, True, False, worse)
             for rd, q in damage_distribution(rh).items():

@@ -25,6 +25,7 @@ from engine.core.rng import Rng
 from engine.core.subgame import SubGame, SubGameHost
 from engine.rules.heroes import content as C
 from engine.rules.heroes import decks
+from engine.rules.heroes.adventure.campaign import CARRY_SCHEMA, HeroesSolo, carry_lines, carry_out
 from engine.rules.heroes.battle import RULES as BATTLE
 from engine.rules.heroes.names import add_names
 
@@ -141,6 +142,8 @@ class SkirmishState:
 # the neutral army's field level and difficulty matter only against the neutrals
 SKIRMISH_ONLY = (("mode", ("skirmish",)),)
 CLASH_ONLY = (("mode", ("clash",)),)  # the map game (engine/rules/heroes/adventure)
+# the map game and the solo campaign on it (engine/rules/heroes/adventure/campaign.py)
+MAP_ONLY = (("mode", ("clash", "campaign")),)
 NEUTRAL_ONLY = (*SKIRMISH_ONLY, ("opponent", ("neutral",)))
 
 
@@ -158,11 +161,16 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     rules_version = "1"
     min_players = 1
     max_players = 3
+    # issue #17: the solo campaign (engine/rules/heroes/adventure/campaign.py)
+    carry_schema = CARRY_SCHEMA
+    campaigns = (HeroesSolo(),)
     base_options = (
         # issue #15: the map game is the default for every player count (the skirmish, one
         # battle, stays a choice for one or two)
-        OptionDef("mode", "heroes.opt.mode", "clash", choices=("clash", "skirmish"),
-                  choice_labels=("heroes.opt.mode.clash", "heroes.opt.mode.skirmish")),
+        # issue #17: the solo campaign against bot heroes (one player)
+        OptionDef("mode", "heroes.opt.mode", "clash", choices=("clash", "skirmish", "campaign"),
+                  choice_labels=("heroes.opt.mode.clash", "heroes.opt.mode.skirmish",
+                                 "heroes.opt.mode.campaign")),
         # the map game (mode clash, engine/rules/heroes/adventure): the scenario ("" the first
         # one for the player count) and who leads the neutral armies
         # the scenario: "" plays the first for the player count; the named ones are filled in
@@ -175,7 +183,7 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   choices=("easy", "normal", "expert", "impossible"),
                   choice_labels=("heroes.opt.difficulty.easy", "heroes.opt.difficulty.normal",
                                  "heroes.opt.difficulty.expert",
-                                 "heroes.opt.difficulty.impossible"), when=CLASH_ONLY),
+                                 "heroes.opt.difficulty.impossible"), when=MAP_ONLY),
         OptionDef("opponent", "heroes.opt.opponent", "player", choices=("player", "neutral"),
                   choice_labels=("heroes.opt.opponent.player", "heroes.opt.opponent.neutral"),
                   when=SKIRMISH_ONLY),
@@ -211,30 +219,30 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   variant=True),
         # the map game's adjustments and variants (seed "Optionale Anpassungen", spec §15.3)
         OptionDef("start_bonus", "heroes.opt.start_bonus", True, choices=(True, False),
-                  variant=True, when=CLASH_ONLY),
+                  variant=True, when=MAP_ONLY),
         OptionDef("free_extend", "heroes.opt.free_extend", False, choices=(False, True),
-                  variant=True, when=CLASH_ONLY),
+                  variant=True, when=MAP_ONLY),
         OptionDef("double_income", "heroes.opt.double_income", False, choices=(False, True),
-                  variant=True, when=CLASH_ONLY),
+                  variant=True, when=MAP_ONLY),
         OptionDef("astrologers", "heroes.opt.astrologers", "even",
                   choices=("even", "every", "none"), variant=True,
                   choice_labels=("heroes.opt.astrologers.even", "heroes.opt.astrologers.every",
-                                 "heroes.opt.astrologers.none"), when=CLASH_ONLY),
+                                 "heroes.opt.astrologers.none"), when=MAP_ONLY),
         # the rest of the seed's list (engine/rules/heroes/adventure/rules.py; spec §15.3)
         OptionDef("captured_town_no_income", "heroes.opt.captured_town_no_income", False,
-                  choices=(False, True), variant=True, when=CLASH_ONLY),
+                  choices=(False, True), variant=True, when=MAP_ONLY),
         OptionDef("no_rerolls", "heroes.opt.no_rerolls", False, choices=(False, True),
-                  variant=True, when=CLASH_ONLY),
+                  variant=True, when=MAP_ONLY),
         OptionDef("one_resource_per_die", "heroes.opt.one_resource_per_die", False,
-                  choices=(False, True), variant=True, when=CLASH_ONLY),
+                  choices=(False, True), variant=True, when=MAP_ONLY),
         OptionDef("extra_secondary_hero", "heroes.opt.extra_secondary_hero", False,
-                  choices=(False, True), variant=True, when=CLASH_ONLY),
+                  choices=(False, True), variant=True, when=MAP_ONLY),
         OptionDef("trade_anytime", "heroes.opt.trade_anytime", False, choices=(False, True),
-                  variant=True, when=CLASH_ONLY),
+                  variant=True, when=MAP_ONLY),
         OptionDef("clear_status_cubes", "heroes.opt.clear_status_cubes", False,
-                  choices=(False, True), variant=True, when=CLASH_ONLY),
+                  choices=(False, True), variant=True, when=MAP_ONLY),
         OptionDef("gains_to_discard", "heroes.opt.gains_to_discard", False,
-                  choices=(False, True), variant=True, when=CLASH_ONLY),
+                  choices=(False, True), variant=True, when=MAP_ONLY),
     )
 
     @property
@@ -270,6 +278,14 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         from engine.rules.heroes import mapdefs
 
         mode = self.option(config, "mode")
+        if mode == "campaign" and config.players != 1:
+            raise IllegalAction("heroes.rule.campaign_players", players=config.players)
+        if config.carry is not None:
+            from engine.rules.heroes.adventure.campaign import check_carry
+
+            if mode != "campaign":
+                raise IllegalAction("heroes.rule.campaign_players", players=config.players)
+            check_carry(config.carry, config.players)
         if mode == "skirmish" and config.players > 2:
             raise IllegalAction("heroes.rule.skirmish_players", players=config.players)
         if mode == "clash" and not mapdefs.scenarios(config.players):
@@ -288,6 +304,13 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         mode clash, a map game (engine/rules/heroes/adventure)."""
         self.check_config(config)
         opts = {o.id: self.option(config, o.id) for o in self.options}
+        if opts["mode"] == "campaign":
+            # a scenario of the solo campaign: the first, or the one the carry names
+            # (engine/rules/heroes/adventure/campaign.py)
+            from engine.rules.heroes.adventure.campaign import scenario_for
+
+            opts["scenario"] = scenario_for(config.carry)
+            return _clash().start(config, seed, opts)
         if opts["mode"] == "clash":
             return _clash().start(config, seed, opts)
         if config.players > 2:
@@ -326,6 +349,16 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         ev: list[Event] = []
         _advance_setup(self, st, ev)
         return st
+
+    def carry_out(self, state: Any) -> dict[str, Any]:
+        """Returns what a finished scenario of the solo campaign carries into the next."""
+        if getattr(state, "solo", None) is None:
+            raise NotImplementedError("only a campaign scenario carries something out")
+        return carry_out(state)
+
+    def carry_lines(self, carry: dict[str, Any]) -> list[Message]:
+        """Returns the between-scenarios lines of what the campaign carries on."""
+        return carry_lines(carry)
 
     def neutral_opponent(self, st: SkirmishState) -> bool:
         """Returns True when the army fights neutral units."""

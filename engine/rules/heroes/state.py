@@ -111,12 +111,41 @@ class Unit:
         return u
 
 
+class BotDecks:
+    """A bot hero's two decks in a battle (seed 002, "Kartendecks der Bot-Helden"): the bot deck
+    (bot card ids; drawn without a refill) and the bot spell deck, each a draw pile and what was
+    used; the difficulty choosing each card's modifier. engine/rules/heroes/battle/botdeck.py."""
+
+    __slots__ = ("cards", "spells", "difficulty", "name")
+
+    def __init__(self, cards: Deck, spells: Deck, difficulty: str, name: Any) -> None:
+        self.cards = cards
+        self.spells = spells
+        self.difficulty = difficulty
+        self.name = name  # the bot hero's {en, de} name (the log names it)
+
+    def clone(self) -> BotDecks:
+        """Returns an independent copy."""
+        return BotDecks(self.cards.clone(), self.spells.clone(), self.difficulty, self.name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Returns the JSON form."""
+        return {"cards": self.cards.to_dict(), "spells": self.spells.to_dict(),
+                "difficulty": self.difficulty, "name": dict(self.name)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> BotDecks:
+        """Returns the decks stored by ``to_dict``."""
+        return cls(Deck.from_dict(data["cards"]), Deck.from_dict(data["spells"]),
+                   str(data["difficulty"]), dict(data["name"]))
+
+
 class Side:
     """One side of the battle: who controls it, its hero and the hero's Might & Magic deck."""
 
     __slots__ = ("seat", "hero", "faction", "level", "crowns", "deck", "hand",
                  "removed", "in_play", "empower", "spells", "spell_limit", "last_cast",
-                 "neutral", "gold", "mp", "ranged_bonus", "town", "morale")
+                 "neutral", "gold", "mp", "ranged_bonus", "town", "morale", "bot")
 
     def __init__(self, seat: int | None, hero: str | None = None) -> None:
         self.seat = seat  # the seat that decides for this side; None: automatic units
@@ -138,6 +167,7 @@ class Side:
         self.ranged_bonus = 0  # this combat round (Marksmanship)
         self.town = False  # defends its own town (no surrender, seed "Ende des Kampfes")
         self.morale = 0  # 1: its player holds a good morale token (the map game's, to spend)
+        self.bot: BotDecks | None = None  # a bot hero's decks (automatic units with bot cards)
 
     def clone(self) -> Side:
         """Returns an independent copy."""
@@ -146,6 +176,8 @@ class Side:
             value = getattr(self, name)
             setattr(s, name, value[:] if isinstance(value, list) else value)
         s.deck = self.deck.clone()
+        if self.bot is not None:
+            s.bot = self.bot.clone()
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -153,6 +185,10 @@ class Side:
         out = {name: (getattr(self, name)[:] if isinstance(getattr(self, name), list)
                       else getattr(self, name)) for name in Side.__slots__}
         out["deck"] = self.deck.to_dict()
+        if self.bot is not None:
+            out["bot"] = self.bot.to_dict()
+        else:  # only a bot hero's side has it (recorded battles keep their hashes)
+            del out["bot"]
         return out
 
     @classmethod
@@ -160,9 +196,12 @@ class Side:
         """Returns the side stored by ``to_dict``."""
         s = cls.__new__(cls)
         for name in Side.__slots__:
-            value = data[name] if name != "morale" else data.get(name, 0)  # older saves: none
+            # older saves have no morale and no bot
+            value = data[name] if name not in ("morale", "bot") else data.get(
+                name, 0 if name == "morale" else None)
             setattr(s, name, list(value) if isinstance(value, list) else value)
         s.deck = Deck.from_dict(data["deck"])
+        s.bot = BotDecks.from_dict(data["bot"]) if data.get("bot") else None
         return s
 
 

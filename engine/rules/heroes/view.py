@@ -73,7 +73,7 @@ def side_view(st: BattleState, i: int, seat: int | None) -> dict[str, Any]:
     """Returns a side: its hero and what of its cards ``seat`` may see."""
     s = st.sides[i]
     own = seat is not None and s.seat == seat
-    return {
+    out: dict[str, Any] = {
         "side": i, "seat": s.seat, "hero": s.hero, "faction": s.faction, "level": s.level,
         "crowns": s.crowns, "hand": s.hand[:] if own else None, "hand_count": len(s.hand),
         "deck_count": s.deck.draw_count(), "discard": bottom_first(s.deck.discard_pile),
@@ -82,6 +82,14 @@ def side_view(st: BattleState, i: int, seat: int | None) -> dict[str, Any]:
         "neutral": s.neutral, "gold": s.gold, "mp": s.mp, "town": s.town,
         "marksmanship": s.ranged_bonus, "automatic": s.seat is None,
     }
+    if s.bot is not None:
+        # a bot hero's decks (the solo campaign): the cards left face down, those used face up
+        out["bot"] = {"name": dict(s.bot.name), "difficulty": s.bot.difficulty,
+                      "cards_left": s.bot.cards.draw_count(),
+                      "used": bottom_first(s.bot.cards.discard_pile),
+                      "spells_left": s.bot.spells.draw_count(),
+                      "spells_used": bottom_first(s.bot.spells.discard_pile)}
+    return out
 
 
 def battle_view(rules: Any, st: BattleState, seat: int | None) -> dict[str, Any]:

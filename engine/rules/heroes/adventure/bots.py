@@ -45,6 +45,7 @@ from engine.core.rng import Rng
 from engine.rules.heroes import content as C
 from engine.rules.heroes.adventure import board as B
 from engine.rules.heroes.adventure import rules as R
+from engine.rules.heroes.adventure import solobot
 from engine.rules.heroes.adventure.game import field_preview
 from engine.rules.heroes.adventure.state import MAIN, SECONDARY, MapState
 
@@ -124,7 +125,10 @@ def strength(st: MapState, seat: int) -> float:
 # --- where to go --------------------------------------------------------------------------------
 def _target(st: MapState, seat: int) -> Hex | None:
     """Returns the enemy town the main hero marches on: the nearest town of a rival still in
-    the game whose faction cube it lacks (two players: the rival's)."""
+    the game whose faction cube it lacks (two players: the rival's); in a campaign scenario its
+    goal (adventure/solobot.py)."""
+    if st.solo is not None:
+        return solobot.target(st, seat)
     here = st.ps[seat].pos[MAIN]
     mine = st.ps[seat].cubes
     towns = [(p.town, o) for o, p in enumerate(st.ps) if o != seat and not p.out and p.town]
@@ -214,7 +218,10 @@ def _route(st: MapState, seat: int, target: Hex, b: B.Board,
 
 def _marching(st: MapState, seat: int) -> bool:
     """Returns True when the main hero marches on the target: from round 3 when its army is
-    at least as strong as every rival's, from round 5 in any case."""
+    at least as strong as every rival's, from round 5 in any case (a campaign scenario:
+    adventure/solobot.py)."""
+    if st.solo is not None:
+        return solobot.marching(st, seat)
     rivals = [strength(st, o) for o, p in enumerate(st.ps) if o != seat and not p.out]
     if not rivals:
         return False
@@ -232,7 +239,9 @@ def _dare(st: MapState) -> float:
 
 
 def _threatened(st: MapState, seat: int) -> bool:
-    """Returns True when an enemy main hero stands near the own town."""
+    """Returns True when an enemy main hero (or a bot hero) stands near the own town."""
+    if st.solo is not None:
+        return solobot.threatened(st, seat)
     town = st.ps[seat].town
     if town is None:
         return False
@@ -272,6 +281,8 @@ def _decide(st: MapState, seat: int, top: Any, legal: list[Action], kinds: set[s
             rng: Rng) -> Action:
     """Answers a pending decision."""
     if top.kind == R.CHOOSE:
+        if top.data[0] in ("carry_card", "bot_defend"):  # the solo campaign's choices
+            return solobot.choose(st, seat, str(top.data[0]), legal)  # type: ignore[no-any-return]
         want = _PREFER.get(top.data[0])
         if top.data[0] == "reroll":  # keep the token for another use
             want = "keep"
@@ -482,6 +493,8 @@ def _move_value(st: MapState, seat: int, a: Action, route_fight: bool = False) -
             e.get("type") == "trading_post" for e in R.mc().locations[loc].effects) \
             and _trade_wanted(st, seat):
         worth += 3.0  # resources turned into what the next building lacks
+    if kind == "bot":  # a bot hero of the solo campaign
+        return solobot.bot_value(st, seat, what, hero)
     if kind in ("pvp", "defend"):
         foe = int(what.get("foe", -1))
         if foe < 0 or not p.units:

@@ -15,6 +15,7 @@ from engine.core.rng import Rng
 from engine.core.subgame import SubGame, SubGameHost
 from engine.rules.heroes import decks as D
 from engine.rules.heroes.adventure import board as B
+from engine.rules.heroes.adventure import bothero
 from engine.rules.heroes.adventure import labels as L
 from engine.rules.heroes.adventure import mapdata as M
 from engine.rules.heroes.adventure import rules as R
@@ -40,7 +41,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         """Returns a new map game for the config and the heroes options."""
         from engine.core.errors import MalformedAction
 
-        if not 2 <= config.players <= 3:
+        if not 2 <= config.players <= 3 and opts.get("mode") != "campaign":
             raise MalformedAction("heroes clash takes 2–3 players")
         return R.new_map_game(self, config, seed, opts)
 
@@ -134,6 +135,8 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                            "location": f.location, "category": cat, "guard": f.guard,
                            "blocked": f.blocked, "cube": m.get("cube"),
                            "cleared": bool(m.get("cleared")), "choice": m.get("choice", "")})
+            if m.get("bot") is not None:  # a bot hero's flag (solo campaign): who set it
+                fields[-1]["bot"] = m["bot"]
         players = []
         for s, p in enumerate(st.ps):
             players.append({
@@ -175,6 +178,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             "prompt": self.prompt(st).to_json() if not self.is_over(st) else None,
             "reach": reach_view(st, seat) if seat is not None else {},
         }
+        out.update(bothero.view_part(st))  # the bot heroes of a campaign scenario
         if st.sub is not None:
             out["battle"] = self.sub_view(st, seat)
             # who fights on each side: the attacker's hero, and the defender's (None: the
@@ -286,6 +290,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         astro = sorted(out.astro.draw_pile.cards)
         rng.shuffle(astro)
         out.astro.draw_pile.cards = astro
+        bothero.determinize(out, rng)
         if state.sub is not None:
             self.sub_determinize(state, out, seat, rng)
         out.rng = Rng(rng.next_u64())
@@ -346,7 +351,11 @@ def field_preview(st: MapState, seat: int, hero: str, h: Hex) -> dict[str, Any]:
         out["effects"] = [dict(e) for e in info.effects]
     enemies = [s for s, _ in R.heroes_at(st, h) if s != seat]
     o = R.owner(st, h)
-    if enemies:
+    bot = bothero.bot_at(st, h)
+    if bot is not None:  # a bot hero of the solo campaign: a battle with it
+        out["kind"] = "bot"
+        out["bot"] = bot
+    elif enemies:
         out["kind"] = "pvp"
         out["foe"] = enemies[0]
     elif out["category"] in (R.TOWN, R.SETTLEMENT) and o is not None and o != seat:
@@ -382,7 +391,7 @@ def reach_view(st: MapState, seat: int) -> dict[str, Any]:
         stops = set()
         for h in b.fields:
             kind = field_preview(st, seat, hero, h)["kind"]
-            if kind in ("pvp", "defend", "neutral") and h not in passed:
+            if kind in ("pvp", "defend", "neutral", "bot") and h not in passed:
                 stops.add(h)
         other = p.pos[SECONDARY if hero == MAIN else MAIN]
         cm = B.reach(b, here, p.mp[hero], stops, passed, set())

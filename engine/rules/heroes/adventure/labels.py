@@ -139,8 +139,8 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
         return effects(R.face_effects(st, ctx[1], int(opt)))
     if purpose == "effect":
         return effects(ctx[1][int(opt)])
-    if purpose == "bonus":
-        return effects(content.difficulties[R._difficulty(st)][int(opt)])
+    if purpose == "bonus":  # the difficulty's, or a campaign scenario's own
+        return effects(R.bothero.bonus_alternatives(st)[int(opt)])
     if purpose in ("relocate", "portal"):
         h = R._h(opt.split(","))
         loc = R.board(st).fields[h].location
@@ -168,6 +168,6 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
             return msg("heroes.map.opt.recruit", unit=name_of("unit", opt),
                        cost=resources(R.unit_cost(st, opt, False)))
         return _unit(opt)
-    if purpose in ("spring", "recover", "cycle"):
+    if purpose in ("spring", "recover", "cycle", "carry_card"):
         return _card(opt)
     return msg("heroes.map.opt.other", option=opt)

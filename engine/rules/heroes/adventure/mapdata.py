@@ -30,9 +30,11 @@ Economy = namedtuple("Economy", "trade step spell secondary defence capitulation
                                 "main_mp secondary_mp elimination_rounds")
 SeatInfo = namedtuple("SeatInfo", "start rotation supply")
 SlotInfo = namedtuple("SlotInfo", "at kind tile rotation")
+# solo: a campaign scenario's bot side as plain data (engine/rules/heroes/campaigndefs.py
+# SoloDef), None in a clash scenario
 ScenarioInfo = namedtuple("ScenarioInfo", "id players seats slots pools resources income built "
                                           "units victory round_limit difficulty table default "
-                                          "name")
+                                          "name solo", defaults=(None,))
 
 KINDS = ("start", "far", "near", "centre")
 GUARDS = ("I", "II", "III", "IV", "V", "VI", "VII")
@@ -78,7 +80,7 @@ class MapContent:
 
     def default_scenario(self, players: int) -> str | None:
         """Returns the scenario ``simulate`` plays for a player count."""
-        fits = [s for s in self.scenarios.values() if players in s.players]
+        fits = [s for s in self.scenarios.values() if players in s.players and s.solo is None]
         for s in fits:
             if s.default:
                 return s.id  # type: ignore[no-any-return]
@@ -196,7 +198,7 @@ def from_plain(data: dict[str, Any], hash: str = "fixture") -> MapContent:
             pools, cost3(st.get("resources")), cost3(st.get("income")),
             tuple(st.get("buildings") or ()), units, victory, s.get("round_limit"),
             s.get("difficulty", "normal"), s.get("neutral_table", "upstream"),
-            bool(s.get("default", False)), _name(s))
+            bool(s.get("default", False)), _name(s), s.get("solo"))
     return MapContent(tiles, locations, towns, dice, astros, diffs, economy, scens, hash)
 
 

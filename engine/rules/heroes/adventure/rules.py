@@ -164,6 +164,8 @@ def heroes_at(st: MapState, h: Hex) -> list[tuple[int, str]]:
 def owner(st: MapState, h: Hex) -> int | None:
     """Returns the seat whose faction cube is on h, or the owner of an unflagged town."""
     m = st.marks.get(h)
+    if m is not None and m.get("bot") is not None:
+        return None  # a bot hero's flag (solo campaign, adventure/bothero.py)
     if m is not None and m.get("cube", -1) >= 0:
         return int(m["cube"])
     for seat, p in enumerate(st.ps):
@@ -381,8 +383,11 @@ def new_map_game(rules: Any, config: GameConfig, seed: int, opts: dict[str, Any]
             queue(st).append(["rotate_start", seat])
     st.board_cache = None
     ev: list[Event] = []
-    # 16. the difficulty's start bonus, then one reshuffle of the artifact deck (spec AMB-06)
-    bonus = content.difficulties.get(str(opts.get("map_difficulty") or sc.difficulty), ())
+    if sc.solo is not None:  # a campaign scenario: bot towns, bot heroes, the bot deck
+        bothero.set_up(st, config.carry)
+    # 16. the difficulty's start bonus (a campaign scenario's own), then one reshuffle of the
+    # artifact deck (spec AMB-06)
+    bonus = bothero.bonus_alternatives(st)
     if bonus and opts.get("start_bonus", True):
         for seat in range(players):
             queue(st).append(["choose", seat, "bonus", [], []])
@@ -499,6 +504,10 @@ def _step_next_turn(rules: Any, st: MapState, item: list[Any], ev: list[Event]) 
     order = st.flow.order
     assert order is not None
     nxt = int(item[1])
+    if bool(item[2]) and st.solo is not None and len(item) < 4:
+        # seed "Bot-Regeln": the bot heroes move after the player, before the round ends
+        queue(st)[:0] = [*bothero.turn_steps(st), ["next_turn", nxt, True, "bots_moved"]]
+        return
     if bool(item[2]):
         end_round(rules, st, ev)
         if st.flow.phase == OVER:
@@ -943,6 +952,10 @@ def visit(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Event
         queue(st)[:0] = [["effect", seat, hero, e, True, jh] for e in info.effects]
     elif kind == TOWN:
         own = st.ps[seat].town == h
+        if own and m.pop("bot", None) is not None:
+            # a bot hero's flag on the own town goes (adventure/bothero.py, spec AMB-91)
+            ev.append(_ev("heroes.map.recapture", seat=seat, field=jh))
+            return
         if own:
             if m.get("cube", -1) >= 0 and m["cube"] != seat:
                 del m["cube"]  # spec AMB-91: recapturing the own town; no cube comes back
@@ -955,14 +968,16 @@ def visit(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Event
         m["flagged"] = True
         m["held"] = 0
         ev.append(_ev("heroes.map.flag", seat=seat, field=jh, former=former))
-        town_owner = next(s for s, p in enumerate(st.ps) if p.town == h)
-        # seed "Städte": flagging an enemy town takes a faction cube from its owner
-        st.ps[seat].cubes.append(town_owner)
-        ev.append(_ev("heroes.map.cube", seat=seat, loser=town_owner))
+        town_owner = next((s for s, p in enumerate(st.ps) if p.town == h), None)
+        if town_owner is not None:  # (a bot town has no owner to give a cube)
+            # seed "Städte": flagging an enemy town takes a faction cube from its owner
+            st.ps[seat].cubes.append(town_owner)
+            ev.append(_ev("heroes.map.cube", seat=seat, loser=town_owner))
         check_victory(st, ev)
     else:  # a mine, a settlement or another flaggable location
         if m.get("cube") == seat:
             return
+        m.pop("bot", None)  # a bot's flag goes (adventure/bothero.py)
         first = not m.get("flagged")
         former = m.get("cube")
         m["cube"] = seat
@@ -1002,6 +1017,8 @@ def _cost3(cost: Any) -> tuple[int, int, int]:
 # --- starting combats ----------------------------------------------------------------------------
 def arrive(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Event]) -> None:
     """Resolves a hero's arrival on field h: a combat, a quick combat or a visit."""
+    if st.solo is not None and bothero.player_arrives(rules, st, seat, hero, h, ev):
+        return
     p = st.ps[seat]
     enemies = [(s, k) for s, k in heroes_at(st, h) if s != seat]
     f = board(st).fields[h]
@@ -1067,6 +1084,9 @@ def side_of(st: MapState, seat: int, hero: str | None, *, town: bool = False) ->
 
 def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event]) -> None:
     """Starts a battle as a ``heroes_battle`` sub-game (seed "Kampf")."""
+    if tag["kind"] == "bot":
+        bothero.start_battle(rules, st, tag, ev)
+        return
     seat = tag["seat"]
     p = st.ps[seat]
     if p.out or p.pos[tag["hero"]] != _h(tag["field"]):
@@ -1152,6 +1172,9 @@ def _take_back(st: MapState, seat: int, hero: str | None, side: dict[str, Any]) 
 
 def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, reason: str,
                  res: dict[str, Any] | None, ev: list[Event]) -> None:
+    if tag["kind"] == "bot":
+        bothero.battle_over(rules, st, tag, winner, reason, res, ev)
+        return
     seat, hero, h = tag["seat"], tag["hero"], _h(tag["field"])
     q = queue(st)
     if res is not None:
@@ -1279,6 +1302,9 @@ def check_victory(st: MapState, ev: list[Event]) -> None:
     of three or more, R-282) or flagged an enemy town (the scenario's ``capture_town``)."""
     if st.flow.phase == OVER:
         return
+    if st.solo is not None:  # a campaign scenario's own goals (adventure/bothero.py)
+        bothero.check_victory(st, ev)
+        return
     alive = [s for s, p in enumerate(st.ps) if not p.out]
     if len(alive) <= 1:
         end_game(st, alive, "elimination", ev)
@@ -1300,6 +1326,9 @@ def check_victory(st: MapState, ev: list[Event]) -> None:
 
 def _round_end_victory(st: MapState, ev: list[Event]) -> None:
     """Goals counted in full rounds: an enemy town held, the chalice kept in the own town."""
+    if st.solo is not None:  # mines held at round ends (adventure/bothero.py)
+        bothero.round_end(st, ev)
+        return
     town = _victory(st, "capture_town")
     if town is not None and int(town.get("rounds", 0)):
         for p in st.ps:
@@ -1337,7 +1366,11 @@ def end_game(st: MapState, winners: list[int], reason: str, ev: list[Event]) -> 
 
 def round_limit(st: MapState, ev: list[Event]) -> None:
     """Ends the game after the last round: most flagged locations of the scenario's roles, then
-    most faction cubes (``most_flags_at_limit``); without that goal it is a draw."""
+    most faction cubes (``most_flags_at_limit``); without that goal it is a draw. A campaign
+    scenario is lost at its limit."""
+    if st.solo is not None:
+        bothero.lose_at_limit(st, ev)
+        return
     alive = [s for s, p in enumerate(st.ps) if not p.out]
     goal = _victory(st, "most_flags_at_limit")
     roles = tuple(goal.get("roles") or (MINE, SETTLEMENT)) if goal is not None else ()
@@ -1612,7 +1645,7 @@ def move_targets(st: MapState, seat: int, hero: str) -> dict[Hex, int]:
 
 def _starts_combat(st: MapState, seat: int, h: Hex) -> bool:
     """Returns True when arriving on h starts a combat (not a quick one)."""
-    if any(s != seat for s, _ in heroes_at(st, h)):
+    if any(s != seat for s, _ in heroes_at(st, h)) or bothero.bot_at(st, h) is not None:
         return True
     o = owner(st, h)
     if category(st, h) in (TOWN, SETTLEMENT) and o is not None and o != seat:
@@ -2384,7 +2417,7 @@ def _choose_defend(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any]
 def _choose_bonus(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
                   ev: list[Event]) -> None:
     """Setup 16.: the difficulty's start bonus (artifacts go to the hand)."""
-    alts = mc().difficulties[_difficulty(st)]
+    alts = bothero.bonus_alternatives(st)
     queue(st)[:0] = [["effect", seat, MAIN, e] for e in alts[int(opt)]]
 
 
@@ -2500,7 +2533,7 @@ def _choose_neutral(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any
 
 
 def _options_bonus(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
-    return [str(i) for i in range(len(mc().difficulties[_difficulty(st)]))]
+    return [str(i) for i in range(len(bothero.bonus_alternatives(st)))]
 
 
 def _options_start_unit(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
@@ -3028,3 +3061,7 @@ FLOW = Flow(
     turn_seat=_current,
     closed=("heroes.rule.wrong_step", "{kind} is not possible during {step}"),
 )
+
+
+# the bot heroes of the solo campaign register their steps and choices in the tables above
+from engine.rules.heroes.adventure import bothero  # noqa: E402

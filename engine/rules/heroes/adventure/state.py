@@ -143,7 +143,7 @@ class MapState:
     __slots__ = ("rng", "flow", "opts", "scenario", "players", "round", "placed", "slots",
                  "pool", "marks", "ps", "decks", "astro", "astro_card", "looking", "sub",
                  "battle", "winners", "reason", "turn", "trade_done", "board_cache",
-                 "window_for")
+                 "window_for", "solo")
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
@@ -171,6 +171,8 @@ class MapState:
         self.trade_done = False
         self.board_cache: Any = None  # the derived board (engine/rules/heroes/adventure/board)
         self.window_for: list[int] = []
+        # a campaign scenario's bot side (engine/rules/heroes/adventure/bothero.py), plain data
+        self.solo: dict[str, Any] | None = None
 
     @property
     def current(self) -> int:
@@ -205,6 +207,7 @@ class MapState:
         s.trade_done = self.trade_done
         s.board_cache = self.board_cache  # immutable once built; replaced on a change
         s.window_for = self.window_for[:]
+        s.solo = _copy(self.solo)
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -222,7 +225,9 @@ class MapState:
                 "sub": self.sub.to_dict() if self.sub is not None else None,
                 "battle": _copy(self.battle), "winners": self.winners[:],
                 "reason": self.reason, "turn": self.turn, "trade_done": self.trade_done,
-                "window_for": self.window_for[:]}
+                "window_for": self.window_for[:],
+                # only a campaign scenario has it (records of clash games keep their hashes)
+                **({"solo": _copy(self.solo)} if self.solo is not None else {})}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> MapState:
@@ -249,6 +254,7 @@ class MapState:
         s.turn = int(d["turn"])
         s.trade_done = bool(d["trade_done"])
         s.window_for = [int(x) for x in d["window_for"]]
+        s.solo = _copy(d.get("solo"))  # older saves: none
         return s
 
 

@@ -14,7 +14,9 @@ A specification is plain JSON data::
             "units": [{"unit": "pike_guard", "pack": true}, ...],
             "neutral": {"field": 4, "difficulty": "normal", "table": "upstream"} | null,
             "gold": 10, "mp": 0, "town": false, "faction": null,
-            "morale": 0}              # 1: its player holds a good morale token (seed "Moral")
+            "morale": 0,              # 1: its player holds a good morale token (seed "Moral")
+            "bot": {"cards": [...], "spells": [...], "difficulty": "normal",
+                    "name": {"en": ..., "de": ...}} | null}   # a bot hero's decks (botdeck.py)
 
 A side with ``neutral`` draws its units from the tier decks after the attacker has deployed
 (spec AMB-51) and never defends; ``town`` marks a defender in its own town (no surrender).
@@ -36,7 +38,7 @@ from engine.rules.heroes.state import BattleState, Side, Unit, deck_of
 DIFFICULTIES = ("easy", "normal", "expert", "impossible")
 TIER_LETTERS = {"B": "bronze", "S": "silver", "G": "gold", "A": "azure"}
 SIDE_KEYS = {"seat", "hero", "level", "crowns", "deck", "hand", "discard", "shuffle", "draw",
-             "units", "neutral", "gold", "mp", "town", "faction", "morale"}
+             "units", "neutral", "gold", "mp", "town", "faction", "morale", "bot"}
 SPEC_KEYS = {"kind", "time_limit", "max_rounds", "surrender", "variants", "sides"}
 VARIANTS = {"min_damage", "no_die_damage", "free_extend", "no_rerolls"}
 
@@ -110,6 +112,12 @@ def check_spec(spec: Any, players: int) -> None:
         for entry in side.get("units", ()):
             if not isinstance(entry, dict) or not content.has("unit", entry.get("unit", "")):
                 raise _bad(f"side {i}: bad unit {entry!r}")
+        if side.get("bot") is not None:
+            from engine.rules.heroes.battle.botdeck import check_bot
+
+            problem = check_bot(side["bot"], seat, hero)
+            if problem:
+                raise _bad(f"side {i}: {problem}")
         neutral = side.get("neutral")
         if neutral is not None:
             if i != 1:
@@ -139,6 +147,10 @@ def build(spec: dict[str, Any], players: int, rng: Rng) -> BattleState:
         s.neutral = sd.get("neutral") is not None
         s.faction = sd.get("faction") or (C.hero(s.hero).faction if s.hero else None)
         s.deck = deck_of(sd.get("deck", ()), sd.get("discard", ()))
+        if sd.get("bot") is not None:
+            from engine.rules.heroes.battle.botdeck import bot_decks
+
+            s.bot = bot_decks(sd["bot"], rng)
         s.hand = list(sd.get("hand", ()))
         if sd.get("shuffle", True):
             s.deck.shuffle(rng)

@@ -1,0 +1,116 @@
+"""The solo campaign at the heroes tables (scenes/heroes/botmarks.py, solo_screens.py): the bot
+heroes on the map with their tooltips, the campaign box, a bot side in battle, the panel between
+two scenarios with what carries over, and the carried-card choice made with the mouse; every
+text of them fits in both languages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from scenes import assets, theme
+from scenes.campaign import BetweenGamesScene
+from scenes.heroes import botmarks
+from scenes.heroes.screens import MOMENTS, open_moment
+from scenes.heroes.solo_screens import SOLO_MOMENTS
+
+
+def _table(app: Any) -> Any:
+    return next(s for s in reversed(app.stack) if hasattr(s, "map_cam"))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("name", SOLO_MOMENTS)
+def test_the_campaign_moments_render_in_both_languages(app: Any, name: str, lang: str) -> None:
+    assert name in MOMENTS
+    app.set_language(lang)
+    open_moment(app, name, seed=1)
+    for _ in range(3):
+        app.step([], 1 / 30)
+    colours = {tuple(app.screen.get_at((x, y))) for x in range(0, 1600, 97)
+               for y in range(0, 900, 61)}
+    assert len(colours) > 40
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_bot_heroes_are_on_the_map_with_their_tooltips(app: Any, lang: str) -> None:
+    app.set_language(lang)
+    table = open_moment(app, "solo_map", seed=1)
+    bots = [b for b in table.view["bots"] if not b["out"]]
+    assert bots
+    at = tuple(bots[0]["at"])
+    lines = table.field_tip(at)
+    name = bots[0]["name"][lang]
+    assert any(name in line for line in lines)
+    # the bot's figure is drawn in the bots' colour beside the field's centre
+    app.step([], 1 / 30)
+    cx, cy = table.map_cam.cell_centre(at)
+    ts = table.map_cam.ts
+    ring = (int(cx + ts * 0.18), int(cy + ts * 0.12 - ts * 0.2 - 1))
+    if table.map_cam.view.collidepoint(ring):
+        assert tuple(app.screen.get_at(ring))[:3] == botmarks.BOT_COLOUR
+    flagged = [f for f in table.view["fields"] if f.get("bot") is not None]
+    assert flagged  # the raider flagged the mines of its tile on its first turn
+    for f in flagged:
+        flagger = table.view["bots"][f["bot"]]["name"][lang]
+        assert any(flagger in line for line in table.field_tip(tuple(f["at"])))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("name", ["solo_map", "solo_carry"])
+def test_the_campaign_box_fits_the_side_panel(app: Any, lang: str, name: str) -> None:
+    app.set_language(lang)
+    table = open_moment(app, name, seed=1)
+    width = table.hero_box().width - 24
+    lines = botmarks.side_lines(table, width)
+    assert len(lines) >= 4  # title, goal, a bot hero, its army, the bot deck
+    for image, indent, _dot in lines:
+        assert image.get_width() + indent <= width + 22
+    total = sum(image.get_height() + 3 for image, _, _ in lines)
+    top = max([table.hero_box().bottom] + [b.rect.bottom for b in table.map_buttons]) + 10
+    assert top + total + 14 <= 892, "the campaign box runs out of the side panel"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_bot_side_in_battle_shows_its_name_and_decks(app: Any, lang: str) -> None:
+    app.set_language(lang)
+    table = open_moment(app, "solo_battle", seed=1)
+    bv = table.battle_view()
+    bot = next(i for i, s in enumerate(bv["sides"]) if s.get("bot"))
+    name = bv["sides"][bot]["bot"]["name"][lang]
+    assert table.side_name(bot) == name
+    assert assets.size_of(name, "heading", theme.SIZE_H3)[0] <= 217
+    assert bv["sides"][bot]["bot"]["used"]  # a bot card was used and is shown
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_panel_between_two_scenarios_says_what_carries_over(app: Any, lang: str) -> None:
+    app.set_language(lang)
+    top = open_moment(app, "solo_between", seed=1)
+    assert isinstance(top, BetweenGamesScene)
+    assert not top.last and len(top.carry_lines) == 4
+    table = top.table
+    texts = [table.game_message(m) for m in top.carry_lines]
+    assert all("{" not in text for text in texts)
+    heading = top.text("game_won", game=1, winners="")
+    assert assets.size_of(heading, "title", theme.SIZE_H2)[0] <= top.box.width - 60
+    for text in texts:  # every line wraps inside the panel
+        image = assets.text(text, "body", theme.SIZE_SMALL, theme.INK, top.box.width - 120,
+                            "center")
+        assert image.get_width() <= top.box.width - 120
+
+
+def test_the_carried_cards_are_chosen_with_the_mouse(app: Any) -> None:
+    table = open_moment(app, "solo_carry", seed=1)
+    session = table.session
+    assert table.view["choice"] and table.map_chooser is not None
+    before = len(session.actions)
+    button = table.map_chooser.buttons[0]
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=button.rect.center)],
+             1 / 30)
+    assert len(session.actions) == before + 1
+    assert session.actions[-1].kind == "choose"
+    assert table.view["solo"]["keep"] == 4
