@@ -52,7 +52,8 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--game", required=True, help="game id (see list-games)")
         p.add_argument("--players", type=int, help="number of seats (default: the minimum)")
         p.add_argument("--seed", type=int, default=0, help="seed of the (first) game")
-        p.add_argument("--bot", default="random", help="bot id for every seat")
+        p.add_argument("--bot", default=None, help="bot id for every seat (default: the "
+                       "game's default bot, random for most games)")
         p.add_argument("--bots", help="comma-separated bot ids, one per seat")
         p.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"))
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -183,7 +184,8 @@ def _config(args: argparse.Namespace) -> tuple[Any, Any]:
         if args.players is not None and args.players != len(bots):
             raise CliError(f"--players {args.players} does not match {len(bots)} bots in --bots")
     else:
-        bots = [args.bot] * (args.players if args.players is not None else rules.min_players)
+        bot = args.bot if args.bot is not None else rules.default_bot
+        bots = [bot] * (args.players if args.players is not None else rules.min_players)
     options = {}
     for item in args.option:
         key, sep, value = item.partition("=")

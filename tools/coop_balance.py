@@ -13,7 +13,8 @@ compares it with the document. ``--missions`` does the same for the table of mis
 and 4 heroes, 50 missions per cell unless ``--games`` says otherwise), ``--bosses`` for the boss
 tiles (3, 7, 10) with 2, 3 and 4 heroes (50 missions per cell too). ``--campaigns`` plays whole
 bot campaigns instead (``--option mode=campaign``; 2, 3 and 4 heroes, normal and hard; 40 per
-cell): the share that reaches the final boss and the share that wins, in its own table.
+cell): the share that reaches the final boss and the share that wins, in its own table, and
+per station the missions won out of those played in those campaigns, in another.
 """
 
 from __future__ import annotations
@@ -42,8 +43,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--campaigns", action="store_true", help="the whole campaigns table")
     args = parser.parse_args(argv)
     if args.campaigns:
-        block = balance.campaign_markdown(balance.campaign_table(args.games or 40, args.seed))
+        cells = balance.campaign_table(args.games or 40, args.seed)
+        block = balance.campaign_markdown(cells)
         markers: tuple[str, str] = (balance.CAMPAIGN_BEGIN, balance.CAMPAIGN_END)
+        stations = balance.station_markdown(cells)
+        print(stations)
+        if args.write:
+            DOC.write_text(balance.replace_table(DOC.read_text(encoding="utf-8"), stations,
+                                                 balance.STATIONS_BEGIN, balance.STATIONS_END),
+                           encoding="utf-8")
     elif args.missions:
         block = balance.mission_table(args.games or balance.MISSION_GAMES, args.seed)
         markers = (balance.MISSION_BEGIN, balance.MISSION_END)

@@ -276,6 +276,10 @@ class GameRules(ABC, _StateGeneric[S]):
     # it (co-operative, open information) no hot-seat curtain falls and a handover between
     # humans is no undo barrier (DESIGN "Game metadata").
     private_information: ClassVar[bool] = True
+    # The bot ``python -m engine simulate`` and ``record`` seat when neither --bot nor --bots
+    # is given (engine/cli.py). A co-operative game whose random play never wins (so never
+    # ends a campaign) names its heuristic bot here.
+    default_bot: ClassVar[str] = "random"
 
     # --- set-up -------------------------------------------------------------------------
     @abstractmethod

@@ -72,6 +72,27 @@ def test_simulate_summary_is_readable(capsys: pytest.CaptureFixture[str]) -> Non
     assert "4 game(s), 4 finished" in out and "P1 (random)" in out
 
 
+def test_without_a_bot_simulate_seats_the_games_default_bot(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``GameRules.default_bot`` (random unless a game says otherwise) fills every seat when
+    neither --bot nor --bots is given; --bot still chooses."""
+    from engine import registry
+
+    rules = registry.rules("toy")
+    assert rules.default_bot == "random"
+    assert registry.rules("coop_campaign").default_bot == "heuristic"
+    assert main(["simulate", "--game", "toy", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bots"] == ["random", "random"]
+    monkeypatch.setattr(type(rules), "default_bot", "mcts")
+    assert main(["simulate", "--game", "toy", "--players", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bots"] == ["mcts"] * 3
+    assert main(["simulate", "--game", "toy", "--bot", "random", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bots"] == ["random", "random"]
+    monkeypatch.setattr(type(rules), "default_bot", "genius")
+    assert main(["simulate", "--game", "toy"]) != 0
+    assert "no bot 'genius'" in capsys.readouterr().err
+
+
 def test_an_action_cap_leaves_a_game_unfinished(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--game", "toy", "--max-actions", "2", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)

@@ -55,6 +55,14 @@ def test_a_campaign_batch_counts_what_simulate_plays(short: object) -> None:
     assert hard.won <= hard.reached <= 3 and hard.missions >= 3
     block = balance.campaign_markdown({(2, False): cell, (2, True): hard})
     assert f"| 2 | normal | {cell.share(cell.reached)} % ({cell.reached}/2)" in block
+    # per station: the missions played there and won, from the campaigns' news
+    assert sum(played for _, played, _ in cell.stations) == cell.missions
+    assert [sid for sid, _, _ in cell.stations] == [s.id for s in short.stations]
+    first = cell.stations[0]
+    assert first[0] == "1" and first[2] == 2 and first[1] >= 2  # both won station 1
+    table = balance.station_markdown({(2, False): cell, (2, True): hard})
+    assert table.startswith(balance.STATIONS_BEGIN) and "| 2 normal | 2 hard |" in table
+    assert f"| 1 | {(200 * 2 + first[1]) // (2 * first[1])} % (2/{first[1]}) |" in table
     text = DOC.read_text(encoding="utf-8")
     assert balance.CAMPAIGN_BEGIN in text and balance.CAMPAIGN_END in text
     assert block in balance.replace_table(text, block, balance.CAMPAIGN_BEGIN,
@@ -65,7 +73,10 @@ def test_a_campaign_batch_counts_what_simulate_plays(short: object) -> None:
 def test_the_documented_campaign_table_is_the_batch() -> None:
     text = DOC.read_text(encoding="utf-8")
     block = balance.documented(text, balance.CAMPAIGN_BEGIN, balance.CAMPAIGN_END)
-    assert block == balance.campaign_markdown(balance.campaign_table(40))
+    cells = balance.campaign_table(40)
+    assert block == balance.campaign_markdown(cells)
+    stations = balance.documented(text, balance.STATIONS_BEGIN, balance.STATIONS_END)
+    assert stations == balance.station_markdown(cells)
 def test_the_missions_table_has_every_cell_of_missions_4_to_9() -> None:
     text = DOC.read_text(encoding="utf-8")
     block = balance.documented(text, balance.MISSION_BEGIN, balance.MISSION_END)

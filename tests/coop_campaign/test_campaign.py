@@ -77,3 +77,22 @@ def test_a_bot_campaign_runs_from_prologue_to_epilogue() -> None:
     assert route[0] == "1" and K.is_final(route[-1]) and len(route) == 10
     assert outcome is not None and outcome.winners == (0, 1)
     assert seconds <= LIMIT, f"{seconds:.1f} s"
+
+
+def test_the_issues_simulate_command_plays_a_campaign_to_its_end() -> None:
+    """Issue #16: ``python -m engine simulate --game coop_campaign --players 2 --option
+    mode=campaign`` (no --bot: the game's default, its heuristic bot) ends the campaign."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-m", "engine", "simulate", "--game", "coop_campaign",
+                          "--players", "2", "--option", "mode=campaign", "--json"],
+                         capture_output=True, text=True, cwd=root, timeout=120)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["bots"] == ["heuristic", "heuristic"]
+    assert result["finished"] and result["winners"] == [0, 1]
+    assert result["seconds"] <= LIMIT

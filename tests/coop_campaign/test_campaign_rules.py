@@ -157,20 +157,54 @@ def _lost_first(hard: bool) -> CampaignSession:
     raise AssertionError("no seed lost the first mission")
 
 
-def test_a_lost_mission_is_tried_again_with_the_party_as_it_set_out(short: Any) -> None:
+def test_a_lost_mission_is_tried_again_with_the_party_as_it_set_out_and_rested(short: Any
+                                                                             ) -> None:
     camp = _lost_first(hard=False)
     entry = camp.current.state.camp["entry"]
     assert camp.advance()
     retry = camp.current
     c = retry.config.carry
-    assert c["station"] == "1" and c["attempt"] == 2 and c["route"] == []
-    assert c["heroes"] == entry["heroes"] and c["news"] == {
+    assert c["station"] == "1" and c["attempt"] == 2 and c["route"] == [] and c["lost"] == 1
+    # the party as it set out (river, items, levels), every hero healed 2 by the rest
+    rested = [{**h, "hp": min(h["hp"] + K.RETRY_HEAL, 5)} for h in entry["heroes"]]
+    assert c["heroes"] == rested and c["news"] == {
         "station": "1", "won": False, "gained": [[], []], "boxes": []}
     v = RULES.view(retry.state, 0)
     assert v["stage"] == "camp" and v["attempt"] == 2 and not v["news"]["won"]
+    assert v["lost"] == 1 and v["retries"] is None  # normal mode: no limit
 
 
-def test_a_lost_mission_in_hard_mode_ends_the_campaign(short: Any) -> None:
+def test_the_rest_before_a_retry_heals_2_up_to_the_level_and_wakes_a_knocked_out_hero(
+        short: Any) -> None:
+    c = carry(["1"], "2")
+    c["heroes"][0]["hp"] = 0
+    c["heroes"][1]["hp"] = 4
+    st = camp_state(c)
+    act(st, "set_out")
+    st.result = "lost"
+    out = K.carry_out(st)
+    assert [h["hp"] for h in out["heroes"]] == [2, 5]
+    assert out["lost"] == 1 and out["attempt"] == 2
+    st = camp_state(out)
+    assert st.camp["lost"] == 1 and [h.hp for h in st.heroes] == [2, 5]
+
+
+def test_hard_mode_retries_a_lost_mission_while_the_campaign_has_retries(short: Any) -> None:
+    assert short.hard_retries == K.the_map().hard_retries == 5
+    camp = _lost_first(hard=True)
+    assert camp.advance() and not camp.over
+    c = camp.current.config.carry
+    assert c["attempt"] == 2 and c["lost"] == 1 and K.retries_left(c) == 4
+    v = RULES.view(camp.current.state, 0)
+    assert v["hard"] and v["lost"] == 1 and v["retries"] == 4
+
+
+def test_a_lost_mission_in_hard_mode_with_no_retry_left_ends_the_campaign(
+        short: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    spent = dataclasses.replace(short, hard_retries=0)
+    monkeypatch.setattr(K, "the_map", lambda: spent)
     camp = _lost_first(hard=True)
     assert not camp.advance() and camp.over
     outcome = camp.outcome()
@@ -179,6 +213,12 @@ def test_a_lost_mission_in_hard_mode_ends_the_campaign(short: Any) -> None:
     again = replay_campaign(CampaignRecord.from_json(json.loads(json.dumps(
         camp.record().to_json()))))
     assert again.over and again.carries == camp.carries
+    # a carry that counts more lost missions than retries: the campaign ends at the next loss
+    c = carry(["1"], "2", lost=5)
+    monkeypatch.setattr(K, "the_map", lambda: short)
+    assert K.retries_left(c) == 0
+    with pytest.raises(MalformedAction, match="carry.lost"):
+        camp_state(carry(["1"], "2", lost=-1))
 
 
 # --- the fork (spec §14.8: 4A only with "saved the hermit") ----------------------------------------

@@ -107,6 +107,9 @@ def boss_table(games: int = BOSS_GAMES, seed: int = 0) -> str:
 # --- whole campaigns (issue #16) ------------------------------------------------------------------
 CAMPAIGN_BEGIN = "<!-- campaign table: python tools/coop_balance.py --campaigns --write -->"
 CAMPAIGN_END = "<!-- end of the campaign table -->"
+STATIONS_BEGIN = ("<!-- campaign missions table: python tools/coop_balance.py --campaigns "
+                  "--write -->")
+STATIONS_END = "<!-- end of the campaign missions table -->"
 CAMPAIGN_SEATS = (2, 3, 4)
 MAX_GAMES = 40  # a normal-mode campaign that has not reached its end after this many missions
 # counts as stuck (a lost mission is tried again for ever)
@@ -115,12 +118,14 @@ MAX_GAMES = 40  # a normal-mode campaign that has not reached its end after this
 @dataclass(frozen=True)
 class CampaignCell:
     """A batch of bot campaigns: how many reached the final mission (the last boss), how many
-    won it (the epilogue), and the missions played in all (tries again included)."""
+    won it (the epilogue), the missions played in all (tries again included), and per station
+    the missions played there and won (``stations``: (station, played, won) in map order)."""
 
     campaigns: int
     reached: int
     won: int
     missions: int
+    stations: tuple[tuple[str, int, int], ...] = ()
 
     def share(self, n: int) -> int:
         """Returns n of the campaigns in whole per cent, rounded half up."""
@@ -145,9 +150,12 @@ def campaign_batch(seats: int, hard: bool, games: int, seed: int = 0,
     exactly as ``python -m engine simulate --game coop_campaign --bot heuristic --players N
     --option mode=campaign`` plays them."""
     from engine.ai.play import play_campaign
+    from engine.rules.coop_campaign import campaign
 
     config = bot_config(GAME, ["heuristic"] * seats, options={"mode": "campaign", "hard": hard})
     reached = won = missions = 0
+    played_at: dict[str, int] = {}
+    won_at: dict[str, int] = {}
     for s in range(seed, seed + games):
         played = play_campaign(GAME, "chronicle", config, s, max_games=max_games)
         camp = played.campaign
@@ -155,7 +163,13 @@ def campaign_batch(seats: int, hard: bool, games: int, seed: int = 0,
         reached += reached_final(camp)
         outcome = camp.outcome()
         won += bool(outcome is not None and outcome.winners)
-    return CampaignCell(games, reached, won, missions)
+        for carry in camp.carries:  # each finished mission's news: its station, won or lost
+            sid = carry["news"]["station"]
+            played_at[sid] = played_at.get(sid, 0) + 1
+            won_at[sid] = won_at.get(sid, 0) + carry["news"]["won"]
+    stations = tuple((st.id, played_at.get(st.id, 0), won_at.get(st.id, 0))
+                     for st in campaign.the_map().stations)
+    return CampaignCell(games, reached, won, missions, stations)
 
 
 def campaign_table(games: int, seed: int = 0) -> dict[tuple[int, bool], CampaignCell]:
@@ -174,4 +188,23 @@ def campaign_markdown(cells: dict[tuple[int, bool], CampaignCell]) -> str:
         lines.append(f"| {seats} | {mode} | {c.share(c.reached)} % ({c.reached}/{c.campaigns}) "
                      f"| {c.share(c.won)} % ({c.won}/{c.campaigns}) | {mean:.1f} |")
     lines.append(CAMPAIGN_END)
+    return "\n".join(lines)
+
+
+def station_markdown(cells: dict[tuple[int, bool], CampaignCell]) -> str:
+    """Returns the missions of the campaign batches as balance.md holds them, markers
+    included: per station, hero count and mode the missions won out of those played there
+    (tries again included)."""
+    keys = sorted(cells)
+    head = " | ".join(f"{seats} {'hard' if hard else 'normal'}" for seats, hard in keys)
+    lines = [STATIONS_BEGIN, f"| station | {head} |", "|---|" + "---|" * len(keys)]
+    ids = [sid for sid, _, _ in cells[keys[0]].stations]
+    for k, sid in enumerate(ids):
+        row = []
+        for key in keys:
+            _, played, won = cells[key].stations[k]
+            row.append(f"{(200 * won + played) // (2 * played)} % ({won}/{played})"
+                       if played else "—")
+        lines.append(f"| {sid.upper()} | " + " | ".join(row) + " |")
+    lines.append(STATIONS_END)
     return "\n".join(lines)

@@ -75,6 +75,9 @@ def new_camp(rules: Any, config: GameConfig, seed: int) -> MissionState:
     st.camp = {"station": sid, "attempt": attempt, "route": route, "decks": decks,
                "choices": K.open_routes(route, st.boxes) if sid == "" else [],
                "news": news, "entry": None, "market": None}
+    lost = 0 if carry is None else carry.get("lost", 0)
+    if lost:
+        st.camp["lost"] = lost  # missions lost so far (hard mode: the retries spent)
     if sid:
         st.tile = K.station(sid).tile
     build_loot_decks(st, [c for h in st.heroes for c in h.items])

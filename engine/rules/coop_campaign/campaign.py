@@ -7,9 +7,9 @@ scrolls and the merchant; then the party sets out and the tile is played. A fini
 carries the party out (``carry_out``): the heroes' rivers with their flipped sides, hearts,
 items and levels, the checkboxes, the campaign's changes to the enemy decks, the start-player
 token, the route so far and the station the next game plays. A lost mission carries the party
-as it set out, so that the next game retries the same station (normal mode); in hard mode a lost
-mission ends the campaign (``Chronicle.next_config``). docs/coop_campaign/rules.md, "Campaign",
-records every decision.
+as it set out (rested: every hero heals 2), so that the next game retries the same station; in
+hard mode only as often as the map's ``hard_retries`` allow, the next loss ends the campaign
+(``Chronicle.next_config``). docs/coop_campaign/rules.md, "Campaign", records every decision.
 """
 
 from __future__ import annotations
@@ -37,7 +37,10 @@ CARRY_SCHEMA = {
     "boxes": [str],  # the checkboxes ticked
     "decks": [{"change": str, "what": str, "theme?": str}],  # changes to the enemy decks
     "news": {"station": str, "won": bool, "gained": [[str]], "boxes": [str]},  # the last game
+    "lost?": int,  # missions lost so far in the whole campaign (absent: none)
 }
+MAX_LOST = 10_000  # a bound for a carry's count of lost missions (normal mode has no limit)
+RETRY_HEAL = 2  # a party that lost a mission rests before it tries again: every hero heals 2
 _COPY = re.compile(r"[1-9][0-9]{0,2}")  # a copy of a loot deck: healing_draught.2
 _WEAPON_COPY = re.compile(r"h[1-4]")  # a hero's starting weapon: greatblade.h1
 # a tile's reward card of its own (a scroll, a relic): level_scroll.lanterns-h1, ...-h1-2
@@ -243,10 +246,13 @@ def party(st: MissionState) -> dict[str, Any]:
     r = st.resolving
     heroes = [hero_entry(h, r if r is not None and r["hero"] == i else None)
               for i, h in enumerate(st.heroes)]
-    return {"station": camp["station"], "attempt": camp["attempt"], "route": list(camp["route"]),
-            "heroes": heroes, "token": st.token, "boxes": list(st.boxes),
-            "decks": [dict(c) for c in camp["decks"]],
-            "news": {"station": "", "won": False, "gained": [[] for _ in heroes], "boxes": []}}
+    out = {"station": camp["station"], "attempt": camp["attempt"], "route": list(camp["route"]),
+           "heroes": heroes, "token": st.token, "boxes": list(st.boxes),
+           "decks": [dict(c) for c in camp["decks"]],
+           "news": {"station": "", "won": False, "gained": [[] for _ in heroes], "boxes": []}}
+    if camp.get("lost", 0):
+        out["lost"] = camp["lost"]  # written only once a mission was lost (older saves)
+    return out
 
 
 def carry_out(st: MissionState) -> dict[str, Any]:
@@ -260,7 +266,11 @@ def carry_out(st: MissionState) -> dict[str, Any]:
     entry = camp["entry"]
     sid = camp["station"]
     if st.result != "won":
-        out = {**entry, "attempt": entry["attempt"] + 1}
+        # the party tries again as it set out, after a rest that heals every hero 2 (a
+        # knocked-out hero stands up; our rule, docs/coop_campaign/rules.md "Campaign")
+        heroes = [{**h, "hp": min(h["hp"] + RETRY_HEAL, _hp_max(h))} for h in entry["heroes"]]
+        out = {**entry, "heroes": heroes, "attempt": entry["attempt"] + 1,
+               "lost": entry.get("lost", 0) + 1}
         out["news"] = {"station": sid, "won": False, "gained": [[] for _ in st.heroes],
                        "boxes": []}
         return out
@@ -278,6 +288,18 @@ def carry_out(st: MissionState) -> dict[str, Any]:
             "attempt": 1, "route": route, "boxes": boxes, "decks": decks,
             "news": {"station": sid, "won": True, "gained": gained,
                      "boxes": [b for b in new_boxes if has_box(b)]}}
+
+
+def _hp_max(entry: dict[str, Any]) -> int:
+    """Returns the hearts of a carried hero's level (1 + its flipped tiles, seed 001, 5.1)."""
+    d = C.hero(entry["hero"])
+    return d.levels[min(len(entry["flipped"]), len(d.levels) - 1)].hp
+
+
+def retries_left(carry_or_camp: dict[str, Any]) -> int:
+    """Returns how many more missions a hard-mode party may lose and try again (the map's
+    ``hard_retries`` less the missions lost so far; below 0 the campaign is over)."""
+    return the_map().hard_retries - int(carry_or_camp.get("lost", 0))
 
 
 def has_box(bid: str) -> bool:
@@ -376,6 +398,8 @@ def _check_progress(carry: dict[str, Any], bad: Any) -> None:
         raise bad("station", f"the route does not lead to the station {sid!r}")
     if carry["attempt"] < 1:
         raise bad("attempt", "tries count from 1")
+    if not 0 <= carry.get("lost", 0) <= MAX_LOST:
+        raise bad("lost", f"missions lost from 0 to {MAX_LOST}")
     news = carry["news"]
     if news["station"] and not has_station(news["station"]):
         raise bad("news.station", f"no station {news['station']!r}")
@@ -386,7 +410,7 @@ def _check_progress(carry: dict[str, Any], bad: Any) -> None:
 # --- the campaign definition ------------------------------------------------------------------
 class Chronicle(CampaignDef):
     """The Hollowmere chronicle: mission after mission along the map until the last one is won
-    (or, in hard mode, a mission is lost)."""
+    (or, in hard mode, a mission is lost with no retry left)."""
 
     id = "chronicle"
     label = "coop.campaign.name"
@@ -414,10 +438,11 @@ class Chronicle(CampaignDef):
 
     def next_config(self, config: GameConfig, index: int, outcome: Outcome,
                     carry: dict[str, Any]) -> GameConfig | None:
-        """Returns the next mission's set-up, or None after the last mission won or a mission
-        lost in hard mode (seed 001, 3.3: "verlieren die Spieler sofort das Spiel")."""
+        """Returns the next mission's set-up, or None after the last mission won or, in hard
+        mode, a mission lost when the campaign's retries are spent (seed 001, 3.3: "verlieren
+        die Spieler sofort das Spiel", softened by the map's ``hard_retries``)."""
         if not outcome.winners:
-            if config.options.get("hard") is True:
+            if config.options.get("hard") is True and retries_left(carry) < 0:
                 return None
             return config.with_carry(carry)
         if is_final(carry["route"][-1]):

@@ -80,3 +80,6 @@ class CampaignMapDef:
     origin_y: Annotated[int, Range(0, 600)]
     stations: tuple[StationDef, ...]
     boxes: tuple[BoxDef, ...]
+    # hard mode: the missions a party may lose and try again in the whole campaign; the next
+    # loss ends it (spec §7, AMB-28's "retry allowed" for a softer hard mode)
+    hard_retries: Annotated[int, Range(0, 20)] = 0

@@ -58,6 +58,8 @@ class CoopRules(GameRules[MissionState]):
     min_players = 1
     max_players = 4
     private_information = False  # co-operative and open: no curtain between teammates
+    # random heroes never win a mission, so a campaign simulated with them would never end
+    default_bot = "heuristic"
     options = (
         OptionDef("mode", "coop.opt.mode", "mission", MODES,
                   choice_labels=("coop.opt.mode.mission", "coop.opt.mode.campaign")),

@@ -104,6 +104,7 @@ def camp_view(st: MissionState) -> dict[str, Any]:
     return {
         "stage": "camp", "tile": st.tile, "hard": st.hard, "token": st.token,
         "leader": K.leader(st), "station": camp["station"], "attempt": camp["attempt"],
+        "lost": camp.get("lost", 0), "retries": retries(st),
         "route": list(camp["route"]), "choices": list(camp["choices"]),
         "routes": [{"station": sid, "open": campaign.is_open(sid, st.boxes),
                     "requires": campaign.station(sid).requires}
@@ -130,7 +131,18 @@ def campaign_info(st: MissionState) -> dict[str, Any] | None:
     if camp is None:
         return None
     return {"station": camp["station"], "attempt": camp["attempt"],
-            "route": list(camp["route"]), "boxes": list(st.boxes)}
+            "route": list(camp["route"]), "boxes": list(st.boxes),
+            "lost": camp.get("lost", 0), "retries": retries(st)}
+
+
+def retries(st: MissionState) -> int | None:
+    """Returns how many more lost missions a hard-mode campaign may try again (None in normal
+    mode, which has no limit)."""
+    from engine.rules.coop_campaign import campaign
+
+    camp = st.camp
+    assert camp is not None
+    return max(0, campaign.retries_left(camp)) if st.hard else None
 
 
 def strike_strength(st: MissionState) -> int | None:
