@@ -266,7 +266,17 @@ def test_a_lost_mission_shows_the_retry_and_the_camp_tries_again(app: Any, short
 
 
 def test_a_lost_mission_in_hard_mode_ends_the_chronicle(app: Any, short: Any,
-                                                        cuts: list[str]) -> None:
+                                                        cuts: list[str],
+                                                        monkeypatch: Any) -> None:
+    # the map's hard-mode retries spent: the next loss ends the campaign
+    from dataclasses import replace
+
+    from engine.rules.coop_campaign import campaign as K
+    from scenes.coop_campaign import query
+
+    spent = replace(short, hard_retries=0)
+    monkeypatch.setattr(K, "the_map", lambda: spent)
+    monkeypatch.setattr(query, "campaign_map", lambda: spent)
     table = _lost(app, hard=True)
     panel = app.top
     assert isinstance(panel, CoopBetweenScene) and panel.last and panel.final is not None
