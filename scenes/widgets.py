@@ -641,6 +641,31 @@ class ScrollText(Widget):
                              border_radius=3)
 
 
+def button_row(area: pygame.Rect, y: int, left: list[tuple[str, Any, dict[str, Any]]],
+               right: list[tuple[str, Any, dict[str, Any]]], *, gap: int = 8,
+               height: int = 38) -> list[Button]:
+    """Lays out one row of buttons across ``area`` at ``y``: ``left`` from its left edge,
+    ``right`` against its right edge, each entry (label, action, Button keywords); the labels
+    shrink a size or two when they would not fit (German words)."""
+    room = area.width - 20
+    for size in (theme.SIZE_SMALL, theme.SIZE_TINY + 1, theme.SIZE_TINY):
+        widths = [assets.size_of(label, "bold", size)[0] + 34 + (32 if kw.get("icon") else 0)
+                  for label, _a, kw in left + right]
+        if sum(widths) + gap * (len(widths) - 1) <= room:
+            break
+    out: list[Button] = []
+    x = area.left + 10
+    for (label, action, kw), w in zip(left, widths, strict=False):
+        out.append(Button(pygame.Rect(x, y, w, height), label, action, size=size, **kw))
+        x += w + gap
+    x = area.right - 10
+    for (label, action, kw), w in zip(reversed(right), reversed(widths), strict=False):
+        x -= w
+        out.append(Button(pygame.Rect(x, y, w, height), label, action, size=size, **kw))
+        x -= gap
+    return out
+
+
 def tooltip_box(size: tuple[int, int], anchor: pygame.Rect, screen: pygame.Rect,
                 avoid: Sequence[pygame.Rect] = (),
                 sides: Sequence[str] = ("below", "above", "right", "left")) -> pygame.Rect:

@@ -19,7 +19,7 @@ import pygame
 from engine.core.actions import Action
 from scenes import assets, theme
 from scenes.coop_campaign import art, mapart, query
-from scenes.widgets import Button, ScrollText, TextBlock, blit_centered
+from scenes.widgets import Button, ScrollText, TextBlock, blit_centered, button_row
 
 MAP = pygame.Rect(12, 76, 716, 410)
 STORY = pygame.Rect(740, 76, 468, 410)
@@ -245,25 +245,8 @@ class CampBoard:
 
     def _row(self, left: list[tuple[str, Any, dict[str, Any]]],
              right: list[tuple[str, Any, dict[str, Any]]]) -> list[Button]:
-        room = PARTY.width - 20
-        gap = 8
-        for size in (theme.SIZE_SMALL, theme.SIZE_TINY + 1, theme.SIZE_TINY):
-            widths = [assets.size_of(label, "bold", size)[0] + 34 + (32 if kw.get("icon")
-                                                                      else 0)
-                      for label, _a, kw in left + right]
-            if sum(widths) + gap * (len(widths) - 1) <= room:
-                break
-        out: list[Button] = []
-        x = PARTY.left + 10
-        for (label, action, kw), w in zip(left, widths, strict=False):
-            out.append(Button(pygame.Rect(x, ROW_Y, w, 38), label, action, size=size, **kw))
-            x += w + gap
-        x = PARTY.right - 10
-        for (label, action, kw), w in zip(reversed(right), reversed(widths), strict=False):
-            x -= w
-            out.append(Button(pygame.Rect(x, ROW_Y, w, 38), label, action, size=size, **kw))
-            x -= gap
-        return out
+        """Lays out the row of buttons under the party (widgets.button_row)."""
+        return button_row(PARTY, ROW_Y, left, right)
 
     def _send(self, action: Action) -> Any:
         def go() -> None:

@@ -31,7 +31,7 @@ from scenes.coop_campaign.fx import Step, Timeline, build_steps
 from scenes.coop_campaign.plan import ATTACKS, Plan
 from scenes.duel.fx import FloatText
 from scenes.table import TableScene
-from scenes.widgets import Button, blit_centered
+from scenes.widgets import Button, blit_centered, button_row
 
 TRACK = pygame.Rect(12, 76, 1196, 64)
 MAP = pygame.Rect(12, 148, 420, 462)
@@ -668,27 +668,8 @@ class CoopTableScene(TableScene):
 
     def _row(self, left: list[tuple[str, Any, dict[str, Any]]],
              right: list[tuple[str, Any, dict[str, Any]]]) -> list[Button]:
-        """Lays out a row of buttons under the river: ``left`` from the left edge of the
-        tableau, ``right`` against its right edge; a smaller size when German words need it."""
-        room = TABLEAU.width - 20
-        gap = 8
-        for size in (theme.SIZE_SMALL, theme.SIZE_TINY + 1, theme.SIZE_TINY):
-            widths = [assets.size_of(label, "bold", size)[0] + 34 + (32 if kw.get("icon")
-                                                                      else 0)
-                      for label, _a, kw in left + right]
-            if sum(widths) + gap * (len(widths) - 1) <= room:
-                break
-        out: list[Button] = []
-        x = TABLEAU.left + 10
-        for (label, action, kw), w in zip(left, widths, strict=False):
-            out.append(Button(pygame.Rect(x, ROW_Y, w, 38), label, action, size=size, **kw))
-            x += w + gap
-        x = TABLEAU.right - 10
-        for (label, action, kw), w in zip(reversed(right), reversed(widths), strict=False):
-            x -= w
-            out.append(Button(pygame.Rect(x, ROW_Y, w, 38), label, action, size=size, **kw))
-            x -= gap
-        return out
+        """Lays out the row of buttons under the river (widgets.button_row)."""
+        return button_row(TABLEAU, ROW_Y, left, right)
 
     def _standard_key(self, hid: str, sid: str) -> str:
         effects = [e.type for e in query.standard(hid, sid, self.view.get("tile")).effects]
