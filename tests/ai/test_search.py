@@ -49,6 +49,37 @@ def test_levels_behind_the_heuristic_and_the_hard_bot_id(game: str) -> None:
     assert isinstance(make_bot("heuristic", game, "hard", 1), SearchBot)
     hard = make_bot("hard", game, "normal", 1)  # the hard bot is hard whatever the seat says
     assert isinstance(hard, SearchBot) and hard.difficulty == "hard"
+    # the window's bot process gives every level the difficulty's CPU cap; only hard uses it
+    from engine.ai.worker import interactive_options
+
+    options = interactive_options("heuristic", game, "hard")
+    assert options == {"seconds": 1.0}
+    capped = make_bot("heuristic", game, "hard", 1, **options)
+    assert isinstance(capped, SearchBot) and capped.seconds == 1.0
+    assert isinstance(make_bot("heuristic", game, "easy", 1,
+                               **interactive_options("heuristic", game, "easy")), BlunderBot)
+
+
+def test_the_easy_level_blunders_now_and_then_and_repeats_itself() -> None:
+    rules = registry.rules("duel")
+    picks = []
+    for _ in range(2):
+        state = rules.new_game(bot_config("duel", ["heuristic", "heuristic"]), 9)
+        easy = make_bot("heuristic", "duel", "easy", 4)
+        normal = make_bot("heuristic", "duel", "normal", 4)
+        differ = 0
+        seq = []
+        for _ in range(150):
+            if rules.is_over(state):
+                break
+            actor = rules.current_actor(state)
+            action = easy.choose(rules, state, actor)
+            differ += action != normal.choose(rules, state, actor)
+            seq.append(action)
+            rules.apply(state, action)
+        picks.append(seq)
+        assert differ > 0
+    assert picks[0] == picks[1]
 
 
 def test_games_without_knowledge_have_no_hard_bot() -> None:
