@@ -26,7 +26,7 @@ from scenes import assets, theme
 from scenes.app import App
 from scenes.board.chooser import ChoicePanel, Popup
 from scenes.board.index import ActionIndex
-from scenes.coop_campaign import art, query
+from scenes.coop_campaign import art, missioninfo, query
 from scenes.coop_campaign.fx import Step, Timeline, build_steps
 from scenes.coop_campaign.plan import ATTACKS, Plan
 from scenes.duel.fx import FloatText
@@ -964,7 +964,13 @@ class CoopTableScene(TableScene):
         badge = self.campaign_badge()
         if badge is not None and badge[1].collidepoint(pos):
             return ("campmap",)
+        if self.title_rect().collidepoint(pos):
+            return ("mission",)
         return None
+
+    def title_rect(self) -> pygame.Rect:
+        """Returns where the mission's name stands in the tracker's corner."""
+        return pygame.Rect(TRACK.left + 10, TRACK.top + 4, FIELD_X - TRACK.left - 24, 30)
 
     def campaign_badge(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """Returns the badge of a campaign mission in the tracker's corner ("Mission 3", it
@@ -1152,6 +1158,8 @@ class CoopTableScene(TableScene):
         if kind == "campmap":
             badge = self.campaign_badge()
             return badge[1] if badge is not None else pygame.Rect(self.app.mouse, (1, 1))
+        if kind == "mission":
+            return self.title_rect()
         if kind == "col":
             col = self.col_rect(key[1])
             return pygame.Rect(col.left, col.top, col.width, 40)
@@ -1173,6 +1181,10 @@ class CoopTableScene(TableScene):
             return self._tile_tip(key[1])
         if kind == "campmap":
             return [t("coop.ui.camp.map"), t("coop.ui.mission_badge.tip")]
+        if kind == "mission":
+            info = v.get("campaign") or {}
+            return missioninfo.mission_tip(self.app, v["tile"], info.get("station"),
+                                           info.get("boxes"), info.get("retries"))
         if kind == "item":
             h = v["heroes"][self.tableau_hero()]
             if key[1] >= len(h["items"]):
