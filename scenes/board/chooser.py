@@ -94,7 +94,7 @@ class ChoicePanel:
                  options: list[tuple[str, str, Callable[[], None]]],
                  cancel: Callable[[], None], cancel_label: str,
                  centre: tuple[int, int], *, button_width: int = 132, per_row: int = 6,
-                 top_room: int = 0) -> None:
+                 top_room: int = 0, tooltips: list[list[str] | None] | None = None) -> None:
         per_row = min(per_row, max(1, len(options)))
         rows = (len(options) + per_row - 1) // per_row
         # every answer's label fits its button (Button pads 24; a little air on top)
@@ -120,8 +120,11 @@ class ChoicePanel:
             in_row = min(per_row, len(options) - row * per_row)
             left = self.rect.centerx - (in_row * (bw + gap) - gap) // 2
             rect = pygame.Rect(left + col * (bw + gap), top + row * (bh + gap), bw, bh)
+            # tooltips: an answer's own tooltip (what the item or the option does), if any
+            tip = tooltips[i] if tooltips is not None and i < len(tooltips) else None
             self.buttons.append(Button(rect, label, action, style="primary" if i == 0 and
-                                       len(options) == 1 else "normal", size=theme.SIZE_SMALL))
+                                       len(options) == 1 else "normal", size=theme.SIZE_SMALL,
+                                       tooltip=tip))
             self.notes.append((note, rect))
         # wide enough for the label beside its icon (button padding 24, icon 28 + gap 10)
         cw = max(180, assets.size_of(cancel_label, "bold", theme.SIZE_BODY)[0] + 66)

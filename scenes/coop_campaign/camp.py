@@ -18,7 +18,7 @@ import pygame
 
 from engine.core.actions import Action
 from scenes import assets, theme
-from scenes.coop_campaign import art, mapart, query
+from scenes.coop_campaign import art, mapart, missioninfo, query
 from scenes.widgets import Button, ScrollText, TextBlock, blit_centered, button_row
 
 MAP = pygame.Rect(12, 76, 716, 410)
@@ -162,7 +162,7 @@ class CampBoard:
     def _build_story(self) -> None:
         v = self.view
         key = (v["station"], v["attempt"], self.app.catalog.lang, tuple(v["choices"]),
-               str(v["news"]))
+               str(v["news"]), v.get("retries"))
         if key == self._story_key and self.story is not None:
             return
         self._story_key = key
@@ -178,6 +178,11 @@ class CampBoard:
             if query.has_tile(s.tile):
                 blocks.append(TextBlock(art.name(self.app, query.tile(s.tile).story), "serif",
                                         17, theme.INK_DARK, 10 if blocks else 0))
+                # the goal, the reward, the boxes at stake and in force, the retries left
+                for head, lines in missioninfo.mission_sections(
+                        self.app, s.tile, s.id, v["boxes"], v.get("retries")):
+                    blocks.append(TextBlock(head, "bold", 15, theme.INK_DARK, 8))
+                    blocks += [TextBlock(line, "body", 15, theme.INK_DARK, 2) for line in lines]
         else:  # the fork: the story of each road
             for sid in v["choices"]:
                 s = query.station(sid)

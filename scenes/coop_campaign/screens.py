@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 MOMENTS = ("setup", "river", "attack", "reroll", "enemy_turn", "take", "tracker", "solo",
-           "hotseat", "over", "boss", "boss_card", "boss_over", "camp", "between",
-           "camp_trade", "camp_map", "camp_fork", "camp_merchant")
+           "hotseat", "over", "boss", "boss_card", "boss_over", "choice", "relic", "drop",
+           "camp", "between", "camp_trade", "camp_map", "camp_fork", "camp_merchant")
 CAMPAIGN_MOMENTS = ("camp", "between", "camp_trade", "camp_map", "camp_fork", "camp_merchant")
 
 NAMES = ("Alma", "Bruno", "Cleo", "Dario")
@@ -100,6 +100,9 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "boss": lambda s: _river_ready(s) and _view(s)["round"] >= 3
     and _view(s)["boss"]["last"] is not None,
     "boss_card": _before_enemy_turn,
+    "choice": lambda s: _view(s)["pending"] == "choose",
+    "relic": lambda s: _view(s)["pending"] == "choose",
+    "drop": lambda s: _view(s)["pending"] == "drop",
 }
 
 SETUPS: dict[str, dict[str, Any]] = {
@@ -109,6 +112,9 @@ SETUPS: dict[str, dict[str, Any]] = {
     "boss": {"seats": 1, "humans": 1, "options": {"tile": "abbey"}},
     "boss_card": {"seats": 3, "humans": 3, "options": {"tile": "queen"}},
     "boss_over": {"seats": 2, "humans": 2, "options": {"tile": "warcamp"}},
+    "choice": {"seats": 2, "humans": 2, "options": {"tile": "glade"}},  # spare the trapper?
+    "relic": {"seats": 2, "humans": 2, "options": {"tile": "warcamp"}},  # the boss's relics
+    "drop": {"seats": 2, "humans": 2, "options": {"tile": "warcamp"}},  # loot over capacity
 }
 
 

@@ -26,7 +26,7 @@ from scenes import assets, theme
 from scenes.app import App
 from scenes.board.chooser import ChoicePanel, Popup
 from scenes.board.index import ActionIndex
-from scenes.coop_campaign import art, query
+from scenes.coop_campaign import art, missioninfo, query
 from scenes.coop_campaign.fx import Step, Timeline, build_steps
 from scenes.coop_campaign.plan import ATTACKS, Plan
 from scenes.duel.fx import FloatText
@@ -445,6 +445,7 @@ class CoopTableScene(TableScene):
             return
         t = self.app.t
         options: list[tuple[str, str, Any]] = []
+        tips: list[list[str] | None] = []
         lines: list[str] = []
         title = t(f"coop.ui.choose.{pending}") if self.app.has(
             f"coop.ui.choose.{pending}") else t("coop.ui.choose.other")
@@ -476,15 +477,21 @@ class CoopTableScene(TableScene):
                 who = act["who"]
                 options.append((self.hero_label(who), self._who_note(who), self._sender(act)))
         elif pending == "drop":
-            i = self.tableau_hero()
+            i = self._asked_hero()  # the hero over capacity, not the one whose turn it is
             h = v["heroes"][i]
             lines.append(t("coop.ui.drop_line", hero=art.hero_name(self.app, h["hero"]),
                            carry=h["carry"], n=len(h["items"])))
+            lines.append(t("coop.ui.drop_hint"))
             for act in self.legal:
                 options.append((art.item_name(self.app, act["item"]), t("coop.ui.drop"),
                                 self._sender(act)))
+                tips.append(self._item_tip(act["item"], h))
         elif pending == "offer":
             item = v["offer"]["item"] if v.get("offer") else ""
+            h = v["heroes"][self._asked_hero()]
+            lines.append(t("coop.ui.offer_line", hero=art.hero_name(self.app, h["hero"]),
+                           item=art.item_name(self.app, item), n=len(h["items"]),
+                           carry=h["carry"]))
             lines.append(art.name(self.app, query.item(item).text) if item and
                          query.has_item(item) else "")
             for act in self.legal:
@@ -492,12 +499,23 @@ class CoopTableScene(TableScene):
                 options.append((label, "", self._sender(act)))
         elif pending == "choose":
             labels = v.get("choice") or []
-            lines.append(t("coop.ui.choose_line"))
+            notes = v.get("choice_notes") or []
+            if v.get("choice_text"):  # what the tile says of this choice
+                lines.append(art.name(self.app, v["choice_text"]))
             width = 300
             for act in self.legal:
                 k = act["option"]
                 label = art.name(self.app, labels[k]) if k < len(labels) else str(k + 1)
-                options.append((label, "", self._sender(act)))
+                note = notes[k] if k < len(notes) else None
+                short, tip = self._option_note(note)
+                if tip:  # what the item it hands out does (a boss's relic)
+                    lines += [f"{label}: {line}" for line in tip[1::2]]
+                for b in map(query.box, (note or {}).get("boxes", [])):
+                    if b is not None:  # what the campaign's checkbox changes later on
+                        lines.append(f"{art.name(self.app, b.name)}: {art.name(self.app, b.text)}")
+                options.append((label, short, self._sender(act)))
+                tips.append(tip or None)
+            lines.append(t("coop.ui.choose_line"))
         if not options:
             return
         width = max(width, *(assets.size_of(label, "bold", theme.SIZE_SMALL)[0] + 40
@@ -509,9 +527,30 @@ class CoopTableScene(TableScene):
             wrapped += list(assets.wrap(line, "body", theme.SIZE_SMALL, panel_w - 48))
         self.chooser = ChoicePanel(title, wrapped, options, self._hide_chooser,
                                    t("coop.ui.look_at_board"), CHOOSER_AT, button_width=width,
-                                   per_row=per_row, top_room=room)
+                                   per_row=per_row, top_room=room,
+                                   tooltips=tips if any(tips) else None)
         if pending == "reroll":
             self._place_chooser_dice()
+
+    def _asked_hero(self) -> int:
+        """Returns the hero a drop or an offer asks (the view names it), else the one shown."""
+        asked = self.view.get("asked")
+        return int(asked) if asked is not None else self.tableau_hero()
+
+    def _option_note(self, note: dict[str, Any] | None) -> tuple[str, list[str]]:
+        """Returns the short note under a party choice's option (the campaign checkbox it
+        ticks) and its tooltip (the item it hands out: name, then what it does)."""
+        if not note:
+            return "", []
+        t = self.app.t
+        boxes = [art.name(self.app, b.name) for b in map(query.box, note.get("boxes", []))
+                 if b is not None]
+        text = t("coop.ui.choice_box", boxes=", ".join(boxes)) if boxes else ""
+        tip: list[str] = []
+        for item in note.get("items", []):
+            if query.has_item(item):
+                tip += [art.item_name(self.app, item), art.name(self.app, query.item(item).text)]
+        return text, tip
 
     def _place_chooser_dice(self) -> None:
         assert self.chooser is not None
@@ -906,7 +945,13 @@ class CoopTableScene(TableScene):
         badge = self.campaign_badge()
         if badge is not None and badge[1].collidepoint(pos):
             return ("campmap",)
+        if self.title_rect().collidepoint(pos):
+            return ("mission",)
         return None
+
+    def title_rect(self) -> pygame.Rect:
+        """Returns where the mission's name stands in the tracker's corner."""
+        return pygame.Rect(TRACK.left + 10, TRACK.top + 4, FIELD_X - TRACK.left - 24, 30)
 
     def campaign_badge(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """Returns the badge of a campaign mission in the tracker's corner ("Mission 3", it
@@ -1094,6 +1139,8 @@ class CoopTableScene(TableScene):
         if kind == "campmap":
             badge = self.campaign_badge()
             return badge[1] if badge is not None else pygame.Rect(self.app.mouse, (1, 1))
+        if kind == "mission":
+            return self.title_rect()
         if kind == "col":
             col = self.col_rect(key[1])
             return pygame.Rect(col.left, col.top, col.width, 40)
@@ -1115,6 +1162,10 @@ class CoopTableScene(TableScene):
             return self._tile_tip(key[1])
         if kind == "campmap":
             return [t("coop.ui.camp.map"), t("coop.ui.mission_badge.tip")]
+        if kind == "mission":
+            info = v.get("campaign") or {}
+            return missioninfo.mission_tip(self.app, v["tile"], info.get("station"),
+                                           info.get("boxes"), info.get("retries"))
         if kind == "item":
             h = v["heroes"][self.tableau_hero()]
             if key[1] >= len(h["items"]):

@@ -46,3 +46,15 @@ def test_area_names_read_as_names_in_german() -> None:
     line = Catalog.load("de").t("coop.ev.enemy_activates", card_name="Moormesserer",
                                 area_name="Nahes Ufer")
     assert line == "Moormesserer ist am Zug – Gebiet „Nahes Ufer“."
+
+
+def test_every_mission_tile_says_what_winning_it_brings() -> None:
+    """A player reads a tile's goal and reward in the camp and on the table (the tooltip of
+    its name): every tile has a reward text in both languages."""
+    from engine.rules.coop_campaign import content as C
+
+    tiles = C.content().all("tile")
+    assert len(tiles) >= 11
+    for tile in tiles:
+        assert tile.reward is not None, tile.id
+        assert tile.reward["en"].strip() and tile.reward["de"].strip(), tile.id

@@ -318,3 +318,5 @@ class TileDef:
     rewards: tuple[Effect, ...] = ()
     order: Annotated[int, Range(1, 20)] = 1
     boss: TileBossDef | None = None
+    # what winning the tile brings (its rewards, the boxes it may tick), as a player reads it
+    reward: Text | None = None

@@ -9,7 +9,7 @@ from engine.rules.coop_campaign import boss as B
 from engine.rules.coop_campaign import content as C
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
-from engine.rules.coop_campaign.state import CHOOSE, MissionState
+from engine.rules.coop_campaign.state import CHOOSE, DROP, OFFER, MissionState
 
 
 def hero_view(st: MissionState, i: int) -> dict[str, Any]:
@@ -125,6 +125,39 @@ def camp_view(st: MissionState) -> dict[str, Any]:
     }
 
 
+def _choice_text(st: MissionState, path: list[Any]) -> dict[str, str] | None:
+    """Returns the text printed beside a party choice: that of the nearest part of the tile
+    holding it (a coloured cross, a flag row), or None (a boss tile's relic reward)."""
+    if path and path[0] == "@ai":
+        return None
+    for k in range(len(path) - 1, 0, -1):
+        node = E.tile_effect(st, path[:k])
+        text = getattr(node, "text", None)
+        if text is not None and not isinstance(node, (list, tuple)):
+            return dict(text)
+    return None
+
+
+def _option_note(effects: Any) -> dict[str, Any]:
+    """Returns what an option of a party choice brings beyond its label: the campaign
+    checkboxes it ticks and the items it hands out (searched through nested effects)."""
+    boxes: list[str] = []
+    items: list[str] = []
+
+    def walk(specs: Any) -> None:
+        for spec in specs:
+            if spec.type == "check_box":
+                boxes.append(str(spec.params["box"]))
+            elif spec.type == "gain_item":
+                items.append(str(spec.params["item"]))
+            for key in ("effects", "otherwise"):
+                if key in spec.params:
+                    walk(spec.params[key])
+
+    walk(effects)
+    return {"boxes": boxes, "items": items}
+
+
 def campaign_info(st: MissionState) -> dict[str, Any] | None:
     """Returns where a campaign mission stands on the map (None for a single mission)."""
     camp = st.camp
@@ -211,13 +244,16 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
               "dots": [{"dir": d.dir, "rank": d.rank, "min": d.min, "active": d.min <= n}
                        for d in f.dots]} for k, f in enumerate(tile.tracker)]
     top = st.flow.stack[-1] if st.flow.stack else None
-    choice = None
+    choice = choice_text = None
+    choice_notes: list[dict[str, Any]] = []
     if top is not None and top.kind == CHOOSE:
         spec = E.tile_effect(st, list(top.data[0]))
         if len(top.data) > 1:
             choice = [_shot_label(st, uid, z) for uid, z in top.data[1]]
         else:
             choice = [dict(o.label) for o in spec.params["options"]]
+            choice_text = _choice_text(st, list(top.data[0]))
+            choice_notes = [_option_note(o.effects) for o in spec.params["options"]]
     return {
         "tile": st.tile, "theme": st.theme, "hard": st.hard, "round": st.round,
         "rounds": len(tile.tracker), "stage": st.stage, "token": st.token,
@@ -231,6 +267,8 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
         "enemy_order": enemy_order(st),
         "tracker": coming, "track": track,
         "pending": None if top is None else top.kind, "choice": choice,
+        "choice_text": choice_text, "choice_notes": choice_notes,
+        "asked": top.data[0] if top is not None and top.kind in (DROP, OFFER) else None,
         "decks": {k: {"draw": d.draw_count(), "discard": list(d.discard_pile.cards)}
                   for k, d in sorted(st.decks.items())},
         "loot": {k: {"draw": d.draw_count(), "discard": list(d.discard_pile.cards)}
