@@ -265,8 +265,37 @@ def test_a_lost_mission_shows_the_retry_and_the_camp_tries_again(app: Any, short
     assert cuts == []
 
 
-def test_a_lost_mission_in_hard_mode_ends_the_chronicle(app: Any, short: Any,
-                                                        cuts: list[str]) -> None:
+def test_a_lost_mission_in_hard_mode_spends_a_retry_and_says_how_many_are_left(
+        app: Any, short: Any, cuts: list[str]) -> None:
+    _lost(app, hard=True)
+    panel = app.top
+    assert isinstance(panel, CoopBetweenScene) and not panel.won and not panel.last
+    left = app.t("coop.ui.map.retries", n=short.hard_retries - 1)
+    assert any(text == left for text, _c, _r in panel.lines())
+    press(app, panel.widgets, app.t("coop.ui.between.next"))
+    table = app.top
+    assert isinstance(table, CoopTableScene) and table.in_camp()
+    assert table.view["retries"] == short.hard_retries - 1
+    from scenes.coop_campaign.camp import map_state
+
+    assert map_state(table.view).retries == short.hard_retries - 1
+    # the camp's mission text says it too
+    assert table.camp.story is not None
+    said = {block.text for _y, _s, block, _line in table.camp.story.lines if block}
+    assert app.t("coop.ui.retries_left", n=short.hard_retries - 1) in said
+    assert cuts == []
+
+
+def test_a_lost_mission_in_hard_mode_with_no_retry_left_ends_the_chronicle(
+        app: Any, short: Any, cuts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from engine.rules.coop_campaign import campaign as K
+    from scenes.coop_campaign import query
+
+    spent = dataclasses.replace(short, hard_retries=0)
+    monkeypatch.setattr(K, "the_map", lambda: spent)
+    monkeypatch.setattr(query, "campaign_map", lambda: spent)
     table = _lost(app, hard=True)
     panel = app.top
     assert isinstance(panel, CoopBetweenScene) and panel.last and panel.final is not None
