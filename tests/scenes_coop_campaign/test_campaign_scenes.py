@@ -229,6 +229,29 @@ def test_the_fork_is_chosen_on_its_card_or_on_the_map(app: Any, short: Any) -> N
     assert table.session.state.tile == "glade"  # 4A on the short map
 
 
+def test_the_map_says_why_the_road_to_4a_is_open_or_closed(app: Any, short: Any) -> None:
+    from scenes.coop_campaign import query
+    from scenes.coop_campaign.campmap import CampaignMapScene
+
+    hermit = art.name(app, query.box("saved_hermit").name)
+    for boxes, key in ((["saved_hermit"], "coop.ui.map.opened"), ([], "coop.ui.map.closed")):
+        station = "" if boxes else "4b"
+        table = _at(app, carry_for(["1", "2", "3"], station, boxes=boxes))
+        table.camp.open_map()
+        scene = app.top
+        assert isinstance(scene, CampaignMapScene)
+        line = scene._ahead_line()
+        assert app.t(key, label="4A", box=hermit, set_by="1") in line, line
+        # the station's tooltip says it as well
+        zone = next(r for r, k in scene.zones if k == ("station", "4a"))
+        tip = _tooltip(app, zone.center)
+        want = app.t("coop.ui.camp.unlocked", box=hermit) if boxes else \
+            app.t("coop.ui.camp.locked")
+        assert want in tip, tip
+        while app.stack:
+            app.stack.pop().exit()
+
+
 # --- after a mission -------------------------------------------------------------------------------
 def _lost(app: Any, hard: bool) -> CoopTableScene:
     """Opens a campaign table whose first mission random play has lost."""
