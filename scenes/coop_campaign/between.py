@@ -78,6 +78,10 @@ class CoopBetweenScene(BetweenGamesScene):
                                   text=art.name(self.app, b.text)), theme.GOLD_BRIGHT, "body"))
         elif self.final is None:
             out.append((t("coop.ui.between.retry"), theme.INK, "body"))
+            if self.table.view.get("hard"):  # hard mode: the retries the campaign has left
+                left = max(0, query.campaign_map().hard_retries - int(c.get("lost", 0)))
+                out.append((t("coop.ui.map.retries", n=left) if left
+                            else t("coop.ui.map.retries_none"), theme.GOLD_BRIGHT, "body"))
         if self.final is None:
             for message in self.carry_lines:
                 out.append((self.table.game_message(message), theme.INK_DIM, "body"))

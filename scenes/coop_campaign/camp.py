@@ -36,7 +36,7 @@ def map_state(view: dict[str, Any]) -> mapart.MapState:
     """Returns what the map shows of a camp view."""
     return mapart.MapState(route=list(view["route"]), boxes=list(view["boxes"]),
                            ahead=view["station"], choices=list(view["choices"]),
-                           routes=list(view["routes"]))
+                           routes=list(view["routes"]), retries=view.get("retries"))
 
 
 def station_title(app: Any, sid: str) -> str:
@@ -74,10 +74,15 @@ def station_tip(app: Any, sid: str, view: dict[str, Any] | None = None) -> list[
             lines.append(t("coop.ui.camp.won"))
         elif sid in routes and not routes[sid]["open"]:
             lines.append(t("coop.ui.camp.locked"))
-        elif sid in view.get("choices", []):
-            lines.append(t("coop.ui.camp.choose_here"))
-        elif sid == view.get("station"):
-            lines.append(t("coop.ui.camp.next"))
+        else:
+            if sid in routes and routes[sid].get("requires"):
+                b = query.box(routes[sid]["requires"])
+                if b is not None:  # why the road is open
+                    lines.append(t("coop.ui.camp.unlocked", box=art.name(app, b.name)))
+            if sid in view.get("choices", []):
+                lines.append(t("coop.ui.camp.choose_here"))
+            elif sid == view.get("station"):
+                lines.append(t("coop.ui.camp.next"))
     return lines
 
 
@@ -495,6 +500,8 @@ class CampBoard:
                 marks.append(t("coop.ui.camp.boss"))
             if v["attempt"] > 1:
                 marks.append(t("coop.ui.camp.attempt", n=v["attempt"]))
+            if v.get("retries") is not None:
+                marks.append(t("coop.ui.camp.hard_mark", n=v["retries"]))
             sub = " · ".join(marks)
         else:
             title = t("coop.ui.camp.fork")

@@ -82,15 +82,16 @@ class CampaignMapScene(Overlay):
                             theme.SIZE_SMALL, theme.INK)
         surface.blit(image, (MAP.left, MAP.bottom + 14))
         ahead = self._ahead_line()
-        image = assets.text(assets.fit(ahead, "body", theme.SIZE_SMALL, MAP.width), "body",
-                            theme.SIZE_SMALL, theme.INK_DIM)
-        surface.blit(image, (MAP.left, MAP.bottom + 42))
+        y = MAP.bottom + 42
+        for line in list(assets.wrap(ahead, "body", theme.SIZE_SMALL, MAP.width))[:3]:
+            image = assets.text(line, "body", theme.SIZE_SMALL, theme.INK_DIM)
+            surface.blit(image, (MAP.left, y))
+            y += 24
         super(Overlay, self).draw(surface)
 
     def _ahead_line(self) -> str:
         t = self.app.t
         st = self.state
-        closed = [x for x in st.routes if not x["open"]]
         parts = []
         if st.over:
             parts.append(t("coop.ui.map.over"))
@@ -101,12 +102,17 @@ class CampaignMapScene(Overlay):
         elif st.choices:
             parts.append(t("coop.ui.map.fork", choices=", ".join(
                 query.station(c).label for c in st.choices)))
-        for x in closed:
+        for x in st.routes:  # why each road that needs a box is open or closed
             s = query.station(x["station"])
             b = query.box(x["requires"]) if x["requires"] else None
-            if b is not None:
-                parts.append(t("coop.ui.map.closed", label=s.label,
-                               box=art.name(self.app, b.name)))
+            if b is None:
+                continue
+            key = "coop.ui.map.opened" if x["open"] else "coop.ui.map.closed"
+            parts.append(t(key, label=s.label, box=art.name(self.app, b.name),
+                           set_by=query.station(b.set_by).label))
+        if st.retries is not None:
+            parts.append(t("coop.ui.map.retries", n=st.retries) if st.retries
+                         else t("coop.ui.map.retries_none"))
         return " ".join(parts)
 
     def _draw_legend(self, surface: pygame.Surface, m: Any) -> None:
@@ -119,23 +125,33 @@ class CampaignMapScene(Overlay):
         surface.blit(note, (LEGEND.left + 18, LEGEND.top + 44))
         y = LEGEND.top + 52 + note.get_height()
         room = LEGEND.width - 76
-        for b in m.boxes:
-            ticked = b.id in self.state.boxes
+        keys_top = LEGEND.bottom - 96  # the key to the map's marks stays below the boxes
+        rows = []
+        for title_size, body_size, gap in ((theme.SIZE_SMALL, theme.SIZE_TINY + 1, 12),
+                                           (theme.SIZE_TINY + 1, theme.SIZE_TINY, 6)):
+            rows = []
+            for b in m.boxes:
+                ticked = b.id in self.state.boxes
+                label = t("coop.ui.map.box_set" if ticked else "coop.ui.map.box_open",
+                          name=art.name(self.app, b.name),
+                          label=query.station(b.set_by).label)
+                head = assets.text(label, "bold", title_size,
+                                   theme.INK_DARK if ticked else theme.INK_DARK_DIM, room)
+                body = assets.text(art.name(self.app, b.text), "body", body_size,
+                                   theme.INK_DARK, room)
+                rows.append((b, ticked, head, body, gap))
+            if y + sum(h.get_height() + 2 + bd.get_height() + g
+                       for _b, _t, h, bd, g in rows) <= keys_top:
+                break  # the larger type fits; else the smaller one is used
+        for b, ticked, head, body, gap in rows:
             mapart.draw_shape(surface, b.shape, (LEGEND.left + 32, y + 12), 22,
                               mapart.SHAPE_COLOURS[b.shape], ticked)
-            name = art.name(self.app, b.name)
-            label = t("coop.ui.map.box_set" if ticked else "coop.ui.map.box_open",
-                      name=name, label=query.station(b.set_by).label)
-            image = assets.text(label, "bold", theme.SIZE_SMALL,
-                                theme.INK_DARK if ticked else theme.INK_DARK_DIM, room)
-            surface.blit(image, (LEGEND.left + 58, y))
-            y += image.get_height() + 2
-            body = assets.text(art.name(self.app, b.text), "body", theme.SIZE_TINY + 1,
-                               theme.INK_DARK, room)
+            surface.blit(head, (LEGEND.left + 58, y))
+            y += head.get_height() + 2
             surface.blit(body, (LEGEND.left + 58, y))
-            y += body.get_height() + 12
+            y += body.get_height() + gap
         # what the marks on the map mean
-        y = max(y, LEGEND.bottom - 96)
+        y = max(y, keys_top)
         pygame.draw.line(surface, (170, 140, 96), (LEGEND.left + 16, y - 6),
                          (LEGEND.right - 16, y - 6), 1)
         keys = (("crowned-skull", (150, 36, 30), "coop.ui.map.key_boss"),

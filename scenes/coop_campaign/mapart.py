@@ -48,6 +48,7 @@ class MapState:
     routes: list[dict[str, Any]] = field(default_factory=list)
     playing: bool = False
     over: bool = False
+    retries: int | None = None  # hard mode: the lost missions the campaign may still retry
 
 
 def to_px(rect: pygame.Rect, x: float, y: float) -> tuple[int, int]:

@@ -978,7 +978,7 @@ class CoopTableScene(TableScene):
         info = self.view["campaign"]
         self.app.push(CampaignMapScene(self.app, self, MapState(
             route=list(info["route"]), boxes=list(info["boxes"]), ahead=info["station"],
-            playing=True)))
+            playing=True, retries=info.get("retries"))))
 
     # --- input ----------------------------------------------------------------------------
     def handle_board(self, event: pygame.event.Event) -> bool:

@@ -229,6 +229,29 @@ def test_the_fork_is_chosen_on_its_card_or_on_the_map(app: Any, short: Any) -> N
     assert table.session.state.tile == "glade"  # 4A on the short map
 
 
+def test_the_map_says_why_the_road_to_4a_is_open_or_closed(app: Any, short: Any) -> None:
+    from scenes.coop_campaign import query
+    from scenes.coop_campaign.campmap import CampaignMapScene
+
+    hermit = art.name(app, query.box("saved_hermit").name)
+    for boxes, key in ((["saved_hermit"], "coop.ui.map.opened"), ([], "coop.ui.map.closed")):
+        station = "" if boxes else "4b"
+        table = _at(app, carry_for(["1", "2", "3"], station, boxes=boxes))
+        table.camp.open_map()
+        scene = app.top
+        assert isinstance(scene, CampaignMapScene)
+        line = scene._ahead_line()
+        assert app.t(key, label="4A", box=hermit, set_by="1") in line, line
+        # the station's tooltip says it as well
+        zone = next(r for r, k in scene.zones if k == ("station", "4a"))
+        tip = _tooltip(app, zone.center)
+        want = app.t("coop.ui.camp.unlocked", box=hermit) if boxes else \
+            app.t("coop.ui.camp.locked")
+        assert want in tip, tip
+        while app.stack:
+            app.stack.pop().exit()
+
+
 # --- after a mission -------------------------------------------------------------------------------
 def _lost(app: Any, hard: bool) -> CoopTableScene:
     """Opens a campaign table whose first mission random play has lost."""
@@ -265,16 +288,35 @@ def test_a_lost_mission_shows_the_retry_and_the_camp_tries_again(app: Any, short
     assert cuts == []
 
 
-def test_a_lost_mission_in_hard_mode_ends_the_chronicle(app: Any, short: Any,
-                                                        cuts: list[str],
-                                                        monkeypatch: Any) -> None:
-    # the map's hard-mode retries spent: the next loss ends the campaign
-    from dataclasses import replace
+def test_a_lost_mission_in_hard_mode_spends_a_retry_and_says_how_many_are_left(
+        app: Any, short: Any, cuts: list[str]) -> None:
+    _lost(app, hard=True)
+    panel = app.top
+    assert isinstance(panel, CoopBetweenScene) and not panel.won and not panel.last
+    left = app.t("coop.ui.map.retries", n=short.hard_retries - 1)
+    assert any(text == left for text, _c, _r in panel.lines())
+    press(app, panel.widgets, app.t("coop.ui.between.next"))
+    table = app.top
+    assert isinstance(table, CoopTableScene) and table.in_camp()
+    assert table.view["retries"] == short.hard_retries - 1
+    from scenes.coop_campaign.camp import map_state
+
+    assert map_state(table.view).retries == short.hard_retries - 1
+    # the camp's mission text says it too
+    assert table.camp.story is not None
+    said = {block.text for _y, _s, block, _line in table.camp.story.lines if block}
+    assert app.t("coop.ui.retries_left", n=short.hard_retries - 1) in said
+    assert cuts == []
+
+
+def test_a_lost_mission_in_hard_mode_with_no_retry_left_ends_the_chronicle(
+        app: Any, short: Any, cuts: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
 
     from engine.rules.coop_campaign import campaign as K
     from scenes.coop_campaign import query
 
-    spent = replace(short, hard_retries=0)
+    spent = dataclasses.replace(short, hard_retries=0)
     monkeypatch.setattr(K, "the_map", lambda: spent)
     monkeypatch.setattr(query, "campaign_map", lambda: spent)
     table = _lost(app, hard=True)
