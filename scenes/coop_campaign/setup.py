@@ -107,6 +107,10 @@ class HeroPickScene(MenuScreen):
         """Returns how many heroes play: one per seat, two for a single seat (seed 001, 1.1)."""
         return 2 if self.config.players == 1 else self.config.players
 
+    def is_campaign(self) -> bool:
+        """Returns True when the heroes are chosen for a whole campaign (mode campaign)."""
+        return self.config.options.get("mode") == "campaign"
+
     def slot_owner(self, k: int) -> int:
         """Returns the seat that plays the hero of slot k."""
         return 0 if self.config.players == 1 else k
@@ -121,7 +125,8 @@ class HeroPickScene(MenuScreen):
 
     def build(self) -> None:
         t = self.app.t
-        self.widgets.append(Button((1600 - 300, 826, 260, theme.BUTTON_H), t("coop.ui.start"),
+        start = t("coop.ui.start_campaign") if self.is_campaign() else t("coop.ui.start")
+        self.widgets.append(Button((1600 - 300, 826, 260, theme.BUTTON_H), start,
                                    self.start, style="primary", icon="ui.play",
                                    hotkey=pygame.K_RETURN))
         n = len(self.all)
@@ -154,7 +159,8 @@ class HeroPickScene(MenuScreen):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         t = self.app.t
-        lines = [t("coop.ui.setup.help", n=self.count())]
+        lines = [t("coop.ui.setup.help_campaign" if self.is_campaign() else "coop.ui.setup.help",
+                   n=self.count())]
         if self.config.players == 1:
             lines.append(t("coop.ui.setup.solo"))
         y = 150

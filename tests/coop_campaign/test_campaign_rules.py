@@ -540,3 +540,18 @@ def test_replay_checks_every_mission_of_a_campaign_save(short: Any, tmp_path: Pa
          "tests.coop_campaign.campaign_helpers:use_short_map", "replay", str(path)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert bad.returncode != 0 and "carries out other data" in bad.stderr
+
+
+def test_the_news_lists_what_the_party_found_not_what_changed_hands(short: Any) -> None:
+    c = carry(["1"], "2")
+    c["heroes"][0]["items"].append("healing_draught.2")
+    st = camp_state(c)
+    act(st, "set_out")
+    # during the mission hero 0 dropped the draught over capacity and hero 1 took it; hero 0
+    # found a new card
+    st.heroes[0].items.remove("healing_draught.2")
+    st.heroes[1].items.append("healing_draught.2")
+    st.heroes[0].items.append("healing_draught.3")
+    st.result = "won"
+    out = K.carry_out(st)
+    assert out["news"]["gained"] == [["healing_draught.3"], []]

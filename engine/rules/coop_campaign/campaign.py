@@ -281,8 +281,10 @@ def carry_out(st: MissionState) -> dict[str, Any]:
         if has_box(b):
             decks += box_changes(b)
     route = [*entry["route"], sid]
-    gained = [[c for c in h["items"] if c not in e["items"]]
-              for h, e in zip(now["heroes"], entry["heroes"], strict=True)]
+    # what each hero found: cards new to the party (one handed over by another hero, when
+    # it dropped it over capacity, was not found)
+    had = {c for e in entry["heroes"] for c in e["items"]}
+    gained = [[c for c in h["items"] if c not in had] for h in now["heroes"]]
     boxes = [b for b in now["boxes"] if has_box(b)]
     return {**now, "station": "" if is_final(sid) else next_station(route, boxes),
             "attempt": 1, "route": route, "boxes": boxes, "decks": decks,
