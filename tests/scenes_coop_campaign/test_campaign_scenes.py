@@ -97,7 +97,7 @@ def test_the_set_up_starts_the_campaign_at_the_prologue_camp(app: Any, short: An
     assert begin(app, "coop_campaign", _config(), 3)
     assert isinstance(app.top, HeroPickScene)
     app.step([], 1 / 60)
-    press(app, app.top.widgets, app.t("coop.ui.start"))
+    press(app, app.top.widgets, app.t("coop.ui.start_campaign"))
     table = app.top
     assert isinstance(table, CoopTableScene) and table.campaign is not None
     assert table.in_camp() and table.view["station"] == "1" and table.camp.first_camp()
