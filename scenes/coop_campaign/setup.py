@@ -59,16 +59,21 @@ class HeroCard(Widget):
                       (rect.centerx, rect.top + 124))
         text = assets.text(art.name(self.app, h.text), "body", theme.SIZE_SMALL, dim,
                            rect.width - 36, "center")
-        surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.top + 144)))
+        spot_text = text.get_rect(midtop=(rect.centerx, rect.top + 144))
+        surface.blit(text, spot_text)
         weapon = self.app.t("coop.ui.setup.weapon", weapon=art.item_name(self.app, h.weapon))
         image = assets.text(weapon, "bold", theme.SIZE_TINY, dim, rect.width - 30, "center")
-        surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 206)))
+        # a three-line text (German) pushes the weapon and the tiles down a little
+        spot_weapon = image.get_rect(midtop=(rect.centerx,
+                                             max(rect.top + 206, spot_text.bottom + 6)))
+        surface.blit(image, spot_weapon)
         # the six action tiles, small
         tw, th, gap = 42, 60, 4
         x0 = rect.centerx - (6 * tw + 5 * gap) // 2
+        tiles_top = max(rect.top + 240, spot_weapon.bottom + 10)
         for k, aid in enumerate(h.actions):
             face = art.tile_face(aid, False, tw, th, "", False)
-            spot = pygame.Rect(x0 + k * (tw + gap), rect.top + 240, tw, th)
+            spot = pygame.Rect(x0 + k * (tw + gap), tiles_top, tw, th)
             surface.blit(face, spot)
             if spot.collidepoint(self.app.mouse):
                 s = query.side(aid, False)
