@@ -373,6 +373,10 @@ class CampBoard:
         for button in self.buttons:
             if button.handle(event):
                 return True
+        # the mission's text scrolls with the wheel (and Page up/down) when it is longer than
+        # its panel: the goal, the reward and the boxes follow the story
+        if self.story is not None and self.story.handle(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.selected:
             self._deselect()
             return True
