@@ -579,7 +579,9 @@ class CampBoard:
         t = self.app.t
         label = query.station(news["station"]).label if news["station"] else "?"
         if not news["won"]:
-            return str(t("coop.ui.camp.news_lost", label=label))
+            key = "coop.ui.camp.news_lost_hard" if self.view.get("hard") else \
+                "coop.ui.camp.news_lost"
+            return str(t(key, label=label))
         found = sum(len(g) for g in news["gained"])
         ticked = [art.name(self.app, query.box(b).name) for b in news["boxes"]
                   if query.box(b) is not None]
