@@ -1181,7 +1181,8 @@ class CoopTableScene(TableScene):
         if kind == "slot":
             return self._tile_tip(key[1])
         if kind == "campmap":
-            return [t("coop.ui.camp.map"), t("coop.ui.mission_badge.tip")]
+            return [t("coop.ui.camp.map"), t("coop.ui.mission_badge.tip"),
+                    t("coop.ui.info.tip_more")]
         if kind == "mission":
             info = v.get("campaign") or {}
             return missioninfo.mission_tip(self.app, v["tile"], info.get("station"),
