@@ -77,8 +77,10 @@ class CoopBetweenScene(BetweenGamesScene):
                     out.append((t("coop.ui.between.box", box=art.name(self.app, b.name),
                                   text=art.name(self.app, b.text)), theme.GOLD_BRIGHT, "body"))
         elif self.final is None:
-            out.append((t("coop.ui.between.retry"), theme.INK, "body"))
-            if self.table.view.get("hard"):  # hard mode: the retries the campaign has left
+            hard = bool(self.table.view.get("hard"))
+            out.append((t("coop.ui.between.retry_hard" if hard else "coop.ui.between.retry"),
+                        theme.INK, "body"))
+            if hard:  # hard mode: the retries the campaign has left
                 left = max(0, query.campaign_map().hard_retries - int(c.get("lost", 0)))
                 out.append((t("coop.ui.map.retries", n=left) if left
                             else t("coop.ui.map.retries_none"), theme.GOLD_BRIGHT, "body"))

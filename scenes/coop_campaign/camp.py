@@ -356,6 +356,10 @@ class CampBoard:
         for button in self.buttons:
             if button.handle(event):
                 return True
+        # the mission's text scrolls with the wheel (and Page up/down) when it is longer than
+        # its panel: the goal, the reward and the boxes follow the story
+        if self.story is not None and self.story.handle(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.selected:
             self._deselect()
             return True
@@ -558,7 +562,9 @@ class CampBoard:
         t = self.app.t
         label = query.station(news["station"]).label if news["station"] else "?"
         if not news["won"]:
-            return str(t("coop.ui.camp.news_lost", label=label))
+            key = "coop.ui.camp.news_lost_hard" if self.view.get("hard") else \
+                "coop.ui.camp.news_lost"
+            return str(t(key, label=label))
         found = sum(len(g) for g in news["gained"])
         ticked = [art.name(self.app, query.box(b).name) for b in news["boxes"]
                   if query.box(b) is not None]

@@ -59,16 +59,21 @@ class HeroCard(Widget):
                       (rect.centerx, rect.top + 124))
         text = assets.text(art.name(self.app, h.text), "body", theme.SIZE_SMALL, dim,
                            rect.width - 36, "center")
-        surface.blit(text, text.get_rect(midtop=(rect.centerx, rect.top + 144)))
+        spot_text = text.get_rect(midtop=(rect.centerx, rect.top + 144))
+        surface.blit(text, spot_text)
         weapon = self.app.t("coop.ui.setup.weapon", weapon=art.item_name(self.app, h.weapon))
         image = assets.text(weapon, "bold", theme.SIZE_TINY, dim, rect.width - 30, "center")
-        surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.top + 206)))
+        # a three-line text (German) pushes the weapon and the tiles down a little
+        spot_weapon = image.get_rect(midtop=(rect.centerx,
+                                             max(rect.top + 206, spot_text.bottom + 6)))
+        surface.blit(image, spot_weapon)
         # the six action tiles, small
         tw, th, gap = 42, 60, 4
         x0 = rect.centerx - (6 * tw + 5 * gap) // 2
+        tiles_top = max(rect.top + 240, spot_weapon.bottom + 10)
         for k, aid in enumerate(h.actions):
             face = art.tile_face(aid, False, tw, th, "", False)
-            spot = pygame.Rect(x0 + k * (tw + gap), rect.top + 240, tw, th)
+            spot = pygame.Rect(x0 + k * (tw + gap), tiles_top, tw, th)
             surface.blit(face, spot)
             if spot.collidepoint(self.app.mouse):
                 s = query.side(aid, False)
@@ -107,6 +112,10 @@ class HeroPickScene(MenuScreen):
         """Returns how many heroes play: one per seat, two for a single seat (seed 001, 1.1)."""
         return 2 if self.config.players == 1 else self.config.players
 
+    def is_campaign(self) -> bool:
+        """Returns True when the heroes are chosen for a whole campaign (mode campaign)."""
+        return self.config.options.get("mode") == "campaign"
+
     def slot_owner(self, k: int) -> int:
         """Returns the seat that plays the hero of slot k."""
         return 0 if self.config.players == 1 else k
@@ -121,7 +130,8 @@ class HeroPickScene(MenuScreen):
 
     def build(self) -> None:
         t = self.app.t
-        self.widgets.append(Button((1600 - 300, 826, 260, theme.BUTTON_H), t("coop.ui.start"),
+        start = t("coop.ui.start_campaign") if self.is_campaign() else t("coop.ui.start")
+        self.widgets.append(Button((1600 - 300, 826, 260, theme.BUTTON_H), start,
                                    self.start, style="primary", icon="ui.play",
                                    hotkey=pygame.K_RETURN))
         n = len(self.all)
@@ -154,7 +164,8 @@ class HeroPickScene(MenuScreen):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         t = self.app.t
-        lines = [t("coop.ui.setup.help", n=self.count())]
+        lines = [t("coop.ui.setup.help_campaign" if self.is_campaign() else "coop.ui.setup.help",
+                   n=self.count())]
         if self.config.players == 1:
             lines.append(t("coop.ui.setup.solo"))
         y = 150

@@ -52,6 +52,7 @@ def field_geometry(n: int) -> tuple[int, int]:
     return FIELD - 3 * extra, FIELD_STEP - 5 * extra
 TOKEN = 42
 CHOOSER_AT = (824, 392)  # over the enemy rows: the map with the heroes stays in view
+DIE_STEP = 120  # from one die's left edge to the next in the reroll panel
 
 ELEMENT_KEYS = {"fire": "coop.element.fire", "water": "coop.element.water",
                 "nature": "coop.element.nature", "none": "coop.ui.element.none"}
@@ -456,7 +457,7 @@ class CoopTableScene(TableScene):
             lines += self._outcome_lines(a)
             lines.append(t("coop.ui.rerolls_left", n=a["rerolls"]) if a["rerolls"]
                          else t("coop.ui.no_rerolls"))
-            room = 96
+            room = 112  # the dice and their captions (two lines at most)
             for act in self.legal:
                 if act.kind == "quick":
                     options.append((art.item_name(self.app, act["item"]), t("coop.ui.quick"),
@@ -557,7 +558,7 @@ class CoopTableScene(TableScene):
         a = self.view["attack"]
         room = self.chooser.room
         n = len(a["faces"])
-        size, gap = 56, 64
+        size, gap = 56, DIE_STEP - 56
         x0 = room.centerx - (n * size + (n - 1) * gap) // 2
         for k, face in enumerate(a["faces"]):
             self.chooser_dice.append((pygame.Rect(x0 + k * (size + gap), room.top + 8, size,
@@ -1161,7 +1162,8 @@ class CoopTableScene(TableScene):
         if kind == "slot":
             return self._tile_tip(key[1])
         if kind == "campmap":
-            return [t("coop.ui.camp.map"), t("coop.ui.mission_badge.tip")]
+            return [t("coop.ui.camp.map"), t("coop.ui.mission_badge.tip"),
+                    t("coop.ui.info.tip_more")]
         if kind == "mission":
             info = v.get("campaign") or {}
             return missioninfo.mission_tip(self.app, v["tile"], info.get("station"),
@@ -2192,8 +2194,10 @@ class CoopTableScene(TableScene):
         for rect, k, face in self.chooser_dice:
             can = self.index.find("reroll", die=k) is not None
             surface.blit(art.attack_die(face, rect.width), rect)
+            # a long caption ("Schwert und Komet") wraps under its die instead of running
+            # into the next one's
             cap = assets.text(self.app.t(FACE_KEYS[face]), "body", theme.SIZE_TINY,
-                              theme.INK_DIM)
+                              theme.INK_DIM, DIE_STEP - 10, "center")
             surface.blit(cap, cap.get_rect(midtop=(rect.centerx, rect.bottom + 6)))
             if can:
                 colour = theme.GOLD_BRIGHT if rect.collidepoint(self.app.mouse) else theme.GOLD

@@ -157,36 +157,42 @@ def _lost_first(hard: bool) -> CampaignSession:
     raise AssertionError("no seed lost the first mission")
 
 
-def test_a_lost_mission_is_tried_again_with_the_party_as_it_set_out_and_rested(short: Any
-                                                                             ) -> None:
+def test_a_lost_mission_is_tried_again_with_the_party_as_it_set_out(short: Any) -> None:
     camp = _lost_first(hard=False)
     entry = camp.current.state.camp["entry"]
     assert camp.advance()
     retry = camp.current
     c = retry.config.carry
-    assert c["station"] == "1" and c["attempt"] == 2 and c["route"] == [] and c["lost"] == 1
-    # the party as it set out (river, items, levels), every hero healed 2 by the rest
-    rested = [{**h, "hp": min(h["hp"] + K.RETRY_HEAL, 5)} for h in entry["heroes"]]
-    assert c["heroes"] == rested and c["news"] == {
+    assert c["station"] == "1" and c["attempt"] == 2 and c["route"] == []
+    # normal mode: the party as it set out, hearts too, and no count of lost missions (the
+    # carry of a lost mission is what it was before hard mode's retries, so older campaign
+    # saves still replay)
+    assert c["heroes"] == entry["heroes"] and "lost" not in c and c["news"] == {
         "station": "1", "won": False, "gained": [[], []], "boxes": []}
     v = RULES.view(retry.state, 0)
     assert v["stage"] == "camp" and v["attempt"] == 2 and not v["news"]["won"]
-    assert v["lost"] == 1 and v["retries"] is None  # normal mode: no limit
+    assert v["lost"] == 0 and v["retries"] is None  # normal mode: no limit
 
 
-def test_the_rest_before_a_retry_heals_2_up_to_the_level_and_wakes_a_knocked_out_hero(
+def test_in_hard_mode_the_party_rests_before_a_retry_heal_2_up_to_the_level(
         short: Any) -> None:
     c = carry(["1"], "2")
     c["heroes"][0]["hp"] = 0
     c["heroes"][1]["hp"] = 4
-    st = camp_state(c)
+    st = camp_state(c, hard=True)
     act(st, "set_out")
     st.result = "lost"
     out = K.carry_out(st)
     assert [h["hp"] for h in out["heroes"]] == [2, 5]
     assert out["lost"] == 1 and out["attempt"] == 2
-    st = camp_state(out)
+    st = camp_state(out, hard=True)
     assert st.camp["lost"] == 1 and [h.hp for h in st.heroes] == [2, 5]
+    # normal mode: no rest, no count
+    st = camp_state(c)
+    act(st, "set_out")
+    st.result = "lost"
+    out = K.carry_out(st)
+    assert [h["hp"] for h in out["heroes"]] == [0, 4] and "lost" not in out
 
 
 def test_hard_mode_retries_a_lost_mission_while_the_campaign_has_retries(short: Any) -> None:
@@ -540,3 +546,18 @@ def test_replay_checks_every_mission_of_a_campaign_save(short: Any, tmp_path: Pa
          "tests.coop_campaign.campaign_helpers:use_short_map", "replay", str(path)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert bad.returncode != 0 and "carries out other data" in bad.stderr
+
+
+def test_the_news_lists_what_is_new_in_each_heros_pack(short: Any) -> None:
+    c = carry(["1"], "2")
+    c["heroes"][0]["items"].append("healing_draught.2")
+    st = camp_state(c)
+    act(st, "set_out")
+    # during the mission hero 0 dropped the draught over capacity and hero 1 took it; hero 0
+    # found a new card: each hero's news is what is new in its pack ("now also carries")
+    st.heroes[0].items.remove("healing_draught.2")
+    st.heroes[1].items.append("healing_draught.2")
+    st.heroes[0].items.append("healing_draught.3")
+    st.result = "won"
+    out = K.carry_out(st)
+    assert out["news"]["gained"] == [["healing_draught.3"], ["healing_draught.2"]]

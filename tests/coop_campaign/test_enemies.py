@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from engine.core.deck import Deck
+from engine.core.errors import IllegalAction
 from engine.rules.coop_campaign import engine as E
 from engine.rules.coop_campaign import tableau as T
 from tests.coop_campaign.helpers import RULES, act, events, legal, mission, put, strike
@@ -244,8 +247,11 @@ def test_a_blocked_area_cannot_be_jumped_into_or_out_of() -> None:
     dests = {a["picks"][0] for a in legal(st, "standard") if a["action"] == "leap"}
     assert dests == {"E", "W"}
     st.heroes[0].area = "N"
-    dests = {a["picks"][0] for a in legal(st, "standard") if a["action"] == "leap"}
-    assert dests == {None}
+    # nowhere to jump: the leap would only cost mana, so it is not offered and is refused
+    assert not [a for a in legal(st, "standard") if a["action"] == "leap"]
+    with pytest.raises(IllegalAction) as exc:
+        act(st, "standard", action="leap", picks=[None])
+    assert exc.value.rule == "coop.rule.no_target"
 
 
 def test_a_target_enemy_with_taunt_pulls_first(monkeypatch) -> None:
@@ -304,3 +310,23 @@ def test_bodyguard_only_in_the_hunted_heroes_area_and_the_bot_uses_it() -> None:
     st.rig = {"defence": [True, True, True]}
     ev = strike(st, uid)
     assert not st.flow.stack and events(ev, "target")[0].params["who"] == 0
+
+
+def test_a_plain_strike_with_nothing_in_reach_and_a_brace_at_full_armour_are_refused() -> None:
+    """A standard action that would do nothing but cost mana is not offered; the refusal
+    names why (a player clicked Plain strike with no enemy in the area and lost 2 mana)."""
+    st = mission()
+    h = st.heroes[0]
+    h.mana = 5
+    assert not any(st.columns[h.area])
+    assert not [a for a in legal(st, "standard") if a["action"] == "basic"]
+    with pytest.raises(IllegalAction) as exc:
+        act(st, "standard", action="basic", picks=[None])
+    assert exc.value.rule == "coop.rule.no_target" and h.mana == 5
+    h.armor = T.armor_cap(h)
+    with pytest.raises(IllegalAction) as exc:
+        act(st, "standard", action="brace", picks=[None])
+    assert exc.value.rule == "coop.rule.armor_full"
+    uid = put(st, "orc_raider", h.area)
+    assert [a for a in legal(st, "standard") if a["action"] == "basic"][0]["picks"][0][1] == \
+        ((uid, 0),)

@@ -60,8 +60,13 @@ def test_t03_the_core_is_the_previous_tile_and_basic_attack_has_none() -> None:
         act(st, "keep")
     assert T.core(st.heroes[0]) == "fire"
     st.rig = {"attack": ["SC", "SC"]}
-    ev = act(st, "standard", action="basic", picks=[None])  # nothing in the hero's area
-    assert events(ev, "no_target") and T.core(st.heroes[0]) == "fire"
+    near = put(st, "orc_raider", st.heroes[0].area)
+    ev = act(st, "standard", action="basic", picks=[("greatblade.h1", ((near, 0),))])
+    if st.flow.stack:
+        act(st, "keep")
+    # Basic Attack: the standard action enters no river slot, so the core stays, and the
+    # attack is never empowered (its roll names no core)
+    assert events(ev, "roll")[0].params["core"] is None and T.core(st.heroes[0]) == "fire"
 
 
 def test_play_is_refused_without_mana_and_nothing_changes() -> None:

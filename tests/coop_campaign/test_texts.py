@@ -58,3 +58,15 @@ def test_every_mission_tile_says_what_winning_it_brings() -> None:
     for tile in tiles:
         assert tile.reward is not None, tile.id
         assert tile.reward["en"].strip() and tile.reward["de"].strip(), tile.id
+
+
+def test_the_hard_mode_tooltip_names_the_maps_number_of_retries() -> None:
+    """The set-up's hard-mode tooltip says how many lost missions a campaign may retry; it
+    must follow data/coop_campaign/campaign.yaml's ``hard_retries``."""
+    from engine.rules.coop_campaign import campaign as K
+
+    words = {5: ("five", "fünf")}
+    n = K.the_map().hard_retries
+    assert n in words, f"write the number {n} into coop.opt.hard.tip (de, en)"
+    en, de = words[n]
+    assert en in _texts("en")["coop.opt.hard.tip"] and de in _texts("de")["coop.opt.hard.tip"]

@@ -97,7 +97,7 @@ def test_the_set_up_starts_the_campaign_at_the_prologue_camp(app: Any, short: An
     assert begin(app, "coop_campaign", _config(), 3)
     assert isinstance(app.top, HeroPickScene)
     app.step([], 1 / 60)
-    press(app, app.top.widgets, app.t("coop.ui.start"))
+    press(app, app.top.widgets, app.t("coop.ui.start_campaign"))
     table = app.top
     assert isinstance(table, CoopTableScene) and table.campaign is not None
     assert table.in_camp() and table.view["station"] == "1" and table.camp.first_camp()
@@ -436,3 +436,21 @@ def test_each_choice_in_camp_is_saved_at_once(app: Any, short: Any) -> None:
     record = saves.read_any(table.save_path)
     assert [a.kind for a in record.games[-1].actions] == ["give"]
     assert saves.describe(table.save_path).progress["key"] == "coop.progress.camp"
+
+
+def test_the_camps_mission_text_scrolls_with_the_wheel(app: Any, short: Any) -> None:
+    import pygame
+
+    from scenes.games import begin
+
+    assert begin(app, "coop_campaign", _config(), 3)  # the prologue's camp: the longest text
+    app.step([], 1 / 60)
+    press(app, app.top.widgets, app.t("coop.ui.start_campaign"))
+    table = app.top
+    story = table.camp.story
+    # prologue, story, goal, reward and the boxes at stake: longer than the panel
+    assert story is not None and story.max_offset > 0
+    app.mouse = story.rect.center
+    app.step([], 1 / 60)
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2)], 1 / 60)
+    assert story.target > 0

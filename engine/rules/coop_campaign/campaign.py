@@ -7,9 +7,10 @@ scrolls and the merchant; then the party sets out and the tile is played. A fini
 carries the party out (``carry_out``): the heroes' rivers with their flipped sides, hearts,
 items and levels, the checkboxes, the campaign's changes to the enemy decks, the start-player
 token, the route so far and the station the next game plays. A lost mission carries the party
-as it set out (rested: every hero heals 2), so that the next game retries the same station; in
-hard mode only as often as the map's ``hard_retries`` allow, the next loss ends the campaign
-(``Chronicle.next_config``). docs/coop_campaign/rules.md, "Campaign", records every decision.
+as it set out, so that the next game retries the same station; in hard mode after a rest (every
+hero heals 2) and only as often as the map's ``hard_retries`` allow, the next loss ends the
+campaign (``Chronicle.next_config``). docs/coop_campaign/rules.md, "Campaign", records every
+decision.
 """
 
 from __future__ import annotations
@@ -37,10 +38,10 @@ CARRY_SCHEMA = {
     "boxes": [str],  # the checkboxes ticked
     "decks": [{"change": str, "what": str, "theme?": str}],  # changes to the enemy decks
     "news": {"station": str, "won": bool, "gained": [[str]], "boxes": [str]},  # the last game
-    "lost?": int,  # missions lost so far in the whole campaign (absent: none)
+    "lost?": int,  # hard mode: the missions lost so far in the whole campaign (absent: none)
 }
 MAX_LOST = 10_000  # a bound for a carry's count of lost missions (normal mode has no limit)
-RETRY_HEAL = 2  # a party that lost a mission rests before it tries again: every hero heals 2
+RETRY_HEAL = 2  # hard mode: a party that lost a mission rests before its retry: Heal 2 each
 _COPY = re.compile(r"[1-9][0-9]{0,2}")  # a copy of a loot deck: healing_draught.2
 _WEAPON_COPY = re.compile(r"h[1-4]")  # a hero's starting weapon: greatblade.h1
 # a tile's reward card of its own (a scroll, a relic): level_scroll.lanterns-h1, ...-h1-2
@@ -266,11 +267,14 @@ def carry_out(st: MissionState) -> dict[str, Any]:
     entry = camp["entry"]
     sid = camp["station"]
     if st.result != "won":
-        # the party tries again as it set out, after a rest that heals every hero 2 (a
-        # knocked-out hero stands up; our rule, docs/coop_campaign/rules.md "Campaign")
-        heroes = [{**h, "hp": min(h["hp"] + RETRY_HEAL, _hp_max(h))} for h in entry["heroes"]]
-        out = {**entry, "heroes": heroes, "attempt": entry["attempt"] + 1,
-               "lost": entry.get("lost", 0) + 1}
+        out = {**entry, "attempt": entry["attempt"] + 1}
+        if st.hard:
+            # hard mode: a retry spends one of the campaign's, and the party rests first: every
+            # hero heals 2 (a fallen hero stands up; our rule, docs/coop_campaign/rules.md
+            # "Hard mode in a campaign"). Normal mode retries as it set out.
+            out["heroes"] = [{**h, "hp": min(h["hp"] + RETRY_HEAL, _hp_max(h))}
+                             for h in entry["heroes"]]
+            out["lost"] = entry.get("lost", 0) + 1
         out["news"] = {"station": sid, "won": False, "gained": [[] for _ in st.heroes],
                        "boxes": []}
         return out

@@ -447,7 +447,8 @@ class Ctx:
             x = self.st.heroes[i]
             gain = max(0, min(amount, T.armor_cap(x) - x.armor))
             x.armor += gain
-            self.ev.append(Event("coop.ev.armor", {"hero": i, "hid": x.hid, "amount": gain}))
+            key = "coop.ev.armor" if gain else "coop.ev.armor_full"  # none left in the supply
+            self.ev.append(Event(key, {"hero": i, "hid": x.hid, "amount": gain}))
         return False
 
     def fx_heal(self, amount: int) -> bool:

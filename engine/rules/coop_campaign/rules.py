@@ -48,6 +48,8 @@ TILES = ("bridge", "glade", "warcamp", "chapel", "kings_road", "lanterns", "ossu
 THEMES = ("tile", "forest", "graveyard", "ashen")
 MODES = ("mission", "campaign")
 MISSION_ONLY = (("mode", ("mission",)),)
+# standard actions' effects that need a target; one without any does nothing but cost mana
+TARGETED = frozenset({"attack", "basic_attack", "jump", "zone_damage"})
 
 
 class CoopRules(GameRules[MissionState]):
@@ -347,6 +349,8 @@ def _standard_options(st: MissionState, only: str | None = None) -> list[Action]
         if s.effects and s.effects[0].type == "armor" and h.armor >= T.armor_cap(h):
             continue  # spec AMB-40: no cube left in the supply
         for p in picks(st, st.active, s.effects, "ability", T.core(h)):
+            if all(e.type in TARGETED and k is None for e, k in zip(s.effects, p, strict=True)):
+                continue  # nothing to strike or to jump to: it would only cost mana
             out.append(Action("standard", (("action", s.id), ("picks", p))))
     return out
 
@@ -364,7 +368,12 @@ def _check_standard(rules: Any, st: MissionState, action: Action) -> Refusal | N
         return ("coop.rule.no_standard", f"{sid!r} is neither on the tableau nor in the area")
     if T.standard_cost(h, sid, st.tile) > h.mana:
         return ("coop.rule.mana", f"{sid} costs {T.standard_cost(h, sid, st.tile)} mana")
+    sd = T.standard_def(st, h, sid)
+    if sd.effects and sd.effects[0].type == "armor" and h.armor >= T.armor_cap(h):
+        return ("coop.rule.armor_full", f"{h.hid} already has {h.armor} armour, the most")
     if action not in _standard_options(st, sid):
+        if not _standard_options(st, sid):
+            return ("coop.rule.no_target", f"{sid} finds nothing to strike or to reach")
         return ("coop.rule.bad_pick", f"{action.get('picks')!r} are not legal choices")
     return None
 
