@@ -235,9 +235,9 @@ def test_the_hero_pick_gives_each_slot_its_hero(app: Any) -> None:
 def test_a_single_missions_campaign_notes_are_named_switches(app: Any, lang: str,
                                                             cuts: list[str]) -> None:
     from engine.core.protocol import HUMAN, GameConfig, SeatConfig
+    from scenes.coop_campaign.setup import NoteToggle
     from scenes.menu import MainMenuScene
     from scenes.newgame import SetupScene
-    from scenes.coop_campaign.setup import NoteToggle
 
     app.set_language(lang)
     app.push(MainMenuScene(app))
