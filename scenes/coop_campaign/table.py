@@ -205,6 +205,8 @@ class CoopTableScene(TableScene):
         n = len(v.get("heroes", []))
         if self.shown_hero is not None and self.shown_hero < n:
             return self.shown_hero
+        if v.get("asked") is not None and int(v["asked"]) < n:
+            return int(v["asked"])  # a drop or an offer: the hero it asks, whose pack it is
         if v.get("active", -1) >= 0:
             return int(v["active"])
         attack = v.get("attack")

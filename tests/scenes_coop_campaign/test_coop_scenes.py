@@ -49,7 +49,7 @@ def test_the_game_is_in_the_menu_with_its_pregame_step() -> None:
     assert "coop_campaign" in registry.listed_ids()
     assert scene_class("coop_campaign") is CoopTableScene
     assert pregame_class("coop_campaign") is HeroPickScene
-    assert pregame_options("coop_campaign") == ("heroes",)
+    assert pregame_options("coop_campaign") == ("heroes", "boxes")
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -121,8 +121,10 @@ def test_dropping_and_offering_an_item_with_the_mouse(app: Any) -> None:
     assert E.give_loot(st, [], 1, "gold")  # four items, room for three
     table = _open(app, session)
     assert table.view["pending"] == "drop" and table.chooser is not None
+    assert table.tableau_hero() == 1  # the pack shown is the one too full
     act(app, table, Action.make("drop", item="amulet_protection.1"))
     assert table.view["pending"] == "offer" and table.actor == 0
+    assert table.tableau_hero() == 0  # the hero offered the item
     act(app, table, Action.make("accept"))
     assert "amulet_protection.1" in table.view["heroes"][0]["items"]
 
