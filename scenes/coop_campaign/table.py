@@ -342,6 +342,10 @@ class CoopTableScene(TableScene):
     def on_view_changed(self) -> None:
         self.before = self._last_view
         self._last_view = self.view
+        if self.session.is_over and self.view.get("campaign"):
+            # a campaign mission is over (not "the game": the campaign goes on or ends after it)
+            won = self.view.get("result") == "won"
+            self.prompt_text = self.app.t("coop.ui.over_won" if won else "coop.ui.over_lost")
         if self.in_camp():
             from scenes.coop_campaign.camp import CampBoard
 

@@ -548,6 +548,8 @@ def test_a_finished_mission_is_played_again_from_the_map_without_changing_the_ca
             break
     panel = app.top
     assert isinstance(panel, MessageDialog) and panel.title == app.t("coop.ui.again.over")
+    won = again.view["result"] == "won"
+    assert again.prompt_text == app.t("coop.ui.over_won" if won else "coop.ui.over_lost")
     press(app, panel.widgets, app.t("coop.ui.again.back"))
     assert app.top is table
     # the campaign did not change
