@@ -69,7 +69,7 @@ UNTIL_KEYS = {"attack": "heroes.ui.until.attack", "round": "heroes.ui.until.roun
 ABILITY_KEYS = {"heal_ally": "heroes.ui.ability.heal_ally", "breach": "heroes.ui.ability.breach"}
 KIND_KEYS = {"stat": "heroes.ui.kind.stat", "ability": "heroes.ui.kind.ability",
              "spell": "heroes.ui.kind.spell", "artifact": "heroes.ui.kind.artifact",
-             "specialty": "heroes.ui.kind.specialty"}
+             "specialty": "heroes.ui.kind.specialty", "machine": "heroes.ui.kind.machine"}
 WHY_UNIT_KINDS = ("pick", "tie", "order")
 # the map game's sides without a main hero (the view's battle.heroes)
 SIDE_WORDS = {"secondary": "heroes.ui.side.secondary", "garrison": "heroes.ui.side.garrison"}
