@@ -501,10 +501,13 @@ def _choose_reveal_pick(rules: Any, st: MapState, seat: int, opt: str, ctx: list
     if opt in cards:
         cards.remove(opt)
         R.give_card(st, seat, deck, opt, ev)
-    # seed "Ereigniskarten": the other revealed cards are shuffled back into their deck
+    # seed "Ereigniskarten": the other revealed cards are shuffled back into their deck (a
+    # shuffle: no undo back over it)
     pile = st.decks[deck].draw_pile
     pile.put_top(cards)
     pile.shuffle(st.rng)
+    ev.append(Event("heroes.exp.shuffled_back", {"seat": seat, "deck": deck, "n": len(cards)},
+                    reveal=True))
 
 
 # --- the random town (seed "Zufällige Stadt"; spec §19.6) ---------------------------------------------
@@ -571,6 +574,17 @@ def _choose_town_bronze(rules: Any, st: MapState, seat: int, opt: str, ctx: list
     tag = dict(ctx[0])
     tag["bronze"] = opt
     R.queue(st).insert(0, ["combat", tag])
+
+
+def determinize(st: MapState, rng: Any) -> None:
+    """Re-deals the event deck's hidden order (a search bot must not read the next event)."""
+    exp = st.battle.get("exp")
+    if exp and "events" in exp:
+        deck = Deck.from_dict(exp["events"])
+        cards = sorted(deck.draw_pile.cards)
+        rng.shuffle(cards)
+        deck.draw_pile.cards = cards
+        exp["events"] = deck.to_dict()
 
 
 # --- the view ------------------------------------------------------------------------------------

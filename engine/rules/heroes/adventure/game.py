@@ -292,6 +292,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         rng.shuffle(astro)
         out.astro.draw_pile.cards = astro
         bothero.determinize(out, rng)
+        expansion.determinize(out, rng)
         if state.sub is not None:
             self.sub_determinize(state, out, seat, rng)
         out.rng = Rng(rng.next_u64())
