@@ -51,6 +51,11 @@ NAMED_EVENTS = {
     "heroes.ev.ready": "heroes.ui.ev.ready",
     "heroes.ev.morale_use": "heroes.ui.ev.morale_use",
     "heroes.ev.morale_reroll": "heroes.ui.ev.morale_reroll",
+    # the expansion's summoning (engine/rules/heroes/battle/summon.py)
+    "heroes.ev.summon": "heroes.exp.ui.summon",
+    "heroes.ev.summon_no_space": "heroes.exp.ui.summon_no_space",
+    "heroes.ev.summon_no_unit": "heroes.exp.ui.summon_no_unit",
+    "heroes.ev.summon_no_summoner": "heroes.exp.ui.summon_no_summoner",
 }
 TIER_KEYS = {"bronze": "heroes.ui.tier.bronze", "silver": "heroes.ui.tier.silver",
              "gold": "heroes.ui.tier.gold", "azure": "heroes.ui.tier.azure"}
