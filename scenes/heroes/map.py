@@ -1216,6 +1216,11 @@ class MapTableScene(HeroesTableScene):
             loc = query.location(f["location"])
             lines.append(art.name(self.app, loc.name))
             lines.append(art.name(self.app, loc.text))
+            holder = (self.view.get("expansion") or {}).get("towns", {}).get(
+                f"{h[0]},{h[1]}")
+            if holder:  # the expansion's random town: the faction that holds it
+                lines.append(t("heroes.exp.ui.town_of",
+                               name=art.name(self.app, query.faction(holder).name)))
         elif f["blocked"]:
             lines.append(t("heroes.mapui.blocked"))
         else:

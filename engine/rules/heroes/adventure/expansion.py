@@ -590,11 +590,17 @@ def determinize(st: MapState, rng: Any) -> None:
 # --- the view ------------------------------------------------------------------------------------
 def view_part(st: MapState) -> dict[str, Any]:
     """Returns the expansion's public part of the view: the event of this round and its drawer,
-    the war machines for sale with both prices, the random towns' factions, revealed cards."""
+    the war machines for sale with both prices, the random towns' factions by field, an event's
+    revealed cards."""
     exp = st.battle.get("exp")
-    if not exp:
+    towns = {f"{h[0]},{h[1]}": str(m["faction"]) for h, m in sorted(st.marks.items())
+             if "faction" in m}
+    if not exp and not towns:
         return {}
+    exp = exp or {}
     out: dict[str, Any] = {}
+    if towns:
+        out["towns"] = towns  # "q,r" -> the faction holding the random town there
     if "events" in exp:
         out["event"] = {"card": exp.get("event", ""), "drawer": exp.get("drawer", -1),
                         "left": len(exp["events"].get("draw", []))}
