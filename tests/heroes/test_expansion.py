@@ -553,8 +553,17 @@ def test_the_random_town_takes_an_unused_faction_and_defends_behind_walls() -> N
     battle = st.sub.state
     assert battle.spec["kind"] == "siege" and battle.sides[1].town  # walls after deployment
     assert [u.did for u in battle.units if u.side == 1 and not u.tower][0] == options[-1]
-    # flagged: +10 gold income (seed), paid once to the first
-    assert R.mc().locations[X.RANDOM_TOWN].effects == ({"type": "income", "gold": 10},)
+    assert battle.max_rounds == R.PVP_ROUNDS  # our cap, as between players
+    # won: the attacker flags it: gold income +10, and 10 gold at once for the first flag
+    from engine.rules.heroes.adventure.game import CLASH
+
+    st.sub = None
+    tag = st.battle.pop("tag")
+    gold, income = st.ps[0].res[0], R.income(st, 0)[0]
+    R._battle_over(CLASH, st, tag, 0, "defeat", None, [])
+    settle(st)
+    assert st.marks[h]["cube"] == 0 and st.marks[h]["cleared"]
+    assert R.income(st, 0)[0] == income + 10 and st.ps[0].res[0] == gold + 10
 
 
 # --- a whole seeded bot game with every switch, replayed --------------------------------------------

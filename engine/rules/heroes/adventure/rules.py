@@ -1120,7 +1120,7 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
             if town is None:
                 return  # its controller chooses the bronze unit first
             spec = {"kind": "siege", "surrender": False, "sides": [attacker, town],
-                    "variants": _variants(st)}
+                    "max_rounds": PVP_ROUNDS, "variants": _variants(st)}
     else:
         foe = tag["foe"]
         defender = side_of(st, foe, tag["foe_hero"], town=bool(tag["town"]))
