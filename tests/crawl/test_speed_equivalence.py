@@ -21,7 +21,7 @@ from engine.core.pathing import cost_map
 from engine.core.protocol import GameConfig
 from engine.core.squaregrid import Square, edge_key
 from engine.rules.crawl import movement
-from engine.rules.crawl.board import NO_WAY, Board, _Search, derived_board
+from engine.rules.crawl.board import HALTING, NO_WAY, Board, _Search, derived_board
 from engine.rules.crawl.bots import CrawlHeuristicBot
 from engine.rules.crawl.core import (
     board_of,
@@ -32,7 +32,7 @@ from engine.rules.crawl.core import (
     occupancy,
     traits,
 )
-from engine.rules.crawl.movement import HALTING, Reach
+from engine.rules.crawl.movement import Reach
 from engine.rules.crawl.rules import (
     RULES,
     _entrance_distance,

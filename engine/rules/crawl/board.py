@@ -18,6 +18,9 @@ from engine.core.squaregrid import Edge, Square, Walls, edge_key, edge_squares
 
 # "No way there" in distance lists (larger than any walking distance).
 _FAR = 1 << 30
+# Terrain whose entering ends a move (seed 004, "Teleport"/"Vortex": "Das Betreten ... beendet
+# die Aktivierung").
+HALTING = frozenset({"teleport", "vortex"})
 # Terrain kinds a figure may stand on; chasm only with an ability (seed 004, "Abgrund").
 WALKABLE = frozenset({"open", "difficult", "water", "dark", "vortex", "teleport", "stairs"})
 # seed 004, "Fernkampf": blocking terrain and dark terrain block the line of fire.
@@ -435,25 +438,28 @@ class _Search:
     def settle(self, target: int, below: int = _FAR) -> int:
         """Returns the distance of square number ``target``, searching on until it is settled
         (``_FAR``: out of reach, or not nearer than ``below``); target -1 searches to the end."""
+        far = _FAR
         dist = self.dist
-        if target >= 0 and dist[target] != _FAR:
+        if target >= 0 and dist[target] != far:
             return dist[target]
         best, buckets, adj = self.best, self.buckets, self.adj
         d = self.d
-        while d < len(buckets) and d < below:
+        nb = len(buckets)
+        while d < nb and d < below:
             for i in buckets[d]:
-                if dist[i] != _FAR:
+                if dist[i] != far:
                     continue
                 dist[i] = d
                 for j, step in adj[i]:
                     nd = d + step
                     if nd < best[j]:
                         best[j] = nd
-                        while len(buckets) <= nd:
-                            buckets.append([])
+                        if nd >= nb:
+                            buckets.extend([] for _ in range(nd + 1 - nb))
+                            nb = nd + 1
                         buckets[nd].append(j)
             d += 1
-            if target >= 0 and dist[target] != _FAR:
+            if target >= 0 and dist[target] != far:
                 break
         self.d = d
         if d >= len(buckets):
@@ -555,7 +561,8 @@ class Flat:
     of ``(x, y)`` tuples, so integer heaps pop in the same order as tuple heaps)."""
 
     __slots__ = ("index", "squares", "steps", "around", "section", "terrain", "board",
-                 "open_cache", "walk_cache", "open_squares", "open_ids", "section_ids")
+                 "open_cache", "walk_cache", "open_squares", "open_ids", "section_ids",
+                 "halting")
 
     def __init__(self, board: Board) -> None:
         h = board.height
@@ -578,6 +585,8 @@ class Flat:
             self.around[i] = frozenset(index[nxt] for nxt in board.around[sq])
             self.section[i] = board.section.get(sq, -1)
             self.terrain[i] = board.terrain[sq]
+        # The squares whose terrain ends a move entering them.
+        self.halting = frozenset(i for i, t in enumerate(self.terrain) if t in HALTING)
         self.open_cache: dict[tuple[str, ...], list[tuple[tuple[int, int, int, Edge | None],
                                                           ...]]] = {}
         self.walk_cache: dict[tuple[tuple[str, ...], bool, bool],

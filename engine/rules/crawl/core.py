@@ -48,9 +48,10 @@ def board_of(state: CrawlState) -> Board:
     memo = state.memo
     b = memo.get("board")
     layout = state.layout
-    if not layout and b is not None and b[3] is None and b[0] == state.map \
-            and b[1] == state.board:
-        return b[2]  # the printed board, already looked up
+    if b is not None and not layout:
+        map_name, board_id, board, lkey = b
+        if lkey is None and map_name == state.map and board_id == state.board:
+            return board  # the printed board, already looked up
     lkey = layout_key(layout) if layout else None
     if lkey is not None and state.board == "builder":
         from engine.rules.crawl.builder import layout_pieces_key

@@ -24,9 +24,6 @@ from engine.rules.crawl.core import (
 )
 from engine.rules.crawl.state import CrawlState, Figure, Marker
 
-# Terrain whose entering ends the activation (seed 004, "Teleport", "Vortex").
-HALTING = frozenset({"teleport", "vortex"})
-
 
 class Reach:
     """A movement cost map: cost per destination, paths, and which squares end the move."""
@@ -128,8 +125,9 @@ def must_break_away(state: CrawlState, f: Figure, near: list[Figure] | None = No
     if near is None:
         x, y = pos
         near = [e for e in state.figures
-                if e.where == "board" and e.pos is not None and -1 <= e.pos[0] - x <= 1
-                and -1 <= e.pos[1] - y <= 1 and e.uid != f.uid]
+                if (epos := e.pos) is not None and -1 <= epos[0] - x <= 1
+                and -1 <= epos[1] - y <= 1
+                and e.where == "board" and e.uid != f.uid]
     broken = f.broken
     return [e.uid for e in near if e.uid not in broken and may_attack(state, e, f)
             and pos in front_arc(state, e)]
@@ -253,7 +251,6 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
             if h.where == "board" and h.pos is not None:
                 banned.update(flat.section_ids[board.section[h.pos]])
                 banned |= around[index[h.pos]]
-    terrain = flat.terrain
     # Closed doors and squares costing 0 are left out of the cached step lists (seed 004:
     # doors block movement, chasms only chasm walkers cross).
     steps = flat.walk_steps(state.doors, t.chasm_walker, t.terrain_walker)
@@ -262,6 +259,10 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     # tuples) settles squares, and picks parents among equally cheap paths, exactly as a heap
     # of (cost, square) pairs would. A banned square gets best -1, so no step improves on it.
     n = len(flat.squares)
+    # The occupied squares as a list of flags: the search's many look-ups index it.
+    occupied = [False] * n
+    for i in occ:
+        occupied[i] = True
     best = [mp + 1] * n
     for i in banned:
         best[i] = -1
@@ -277,6 +278,8 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
     dests: list[int] = []
     squares = flat.squares
     stop_sections = marker_sections - {start_section}
+    # Squares whose entering ends the move: enemies' front arcs and halting terrain.
+    halts = arcs | flat.halting if flat.halting else arcs
     for cost in range(start_cost, mp + 1):
         bucket = buckets[cost]
         if not bucket:
@@ -288,14 +291,14 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
             sq = squares[i]
             order.append(i)
             if i != origin_i:
-                if i in occ:
+                if occupied[i]:
                     pass  # passing through: the move goes on, the square is no destination
                 else:
                     costs[sq] = cost
                     dests.append(i)
                     # seed 004, "Teleport"/"Vortex": "Das Betreten ... beendet die
                     # Aktivierung"; entering an enemy's arc or a marker's section ends it too.
-                    if i in arcs or terrain[i] in HALTING or section[i] in stop_sections:
+                    if i in halts or (stop_sections and section[i] in stop_sections):
                         stops.add(sq)
                         continue
             else:
@@ -304,7 +307,7 @@ def _figure_reach(state: CrawlState, f: Figure, mp: int) -> Reach:
             for j, enter in steps[i]:
                 if best[j] <= cost:
                     continue  # settled (or banned): no step costs less than nothing
-                if j in occ:
+                if occupied[j]:
                     if j in foes or near_enemy:
                         continue  # passing an enemy is its own action (pass_through)
                     new = cost + pass_cost

@@ -12,7 +12,7 @@ from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome
 from engine.core.rng import Rng
 from engine.core.squaregrid import Square, edge_key, facing_towards
 from engine.rules.crawl import combat, defs, effects, floors, names  # noqa: F401  (registers kinds)
-from engine.rules.crawl.board import Board
+from engine.rules.crawl.board import HALTING, Board
 from engine.rules.crawl.core import (
     board_of,
     chest_front,
@@ -37,7 +37,6 @@ from engine.rules.crawl.core import (
 )
 from engine.rules.crawl.legal import allows
 from engine.rules.crawl.movement import (
-    HALTING,
     MarkerCheck,
     Reach,
     figure_reach,
@@ -1326,8 +1325,9 @@ def activation_actions(state: CrawlState, only: str | None = None, moves: bool =
     # The other figures next to f, in list order (breaking away, melee targets and the
     # shooting and shockwave bans all look only at these).
     x, y = f.pos
-    near = [g for g in state.figures if g.where == "board" and g.pos is not None
-            and -1 <= g.pos[0] - x <= 1 and -1 <= g.pos[1] - y <= 1 and g.uid != f.uid]
+    near = [g for g in state.figures if (gpos := g.pos) is not None
+            and -1 <= gpos[0] - x <= 1 and -1 <= gpos[1] - y <= 1
+            and g.where == "board" and g.uid != f.uid]
     if (only is None or only == "break_away") and mp >= BREAK_MP + 1 \
             and must_break_away(state, f, near):
         out.append(BREAK_AWAY)

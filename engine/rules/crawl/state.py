@@ -316,7 +316,12 @@ class CrawlState:
 
     def fig(self, uid: int) -> Figure:
         """Returns the figure with that uid (the first, should two share it)."""
-        return self.figures_by_uid()[uid]  # a missing uid raises KeyError(uid)
+        # figures_by_uid()[uid] without the call (read for every action and decision).
+        figures = self.figures
+        hit = self._uids
+        if hit is None or hit[0] is not figures or hit[1] != len(figures):
+            hit = self._uids = (figures, len(figures), {f.uid: f for f in reversed(figures)})
+        return hit[2][uid]  # a missing uid raises KeyError(uid)
 
     def figures_by_uid(self) -> dict[int, Figure]:
         """Returns the figures by uid, the first of a uid winning (shared: read it only)."""

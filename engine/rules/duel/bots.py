@@ -707,10 +707,16 @@ def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
         best_of.append(row)
     best_action: tuple[float, str, int] | None = None
     for i, (card, _need, value) in enumerate(options):
-        # others[d]: the best single summon of any other option with at most d dice
+        # others[d]: the best single summon of any other option with at most d dice (every
+        # row starts at 0.0 and only grows, so no floor of 0.0 is needed: one other option's
+        # row is its own, several are compared column by column)
         rows = best_of[:i] + best_of[i + 1:]
-        others = [max(0.0, *column) for column in zip(*rows, strict=True)] if rows else \
-            [0.0] * (pool + 1)
+        if not rows:
+            others = [0.0] * (pool + 1)
+        elif len(rows) == 1:
+            others = rows[0]
+        else:
+            others = list(map(max, *rows))
         fail = others[pool]
         ch = chances[i]
         for k in range(1, pool + 1):
