@@ -38,10 +38,11 @@ class _Step:
     """One undoable action: the action, a clone of the state before it, its events and actor.
 
     ``last_human`` is the session's last human actor before the step (restored by undo);
-    ``checked`` says whether the lazy hidden-information check has cleared the step.
+    ``checked`` says whether the lazy hidden-information check has cleared the step;
+    ``notes`` counts the log lines added after its events (``Session.add_note``).
     """
 
-    __slots__ = ("action", "before", "events", "actor", "last_human", "checked")
+    __slots__ = ("action", "before", "events", "actor", "last_human", "checked", "notes")
 
     def __init__(self, action: Action, before: Any, events: list[Event], actor: int | None,
                  last_human: int | None) -> None:
@@ -51,6 +52,7 @@ class _Step:
         self.actor = actor
         self.last_human = last_human
         self.checked = False
+        self.notes = 0
 
 
 class Session:
@@ -105,6 +107,14 @@ class Session:
         else:
             self._undo.append(_Step(action, before, events, actor, last_human))
         return events
+
+    def add_note(self, event: Event) -> None:
+        """Adds a line to the log after the last action's events: no rule's event but a
+        remark on it (a bot's reason for its choice). Replays do not make it; undo takes it
+        back with the action."""
+        self.log.append(event)
+        if self._undo and self.actions and self._undo[-1].action is self.actions[-1]:
+            self._undo[-1].notes += 1
 
     def _is_human(self, seat: int | None) -> bool:
         return seat is not None and self.config.seats[seat].is_human
@@ -193,7 +203,8 @@ class Session:
         self.last_human = step.last_human
         self.actions.pop()
         self.hashes.pop()
-        del self.log[len(self.log) - len(step.events):]
+        del self.log[len(self.log) - len(step.events) - step.notes:]
+        step.notes = 0
         self._redo.append(step)
         return step.action
 
