@@ -112,9 +112,37 @@ def rivals(st: MapState, seat: int) -> list[int]:
     return [o for o, p in enumerate(st.ps) if o != seat and not p.out]
 
 
+# the log lines that say why the bot chose, by reason
+WHY_KEYS = {"whim": "heroes.map.why.whim", "draw": "heroes.map.why.draw",
+            "hand_limit": "heroes.map.why.hand_limit", "trade": "heroes.map.why.trade",
+            "no_trade": "heroes.map.why.no_trade", "play": "heroes.map.why.play",
+            "solo_carry_card": "heroes.map.why.solo_carry_card",
+            "solo_bot_defend": "heroes.map.why.solo_bot_defend",
+            "choice": "heroes.map.why.choice", "keep_token": "heroes.map.why.keep_token",
+            "lacking": "heroes.map.why.lacking", "defend": "heroes.map.why.defend",
+            "search": "heroes.map.why.search", "pass": "heroes.map.why.pass",
+            "rotate_any": "heroes.map.why.rotate_any", "rotate": "heroes.map.why.rotate",
+            "build_plan": "heroes.map.why.build_plan", "units": "heroes.map.why.units",
+            "build_spare": "heroes.map.why.build_spare", "hire": "heroes.map.why.hire",
+            "spellbook": "heroes.map.why.spellbook", "flag": "heroes.map.why.flag",
+            "flag_count": "heroes.map.why.flag_count", "visit": "heroes.map.why.visit",
+            "walk": "heroes.map.why.walk", "trade_post": "heroes.map.why.trade_post",
+            "bot_hero": "heroes.map.why.bot_hero", "undefended": "heroes.map.why.undefended",
+            "attack": "heroes.map.why.attack", "fight": "heroes.map.why.fight",
+            "quick": "heroes.map.why.quick", "route": "heroes.map.why.route",
+            "discover": "heroes.map.why.discover",
+            "discover_route": "heroes.map.why.discover_route",
+            "revisit": "heroes.map.why.revisit", "bypass": "heroes.map.why.bypass",
+            "place": "heroes.map.why.place", "end_turn": "heroes.map.why.end_turn"}
+# what each level does, in one line (the set-up page's tooltip: scenes/newgame.py reads
+# "<game>.bot.level.<difficulty>")
+LEVEL_TEXTS = {"easy": "heroes.bot.level.easy", "normal": "heroes.bot.level.normal",
+               "hard": "heroes.bot.level.hard"}
+
+
 def _why(key: str, seat: int, **params: Any) -> Message:
-    """Returns the log line that says why the bot chose (heroes.map.why.*)."""
-    return Message(f"heroes.map.why.{key}", {"seat": seat, **params})
+    """Returns the log line that says why the bot chose (``WHY_KEYS``)."""
+    return Message(WHY_KEYS[key], {"seat": seat, **params})
 
 
 # --- strength -----------------------------------------------------------------------------------
@@ -327,7 +355,7 @@ def decide(st: MapState, seat: int, legal: list[Action], rng: Rng,
     if top is not None:
         return _decide(st, seat, top, legal, kinds, rng, lv)
     if "draw" in kinds:
-        return next(a for a in legal if a.kind == "draw"), None
+        return next(a for a in legal if a.kind == "draw"), _why("draw", seat)
     if "discard" in kinds and "move" not in kinds and "end_turn" not in kinds:
         return next(a for a in legal if a.kind == "discard"), _why("hand_limit", seat)
     if "trade" in kinds and lv.trades:  # option trade_anytime: what the next building lacks
