@@ -218,10 +218,16 @@ class TableScene(Scene):
 
     def _apply(self, action: Action, why: dict[str, Any] | None = None) -> bool:
         """Applies an action of the seat at the screen or a bot (``why``: the bot's reason, a
-        Message's JSON form, logged after the action's events)."""
+        Message's JSON form, logged before the action's events)."""
         before = self.actor
+        note = None
+        if why is not None:
+            try:
+                note = Event(str(why["key"]), dict(why.get("params") or {}))
+            except (KeyError, TypeError, AttributeError, ValueError):
+                note = None  # a malformed reason is no reason to stop the game
         try:
-            events = self.session.apply(action)
+            events = self.session.apply(action, note)
         except IllegalAction as exc:
             self.app.toast(self.app.t(exc.rule, **exc.params) if self.app.has(exc.rule)
                            else self.app.t("ui.illegal"), "error")
@@ -231,11 +237,6 @@ class TableScene(Scene):
             self.app.toast(self.app.t("ui.illegal"), "error")
             self.app.play_sound("error")
             return False
-        if why is not None:
-            try:
-                self.session.add_note(Event(str(why["key"]), dict(why.get("params") or {})))
-            except (KeyError, TypeError, AttributeError):
-                pass  # a malformed reason is no reason to stop the game
         self._check_handover(before)
         self.refresh()
         self.on_events(events)

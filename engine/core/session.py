@@ -39,7 +39,7 @@ class _Step:
 
     ``last_human`` is the session's last human actor before the step (restored by undo);
     ``checked`` says whether the lazy hidden-information check has cleared the step;
-    ``notes`` counts the log lines added after its events (``Session.add_note``).
+    ``notes`` counts the log lines put before its events (``Session.apply``'s ``note``).
     """
 
     __slots__ = ("action", "before", "events", "actor", "last_human", "checked", "notes")
@@ -84,8 +84,12 @@ class Session:
         return cls(game_id, config, seed, rules.new_game(config, seed))
 
     # --- acting -------------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        """Applies an action for the current actor; raises IllegalAction and changes nothing."""
+    def apply(self, action: Action, note: Event | None = None) -> list[Event]:
+        """Applies an action for the current actor; raises IllegalAction and changes nothing.
+
+        ``note`` is a line for the log before the action's events: no rule's event but a
+        remark on it (a bot's reason for its choice). Replays do not make it; undo takes it
+        back with the action."""
         rules = self.rules
         rules.validate(self.state, action)
         actor = rules.current_actor(self.state)
@@ -94,6 +98,8 @@ class Session:
         events = rules.do_apply(self.state, action)
         self.actions.append(action)
         self.hashes.append(rules.state_hash(self.state))
+        if note is not None:
+            self.log.append(note)
         self.log.extend(events)
         self._redo.clear()
         last_human = self.last_human
@@ -106,15 +112,8 @@ class Session:
             self.irreversible_floor = len(self.actions)
         else:
             self._undo.append(_Step(action, before, events, actor, last_human))
+            self._undo[-1].notes = 0 if note is None else 1
         return events
-
-    def add_note(self, event: Event) -> None:
-        """Adds a line to the log after the last action's events: no rule's event but a
-        remark on it (a bot's reason for its choice). Replays do not make it; undo takes it
-        back with the action."""
-        self.log.append(event)
-        if self._undo and self.actions and self._undo[-1].action is self.actions[-1]:
-            self._undo[-1].notes += 1
 
     def _is_human(self, seat: int | None) -> bool:
         return seat is not None and self.config.seats[seat].is_human

@@ -100,7 +100,7 @@ def test_the_worker_answers_with_the_reason() -> None:
     assert answer["why"]["key"].startswith("heroes.map.why.")
 
 
-def test_a_note_after_an_action_goes_with_it_on_undo() -> None:
+def test_a_note_before_an_action_goes_with_it_on_undo() -> None:
     seats = (SeatConfig(kind="human"), SeatConfig(kind="bot"))
     for seed in range(40):
         session = Session.start("toy", GameConfig(seats), seed)
@@ -110,11 +110,13 @@ def test_a_note_after_an_action_goes_with_it_on_undo() -> None:
     else:
         pytest.fail("no reversible step in 40 seeds")
     before = list(session.log)
-    session.apply(Action.make("press"))
-    session.add_note(Event("heroes.map.why.walk", {"seat": 0}))
-    assert session.log[-1].key == "heroes.map.why.walk"
+    events = session.apply(Action.make("press"), Event("heroes.map.why.walk", {"seat": 0}))
+    assert session.log[len(before)].key == "heroes.map.why.walk"  # before the action's events
+    assert session.log[len(before) + 1:] == events
     session.undo()
     assert session.log == before
+    session.redo()  # a redo replays the action alone
+    assert session.log[len(before):] == events
 
 
 def test_rivals_is_the_one_enemy_hook() -> None:

@@ -624,7 +624,7 @@ def _move_value(st: MapState, seat: int, a: Action, route_fight: bool = False,
         worth += 6.0 + (3.0 if R.owner(st, h) in rivals(st, seat) else 0.0)
         why = "flag_count"
     if kind == "bot":  # a bot hero of the solo campaign
-        value = solobot.bot_value(st, seat, what, hero)
+        value = solobot.bot_value(st, seat, what, hero, _dare(st, lv))
         return None if value is None else (value, "bot_hero", {})
     if kind in ("pvp", "defend"):
         foe = int(what.get("foe", -1))
