@@ -44,8 +44,8 @@ from engine.core.actions import Action, Message
 from engine.core.rng import Rng
 from engine.rules.heroes import content as C
 from engine.rules.heroes.adventure import board as B
+from engine.rules.heroes.adventure import bothero, solobot
 from engine.rules.heroes.adventure import rules as R
-from engine.rules.heroes.adventure import solobot
 from engine.rules.heroes.adventure.game import field_preview
 from engine.rules.heroes.adventure.state import MAIN, SECONDARY, MapState
 
@@ -84,19 +84,20 @@ class Level(NamedTuple):
     trades: bool  # it trades at trading posts for the next building
     bypass: bool  # it lays a supply tile to open a blocked route
     endgame: bool  # it counts the flags that decide at the round limit (see _endgame)
+    weighs: bool  # it weighs the options of a die, an effect or the start bonus (_worth)
 
 
 LEVELS = {
     "easy": Level("easy", whim=0.25, battle_whim=0.1, fight_main=0.95, fight_secondary=0.99,
                   fight_route=0.9, dare=1.7, march_strong=3, march_always=6, trades=False,
-                  bypass=False, endgame=False),
+                  bypass=False, endgame=False, weighs=False),
     "normal": Level("normal", whim=0.0, battle_whim=0.0, fight_main=_FIGHT_MAIN,
                     fight_secondary=_FIGHT_SECONDARY, fight_route=_FIGHT_ROUTE, dare=1.3,
                     march_strong=_MARCH_STRONG, march_always=_MARCH_ALWAYS, trades=True,
-                    bypass=True, endgame=False),
+                    bypass=True, endgame=False, weighs=False),
     "hard": Level("hard", whim=0.0, battle_whim=0.0, fight_main=0.8, fight_secondary=0.92,
                   fight_route=0.65, dare=1.0, march_strong=1, march_always=3, trades=True,
-                  bypass=True, endgame=True),
+                  bypass=True, endgame=True, weighs=True),
 }
 NORMAL = LEVELS["normal"]
 
@@ -118,7 +119,8 @@ WHY_KEYS = {"whim": "heroes.map.why.whim", "draw": "heroes.map.why.draw",
             "no_trade": "heroes.map.why.no_trade", "play": "heroes.map.why.play",
             "solo_carry_card": "heroes.map.why.solo_carry_card",
             "solo_bot_defend": "heroes.map.why.solo_bot_defend",
-            "choice": "heroes.map.why.choice", "keep_token": "heroes.map.why.keep_token",
+            "choice": "heroes.map.why.choice", "weigh": "heroes.map.why.weigh",
+            "keep_token": "heroes.map.why.keep_token",
             "lacking": "heroes.map.why.lacking", "defend": "heroes.map.why.defend",
             "search": "heroes.map.why.search", "pass": "heroes.map.why.pass",
             "rotate_any": "heroes.map.why.rotate_any", "rotate": "heroes.map.why.rotate",
@@ -394,6 +396,8 @@ def _decide(st: MapState, seat: int, top: Any, legal: list[Action], kinds: set[s
             why = _why("lacking", seat, choice=want)
         elif what == "defend":
             why = _why("defend", seat)
+        elif lv.weighs and what in ("die", "effect", "bonus"):
+            return _weigh(st, seat, top, legal), _why("weigh", seat)
         return next((a for a in legal if a["option"] == want), legal[0]), why
     if top.kind == R.SEARCH:
         return next((a for a in legal if a["from"] == "deck"), legal[0]), _why("search", seat)
@@ -408,6 +412,52 @@ def _decide(st: MapState, seat: int, top: Any, legal: list[Action], kinds: set[s
     if town is not None:
         return town
     return next((a for a in legal if a.kind == "pass"), legal[0]), _why("pass", seat)
+
+
+def _worth(st: MapState, seat: int, effects: Any) -> float:
+    """Returns what map effects are worth to the seat now: resources (a valuable 4 gold, a
+    building material 1.5, what the next building lacks 2 more each), experience, cards and
+    dice at their mean (the resource die's faces average 3.5 gold's worth)."""
+    if isinstance(effects, dict):
+        effects = [effects]
+    short = _short(st, seat)
+    total = 0.0
+    for e in effects if isinstance(effects, (list, tuple)) else ():
+        if not isinstance(e, dict):
+            continue
+        kind = e.get("type")
+        if kind == "gain":
+            for i, (name, each) in enumerate((("gold", 1.0), ("materials", 1.5),
+                                              ("valuables", 4.0))):
+                n = int(e.get(name, 0))
+                total += n * each + 2.0 * min(n, short[i])
+        elif kind == "twice":
+            total += 2 * _worth(st, seat, e.get("then", []))
+        else:
+            total += {"xp": 3.0, "search_artifact": 2.5, "reveal_artifact": 2.0, "mp": 1.5,
+                      "resource_die": 3.5 * int(e.get("dice", 1)),
+                      "resource_dice_pick": 4.5}.get(str(kind), 1.0)
+    return total
+
+
+def _weigh(st: MapState, seat: int, top: Any, legal: list[Action]) -> Action:
+    """Returns the option of a die, an effect choice or the start bonus worth most (_worth)."""
+    purpose, _options, key = top.data
+    ctx = st.battle.get("ctx", {}).get(key, [])
+
+    def effects(opt: str) -> Any:
+        if purpose == "die":
+            return R.face_effects(st, str(ctx[1]), int(opt))
+        if purpose == "effect":
+            return ctx[1][int(opt)]
+        return bothero.bonus_alternatives(st)[int(opt)]
+
+    def value(a: Action) -> float:
+        try:
+            return _worth(st, seat, effects(str(a["option"])))
+        except (IndexError, KeyError, ValueError, TypeError):
+            return -1.0  # an option the bot cannot read: the others first
+    return max(legal, key=value)
 
 
 def _rotation(st: MapState, seat: int, top: Any, legal: list[Action],
