@@ -876,3 +876,23 @@ def test_a_bot_players_map_decisions_are_logged_with_a_reason(app: Any, lang: st
         assert text and "{" not in text and note.key not in text, text
     names = {table.seat_name(0), table.seat_name(1)}
     assert any(name in table.game_text(n.key, n.params) for n in notes for name in names)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_set_up_page_explains_each_bot_level(app: Any, lang: str) -> None:
+    # issue #17: the Clash bot's levels, selectable per seat, each explained in one line
+    from scenes.newgame import SetupCycler, SetupScene
+
+    app.set_language(lang)
+    setup = SetupScene(app, "heroes")
+    app.push(setup)
+    app.step([], 1 / 60)
+    levels = [w for w in setup.widgets if isinstance(w, SetupCycler) and w.tips]
+    assert len(levels) == len(setup.seats)
+    bot_seat = levels[1]
+    assert bot_seat.enabled and set(bot_seat.tips) == {"easy", "normal", "hard"}
+    for level, line in bot_seat.tips.items():
+        assert line == app.t(f"heroes.bot.level.{level}") and "\n" not in line
+    app.mouse = bot_seat.rect.center
+    bot_seat.update(0.1, app)
+    assert app._tooltip is not None and bot_seat.tips["normal"] in app._tooltip[1]
