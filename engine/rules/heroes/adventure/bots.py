@@ -30,6 +30,15 @@ and resources, the public armies and purses) and plans each decision afresh:
 Decisions are deterministic for a seed (ties broken by the bot's own generator) and cheap (one
 route search a decision). The battles are played by the heroes bot
 (engine/rules/heroes/bots.py).
+
+**Levels** (issue #17, ``LEVELS``): easy takes a quarter of its map decisions (and a tenth of its
+battle decisions) at random, fights only near-sure battles, marches late and never trades;
+normal is the plan above; hard dares closer fights and attacks players sooner, weighs the
+options of a die, an effect or the start bonus, and over the last rounds (or while its march is
+blocked) goes for the flags counted at the round limit. docs/heroes/balance.md has the numbers.
+**Reasons**: ``decide`` returns with each action a log line that says why
+(``heroes.map.why.*``); the heroes bot hands it to the table through ``last_stats["why"]``.
+**Enemies** are the seats ``rivals`` returns (one place for alliance modes to change).
 """
 
 from __future__ import annotations
