@@ -94,10 +94,12 @@ class SetupCycler(Cycler):
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int],
                  options: list[tuple[Any, str]], value: Any, on_change: Any, *,
                  title: str = "", tooltip: str | None = None, tip: str = "",
-                 swatches: dict[Any, theme.Colour] | None = None) -> None:
+                 swatches: dict[Any, theme.Colour] | None = None,
+                 tips: dict[Any, str] | None = None) -> None:
         super().__init__(rect, options, value, on_change, tooltip=tooltip, swatches=swatches)
         self.title = title
         self.tip = tip  # what the option does, under its name and value in the tooltip
+        self.tips = tips or {}  # what each choice does (a game's bot levels), as ``tip``
         self.left = pygame.Rect(self.box.left, self.box.top, ARROW, self.box.height)
         self.right = pygame.Rect(self.box.right - ARROW, self.box.top, ARROW, self.box.height)
         avail = self.box.width - 2 * ARROW - 10 - (26 if self.swatches else 0)
@@ -113,8 +115,9 @@ class SetupCycler(Cycler):
             label = self.options[self.index][1]
             shrunk = self.fitted[self.index][1] != theme.SIZE_BODY
             lines = [ln for ln in (self.title, label) if ln] if self.title or shrunk else None
-            if self.tip:
-                lines = [ln for ln in (self.title, label, self.tip) if ln]
+            tip = self.tips.get(self.options[self.index][0], self.tip)
+            if tip:
+                lines = [ln for ln in (self.title, label, tip) if ln]
         if lines:
             app.tooltip((self, self.index), lines, self.rect)
 
@@ -360,9 +363,13 @@ class SetupScene(MenuScreen):
             bot = SetupCycler(self._seat_rect("bot", y),
                               [(b, self._bot_label(b)) for b in self.bot_kinds],
                               seat["bot"], self._setter(i, "bot"))
+            # a game may say in one line what each level of its bot does
+            # (``<game>.bot.level.<difficulty>``), shown as the choice's tooltip
+            tips = {d: t(f"{self.game_id}.bot.level.{d}") for d in DIFFICULTIES
+                    if self.app.has(f"{self.game_id}.bot.level.{d}")}
             level = SetupCycler(self._seat_rect("difficulty", y),
                                 [(d, t(DIFFICULTY_LABELS[d])) for d in DIFFICULTIES],
-                                seat["difficulty"], self._setter(i, "difficulty"))
+                                seat["difficulty"], self._setter(i, "difficulty"), tips=tips)
             bot.enabled = level.enabled = seat["kind"] == BOT
             self.widgets += [bot, level]
             y += 58

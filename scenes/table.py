@@ -109,6 +109,7 @@ class TableScene(Scene):
         self.prompt_text = ""
         self.bot_request: tuple[int, int] | None = None  # (seat, number of actions) asked
         self.bot_action: Action | None = None
+        self.bot_why: dict[str, Any] | None = None  # the bot's reason for bot_action
         self.bot_wait = 0.0
         self.bot_fallback = Rng(session.seed ^ 0x5EED)
         self.last_turn = session.turn()
@@ -215,10 +216,18 @@ class TableScene(Scene):
             return False
         return self._apply(action)
 
-    def _apply(self, action: Action) -> bool:
+    def _apply(self, action: Action, why: dict[str, Any] | None = None) -> bool:
+        """Applies an action of the seat at the screen or a bot (``why``: the bot's reason, a
+        Message's JSON form, logged before the action's events)."""
         before = self.actor
+        note = None
+        if why is not None:
+            try:
+                note = Event(str(why["key"]), dict(why.get("params") or {}))
+            except (KeyError, TypeError, AttributeError, ValueError):
+                note = None  # a malformed reason is no reason to stop the game
         try:
-            events = self.session.apply(action)
+            events = self.session.apply(action, note)
         except IllegalAction as exc:
             self.app.toast(self.app.t(exc.rule, **exc.params) if self.app.has(exc.rule)
                            else self.app.t("ui.illegal"), "error")
@@ -383,14 +392,16 @@ class TableScene(Scene):
         if self.bot_action is None:
             try:
                 self.bot_action = self.worker.poll()
+                self.bot_why = getattr(self.worker, "last_why", None)
             except Exception:  # noqa: BLE001 - the worker reports bot errors by raising
                 self._bot_failed()
         if self.bot_action is not None and self.bot_wait >= BOT_MIN_DELAY / max(
                 0.25, self.app.settings.anim_speed or 4.0):
             action, self.bot_action = self.bot_action, None
+            why, self.bot_why = self.bot_why, None
             self.bot_request = None
             self.bot_wait = 0.0
-            if not self._apply(action):
+            if not self._apply(action, why):
                 self._bot_failed()
 
     def _bot_failed(self) -> None:

@@ -2,9 +2,10 @@
 (docs/heroes/balance.md, "The solo campaign").
 
 Usage: ``TABLETOP_NO_BOOTSTRAP=1 nice -n 10 .venv/bin/python tools/heroes_solo_balance.py
-[GAMES] [FIRST] [DIFFICULTY ...]`` plays GAMES seeded games (seeds FIRST, FIRST+1, ...; default
-20 from 0) of every scenario of the campaign at each difficulty (default all four) with the
-heuristic bot: the first scenario as the campaign starts it, each later one from the campaign's
+[GAMES] [FIRST] [DIFFICULTY ...] [bot=LEVEL] [scenario=N]`` plays GAMES seeded games (seeds
+FIRST, FIRST+1, ...; default 20 from 0) of every scenario of the campaign (or scenario N only) at
+each difficulty (default all four) with the heuristic bot at LEVEL (easy, normal, hard; default
+normal): the first scenario as the campaign starts it, each later one from the campaign's
 sample carry for it (HeroesSolo.sample_carries: a might hero of level 4's deck and three cards
 gained, the five cards chosen by the bot). It prints, per scenario and difficulty, the wins,
 how the games ended and the mean rounds played.
@@ -26,10 +27,11 @@ from engine.core.campaign import campaign_of  # noqa: E402
 DIFFICULTIES = ("easy", "normal", "expert", "impossible")
 
 
-def play(scenario: int, difficulty: str, seed: int) -> tuple[bool, str, int]:
+def play(scenario: int, difficulty: str, seed: int,
+         level: str = "normal") -> tuple[bool, str, int]:
     """Returns (won, how it ended, rounds) of one scenario game."""
     rules = registry.rules("heroes")
-    config = bot_config("heroes", ["heuristic"],
+    config = bot_config("heroes", ["heuristic"], level,
                         options={"mode": "campaign", "map_difficulty": difficulty})
     camp = campaign_of("heroes", "solo")
     if scenario:
@@ -52,22 +54,27 @@ def main(argv: list[str]) -> None:
     games = int(argv[0]) if argv else 20
     first = int(argv[1]) if len(argv) > 1 else 0
     levels = [a for a in argv[2:] if a in DIFFICULTIES] or list(DIFFICULTIES)
+    named = dict(a.split("=", 1) for a in argv[2:] if "=" in a)
+    bot_level = named.get("bot", "normal")
+    only = int(named["scenario"]) - 1 if "scenario" in named else None
     camp = campaign_of("heroes", "solo")
     scenarios = len(camp.sample_carries(bot_config("heroes", ["heuristic"],
                                                    options={"mode": "campaign"}))) + 1
     for scenario in range(scenarios):
+        if only is not None and scenario != only:
+            continue
         for difficulty in levels:
             t0 = time.process_time()
             wins = 0
             ends: Counter[str] = Counter()
             rounds = []
             for seed in range(first, first + games):
-                won, reason, played = play(scenario, difficulty, seed)
+                won, reason, played = play(scenario, difficulty, seed, bot_level)
                 wins += won
                 ends[reason] += 1
                 rounds.append(played)
             spent = time.process_time() - t0
-            print(f"scenario {scenario + 1} {difficulty:10} {wins:3}/{games} won "
+            print(f"scenario {scenario + 1} {difficulty:10} bot {bot_level:6} {wins:3}/{games} won "
                   f"({100 * wins / games:3.0f} %); ends {dict(sorted(ends.items()))}; "
                   f"mean rounds {sum(rounds) / games:.1f}; {spent / games:.2f} s a game",
                   flush=True)

@@ -91,6 +91,7 @@ class BotWorker:
         self._stderr: deque[str] = deque(maxlen=20)
         self._next_id = 0
         self._pending: int | None = None
+        self.last_why: dict[str, Any] | None = None  # the last answered choice's reason
 
     # --- process ------------------------------------------------------------------------
     def _start(self) -> subprocess.Popen[str]:
@@ -191,9 +192,13 @@ class BotWorker:
         return None
 
     def poll(self) -> Action | None:
-        """Returns the chosen action once it is ready, else None (never blocks)."""
+        """Returns the chosen action once it is ready, else None (never blocks); the bot's
+        reason for it, if it gave one, is ``last_why`` (a Message's JSON form)."""
         answer = self._take(False, None)
-        return Action.from_json(answer["action"]) if answer else None
+        if answer is None:
+            return None
+        self.last_why = answer.get("why")
+        return Action.from_json(answer["action"])
 
     def wait(self, timeout: float | None = None) -> Action | None:
         """Returns the chosen action, blocking up to ``timeout`` seconds (None: no limit)."""
@@ -300,7 +305,9 @@ def _answer(message: dict[str, Any]) -> dict[str, Any]:
         options = interactive_options(bot_id, game_id, difficulty)
     bot = make_bot(bot_id, game_id, difficulty, int(message.get("seed", 0)), **options)
     action = bot.choose(rules, state, seat)
-    return {"action": action.to_json(), "stats": bot.last_stats.get("iterations")}
+    # a bot may say why it chose (a Message's JSON form; the table logs it after the action)
+    return {"action": action.to_json(), "stats": bot.last_stats.get("iterations"),
+            "why": bot.last_stats.get("why")}
 
 
 def _hint(message: dict[str, Any]) -> dict[str, Any]:

@@ -38,10 +38,11 @@ class _Step:
     """One undoable action: the action, a clone of the state before it, its events and actor.
 
     ``last_human`` is the session's last human actor before the step (restored by undo);
-    ``checked`` says whether the lazy hidden-information check has cleared the step.
+    ``checked`` says whether the lazy hidden-information check has cleared the step;
+    ``notes`` counts the log lines put before its events (``Session.apply``'s ``note``).
     """
 
-    __slots__ = ("action", "before", "events", "actor", "last_human", "checked")
+    __slots__ = ("action", "before", "events", "actor", "last_human", "checked", "notes")
 
     def __init__(self, action: Action, before: Any, events: list[Event], actor: int | None,
                  last_human: int | None) -> None:
@@ -51,6 +52,7 @@ class _Step:
         self.actor = actor
         self.last_human = last_human
         self.checked = False
+        self.notes = 0
 
 
 class Session:
@@ -82,8 +84,12 @@ class Session:
         return cls(game_id, config, seed, rules.new_game(config, seed))
 
     # --- acting -------------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        """Applies an action for the current actor; raises IllegalAction and changes nothing."""
+    def apply(self, action: Action, note: Event | None = None) -> list[Event]:
+        """Applies an action for the current actor; raises IllegalAction and changes nothing.
+
+        ``note`` is a line for the log before the action's events: no rule's event but a
+        remark on it (a bot's reason for its choice). Replays do not make it; undo takes it
+        back with the action."""
         rules = self.rules
         rules.validate(self.state, action)
         actor = rules.current_actor(self.state)
@@ -92,6 +98,8 @@ class Session:
         events = rules.do_apply(self.state, action)
         self.actions.append(action)
         self.hashes.append(rules.state_hash(self.state))
+        if note is not None:
+            self.log.append(note)
         self.log.extend(events)
         self._redo.clear()
         last_human = self.last_human
@@ -104,6 +112,7 @@ class Session:
             self.irreversible_floor = len(self.actions)
         else:
             self._undo.append(_Step(action, before, events, actor, last_human))
+            self._undo[-1].notes = 0 if note is None else 1
         return events
 
     def _is_human(self, seat: int | None) -> bool:
@@ -193,7 +202,8 @@ class Session:
         self.last_human = step.last_human
         self.actions.pop()
         self.hashes.pop()
-        del self.log[len(self.log) - len(step.events):]
+        del self.log[len(self.log) - len(step.events) - step.notes:]
+        step.notes = 0
         self._redo.append(step)
         return step.action
 

@@ -115,3 +115,30 @@ def test_the_coach_answers_from_the_bot_process(worker: BotWorker) -> None:
     worker.request_hint("duel", sent, 1 - seat, seed, options={"steps": 300})
     with pytest.raises(BotWorkerError, match="not the current actor"):
         worker.wait_hint(60)
+
+
+def test_a_heroes_map_turn_is_answered_by_the_bot_process_with_its_reason(
+        worker: BotWorker) -> None:
+    # issue #17: the Clash computer player thinks in the bot process (the window never
+    # waits) and says why; the answer is the in-process bot's
+    from engine.ai.worker import seat_state
+    from engine.rules.heroes.adventure.bots import is_map_turn
+
+    rules = registry.rules("heroes")
+    state = rules.new_game(GameConfig.for_players(2, mode="clash"), 6)
+    bot = make_bot("heuristic", "heroes", "hard", 1)
+    while not (is_map_turn(state) and len(rules.legal_actions(state)) > 1):
+        rules.apply(state, bot.choose(rules, state, rules.current_actor(state)))
+    seat = rules.current_actor(state)
+    sent, seed = seat_state(rules, state, seat, 0)
+    worker.request("heroes", sent, seat, "heuristic", "hard", seed)
+    deadline = time.monotonic() + 60
+    action = None
+    while action is None:
+        assert time.monotonic() < deadline
+        action = worker.poll()
+        time.sleep(0.01)
+    here = make_bot("heuristic", "heroes", "hard", seed)
+    assert action == here.choose(rules, rules.state_from_dict(sent), seat)
+    assert worker.last_why == here.last_stats["why"]
+    assert worker.last_why["key"].startswith("heroes.map.why.")

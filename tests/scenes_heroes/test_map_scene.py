@@ -824,3 +824,75 @@ def test_a_side_without_its_main_hero_is_named_by_who_leads_it(app: Any) -> None
     assert table.side_name(1) == app.t("heroes.ui.side.secondary")
     battle["heroes"][1] = "garrison"
     assert table.side_name(1) == app.t("heroes.ui.side.garrison")
+
+
+class _ReasonWorker:
+    """A bot process stand-in that runs the real bot in the test's process (the worker's own
+    ``_answer``), so the table gets the action and the bot's reason as from the process."""
+
+    def __init__(self) -> None:
+        self.answer: dict[str, Any] | None = None
+        self.last_why: dict[str, Any] | None = None
+
+    def request(self, game_id: str, state: dict[str, Any], seat: int, bot: str = "heuristic",
+                difficulty: str = "normal", seed: int = 0) -> int:
+        from engine.ai.worker import _answer
+
+        self.answer = _answer({"cmd": "choose", "game": game_id, "state": state, "seat": seat,
+                               "bot": bot, "difficulty": difficulty, "seed": seed,
+                               "options": {}})
+        return 1
+
+    def poll(self) -> Action | None:
+        answer, self.answer = self.answer, None
+        if answer is None:
+            return None
+        self.last_why = answer.get("why")
+        return Action.from_json(answer["action"])
+
+    def cancel(self) -> None:
+        self.answer = None
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_bot_players_map_decisions_are_logged_with_a_reason(app: Any, lang: str) -> None:
+    # issue #17: every bot decision can be followed in the log, in both languages
+    app.set_language(lang)
+    app.settings.anim_speed = 0.0
+    session = new_map_session(3, humans=0)
+    table = MapTableScene(app, session, autosave=False, worker_factory=_ReasonWorker)
+    app.push(table)
+    for _ in range(400):
+        app.step([], 0.2)
+        if sum(1 for e in session.log if e.key.startswith("heroes.map.why.")) >= 12:
+            break
+    notes = [e for e in session.log if e.key.startswith("heroes.map.why.")]
+    assert len(notes) >= 12
+    for note in notes:
+        text = table.game_text(note.key, note.params)
+        assert text and "{" not in text and note.key not in text, text
+    names = {table.seat_name(0), table.seat_name(1)}
+    assert any(name in table.game_text(n.key, n.params) for n in notes for name in names)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_set_up_page_explains_each_bot_level(app: Any, lang: str) -> None:
+    # issue #17: the Clash bot's levels, selectable per seat, each explained in one line
+    from scenes.newgame import SetupCycler, SetupScene
+
+    app.set_language(lang)
+    setup = SetupScene(app, "heroes")
+    app.push(setup)
+    app.step([], 1 / 60)
+    levels = [w for w in setup.widgets if isinstance(w, SetupCycler) and w.tips]
+    assert len(levels) == len(setup.seats)
+    bot_seat = levels[1]
+    assert bot_seat.enabled and set(bot_seat.tips) == {"easy", "normal", "hard"}
+    for level, line in bot_seat.tips.items():
+        assert line == app.t(f"heroes.bot.level.{level}") and "\n" not in line
+    app.mouse = bot_seat.rect.center
+    bot_seat.update(0.1, app)
+    assert app._tooltip is not None and bot_seat.tips["normal"] in app._tooltip[1]

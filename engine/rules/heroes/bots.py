@@ -108,10 +108,20 @@ class HeroesBot(Bot):
             return legal[0]
         if isinstance(state, BattleState):
             return self.battle(state, seat, legal)
+        self.last_stats.pop("why", None)
         if _map().is_map_turn(state):
-            return _map().choose(state, seat, legal, self.rng)  # type: ignore[no-any-return]
+            # the map game's player bot at this bot's level; the log line that says why goes
+            # to the table through last_stats (engine/ai/worker.py)
+            action, why = _map().decide(state, seat, legal, self.rng,
+                                        _map().level_of(self.difficulty))
+            if why is not None:
+                self.last_stats["why"] = why.to_json()
+            return action  # type: ignore[no-any-return]
         if state.sub is not None:
             sub = state.sub
+            whim = _map().level_of(self.difficulty).battle_whim
+            if whim and self.rng.below(1000) < whim * 1000:
+                return legal[self.rng.below(len(legal))]  # the easy level: now and then at random
             return self.battle(sub.state, sub.sub_seat(seat), legal)
         return self.setup(state, seat, legal)
 
@@ -571,7 +581,14 @@ def _factory(difficulty: str = "normal", seed: int = 0, **_: Any) -> HeroesBot:
     return HeroesBot(difficulty, seed)
 
 
+def _hard(difficulty: str = "hard", seed: int = 0, **_: Any) -> HeroesBot:
+    """Returns the heuristic bot at the hard level whatever ``difficulty`` says (bot ``hard``,
+    as in the other games: ``python -m engine match --bots hard,heuristic:easy``)."""
+    return HeroesBot("hard", seed)
+
+
 for _game in ("heroes", "heroes_battle"):
     register_bot("heuristic", _factory, game=_game, label="bot.heuristic")
+    register_bot("hard", _hard, game=_game, label="ui.bot.hard")
     register_evaluator(_game, evaluate)
     register_playout_depth_scale(_game, 0.5)

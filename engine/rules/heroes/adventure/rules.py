@@ -2742,7 +2742,9 @@ def _check_play(rules: Any, st: MapState, a: Action) -> Refusal | None:
     if why is not None:
         return (why, "that card cannot be played now")
     crowns = p.crowns - (1 if m.crown else 0)
-    if tuple(sorted(str(b) for b in boost)) not in _boost_sets(st, seat, cid, m.cost, crowns):
+    # the boosts in the sorted order legal_actions lists them (one action per choice: a
+    # permutation of a legal set would be accepted without being listed)
+    if tuple(str(b) for b in boost) not in _boost_sets(st, seat, cid, m.cost, crowns):
         return ("heroes.rule.empower_short", "pay the empower cost with the hand's empower "
                 "effects, no more than needed")
     return None

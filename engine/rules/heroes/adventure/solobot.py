@@ -92,15 +92,17 @@ def marching(st: MapState, seat: int) -> bool:
     return st.round >= 3 and strength(st, seat) >= _APPROACH * _foe_power(st, goal)
 
 
-def bot_value(st: MapState, seat: int, what: dict[str, Any], hero: str) -> float | None:
-    """Returns what attacking the bot hero on a field is worth (None: never)."""
+def bot_value(st: MapState, seat: int, what: dict[str, Any], hero: str,
+              dare: float | None = None) -> float | None:
+    """Returns what attacking the bot hero on a field is worth (None: never); ``dare``: the
+    strength over the bot's the player bot's level attacks at (default the clash bot's)."""
     from engine.rules.heroes.adventure.bots import _dare, strength
 
     if not st.ps[seat].units:
         return None
     h = (int(what["at"][0]), int(what["at"][1]))
     ratio = strength(st, seat) / max(1.0, _foe_power(st, h))
-    if ratio < _dare(st) * (1.0 if hero == MAIN else 1.4):
+    if ratio < (_dare(st) if dare is None else dare) * (1.0 if hero == MAIN else 1.4):
         return None
     return 30.0
 
