@@ -151,6 +151,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                 "mp": dict(p.mp), "cubes": p.cubes[:], "out": p.out, "homeless": p.homeless,
                 "town": None if p.town is None else [p.town[0], p.town[1]]})
         top = st.flow.top
+        asked = top is not None and seat is not None and top.seat == seat
         sc = content.scenarios[st.scenario]
         out: dict[str, Any] = {
             "mode": "clash", "scenario": st.scenario, "round": st.round,
@@ -169,9 +170,14 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             "hand": st.ps[seat].hand[:] if seat is not None else None,
             "supply": st.ps[seat].supply[:] if seat is not None else None,
             "looking": _looking(st, seat),
-            "choice": list(top.data[1]) if top is not None and top.kind == R.CHOOSE else [],
-            "choice_labels": L.choice_labels(st),
-            "rotations": list(top.data[3]) if top is not None and top.kind == R.ROTATE else [],
+            # a decision's options only for the seat it asks (the lookout tower's place:<tile>
+            # names the tiles of a supply, the hedge witch's remove:<card> a hand's cards);
+            # every seat sees who is choosing and the kind of choice (``choosing``, the prompt)
+            "choice": list(top.data[1]) if asked and top.kind == R.CHOOSE else [],
+            "choice_labels": L.choice_labels(st) if asked else [],
+            "choosing": {"seat": top.seat, "purpose": top.data[0]}
+            if top is not None and top.kind == R.CHOOSE else None,
+            "rotations": list(top.data[3]) if asked and top.kind == R.ROTATE else [],
             "rotating": {"tile": top.data[0], "at": [top.data[1], top.data[2]]}
             if top is not None and top.kind == R.ROTATE else None,
             "winners": st.winners[:], "reason": st.reason,

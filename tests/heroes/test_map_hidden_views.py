@@ -1,0 +1,118 @@
+"""What the map game's views hide (DESIGN.md: ``view(state, seat)`` returns what that seat may
+see): another seat's supply tiles, hand and looked-at cards, and the options of a decision asked
+of another seat (the lookout tower's ``place:<tile>:<at>`` named the tiles a player holds).
+A seat that is not asked sees that a seat is choosing and the kind of choice, nothing more."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.ai.play import bot_config, seat_bots
+from engine.core.rng import Rng
+from engine.rules.heroes import RULES
+from engine.rules.heroes.adventure import rules as R
+from engine.rules.heroes.adventure.game import CLASH
+from engine.rules.heroes.adventure.state import MAIN, MapState
+
+
+def _strings(v: Any) -> Iterator[str]:
+    if isinstance(v, str):
+        yield v
+    elif isinstance(v, dict):
+        for k, x in v.items():
+            yield str(k)
+            yield from _strings(x)
+    elif isinstance(v, list | tuple):
+        for x in v:
+            yield from _strings(x)
+
+
+def _hidden_from(st: MapState, seat: int) -> tuple[set[str], set[str]]:
+    """Returns the ids ``seat`` may not see: other seats' supply tiles, and the options of a
+    decision asked of another seat (those that name something: ``place:f2:-7,0``)."""
+    tiles = {t for o, p in enumerate(st.ps) if o != seat for t in p.supply}
+    options: set[str] = set()
+    top = st.flow.top
+    if top is not None and top.kind == R.CHOOSE and top.seat != seat:
+        options = {str(o) for o in top.data[1] if ":" in str(o)}
+    return tiles, options
+
+
+def assert_hides(st: MapState, seat: int) -> None:
+    """Asserts that seat's view names nothing another seat holds or is asked."""
+    view = RULES.view(st, seat)
+    tiles, options = _hidden_from(st, seat)
+    seen = set(_strings(view))
+    assert not tiles & seen, (seat, tiles & seen)
+    assert not options & seen, (seat, options & seen)
+    for s in seen:  # an option names a tile inside a longer string
+        assert not any(f":{t}:" in s for t in tiles), (seat, s)
+    top = st.flow.top
+    asked = top is not None and (top.seat == seat if top.kind in (R.CHOOSE, R.KEEP) else True)
+    if top is not None and top.kind == R.CHOOSE and not asked:
+        assert view["choice"] == [] and view["choice_labels"] == [], seat
+        assert view["choosing"]["seat"] == top.seat
+    if view.get("looking"):
+        assert top is not None and top.seat == seat
+    assert view["hand"] == st.ps[seat].hand and view["supply"] == st.ps[seat].supply
+    battle = view.get("battle")
+    if battle is not None:
+        for side in battle["view"]["sides"]:
+            if side["seat"] != battle["seat"]:
+                assert side["hand"] is None
+
+
+def test_a_lookout_tower_choice_shows_its_tiles_to_the_asked_seat_only() -> None:
+    config = bot_config("heroes", ["heuristic"] * 2, options={"mode": "clash"})
+    st = RULES.new_game(config, 3)
+    bots = seat_bots("heroes", config, 3)
+    while st.flow.stack or st.flow.phase != R.TURN:
+        seat = RULES.current_actor(st)
+        RULES.apply(st, bots[seat].choose(RULES, st, seat))
+    me = st.current
+    assert st.ps[me].supply
+    # a field where a supply tile fits next to (seed "Aussichtsturm": discover or place)
+    at = next(h for h in sorted(R.board(st).fields)
+              if any(o.startswith("place:")
+                     for o in R._options_explore(st, me, [MAIN, [h[0], h[1]]])))
+    R.queue(st).insert(0, ["choose", me, "explore", [], [MAIN, [at[0], at[1]]]])
+    R.run(CLASH, st, [])
+    mine = RULES.view(st, me)
+    assert any(str(o).startswith("place:") for o in mine["choice"])
+    assert len(mine["choice_labels"]) == len(mine["choice"])
+    other = RULES.view(st, 1 - me)
+    assert other["choice"] == [] and other["choice_labels"] == []
+    assert other["choosing"] == {"seat": me, "purpose": "explore"}
+    assert other["prompt"] == mine["prompt"]  # the kind of choice, as the prompt says
+    for seat in (0, 1):
+        assert_hides(st, seat)
+    assert RULES.view(st, None)["choice"] == []
+
+
+def _bot_game(players: int, seed: int) -> Iterator[MapState]:
+    config = bot_config("heroes", ["heuristic"] * players, options={"mode": "clash"})
+    st = RULES.new_game(config, seed)
+    bots = seat_bots("heroes", config, seed)
+    while not RULES.is_over(st):
+        yield st
+        seat = RULES.current_actor(st)
+        RULES.apply(st, bots[seat].choose(RULES, st, seat))
+    yield st
+
+
+def test_every_seat_view_of_a_bot_game_hides_the_others() -> None:
+    asked_others = 0
+    for players, seed in ((2, 1), (2, 4), (3, 2)):
+        for n, st in enumerate(_bot_game(players, seed)):
+            top = st.flow.top
+            if top is not None and top.kind == R.CHOOSE:
+                asked_others += 1
+            for seat in range(players):
+                assert_hides(st, seat)
+                if n % 7 == 0:
+                    # nothing the seat cannot know shows: re-dealing the hidden parts
+                    # (hands, supplies, deck orders, face-down tiles) leaves its view as it was
+                    again = RULES.determinize(st, seat, Rng(n))
+                    assert RULES.view(again, seat) == RULES.view(st, seat), (seed, n, seat)
+    assert asked_others > 0  # the games asked choices (their views were checked above)
