@@ -1317,7 +1317,7 @@ class HeroesTableScene(TableScene):
         v = self.view
         seat = v.get("current", 0)
         decks = v.get("decks", [])
-        return list(decks[seat]) if seat < len(decks) else []
+        return list(decks[seat] or []) if seat < len(decks) else []
 
     def _deck_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(40 + i * 88, 712, 80, 112)

@@ -116,3 +116,18 @@ def test_every_seat_view_of_a_bot_game_hides_the_others() -> None:
                     again = RULES.determinize(st, seat, Rng(n))
                     assert RULES.view(again, seat) == RULES.view(st, seat), (seed, n, seat)
     assert asked_others > 0  # the games asked choices (their views were checked above)
+
+
+def test_a_skirmish_deck_shows_to_its_owner_only() -> None:
+    from engine.core.actions import Action
+    from engine.core.protocol import GameConfig
+
+    st = RULES.new_game(GameConfig.for_players(2, mode="skirmish", level=3), 7)
+    seat = st.current
+    assert st.searches[seat] > 0
+    RULES.apply(st, Action.make("search", **{"from": "deck"}))
+    RULES.apply(st, Action.make("keep", card=st.looking[0]))  # named to its owner alone
+    mine, other = RULES.view(st, seat), RULES.view(st, 1 - seat)
+    assert mine["decks"][seat] == sorted(st.decks[seat])
+    assert other["decks"][seat] is None and other["deck_sizes"][seat] == len(st.decks[seat])
+    assert other["decks"][1 - seat] == sorted(st.decks[1 - seat])

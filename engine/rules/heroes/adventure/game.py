@@ -175,8 +175,6 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             # every seat sees who is choosing and the kind of choice (``choosing``, the prompt)
             "choice": list(top.data[1]) if asked and top.kind == R.CHOOSE else [],
             "choice_labels": L.choice_labels(st) if asked else [],
-            "choosing": {"seat": top.seat, "purpose": top.data[0]}
-            if top is not None and top.kind == R.CHOOSE else None,
             "rotations": list(top.data[3]) if asked and top.kind == R.ROTATE else [],
             "rotating": {"tile": top.data[0], "at": [top.data[1], top.data[2]]}
             if top is not None and top.kind == R.ROTATE else None,
@@ -184,6 +182,8 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             "prompt": self.prompt(st).to_json() if not self.is_over(st) else None,
             "reach": reach_view(st, seat) if seat is not None else {},
         }
+        if top is not None and top.kind == R.CHOOSE:
+            out["choosing"] = {"seat": top.seat, "purpose": top.data[0]}
         out.update(bothero.view_part(st))  # the bot heroes of a campaign scenario
         if st.sub is not None:
             out["battle"] = self.sub_view(st, seat)
