@@ -143,6 +143,13 @@ class MapTableScene(HeroesTableScene):
         return super().board_controls() + list(getattr(self, "map_buttons", [])) + list(
             getattr(self, "town_buttons", []))
 
+    def tooltip_avoid(self) -> list[pygame.Rect]:
+        """Adds the supply's tiles: a tooltip of one tile keeps clear of the other."""
+        out = super().tooltip_avoid()
+        if not self.in_battle and getattr(self, "view", None) is not None:
+            out += [rect for _tid, rect in self.supply_rects()]
+        return out
+
     def __init__(self, app: App, session: Any, *, save_path: Path | None = None,
                  autosave: bool = True, worker_factory: Any = None,
                  campaign: Any = None) -> None:
@@ -303,6 +310,10 @@ class MapTableScene(HeroesTableScene):
                     params["building"]).name)
             except (KeyError, IndexError):
                 params["building"] = t("heroes.mapui.log.a_building")
+        foe = params.get("foe")
+        if key == "heroes.map.battle" and isinstance(params.get("against"), dict) \
+                and isinstance(foe, str):
+            params["against"] = foe  # the defending player, by name (named above)
         if key == "heroes.map.battle_over" and isinstance(seat, int) and seat < seats:
             # ``winner`` is the winning seat (None: the neutrals, a draw or a retreat); ``side``
             # the battle's winning side (0 the attacker, 1 the defender, -1 nobody)
@@ -1158,9 +1169,13 @@ class MapTableScene(HeroesTableScene):
             if rect.collidepoint(mouse):
                 self.hint(("keep", a["card"]), self._card_tip(a["card"]), rect)
         if self.town is None:
-            for tid, rect in self.supply_rects():
+            tiles = self.supply_rects()
+            for tid, rect in tiles:
                 if rect.collidepoint(mouse):
-                    self.hint(("supply", tid), self.supply_tip(tid), rect)
+                    # anchored on both tiles: the tooltip of one covers neither (above them
+                    # it would cover the side panel's buttons, right of one the other tile)
+                    both = rect.unionall([r for _t, r in tiles])
+                    self.app.tooltip(("supply", tid), self.supply_tip(tid), both)
         self._side_tips(mouse)
         box = self.hero_box()
         if box.collidepoint(mouse) and not (self.cards_button is not None

@@ -131,3 +131,51 @@ def test_a_skirmish_deck_shows_to_its_owner_only() -> None:
     assert mine["decks"][seat] == sorted(st.decks[seat])
     assert other["decks"][seat] is None and other["deck_sizes"][seat] == len(st.decks[seat])
     assert other["decks"][1 - seat] == sorted(st.decks[1 - seat])
+
+
+def test_a_battles_private_events_name_host_seats_and_its_opening_reaches_the_log() -> None:
+    from engine.content.i18n import Catalog
+
+    catalogs = [Catalog.load("en"), Catalog.load("de")]
+    checked, lines = 0, 0
+    for seed in (1, 4):
+        config = bot_config("heroes", ["heuristic"] * 2, options={"mode": "clash"})
+        st = RULES.new_game(config, seed)
+        bots = seat_bots("heroes", config, seed)
+        while not RULES.is_over(st):
+            seat = RULES.current_actor(st)
+            before = st.sub
+            events = RULES.apply(st, bots[seat].choose(RULES, st, seat))
+            sub = before or st.sub
+            for e in events:
+                if e.key in ("heroes.map.battle", "heroes.map.battle_over"):
+                    for cat in catalogs:  # the plain catalog words it all (no "{result}")
+                        text = cat.t(e.key, **e.params)
+                        assert "{" not in text, text
+                    lines += 1
+                if e.key == "heroes.ev.drawn" and sub is not None:
+                    # the cards drawn are the drawing player's: its host seat, not its
+                    # battle seat
+                    side = sub.state.sides[int(e.params["side"])]
+                    assert e.seat == sub.seats[side.seat], (e.seat, sub.seats, side.seat)
+                    checked += sub.seats[side.seat] != side.seat
+    assert lines and checked
+
+
+def test_a_bot_attackers_deployment_reaches_the_map_log() -> None:
+    # the battle's set-up deploys the automatic side before anybody acts: its events follow
+    # the battle's line in the map's log (they were lost before)
+    from engine.core.actions import Action
+    from tests.heroes.test_solo import _past_window, _solo
+
+    st = _solo()
+    st.ps[0].pos[MAIN] = (1, -1)
+    events = RULES.apply(st, Action("end_turn", ()))
+    events += _past_window(st)
+    keys = [e.key for e in events]
+    assert st.sub is not None and st.battle["tag"]["attacker"] == "bot"
+    i = keys.index("heroes.bot.battle")
+    deployed = [e for e in events[i + 1:] if e.key == "heroes.ev.deploy"]
+    assert len(deployed) == len([u for u in st.sub.state.units if u.side == 0 and u.deployed
+                                 and not u.tower])
+    assert all("did_name" in e.params for e in deployed)  # named for the log

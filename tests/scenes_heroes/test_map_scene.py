@@ -791,6 +791,23 @@ def test_the_supply_tiles_show_what_lies_on_them(app: Any) -> None:
     names = [table.loc_name(f.location) for f in query.tile(tid).fields if f.location]
     assert all(any(n in line for line in tip) for n in names)
     assert query.tile(tid).label in table.place_label(tid)
+    # the tooltip of either tile covers neither tile (it covered the second one)
+    from scenes import assets, theme
+    from scenes.widgets import tooltip_box
+
+    rects = [r for _t, r in table.supply_rects()]
+    for tid, rect in table.supply_rects():
+        lines = table.supply_tip(tid)
+        images = [assets.text(line, "body", theme.SIZE_SMALL, theme.INK, 420) for line in lines]
+        size = (max(i.get_width() for i in images) + 28,
+                sum(i.get_height() + 4 for i in images) + 18)  # as draw_tooltip measures
+        app.mouse = rect.center
+        app.step([], 1 / 60)
+        anchor = app._tooltip[2]  # where the table asked for it
+        assert app._tooltip[0] == ("supply", tid) and anchor.contains(rect)
+        avoid = [r for r in table.tooltip_avoid() if r != anchor]
+        box = tooltip_box(size, anchor, app.screen.get_rect(), avoid)
+        assert not any(box.colliderect(r) for r in rects), (box, rects, avoid)
 
 
 def test_a_choice_of_effects_names_its_source(app: Any) -> None:

@@ -824,8 +824,10 @@ def start_battle(rules: HeroesRules, st: SkirmishState, ev: list[Event]) -> None
     seats = tuple(range(st.players))
     config = GameConfig.for_players(st.players, bots=False, battle=spec)
     st.flow.phase = FIGHT
-    st.sub = subgame.start("heroes_battle", config, seats, st.rng, {"mode": "skirmish"})
+    opening: list[Event] = []
+    st.sub = subgame.start("heroes_battle", config, seats, st.rng, {"mode": "skirmish"}, opening)
     ev.append(Event("heroes.ev.battle", {"kind": spec["kind"]}))
+    ev.extend(opening)  # the neutral army drawn, automatic deployment, walls
 
 
 def _prompt_setup(rules: HeroesRules, st: SkirmishState) -> Message:

@@ -77,7 +77,8 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         """Applies a validated action (in the battle while it runs)."""
         sub = state.sub
         if sub is not None and not state.flow.stack:
-            events = BATTLE.do_apply(sub.state, action)
+            # a private event names its battle seat: the log reads host seats
+            events = sub.host_events(BATTLE.do_apply(sub.state, action))
             if BATTLE.is_over(sub.state):
                 state.sub = None
                 more: list[Event] = []
