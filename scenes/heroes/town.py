@@ -547,7 +547,14 @@ class TownWindow:
                              box, border_radius=8)
         surface.blit(image, image.get_rect(center=box.center))
         y = box.bottom + 4
-        if row.kind and row.cost is not None:
+        lines: list[str] = []
+        if row.action is None and row.why and row.short is None:
+            lines = assets.wrap(row.why, "italic", theme.SIZE_TINY - 2, rect.width - 10)[:4]
+        room = rect.bottom - 5 - sum(assets.size_of(line, "italic", theme.SIZE_TINY - 2)[1]
+                                     for line in lines)
+        # a long reason (a neutral unit has no Pack side) takes the price's place: a price
+        # that cannot be paid says nothing, and the two would overlap
+        if row.kind and row.cost is not None and y + 34 <= room:
             word = t(SHORT[row.kind])
             text, ws = assets.shrink_to_fit(word, "bold", theme.SIZE_TINY - 1, rect.width - 8,
                                             10)
@@ -558,9 +565,8 @@ class TownWindow:
             if row.short is not None:
                 self._draw_why(surface, row, rect.centerx, rect.bottom - 22, theme.RED, True)
                 return
-            lines = assets.wrap(row.why, "italic", theme.SIZE_TINY - 2, rect.width - 10)
             bottom = rect.bottom - 5
-            for line in reversed(lines[:3]):
+            for line in reversed(lines):
                 image = assets.text(line, "italic", theme.SIZE_TINY - 2, theme.RED)
                 bottom -= image.get_height()
                 surface.blit(image, image.get_rect(midtop=(rect.centerx, bottom)))

@@ -526,6 +526,8 @@ def _step_choose(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
         return
     if not options and purpose in _OPTIONS:
         options = _OPTIONS[purpose](st, seat, ctx)
+        if not options and purpose == "neutral":  # none affordable: nothing to ask
+            ev.append(_ev("heroes.map.neutral_unaffordable", seat=seat))
     if options:
         # the context (effects, a battle's tag) stays in the state: decisions hold plain values
         key = str(st.battle.get("n", 0))
@@ -842,7 +844,11 @@ def _special_recruit_neutral(ctx: _Ctx, draws: int = 1, max_tier: str = "") -> N
             if cards:
                 drawn.append(cards[st.rng.below(len(cards))])
     if drawn:
-        ctx.ev.append(Event("heroes.map.neutral_draw", {"seat": ctx.seat, "units": drawn}))
+        from engine.rules.heroes.names import name_of
+
+        names = {lang: ", ".join(name_of("unit", u)[lang] for u in drawn) for lang in ("en", "de")}
+        ctx.ev.append(Event("heroes.map.neutral_draw", {"seat": ctx.seat, "units": drawn,
+                                                        "names": names}))
         ctx._front([["choose", ctx.seat, "neutral", [], [sorted(set(drawn))]]])
 
 
@@ -2635,8 +2641,10 @@ def _options_cycle(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
 def _options_neutral(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
     p = st.ps[seat]
     have = {u for u, _ in p.units}
-    return [u for u in ctx[0] if u not in have
-            and afford(p.res, unit_cost(st, u, False))] + ["none"]
+    # a unit the player cannot pay (or holds already) is no option; with none left the
+    # choice is not asked (it would offer "Nothing" alone)
+    units = [u for u in ctx[0] if u not in have and afford(p.res, unit_cost(st, u, False))]
+    return units + ["none"] if units else []
 
 
 _OPTIONS = {"bonus": _options_bonus, "start_unit": _options_start_unit,
