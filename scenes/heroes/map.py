@@ -990,6 +990,15 @@ class MapTableScene(HeroesTableScene):
     def handle_board(self, event: pygame.event.Event) -> bool:
         if self.in_battle:
             return super().handle_board(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and (self.map_popup is not None or self.town is not None):
+            # Esc closes an open list (a card's plays, trades, tiles), then the town window,
+            # before it pauses the game
+            if self.map_popup is not None:
+                self.map_popup = None
+            else:
+                self.town = None
+            return True
         if self.map_popup is not None:
             used, close = self.map_popup.handle(event)
             if close:

@@ -841,3 +841,20 @@ def test_a_side_without_its_main_hero_is_named_by_who_leads_it(app: Any) -> None
     assert table.side_name(1) == app.t("heroes.ui.side.secondary")
     battle["heroes"][1] = "garrison"
     assert table.side_name(1) == app.t("heroes.ui.side.garrison")
+
+
+def test_esc_closes_an_open_list_then_the_town_before_pausing(app: Any) -> None:
+    from scenes.heroes.screens import _show_map_play
+
+    table = _table_at(app, "map_play")
+    _show_map_play(app, table)
+    assert table.map_popup is not None
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.step([esc], 1 / 60)
+    assert table.map_popup is None and app.top is table  # the list closed, no pause menu
+    table._open_town()
+    assert table.town is not None
+    app.step([esc], 1 / 60)
+    assert table.town is None and app.top is table
+    app.step([esc], 1 / 60)
+    assert app.top is not table  # now Esc pauses
