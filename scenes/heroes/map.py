@@ -733,7 +733,10 @@ class MapTableScene(HeroesTableScene):
             return []
 
     def _bonus_lines(self) -> list[str]:
-        """Returns the start bonus's text of the game's difficulty."""
+        """Returns the start bonus's text of the game's difficulty (a campaign scenario has its
+        own bonus instead: the difficulty's text would name other choices)."""
+        if self.view.get("solo") is not None:
+            return [self.app.t("heroes.mapui.bonus_campaign")]
         try:
             sc = query.scenario(self.view["scenario"])
             did = str(self.session.config.options.get("difficulty") or sc.difficulty)
