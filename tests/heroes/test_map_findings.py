@@ -39,3 +39,15 @@ def test_a_neutral_draw_with_gold_offers_the_units_and_none() -> None:
     top = st.flow.top
     assert top is not None and top.kind == R.CHOOSE and top.data[0] == "neutral"
     assert top.data[1][-1] == "none" and len(top.data[1]) >= 2
+
+
+def test_a_defeated_units_health_left_is_never_negative() -> None:
+    from engine.core.protocol import GameConfig
+    from engine.rules.heroes.battle import RULES as BATTLE
+
+    st = BATTLE.new_game(GameConfig.for_players(2), 3)
+    u = st.units[0]
+    u.damage = 99  # an attack that did more than the unit had left
+    view = BATTLE.view(st, 0)
+    unit = next(x for x in view["units"] if x["uid"] == u.uid)
+    assert unit["hp_left"] == 0 and unit["total_hp_left"] == 0 and unit["damage"] == 99
