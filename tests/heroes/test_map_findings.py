@@ -51,3 +51,4 @@ def test_a_defeated_units_health_left_is_never_negative() -> None:
     view = BATTLE.view(st, 0)
     unit = next(x for x in view["units"] if x["uid"] == u.uid)
     assert unit["hp_left"] == 0 and unit["total_hp_left"] == 0 and unit["damage"] == 99
+

@@ -858,3 +858,13 @@ def test_esc_closes_an_open_list_then_the_town_before_pausing(app: Any) -> None:
     assert table.town is None and app.top is table
     app.step([esc], 1 / 60)
     assert app.top is not table  # now Esc pauses
+
+
+def test_an_automatic_units_tie_names_no_wall(app: Any) -> None:
+    table = _table_at(app, "map")
+    params = {"unit": 3, "did": "pike_guard", "target": -1, "target_did": "", "why": "tie",
+              "ranking": []}
+    text = table.game_text("heroes.ev.auto", params)
+    assert app.t("heroes.ui.the_wall") not in text and app.t("heroes.ui.tied_targets") in text
+    wall = table.game_text("heroes.ev.auto", dict(params, why="wall"))
+    assert app.t("heroes.ui.the_wall") in wall

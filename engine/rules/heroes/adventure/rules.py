@@ -496,6 +496,11 @@ def _combat_prompt(st: MapState, tag: dict[str, Any]) -> Message:
     elif tag.get("kind") == "pvp":
         return Message("heroes.map.prompt.window_pvp", {"seat": tag["seat"],
                                                         "foe": tag["foe"]})
+    elif tag.get("kind") == "bot":  # a bot hero of the solo campaign, attacking or attacked
+        key = "heroes.map.prompt.window_bot_attacks" if tag.get("attacker") == "bot" \
+            else "heroes.map.prompt.window_bot"
+        return Message(key,
+                       {"seat": tag["seat"], "bot_name": bothero._name(st, int(tag["bot"]))})
     return Message("heroes.map.prompt.window", {"seat": st.current})
 
 
