@@ -638,6 +638,7 @@ class MapTableScene(HeroesTableScene):
         v = self.view
         step = v.get("step")
         options: list[tuple[str, str, Any]] = []
+        tips: list[list[str] | None] = []
         lines: list[str] = []
         if v.get("choice"):
             bonus = bool(v["prompt"]) and v["prompt"]["key"] == "heroes.map.prompt.bonus"
@@ -655,6 +656,7 @@ class MapTableScene(HeroesTableScene):
                 else:
                     label = self._option_label(o)
                 options.append((capital(label), "", self._do(a)))
+                tips.append(self._option_card_tip(o))
             if bonus:
                 for text in self._bonus_lines():
                     lines += assets.wrap(text, "body", theme.SIZE_SMALL, 440)
@@ -693,9 +695,20 @@ class MapTableScene(HeroesTableScene):
         self.map_chooser = ChoicePanel(title, lines, options, self._no_cancel,
                                        t("heroes.mapui.look_at_map"),
                                        (MAPV.centerx, MAPV.centery),
-                                       button_width=width, per_row=per_row, top_room=room)
+                                       button_width=width, per_row=per_row, top_room=room,
+                                       tooltips=tips if any(tips) else None)
         self.map_chooser.buttons.pop()  # a decision of the rules cannot be cancelled
         self.map_chooser.rect.height -= 96
+
+    def _option_card_tip(self, option: str) -> list[str] | None:
+        """Returns a card's tooltip for an option that names a card (a card to carry into
+        the next scenario, to swap, to take back or to remove), else None."""
+        cid = option[7:] if option.startswith("remove:") else option
+        try:
+            query.card(cid)
+        except Exception:  # noqa: BLE001 - not a card: no tooltip
+            return None
+        return self._card_tip(cid)
 
     def shown_cards(self) -> list[str]:
         """Returns the cards the viewer looks at for a choice (not a Search's keep)."""

@@ -123,3 +123,15 @@ def test_a_campaign_start_bonus_is_not_described_by_the_difficultys_text(app: An
     assert table._bonus_lines() == [app.t("heroes.mapui.bonus_campaign")]
     clash = open_moment(app, "map", seed=1)
     assert clash._bonus_lines() != [app.t("heroes.mapui.bonus_campaign")]
+
+
+def test_a_card_to_carry_shows_what_it_does(app: Any) -> None:
+    # the choice listed card names only: a tooltip gives each card's modes
+    table = open_moment(app, "solo_carry", seed=1)
+    button = table.map_chooser.buttons[0]
+    cid = str(table.view["choice"][0])
+    assert button.tooltip and button.tooltip == table._card_tip(cid)
+    app.mouse = button.rect.center
+    for _ in range(40):
+        app.step([], 1 / 30)
+    assert app._tooltip is not None and app._tooltip[1] == table._card_tip(cid)
