@@ -310,8 +310,11 @@ class TownWindow:
             if row.action is not None:
                 word = t("heroes.mapui.recruit_short") if row.kind == "recruit" else \
                     t("heroes.mapui.reinforce_short")
+                # eight cards (a neutral unit beside the seven) leave narrow buttons: a
+                # smaller size rather than "Reinfor…" (the button keeps 24 px of padding)
+                _w, size = assets.shrink_to_fit(word, "bold", theme.SIZE_TINY, w - 10 - 24, 10)
                 self._add(pygame.Rect(row.rect.left + 5, row.rect.bottom - 34, w - 10, 28),
-                          word, row.action, theme.SIZE_TINY)
+                          word, row.action, size)
         self.extras = self._read_extras()
         y = top + UNIT_H + 6
         ew = (r.width - 48) // 2

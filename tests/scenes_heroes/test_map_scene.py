@@ -868,3 +868,23 @@ def test_an_automatic_units_tie_names_no_wall(app: Any) -> None:
     assert app.t("heroes.ui.the_wall") not in text and app.t("heroes.ui.tied_targets") in text
     wall = table.game_text("heroes.ev.auto", dict(params, why="wall"))
     assert app.t("heroes.ui.the_wall") in wall
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_town_unit_buttons_fit_with_eight_cards(app: Any, lang: str) -> None:
+    # a neutral unit beside the faction's seven made the buttons narrow: "Reinfor…"
+    from scenes import assets
+
+    app.set_language(lang)
+    table = _table_at(app, "map_town")
+    p = table.session.state.ps[0]
+    p.units = [[u, False] for u in query.faction(p.faction).units[:3]] + [["cave_dweller",
+                                                                           False]]
+    p.res = [40, 10, 5]
+    table.refresh()
+    _press(app, table.map_buttons, app.t("heroes.mapui.town"))
+    town = table.town
+    assert town is not None and len(town.units) == 8
+    for b, _a in town.acts:
+        avail = b.rect.width - 24
+        assert assets.fit(b.label, b.role, b.size, avail) == b.label, (b.label, b.size)
