@@ -551,10 +551,14 @@ class TownWindow:
         surface.blit(image, image.get_rect(center=box.center))
         y = box.bottom + 4
         lines: list[str] = []
+        fs = theme.SIZE_TINY - 2
         if row.action is None and row.why and row.short is None:
-            lines = assets.wrap(row.why, "italic", theme.SIZE_TINY - 2, rect.width - 10)[:4]
-        room = rect.bottom - 5 - sum(assets.size_of(line, "italic", theme.SIZE_TINY - 2)[1]
-                                     for line in lines)
+            # the reason whole: a smaller size where it needs more lines than the card has
+            for fs in range(theme.SIZE_TINY - 2, theme.SIZE_TINY - 5, -1):
+                lines = assets.wrap(row.why, "italic", fs, rect.width - 10)
+                if sum(assets.size_of(x, "italic", fs)[1] for x in lines) <= rect.bottom - 5 - y:
+                    break
+        room = rect.bottom - 5 - sum(assets.size_of(line, "italic", fs)[1] for line in lines)
         # a long reason (a neutral unit has no Pack side) takes the price's place: a price
         # that cannot be paid says nothing, and the two would overlap
         if row.kind and row.cost is not None and y + 34 <= room:
@@ -570,7 +574,9 @@ class TownWindow:
                 return
             bottom = rect.bottom - 5
             for line in reversed(lines):
-                image = assets.text(line, "italic", theme.SIZE_TINY - 2, theme.RED)
+                if bottom - assets.size_of(line, "italic", fs)[1] < y:
+                    break  # never over the badge (the smallest size still too long)
+                image = assets.text(line, "italic", fs, theme.RED)
                 bottom -= image.get_height()
                 surface.blit(image, image.get_rect(midtop=(rect.centerx, bottom)))
 
