@@ -128,6 +128,20 @@ class TownWindow:
             return t("heroes.mapui.why.short", short=self.table.cost_text(short)), cost
         return (t(key) if self.app.has(key) else t("ui.illegal")), cost
 
+    def _spellbook_why(self, why: str, cost: list[int] | None) -> str:
+        """Returns which of the spell book's three conditions fails (the rules refuse it with
+        one reason for all: token, price, a mage guild built in an earlier round)."""
+        if not why or not self.acting:
+            return why
+        p = self.player()
+        if not p["tokens"].get("spellbook"):
+            return self.app.t("heroes.mapui.why.token")
+        if cost:
+            short = [max(0, int(c) - int(h)) for c, h in zip(cost, p["resources"], strict=False)]
+            if any(short):
+                return self.app.t("heroes.mapui.why.short", short=self.table.cost_text(short))
+        return why
+
     def _town(self) -> Any:
         return query.town(self.player()["faction"])
 
@@ -268,6 +282,7 @@ class TownWindow:
         book = self.table.index.find("spellbook")
         if book is None:
             why, cost = self._why(Action("spellbook"))
+            why = self._spellbook_why(why, cost)
         else:
             why, cost = "", (self.table.preview(book).detail or {}).get("cost")
         rows.append(Row("spellbook", t("heroes.mapui.spellbook"),

@@ -888,3 +888,26 @@ def test_the_town_unit_buttons_fit_with_eight_cards(app: Any, lang: str) -> None
     for b, _a in town.acts:
         avail = b.rect.width - 24
         assert assets.fit(b.label, b.role, b.size, avail) == b.label, (b.label, b.size)
+
+
+def test_the_spell_book_says_which_condition_fails(app: Any) -> None:
+    # one catch-all reason ("needs its token, its price and a mage guild …") became the one
+    # that fails
+    table = _table_at(app, "map_town")
+    p = table.session.state.ps[0]
+    guild = next(b.key for b in query.town(p.faction).buildings if "spell_book" in b.unlocks)
+    p.built.append(guild)
+    p.built_round[guild] = 0
+    p.tokens["spellbook"] = False
+    table.refresh()
+    table.town = None
+    table._open_town()
+    row = next(r for r in table.town.extras if r.kind == "spellbook")
+    assert row.why == app.t("heroes.mapui.why.token")
+    p.tokens["spellbook"] = True
+    p.res = [0, 0, 0]
+    table.refresh()
+    table.town = None
+    table._open_town()
+    row = next(r for r in table.town.extras if r.kind == "spellbook")
+    assert row.short is not None and any(row.short)
