@@ -174,9 +174,11 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             # a decision's options only for the seat it asks (the lookout tower's place:<tile>
             # names the tiles of a supply, the hedge witch's remove:<card> a hand's cards);
             # every seat sees who is choosing and the kind of choice (``choosing``, the prompt)
-            "choice": list(top.data[1]) if asked and top.kind == R.CHOOSE else [],
+            "choice": list(top.data[1]) if asked and top is not None and top.kind == R.CHOOSE
+            else [],
             "choice_labels": L.choice_labels(st) if asked else [],
-            "rotations": list(top.data[3]) if asked and top.kind == R.ROTATE else [],
+            "rotations": list(top.data[3]) if asked and top is not None and top.kind == R.ROTATE
+            else [],
             "rotating": {"tile": top.data[0], "at": [top.data[1], top.data[2]]}
             if top is not None and top.kind == R.ROTATE else None,
             "winners": st.winners[:], "reason": st.reason,
