@@ -131,6 +131,14 @@ class HeroWalk(Animation):
         return (aq + (bq - aq) * k, ar + (br - ar) * k)
 
 
+def _tip_cut_labels(popup: Popup) -> None:
+    """Gives a list's button whose label is cut ("… recruit one at i…") the whole label as
+    its tooltip (the button keeps 24 px of padding)."""
+    for b in popup.buttons:
+        if not b.tooltip and assets.fit(b.label, b.role, b.size, b.rect.width - 24) != b.label:
+            b.tooltip = b.label
+
+
 class MapTableScene(HeroesTableScene):
     """The map game's table: the adventure map, the side panel and, in battle, the combat
     board."""
@@ -913,6 +921,7 @@ class MapTableScene(HeroesTableScene):
                 self.map_popup = Popup.listing(choices, lambda a: self._do(a)(),
                                                (SIDE.right + 10, SIDE.top + 300), MAPV,
                                                max_width=MAPV.width - 40)
+            _tip_cut_labels(self.map_popup)
         return go
 
     def _build_cards_button(self) -> None:

@@ -911,3 +911,15 @@ def test_the_spell_book_says_which_condition_fails(app: Any) -> None:
     table._open_town()
     row = next(r for r in table.town.extras if r.kind == "spellbook")
     assert row.short is not None and any(row.short)
+
+
+def test_a_cut_play_label_has_the_whole_text_as_tooltip(app: Any) -> None:
+    from scenes.board.chooser import Popup
+    from scenes.heroes.map import _tip_cut_labels
+
+    long = "Diplomacy – Map: for each dwelling you have, draw a neutral unit of its tier; " \
+           "you may recruit one at its cost"
+    popup = Popup.listing([(long, 1), ("Short", 2)], lambda v: None, (100, 100), MAPV,
+                          max_width=400)
+    _tip_cut_labels(popup)
+    assert popup.buttons[0].tooltip == long and not popup.buttons[1].tooltip
