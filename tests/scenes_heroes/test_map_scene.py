@@ -923,3 +923,17 @@ def test_a_cut_play_label_has_the_whole_text_as_tooltip(app: Any) -> None:
                           max_width=400)
     _tip_cut_labels(popup)
     assert popup.buttons[0].tooltip == long and not popup.buttons[1].tooltip
+
+
+def test_rivals_on_a_shared_lead_share_the_win(app: Any) -> None:
+    # First Steps ended on a tie of flags: "Alma, Bruno win together!" read like a co-op game
+    from engine.core.protocol import Outcome
+    from scenes.dialogs import GameOverScene
+
+    table = _table_at(app, "map")
+    over = GameOverScene(app, table)
+    over.outcome = Outcome((0, 1), (1.0, 1.0), None)
+    names = ", ".join(table.seat_name(s) for s in (0, 1))
+    assert over.headline() == app.t("ui.over.shared", names=names)
+    over.outcome = Outcome((1,), (0.0, 1.0), None)
+    assert over.headline() == app.t("ui.over.winner", name=table.seat_name(1))
