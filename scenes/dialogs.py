@@ -226,6 +226,21 @@ class GameOverScene(Overlay):
 
         self.app.reset(MainMenuScene(self.app))
 
+    def headline(self) -> str:
+        """Returns who won: one seat, nobody, a party together, or rivals sharing the win (a
+        tie between seats of different sides)."""
+        t = self.app.t
+        outcome = self.outcome
+        if outcome is None or not outcome.winners:
+            return t("ui.over.nobody")
+        names = [self.table.seat_name(w) for w in outcome.winners]
+        if len(names) == 1:
+            return t("ui.over.winner", name=names[0])
+        session = self.table.session
+        sides = session.rules.sides(session.config)
+        together = len({sides[w] for w in outcome.winners if w < len(sides)}) == 1
+        return t("ui.over.winners" if together else "ui.over.shared", names=", ".join(names))
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.app.t
         surface.blit(theme.shade(surface.get_size()), (0, 0))
@@ -236,13 +251,7 @@ class GameOverScene(Overlay):
         outcome = self.outcome
         if outcome is None:
             return
-        names = [self.table.seat_name(w) for w in outcome.winners]
-        if len(outcome.winners) == 0:
-            head = t("ui.over.nobody")
-        elif len(outcome.winners) == 1:
-            head = t("ui.over.winner", name=names[0])
-        else:
-            head = t("ui.over.winners", names=", ".join(names))
+        head = self.headline()
         icon = "ui.winner" if outcome.winners else "ui.no_winner"  # no crown when nobody won
         blit_centered(surface, assets.asset_icon(icon, 64), (self.box.centerx,
                                                              self.box.top + 146))

@@ -54,6 +54,17 @@ class SubGame:
         """Returns the host seat that plays sub-game seat ``sub_seat``."""
         return None if sub_seat is None else self.seats[sub_seat]
 
+    def host_events(self, events: list[Event]) -> list[Event]:
+        """Returns the sub-game's events with a private event's seat (``Event.seat``, a
+        sub-game seat) as the host seat that may read it."""
+        out = []
+        for e in events:
+            seat = e.seat
+            if seat is not None and 0 <= seat < len(self.seats) and self.seats[seat] != seat:
+                e = Event(e.key, e.params, e.breakdowns, e.reveal, self.seats[seat])
+            out.append(e)
+        return out
+
     def sub_seat(self, host_seat: int | None) -> int | None:
         """Returns the sub-game seat of a host seat (None: the seat takes no part)."""
         if host_seat is None or host_seat not in self.seats:
@@ -96,20 +107,29 @@ def _copy_json(value: Any) -> Any:
 
 
 def start(game: str, config: GameConfig, seats: tuple[int, ...], rng: Rng,
-          tag: dict[str, Any] | None = None) -> SubGame:
+          tag: dict[str, Any] | None = None, events: list[Event] | None = None) -> SubGame:
     """Returns a new sub-game of ``game`` set up with ``config`` that draws from the host's rng.
 
     Its set-up randomness comes from the host's stream too: the seed is the host rng's next
-    output, and from then on both share one generator.
+    output, and from then on both share one generator. With ``events``, the events of the
+    set-up (rules with an ``opening(config, seed) -> (state, events)``: units drawn or placed
+    before anybody acts) are added to it, their private seats as host seats.
     """
     from engine import registry
 
     rules = registry.rules(game)
     if len(seats) != config.players:
         raise ValueError(f"{len(seats)} host seats for a {config.players}-seat sub-game")
-    state = rules.new_game(config, rng.next_u64())
+    opening = getattr(rules, "opening", None)
+    if events is not None and opening is not None:
+        state, got = opening(config, rng.next_u64())
+    else:
+        state, got = rules.new_game(config, rng.next_u64()), []
     state.rng = rng
-    return SubGame(rules.game_id, seats, state, tag)
+    sub = SubGame(rules.game_id, seats, state, tag)
+    if events is not None:
+        events.extend(sub.host_events(got))
+    return sub
 
 
 class SubGameHost:
@@ -148,7 +168,7 @@ class SubGameHost:
         """Applies a validated action in the sub-game; ends it and resumes the host when over."""
         sub = state.sub
         rules = sub.rules
-        events = rules.do_apply(sub.state, action)
+        events = sub.host_events(rules.do_apply(sub.state, action))
         if rules.is_over(sub.state):
             outcome = rules.outcome(sub.state)
             state.sub = None

@@ -131,6 +131,14 @@ class HeroWalk(Animation):
         return (aq + (bq - aq) * k, ar + (br - ar) * k)
 
 
+def _tip_cut_labels(popup: Popup) -> None:
+    """Gives a list's button whose label is cut ("… recruit one at i…") the whole label as
+    its tooltip (the button keeps 24 px of padding)."""
+    for b in popup.buttons:
+        if not b.tooltip and assets.fit(b.label, b.role, b.size, b.rect.width - 24) != b.label:
+            b.tooltip = b.label
+
+
 class MapTableScene(HeroesTableScene):
     """The map game's table: the adventure map, the side panel and, in battle, the combat
     board."""
@@ -142,6 +150,13 @@ class MapTableScene(HeroesTableScene):
         clear of them)."""
         return super().board_controls() + list(getattr(self, "map_buttons", [])) + list(
             getattr(self, "town_buttons", []))
+
+    def tooltip_avoid(self) -> list[pygame.Rect]:
+        """Adds the supply's tiles: a tooltip of one tile keeps clear of the other."""
+        out = super().tooltip_avoid()
+        if not self.in_battle and getattr(self, "view", None) is not None:
+            out += [rect for _tid, rect in self.supply_rects()]
+        return out
 
     def __init__(self, app: App, session: Any, *, save_path: Path | None = None,
                  autosave: bool = True, worker_factory: Any = None,
@@ -303,6 +318,10 @@ class MapTableScene(HeroesTableScene):
                     params["building"]).name)
             except (KeyError, IndexError):
                 params["building"] = t("heroes.mapui.log.a_building")
+        foe = params.get("foe")
+        if key == "heroes.map.battle" and isinstance(params.get("against"), dict) \
+                and isinstance(foe, str):
+            params["against"] = foe  # the defending player, by name (named above)
         if key == "heroes.map.battle_over" and isinstance(seat, int) and seat < seats:
             # ``winner`` is the winning seat (None: the neutrals, a draw or a retreat); ``side``
             # the battle's winning side (0 the attacker, 1 the defender, -1 nobody)
@@ -627,6 +646,7 @@ class MapTableScene(HeroesTableScene):
         v = self.view
         step = v.get("step")
         options: list[tuple[str, str, Any]] = []
+        tips: list[list[str] | None] = []
         lines: list[str] = []
         if v.get("choice"):
             bonus = bool(v["prompt"]) and v["prompt"]["key"] == "heroes.map.prompt.bonus"
@@ -644,6 +664,7 @@ class MapTableScene(HeroesTableScene):
                 else:
                     label = self._option_label(o)
                 options.append((capital(label), "", self._do(a)))
+                tips.append(self._option_card_tip(o))
             if bonus:
                 for text in self._bonus_lines():
                     lines += assets.wrap(text, "body", theme.SIZE_SMALL, 440)
@@ -682,9 +703,20 @@ class MapTableScene(HeroesTableScene):
         self.map_chooser = ChoicePanel(title, lines, options, self._no_cancel,
                                        t("heroes.mapui.look_at_map"),
                                        (MAPV.centerx, MAPV.centery),
-                                       button_width=width, per_row=per_row, top_room=room)
+                                       button_width=width, per_row=per_row, top_room=room,
+                                       tooltips=tips if any(tips) else None)
         self.map_chooser.buttons.pop()  # a decision of the rules cannot be cancelled
         self.map_chooser.rect.height -= 96
+
+    def _option_card_tip(self, option: str) -> list[str] | None:
+        """Returns a card's tooltip for an option that names a card (a card to carry into
+        the next scenario, to swap, to take back or to remove), else None."""
+        cid = option[7:] if option.startswith("remove:") else option
+        try:
+            query.card(cid)
+        except Exception:  # noqa: BLE001 - not a card: no tooltip
+            return None
+        return self._card_tip(cid)
 
     def shown_cards(self) -> list[str]:
         """Returns the cards the viewer looks at for a choice (not a Search's keep)."""
@@ -722,7 +754,10 @@ class MapTableScene(HeroesTableScene):
             return []
 
     def _bonus_lines(self) -> list[str]:
-        """Returns the start bonus's text of the game's difficulty."""
+        """Returns the start bonus's text of the game's difficulty (a campaign scenario has its
+        own bonus instead: the difficulty's text would name other choices)."""
+        if self.view.get("solo") is not None:
+            return [self.app.t("heroes.mapui.bonus_campaign")]
         try:
             sc = query.scenario(self.view["scenario"])
             did = str(self.session.config.options.get("difficulty") or sc.difficulty)
@@ -886,6 +921,7 @@ class MapTableScene(HeroesTableScene):
                 self.map_popup = Popup.listing(choices, lambda a: self._do(a)(),
                                                (SIDE.right + 10, SIDE.top + 300), MAPV,
                                                max_width=MAPV.width - 40)
+            _tip_cut_labels(self.map_popup)
         return go
 
     def _build_cards_button(self) -> None:
@@ -979,6 +1015,15 @@ class MapTableScene(HeroesTableScene):
     def handle_board(self, event: pygame.event.Event) -> bool:
         if self.in_battle:
             return super().handle_board(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and (self.map_popup is not None or self.town is not None):
+            # Esc closes an open list (a card's plays, trades, tiles), then the town window,
+            # before it pauses the game
+            if self.map_popup is not None:
+                self.map_popup = None
+            else:
+                self.town = None
+            return True
         if self.map_popup is not None:
             used, close = self.map_popup.handle(event)
             if close:
@@ -1158,9 +1203,13 @@ class MapTableScene(HeroesTableScene):
             if rect.collidepoint(mouse):
                 self.hint(("keep", a["card"]), self._card_tip(a["card"]), rect)
         if self.town is None:
-            for tid, rect in self.supply_rects():
+            tiles = self.supply_rects()
+            for tid, rect in tiles:
                 if rect.collidepoint(mouse):
-                    self.hint(("supply", tid), self.supply_tip(tid), rect)
+                    # anchored on both tiles: the tooltip of one covers neither (above them
+                    # it would cover the side panel's buttons, right of one the other tile)
+                    both = rect.unionall([r for _t, r in tiles])
+                    self.app.tooltip(("supply", tid), self.supply_tip(tid), both)
         self._side_tips(mouse)
         box = self.hero_box()
         if box.collidepoint(mouse) and not (self.cards_button is not None

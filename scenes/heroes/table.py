@@ -203,9 +203,12 @@ class HeroesTableScene(TableScene):
             for did, name in (("did", "did_name"), ("attacker_did", "attacker_name"),
                               ("target_did", "target_name")):
                 if did in params and name not in params:
-                    # an automatic unit that breaks a wall names no unit as its target
+                    # an automatic unit that breaks a wall names no unit as its target, nor
+                    # one whose equally good targets the player chooses from (it said "the
+                    # wall" in a field battle)
                     params[name] = dict(query.unit(params[did]).name) if params[did] else \
-                        self.app.t("heroes.ui.the_wall")
+                        self.app.t("heroes.ui.the_wall" if params.get("why") == "wall"
+                                   else "heroes.ui.tied_targets")
         return super().game_text(key, params)
 
     def event_details(self, event: Event) -> list[str]:
@@ -1322,7 +1325,7 @@ class HeroesTableScene(TableScene):
         v = self.view
         seat = v.get("current", 0)
         decks = v.get("decks", [])
-        return list(decks[seat]) if seat < len(decks) else []
+        return list(decks[seat] or []) if seat < len(decks) else []
 
     def _deck_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(40 + i * 88, 712, 80, 112)

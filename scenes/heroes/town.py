@@ -128,6 +128,20 @@ class TownWindow:
             return t("heroes.mapui.why.short", short=self.table.cost_text(short)), cost
         return (t(key) if self.app.has(key) else t("ui.illegal")), cost
 
+    def _spellbook_why(self, why: str, cost: list[int] | None) -> str:
+        """Returns which of the spell book's three conditions fails (the rules refuse it with
+        one reason for all: token, price, a mage guild built in an earlier round)."""
+        if not why or not self.acting:
+            return why
+        p = self.player()
+        if not p["tokens"].get("spellbook"):
+            return self.app.t("heroes.mapui.why.token")
+        if cost:
+            short = [max(0, int(c) - int(h)) for c, h in zip(cost, p["resources"], strict=False)]
+            if any(short):
+                return self.app.t("heroes.mapui.why.short", short=self.table.cost_text(short))
+        return why
+
     def _town(self) -> Any:
         return query.town(self.player()["faction"])
 
@@ -268,6 +282,7 @@ class TownWindow:
         book = self.table.index.find("spellbook")
         if book is None:
             why, cost = self._why(Action("spellbook"))
+            why = self._spellbook_why(why, cost)
         else:
             why, cost = "", (self.table.preview(book).detail or {}).get("cost")
         rows.append(Row("spellbook", t("heroes.mapui.spellbook"),
@@ -310,8 +325,11 @@ class TownWindow:
             if row.action is not None:
                 word = t("heroes.mapui.recruit_short") if row.kind == "recruit" else \
                     t("heroes.mapui.reinforce_short")
+                # eight cards (a neutral unit beside the seven) leave narrow buttons: a
+                # smaller size rather than "Reinfor…" (the button keeps 24 px of padding)
+                _w, size = assets.shrink_to_fit(word, "bold", theme.SIZE_TINY, w - 10 - 24, 10)
                 self._add(pygame.Rect(row.rect.left + 5, row.rect.bottom - 34, w - 10, 28),
-                          word, row.action, theme.SIZE_TINY)
+                          word, row.action, size)
         self.extras = self._read_extras()
         y = top + UNIT_H + 6
         ew = (r.width - 48) // 2
@@ -547,7 +565,18 @@ class TownWindow:
                              box, border_radius=8)
         surface.blit(image, image.get_rect(center=box.center))
         y = box.bottom + 4
-        if row.kind and row.cost is not None:
+        lines: list[str] = []
+        fs = theme.SIZE_TINY - 2
+        if row.action is None and row.why and row.short is None:
+            # the reason whole: a smaller size where it needs more lines than the card has
+            for fs in range(theme.SIZE_TINY - 2, theme.SIZE_TINY - 5, -1):
+                lines = assets.wrap(row.why, "italic", fs, rect.width - 10)
+                if sum(assets.size_of(x, "italic", fs)[1] for x in lines) <= rect.bottom - 5 - y:
+                    break
+        room = rect.bottom - 5 - sum(assets.size_of(line, "italic", fs)[1] for line in lines)
+        # a long reason (a neutral unit has no Pack side) takes the price's place: a price
+        # that cannot be paid says nothing, and the two would overlap
+        if row.kind and row.cost is not None and y + 34 <= room:
             word = t(SHORT[row.kind])
             text, ws = assets.shrink_to_fit(word, "bold", theme.SIZE_TINY - 1, rect.width - 8,
                                             10)
@@ -558,10 +587,11 @@ class TownWindow:
             if row.short is not None:
                 self._draw_why(surface, row, rect.centerx, rect.bottom - 22, theme.RED, True)
                 return
-            lines = assets.wrap(row.why, "italic", theme.SIZE_TINY - 2, rect.width - 10)
             bottom = rect.bottom - 5
-            for line in reversed(lines[:3]):
-                image = assets.text(line, "italic", theme.SIZE_TINY - 2, theme.RED)
+            for line in reversed(lines):
+                if bottom - assets.size_of(line, "italic", fs)[1] < y:
+                    break  # never over the badge (the smallest size still too long)
+                image = assets.text(line, "italic", fs, theme.RED)
                 bottom -= image.get_height()
                 surface.blit(image, image.get_rect(midtop=(rect.centerx, bottom)))
 

@@ -231,8 +231,9 @@ def test_a_skirmish_against_the_computer_is_played_to_its_end_with_the_mouse(app
     session = new_session(5, {"budget": 20, "max_rounds": 3, "level": 2})
     table = _open(app, session)
     # a seed whose random play reaches an attack (the decks grew with the map content, #15;
-    # the bot's determinization seed follows the state, which holds the map game's options too)
-    kinds = _play_by_mouse(app, table, 18)
+    # the bot's determinization seed follows the state, which holds the map game's options too,
+    # and the view: the other seat's deck is a count since the deck is private)
+    kinds = _play_by_mouse(app, table, 20)
     assert session.is_over
     assert {"search", "recruit", "ready", "place", "attack"} <= kinds
     for _ in range(3):

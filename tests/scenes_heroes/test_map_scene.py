@@ -791,6 +791,23 @@ def test_the_supply_tiles_show_what_lies_on_them(app: Any) -> None:
     names = [table.loc_name(f.location) for f in query.tile(tid).fields if f.location]
     assert all(any(n in line for line in tip) for n in names)
     assert query.tile(tid).label in table.place_label(tid)
+    # the tooltip of either tile covers neither tile (it covered the second one)
+    from scenes import assets, theme
+    from scenes.widgets import tooltip_box
+
+    rects = [r for _t, r in table.supply_rects()]
+    for tid, rect in table.supply_rects():
+        lines = table.supply_tip(tid)
+        images = [assets.text(line, "body", theme.SIZE_SMALL, theme.INK, 420) for line in lines]
+        size = (max(i.get_width() for i in images) + 28,
+                sum(i.get_height() + 4 for i in images) + 18)  # as draw_tooltip measures
+        app.mouse = rect.center
+        app.step([], 1 / 60)
+        anchor = app._tooltip[2]  # where the table asked for it
+        assert app._tooltip[0] == ("supply", tid) and anchor.contains(rect)
+        avoid = [r for r in table.tooltip_avoid() if r != anchor]
+        box = tooltip_box(size, anchor, app.screen.get_rect(), avoid)
+        assert not any(box.colliderect(r) for r in rects), (box, rects, avoid)
 
 
 def test_a_choice_of_effects_names_its_source(app: Any) -> None:
@@ -896,3 +913,99 @@ def test_the_set_up_page_explains_each_bot_level(app: Any, lang: str) -> None:
     app.mouse = bot_seat.rect.center
     bot_seat.update(0.1, app)
     assert app._tooltip is not None and bot_seat.tips["normal"] in app._tooltip[1]
+
+
+def test_esc_closes_an_open_list_then_the_town_before_pausing(app: Any) -> None:
+    from scenes.heroes.screens import _show_map_play
+
+    table = _table_at(app, "map_play")
+    _show_map_play(app, table)
+    assert table.map_popup is not None
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.step([esc], 1 / 60)
+    assert table.map_popup is None and app.top is table  # the list closed, no pause menu
+    table._open_town()
+    assert table.town is not None
+    app.step([esc], 1 / 60)
+    assert table.town is None and app.top is table
+    app.step([esc], 1 / 60)
+    assert app.top is not table  # now Esc pauses
+
+
+def test_an_automatic_units_tie_names_no_wall(app: Any) -> None:
+    table = _table_at(app, "map")
+    params = {"unit": 3, "did": "pike_guard", "target": -1, "target_did": "", "why": "tie",
+              "ranking": []}
+    text = table.game_text("heroes.ev.auto", params)
+    assert app.t("heroes.ui.the_wall") not in text and app.t("heroes.ui.tied_targets") in text
+    wall = table.game_text("heroes.ev.auto", dict(params, why="wall"))
+    assert app.t("heroes.ui.the_wall") in wall
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_town_unit_buttons_fit_with_eight_cards(app: Any, lang: str) -> None:
+    # a neutral unit beside the faction's seven made the buttons narrow: "Reinfor…"
+    from scenes import assets
+
+    app.set_language(lang)
+    table = _table_at(app, "map_town")
+    p = table.session.state.ps[0]
+    p.units = [[u, False] for u in query.faction(p.faction).units[:3]] + [["cave_dweller",
+                                                                           False]]
+    p.res = [40, 10, 5]
+    table.refresh()
+    _press(app, table.map_buttons, app.t("heroes.mapui.town"))
+    town = table.town
+    assert town is not None and len(town.units) == 8
+    for b, _a in town.acts:
+        avail = b.rect.width - 24
+        assert assets.fit(b.label, b.role, b.size, avail) == b.label, (b.label, b.size)
+
+
+def test_the_spell_book_says_which_condition_fails(app: Any) -> None:
+    # one catch-all reason ("needs its token, its price and a mage guild …") became the one
+    # that fails
+    table = _table_at(app, "map_town")
+    p = table.session.state.ps[0]
+    guild = next(b.key for b in query.town(p.faction).buildings if "spell_book" in b.unlocks)
+    p.built.append(guild)
+    p.built_round[guild] = 0
+    p.tokens["spellbook"] = False
+    table.refresh()
+    table.town = None
+    table._open_town()
+    row = next(r for r in table.town.extras if r.kind == "spellbook")
+    assert row.why == app.t("heroes.mapui.why.token")
+    p.tokens["spellbook"] = True
+    p.res = [0, 0, 0]
+    table.refresh()
+    table.town = None
+    table._open_town()
+    row = next(r for r in table.town.extras if r.kind == "spellbook")
+    assert row.short is not None and any(row.short)
+
+
+def test_a_cut_play_label_has_the_whole_text_as_tooltip(app: Any) -> None:
+    from scenes.board.chooser import Popup
+    from scenes.heroes.map import _tip_cut_labels
+
+    long = "Diplomacy – Map: for each dwelling you have, draw a neutral unit of its tier; " \
+           "you may recruit one at its cost"
+    popup = Popup.listing([(long, 1), ("Short", 2)], lambda v: None, (100, 100), MAPV,
+                          max_width=400)
+    _tip_cut_labels(popup)
+    assert popup.buttons[0].tooltip == long and not popup.buttons[1].tooltip
+
+
+def test_rivals_on_a_shared_lead_share_the_win(app: Any) -> None:
+    # First Steps ended on a tie of flags: "Alma, Bruno win together!" read like a co-op game
+    from engine.core.protocol import Outcome
+    from scenes.dialogs import GameOverScene
+
+    table = _table_at(app, "map")
+    over = GameOverScene(app, table)
+    over.outcome = Outcome((0, 1), (1.0, 1.0), None)
+    names = ", ".join(table.seat_name(s) for s in (0, 1))
+    assert over.headline() == app.t("ui.over.shared", names=names)
+    over.outcome = Outcome((1,), (0.0, 1.0), None)
+    assert over.headline() == app.t("ui.over.winner", name=table.seat_name(1))

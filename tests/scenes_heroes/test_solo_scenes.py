@@ -114,3 +114,24 @@ def test_the_carried_cards_are_chosen_with_the_mouse(app: Any) -> None:
     assert len(session.actions) == before + 1
     assert session.actions[-1].kind == "choose"
     assert table.view["solo"]["keep"] == 4
+
+
+def test_a_campaign_start_bonus_is_not_described_by_the_difficultys_text(app: Any) -> None:
+    # the scenario's own bonus replaces the difficulty's: the panel said the difficulty's
+    # options ("roll 2 resource dice …") over the scenario's ("5 gold", "Search the artifacts")
+    table = open_moment(app, "solo_map", seed=1)
+    assert table._bonus_lines() == [app.t("heroes.mapui.bonus_campaign")]
+    clash = open_moment(app, "map", seed=1)
+    assert clash._bonus_lines() != [app.t("heroes.mapui.bonus_campaign")]
+
+
+def test_a_card_to_carry_shows_what_it_does(app: Any) -> None:
+    # the choice listed card names only: a tooltip gives each card's modes
+    table = open_moment(app, "solo_carry", seed=1)
+    button = table.map_chooser.buttons[0]
+    cid = str(table.view["choice"][0])
+    assert button.tooltip and button.tooltip == table._card_tip(cid)
+    app.mouse = button.rect.center
+    for _ in range(40):
+        app.step([], 1 / 30)
+    assert app._tooltip is not None and app._tooltip[1] == table._card_tip(cid)

@@ -495,7 +495,10 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
             # prices of units the budget no longer covers too)
             "prices": [{did: [unit_price(did, False), unit_price(did, True)]
                         for did in C.faction(f).units} for f in state.factions],
-            "decks": [sorted(d) for d in state.decks], "searches": state.searches[:],
+            # a deck's cards to its owner only (a card kept from the ability deck's hidden top
+            # is named to its owner alone); the others see how many
+            "decks": [sorted(d) if i == seat else None for i, d in enumerate(state.decks)],
+            "deck_sizes": [len(d) for d in state.decks], "searches": state.searches[:],
             "ability_discard_top": state.abilities.discard_pile.top(),
             "ability_deck_count": state.abilities.draw_count(),
             "looking": state.looking[:] if seat == state.current and state.looking else [],
@@ -831,8 +834,10 @@ def start_battle(rules: HeroesRules, st: SkirmishState, ev: list[Event]) -> None
     seats = tuple(range(st.players))
     config = GameConfig.for_players(st.players, bots=False, battle=spec)
     st.flow.phase = FIGHT
-    st.sub = subgame.start("heroes_battle", config, seats, st.rng, {"mode": "skirmish"})
+    opening: list[Event] = []
+    st.sub = subgame.start("heroes_battle", config, seats, st.rng, {"mode": "skirmish"}, opening)
     ev.append(Event("heroes.ev.battle", {"kind": spec["kind"]}))
+    ev.extend(opening)  # the neutral army drawn, automatic deployment, walls
 
 
 def _prompt_setup(rules: HeroesRules, st: SkirmishState) -> Message:

@@ -35,8 +35,9 @@ def unit_view(st: BattleState, u: Unit) -> dict[str, Any]:
         "tower": u.tower,
         "printed": {"few": _stats(d.few), "pack": _stats(d.pack)},
         "attack": B.attack_value(u), "defence": B.defence_value(u),
+        # a defeated unit's overkill is no negative health (the panel said "health left -2")
         "initiative": B.initiative(u), "hp": B.base(u).hp, "damage": u.damage,
-        "hp_left": B.hp_left(u), "total_hp_left": B.total_hp_left(u),
+        "hp_left": max(0, B.hp_left(u)), "total_hp_left": max(0, B.total_hp_left(u)),
         "activated": u.acted, "retaliated": u.retaliated, "paralysed": u.paralysed,
         "defending": u.defending, "defended_last": u.defended_last,
         "unlimited_retaliation": t.unlimited_retaliation, "no_retaliation_round": u.no_ret,

@@ -569,9 +569,11 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
     st.flow.phase = R.BATTLE
     st.battle["tag"] = tag
     config = GameConfig.for_players(1, bots=False, battle=spec)
-    st.sub = subgame.start("heroes_battle", config, (seat,), st.rng, {"mode": "clash"})
+    opening: list[Event] = []
+    st.sub = subgame.start("heroes_battle", config, (seat,), st.rng, {"mode": "clash"}, opening)
     ev.append(_ev("heroes.bot.siege" if tag["siege"] else "heroes.bot.battle",
                   bot_name=_name(st, i), seat=seat, field=_jh(h), who=hero_word(hero)))
+    ev.extend(opening)  # automatic deployment, walls, the first cards drawn (the map's log)
     from engine.rules.heroes.battle import RULES as BATTLE_RULES
 
     if BATTLE_RULES.is_over(st.sub.state):

@@ -77,7 +77,8 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         """Applies a validated action (in the battle while it runs)."""
         sub = state.sub
         if sub is not None and not state.flow.stack:
-            events = BATTLE.do_apply(sub.state, action)
+            # a private event names its battle seat: the log reads host seats
+            events = sub.host_events(BATTLE.do_apply(sub.state, action))
             if BATTLE.is_over(sub.state):
                 state.sub = None
                 more: list[Event] = []
@@ -151,6 +152,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                 "mp": dict(p.mp), "cubes": p.cubes[:], "out": p.out, "homeless": p.homeless,
                 "town": None if p.town is None else [p.town[0], p.town[1]]})
         top = st.flow.top
+        asked = top is not None and seat is not None and top.seat == seat
         sc = content.scenarios[st.scenario]
         out: dict[str, Any] = {
             "mode": "clash", "scenario": st.scenario, "round": st.round,
@@ -169,15 +171,22 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             "hand": st.ps[seat].hand[:] if seat is not None else None,
             "supply": st.ps[seat].supply[:] if seat is not None else None,
             "looking": _looking(st, seat),
-            "choice": list(top.data[1]) if top is not None and top.kind == R.CHOOSE else [],
-            "choice_labels": L.choice_labels(st),
-            "rotations": list(top.data[3]) if top is not None and top.kind == R.ROTATE else [],
+            # a decision's options only for the seat it asks (the lookout tower's place:<tile>
+            # names the tiles of a supply, the hedge witch's remove:<card> a hand's cards);
+            # every seat sees who is choosing and the kind of choice (``choosing``, the prompt)
+            "choice": list(top.data[1]) if asked and top is not None and top.kind == R.CHOOSE
+            else [],
+            "choice_labels": L.choice_labels(st) if asked else [],
+            "rotations": list(top.data[3]) if asked and top is not None and top.kind == R.ROTATE
+            else [],
             "rotating": {"tile": top.data[0], "at": [top.data[1], top.data[2]]}
             if top is not None and top.kind == R.ROTATE else None,
             "winners": st.winners[:], "reason": st.reason,
             "prompt": self.prompt(st).to_json() if not self.is_over(st) else None,
             "reach": reach_view(st, seat) if seat is not None else {},
         }
+        if top is not None and top.kind == R.CHOOSE:
+            out["choosing"] = {"seat": top.seat, "purpose": top.data[0]}
         out.update(bothero.view_part(st))  # the bot heroes of a campaign scenario
         out.update(expansion.view_part(st))  # the expansion rules' public part
         if st.sub is not None:

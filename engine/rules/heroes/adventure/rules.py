@@ -498,6 +498,11 @@ def _combat_prompt(st: MapState, tag: dict[str, Any]) -> Message:
     elif tag.get("kind") == "pvp":
         return Message("heroes.map.prompt.window_pvp", {"seat": tag["seat"],
                                                         "foe": tag["foe"]})
+    elif tag.get("kind") == "bot":  # a bot hero of the solo campaign, attacking or attacked
+        key = "heroes.map.prompt.window_bot_attacks" if tag.get("attacker") == "bot" \
+            else "heroes.map.prompt.window_bot"
+        return Message(key,
+                       {"seat": tag["seat"], "bot_name": bothero._name(st, int(tag["bot"]))})
     return Message("heroes.map.prompt.window", {"seat": st.current})
 
 
@@ -528,6 +533,8 @@ def _step_choose(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
         return
     if not options and purpose in _OPTIONS:
         options = _OPTIONS[purpose](st, seat, ctx)
+        if not options and purpose == "neutral":  # none affordable: nothing to ask
+            ev.append(_ev("heroes.map.neutral_unaffordable", seat=seat))
     if options:
         # the context (effects, a battle's tag) stays in the state: decisions hold plain values
         key = str(st.battle.get("n", 0))
@@ -844,7 +851,11 @@ def _special_recruit_neutral(ctx: _Ctx, draws: int = 1, max_tier: str = "") -> N
             if cards:
                 drawn.append(cards[st.rng.below(len(cards))])
     if drawn:
-        ctx.ev.append(Event("heroes.map.neutral_draw", {"seat": ctx.seat, "units": drawn}))
+        from engine.rules.heroes.names import name_of
+
+        names = {lang: ", ".join(name_of("unit", u)[lang] for u in drawn) for lang in ("en", "de")}
+        ctx.ev.append(Event("heroes.map.neutral_draw", {"seat": ctx.seat, "units": drawn,
+                                                        "names": names}))
         ctx._front([["choose", ctx.seat, "neutral", [], [sorted(set(drawn))]]])
 
 
@@ -1139,8 +1150,13 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
     st.flow.phase = BATTLE
     st.battle["tag"] = tag
     config = GameConfig.for_players(len(seats), bots=False, battle=spec)
-    st.sub = subgame.start("heroes_battle", config, seats, st.rng, {"mode": "clash"})
-    ev.append(_ev("heroes.map.battle", seat=seat, kind=tag["kind"], field=tag["field"]))
+    opening: list[Event] = []
+    st.sub = subgame.start("heroes_battle", config, seats, st.rng, {"mode": "clash"}, opening)
+    ev.append(_ev("heroes.map.battle", seat=seat, kind=tag["kind"], field=tag["field"],
+                  foe=tag.get("foe") if tag["kind"] == "pvp" else None,
+                  level=tag.get("level"), where=place_words(st, _h(tag["field"])),
+                  against=_against(tag)))
+    ev.extend(opening)  # the neutral army drawn, automatic deployment, walls (the map's log)
     from engine.rules.heroes.battle import RULES as BATTLE_RULES
 
     if BATTLE_RULES.is_over(st.sub.state):  # decided before anybody acts
@@ -1179,6 +1195,50 @@ def _take_back(st: MapState, seat: int, hero: str | None, side: dict[str, Any]) 
         p.mp[hero] = int(side["mp"])
 
 
+def player_words(seat: int) -> dict[str, Any]:
+    """Returns a seat as a catalog message ("Player 2"; a table names it by its player)."""
+    return {"key": "ui.player_n", "params": {"n": seat + 1}}
+
+
+_PLACE_WORDS = {"town": "heroes.mapui.log.town", "settlement": "heroes.mapui.log.settlement"}
+
+
+def place_words(st: MapState, h: Hex) -> dict[str, Any]:
+    """Returns where a field lies as a catalog message: "the town", "the Gold Mine", "an
+    empty field" (the map table's own words for a log line's place)."""
+    loc = board(st).fields[h].location
+    if loc is None:
+        return {"key": "heroes.mapui.log.a_field", "params": {}}
+    info = mc().locations[loc]
+    if info.role in _PLACE_WORDS:
+        return {"key": _PLACE_WORDS[info.role], "params": {}}
+    return {"key": "heroes.mapui.log.place", "params": {"name": dict(info.name)}}
+
+
+def _against(tag: dict[str, Any]) -> dict[str, Any]:
+    """Returns whom a battle is fought against: the neutral guards and their level, or the
+    defending player."""
+    if tag["kind"] == "pvp":
+        return player_words(int(tag["foe"]))
+    return {"key": "heroes.map.against.neutrals",
+            "params": {"level": int(tag.get("level") or tag.get("guard") or 1)}}
+
+
+BATTLE_RESULTS = {"won": "heroes.mapui.log.won", "lost": "heroes.mapui.log.lost",
+                  "draw": "heroes.mapui.log.draw", "retreat": "heroes.mapui.log.retreat"}
+
+
+def battle_result(seat: int, won: int | None, side: int, reason: str) -> dict[str, Any]:
+    """Returns a battle's result as a catalog message ("Player 1 wins."): who won, or who
+    retreated, lost or stepped back (the map table words it with the players' names)."""
+    if reason == "retreat":
+        return {"key": BATTLE_RESULTS["retreat"], "params": {"name": player_words(seat)}}
+    if won is not None:
+        return {"key": BATTLE_RESULTS["won"], "params": {"name": player_words(won)}}
+    kind = "lost" if side == 1 else "draw"
+    return {"key": BATTLE_RESULTS[kind], "params": {"name": player_words(seat)}}
+
+
 def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, reason: str,
                  res: dict[str, Any] | None, ev: list[Event]) -> None:
     if tag["kind"] == "bot":
@@ -1195,7 +1255,7 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
     foe = tag.get("foe") if tag["kind"] == "pvp" else None
     won = seat if winner == 0 else foe if winner == 1 else None
     ev.append(_ev("heroes.map.battle_over", seat=seat, foe=foe, side=winner, winner=won,
-                  reason=reason))
+                  reason=reason, result=battle_result(seat, won, winner, reason)))
     p = st.ps[seat]
     if tag["kind"] == "neutral":
         if winner == 0:
@@ -2598,8 +2658,10 @@ def _options_cycle(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
 def _options_neutral(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
     p = st.ps[seat]
     have = {u for u, _ in p.units}
-    return [u for u in ctx[0] if u not in have
-            and afford(p.res, unit_cost(st, u, False))] + ["none"]
+    # a unit the player cannot pay (or holds already) is no option; with none left the
+    # choice is not asked (it would offer "Nothing" alone)
+    units = [u for u in ctx[0] if u not in have and afford(p.res, unit_cost(st, u, False))]
+    return units + ["none"] if units else []
 
 
 _OPTIONS = {"bonus": _options_bonus, "start_unit": _options_start_unit,

@@ -73,12 +73,18 @@ class BattleRules(GameRules[BattleState]):
     # --- set-up ------------------------------------------------------------------------------
     def new_game(self, config: GameConfig, seed: int) -> BattleState:
         """Returns a battle set up from the ``battle`` option (or the standard battle)."""
+        return self.opening(config, seed)[0]
+
+    def opening(self, config: GameConfig, seed: int) -> tuple[BattleState, list[Event]]:
+        """Returns a new battle and the events of its set-up that needed nobody: the neutral
+        army drawn, automatic sides deployed, the walls, the first cards drawn (a host's log
+        shows them: engine/core/subgame.py ``start``)."""
         self.check_config(config)
         spec = config.options.get("battle") or setup.default_spec(config.players)
         st = setup.build(spec, config.players, Rng(seed))
         ev: list[Event] = []
         begin(self, st, ev)
-        return st
+        return st, add_names(ev)
 
     def content_hash(self) -> str:
         """Returns the hash of the heroes content."""

@@ -1,0 +1,54 @@
+"""Rules findings of the real-window play (FINDINGS.md): a neutral-unit draw nobody can pay
+for asks nothing and says why; the draw names its units."""
+
+from __future__ import annotations
+
+from engine.content.i18n import Catalog
+from engine.rules.heroes.adventure import rules as R
+from engine.rules.heroes.adventure.game import CLASH
+from engine.rules.heroes.adventure.state import MAIN
+from tests.heroes.test_map_game import finish_refresh, new
+from tests.heroes.test_map_game import test_map as _fixture_map  # noqa: F401 - the map fixture
+
+
+def _draw_neutrals(st, gold: int) -> list:  # type: ignore[no-untyped-def]
+    finish_refresh(st)
+    st.ps[0].res = [gold, 0, 0]
+    ev: list = []
+    R.queue(st).append(["effect", 0, MAIN, {"type": "neutral_units_for_all",
+                                            "max_tier": "silver"}])
+    R.run(CLASH, st, ev)
+    return ev
+
+
+def test_a_neutral_draw_nobody_can_pay_asks_nothing_and_says_so() -> None:
+    st = new()
+    ev = _draw_neutrals(st, 0)
+    keys = [e.key for e in ev]
+    assert "heroes.map.neutral_draw" in keys and "heroes.map.neutral_unaffordable" in keys
+    assert st.flow.top is None or st.flow.top.kind != R.CHOOSE  # no "Nothing"-only choice
+    draw = next(e for e in ev if e.key == "heroes.map.neutral_draw")
+    for lang in ("en", "de"):
+        text = Catalog.load(lang).t(draw.key, **draw.params)
+        assert "{" not in text and draw.params["names"][lang] in text
+
+
+def test_a_neutral_draw_with_gold_offers_the_units_and_none() -> None:
+    st = new()
+    _draw_neutrals(st, 40)
+    top = st.flow.top
+    assert top is not None and top.kind == R.CHOOSE and top.data[0] == "neutral"
+    assert top.data[1][-1] == "none" and len(top.data[1]) >= 2
+
+
+def test_a_defeated_units_health_left_is_never_negative() -> None:
+    from engine.core.protocol import GameConfig
+    from engine.rules.heroes.battle import RULES as BATTLE
+
+    st = BATTLE.new_game(GameConfig.for_players(2), 3)
+    u = st.units[0]
+    u.damage = 99  # an attack that did more than the unit had left
+    view = BATTLE.view(st, 0)
+    unit = next(x for x in view["units"] if x["uid"] == u.uid)
+    assert unit["hp_left"] == 0 and unit["total_hp_left"] == 0 and unit["damage"] == 99
+
