@@ -304,7 +304,9 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         if mode == "clash" and not mapdefs.scenarios(config.players):
             raise IllegalAction("heroes.rule.clash_players", players=config.players)
         if mode in ("coop", "alliance") and not mapdefs.scenarios(config.players, mode):
-            raise IllegalAction(f"heroes.team.rule.{mode}_players", players=config.players)
+            raise IllegalAction({"coop": "heroes.team.rule.coop_players",
+                                 "alliance": "heroes.team.rule.alliance_players"}[mode],
+                                players=config.players)
         sid = config.options.get("scenario", "")
         if mode == "clash" and sid:
             from engine.rules.heroes import mapdefs
@@ -328,10 +330,10 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
             return _clash().start(config, seed, opts)
         if opts["mode"] in ("coop", "alliance"):
             # a team game plays its mode's scenario for the player count (adventure/teams.py)
-            from engine.rules.heroes.adventure.teams import scenario_for
+            from engine.rules.heroes.adventure import teams
 
-            opts["scenario"] = scenario_for(str(opts["mode"]), config.players,
-                                            str(config.options.get("scenario", "")))
+            opts["scenario"] = teams.scenario_for(str(opts["mode"]), config.players,
+                                                  str(config.options.get("scenario", "")))
             return _clash().start(config, seed, opts)
         if opts["mode"] == "clash":
             return _clash().start(config, seed, opts)

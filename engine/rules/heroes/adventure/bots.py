@@ -45,7 +45,8 @@ from engine.core.rng import Rng
 from engine.rules.heroes import content as C
 from engine.rules.heroes.adventure import board as B
 from engine.rules.heroes.adventure import rules as R
-from engine.rules.heroes.adventure import solobot
+from engine.rules.heroes.adventure import solobot, teambot
+from engine.rules.heroes.adventure import teams as T
 from engine.rules.heroes.adventure.game import field_preview
 from engine.rules.heroes.adventure.state import MAIN, SECONDARY, MapState
 
@@ -131,7 +132,8 @@ def _target(st: MapState, seat: int) -> Hex | None:
         return solobot.target(st, seat)
     here = st.ps[seat].pos[MAIN]
     mine = st.ps[seat].cubes
-    towns = [(p.town, o) for o, p in enumerate(st.ps) if o != seat and not p.out and p.town]
+    towns = [(p.town, o) for o, p in enumerate(st.ps) if o != seat and not p.out and p.town
+             and not T.allied(st, seat, o)]  # an ally's town is no target (adventure/teams.py)
     if here is None or not towns:
         return None
     wanted = [t for t, o in towns if o not in mine] or [t for t, _ in towns]
@@ -222,7 +224,8 @@ def _marching(st: MapState, seat: int) -> bool:
     adventure/solobot.py)."""
     if st.solo is not None:
         return solobot.marching(st, seat)
-    rivals = [strength(st, o) for o, p in enumerate(st.ps) if o != seat and not p.out]
+    rivals = [strength(st, o) for o, p in enumerate(st.ps) if o != seat and not p.out
+              and not T.allied(st, seat, o)]
     if not rivals:
         return False
     return st.round >= _MARCH_ALWAYS or (st.round >= _MARCH_STRONG
@@ -247,7 +250,8 @@ def _threatened(st: MapState, seat: int) -> bool:
         return False
     for o, p in enumerate(st.ps):
         at = p.pos[MAIN]
-        if o != seat and not p.out and at is not None and hx.distance(at, town) <= _DEFENCE_RANGE:
+        if o != seat and not p.out and at is not None and hx.distance(at, town) <= _DEFENCE_RANGE \
+                and not T.allied(st, seat, o):
             return True
     return False
 
@@ -263,6 +267,10 @@ def choose(st: MapState, seat: int, legal: list[Action], rng: Rng) -> Action:
         return next(a for a in legal if a.kind == "draw")
     if "discard" in kinds and "move" not in kinds and "end_turn" not in kinds:
         return next(a for a in legal if a.kind == "discard")
+    if "gift" in kinds:  # an ally short of gold (adventure/teambot.py)
+        given = teambot.gift(st, seat, legal, _reserve(st, seat))
+        if given is not None:
+            return given
     if "trade" in kinds:  # option trade_anytime: what the next building lacks, at once
         trade = _trade(st, seat, legal)
         if trade is not None:
@@ -291,7 +299,12 @@ def _decide(st: MapState, seat: int, top: Any, legal: list[Action], kinds: set[s
         return next((a for a in legal if a["option"] == want), legal[0])
     if top.kind == R.SEARCH:
         return next((a for a in legal if a["from"] == "deck"), legal[0])
+    if top.kind in (T.SWAP_PICK, T.CONSENT):  # an ally's ask or swap (adventure/teambot.py)
+        return teambot.answer(st, seat, top, legal)
     if top.kind == R.TRADE:
+        given = teambot.gift(st, seat, legal, _reserve(st, seat))
+        if given is not None:
+            return given
         trade = _trade(st, seat, legal)
         return trade if trade is not None else next(a for a in legal if a.kind == "leave")
     if top.kind == R.ROTATE:

@@ -31,10 +31,8 @@ from engine.rules.heroes import content as C
 from engine.rules.heroes import decks as D
 from engine.rules.heroes.adventure import board as B
 from engine.rules.heroes.adventure import mapdata as M
+from engine.rules.heroes.adventure import teams as T  # team play (co-operative, alliance)
 from engine.rules.heroes.adventure.state import MAIN, RESOURCES, SECONDARY, MapState, PlayerState
-
-# team play (co-operative and alliance; the module reads this one's functions when it runs)
-from engine.rules.heroes.adventure import teams as T  # noqa: E402, I001
 
 Hex = tuple[int, int]
 Refusal = tuple[str, str]

@@ -182,6 +182,9 @@ def _apply_gift(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     got = [0, 0, 0]
     got[i] = n
     ev.append(Event("heroes.team.gift", {"seat": seat, "to": to, "res": got}))
+    d = st.flow.top
+    if d is not None:  # at a trading post the visit goes on (the gift is besides its trade)
+        st.flow.replace(d)
 
 
 # --- asking an ally (R-272: "handeln") ---------------------------------------------------------
@@ -231,9 +234,9 @@ def _apply_ask(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     st.battle.setdefault("asked", []).append([o, r])
     want = [0, 0, 0]
     want[RESOURCES.index(r)] = n
-    ev.append(Event("heroes.team.ask", {"seat": seat, "from": o, "res": want}))
+    ev.append(Event("heroes.team.ask", {"seat": seat, "to": o, "res": want}))
     st.flow.push(Decision(CONSENT, o, ONE, Message("heroes.team.prompt.ask",
-                                                   {"seat": seat, "from": o, "res": want}),
+                                                   {"seat": seat, "to": o, "res": want}),
                           ("ask", seat, o, r, n)))
 
 
@@ -365,9 +368,12 @@ def _apply_accept(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
             p.hand.append(theirs)
             q.hand.append(mine)
             ev.append(Event("heroes.team.swap", {"seat": seat, "to": o}))
+            from engine.rules.heroes.names import name_of
+
             for s, gave, got in ((seat, mine, theirs), (o, theirs, mine)):
-                ev.append(Event("heroes.team.swap_cards", {"seat": s, "gave": gave, "got": got},
-                                seat=s))
+                ev.append(Event("heroes.team.swap_cards", {
+                    "seat": s, "give": gave, "take": got, "give_name": name_of("card", gave),
+                    "take_name": name_of("card", got)}, seat=s))
     R.run(rules, st, ev)
 
 
