@@ -22,10 +22,16 @@ from scenes.widgets import Button, Panel, Widget, blit_centered
 PANELS = (pygame.Rect(40, 130, 750, 500), pygame.Rect(810, 130, 750, 500))
 # the map game: a panel a seat, two or three of them
 CLASH_PANELS = {1: PANELS[:1], 2: PANELS,
-                3: tuple(pygame.Rect(40 + i * 513, 130, 494, 560) for i in range(3))}
+                3: tuple(pygame.Rect(40 + i * 513, 130, 494, 560) for i in range(3)),
+                # an alliance of two against two (engine/rules/heroes/adventure/teams.py)
+                4: tuple(pygame.Rect(40 + i * 384, 130, 368, 560) for i in range(4))}
 # the options the rules read per seat (HeroesRules.options: faction_1/2, hero_1/2); a third
 # seat takes a faction the first two left, with its might hero (adventure/rules.py new_map_game)
-CHOSEN_SEATS = 3
+CHOSEN_SEATS = 4
+TEAM_MODES = ("coop", "alliance")
+TEAM_TEXT = {"coop": "heroes.teamui.setup.coop", "alliance": "heroes.teamui.setup.alliance"}
+TEAM_TITLES = {"coop": "heroes.teamui.setup.title_coop",
+               "alliance": "heroes.teamui.setup.title_alliance"}
 SHARED = pygame.Rect(40, 642, 1520, 170)
 NOTES = {"might": "heroes.ui.might.note", "magic": "heroes.ui.magic.note"}
 
@@ -91,11 +97,15 @@ class SkirmishSetupScene(MenuScreen):
         self.options = {**defaults, **dict(config.options)}
         # the map game unless told otherwise (for one player the skirmish: option_defaults)
         # (the solo campaign plays the map game too: its one seat chooses faction and hero)
-        self.clash = self.options.get("mode") in ("clash", "campaign")
+        self.clash = self.options.get("mode") in ("clash", "campaign", *TEAM_MODES)
+        self.team_mode = self.options.get("mode") if self.options.get("mode") in TEAM_MODES \
+            else None
         self.title_key = "heroes.ui.setup.title_clash" if self.clash else \
             "heroes.ui.setup.title"
         if self.options.get("mode") == "campaign":
             self.title_key = "heroes.botui.setup_title"
+        if self.team_mode is not None:
+            self.title_key = TEAM_TITLES[self.team_mode]
 
     def armies(self) -> int:
         """Returns how many armies are built: one against neutrals, else two; in the map game
@@ -125,6 +135,17 @@ class SkirmishSetupScene(MenuScreen):
         if seat >= len(self.config.seats):
             return art.NEUTRAL
         return theme.seat_colour(self.config.seats[seat].colour, seat)
+
+    def team_name(self, seat: int) -> str:
+        """Returns the catalog key of an alliance seat's team (from the scenario's seats)."""
+        from engine.rules.heroes import mapdefs
+        from engine.rules.heroes.adventure import teams
+
+        sid = teams.scenario_for("alliance", self.config.players,
+                                 str(self.options.get("scenario", "")))
+        team = mapdefs.scenario(sid).seats[seat].team or 0
+        return ("heroes.teamui.team.a", "heroes.teamui.team.b", "heroes.teamui.team.c",
+                "heroes.teamui.team.d")[team]
 
     def build(self) -> None:
         t = self.app.t
@@ -201,7 +222,8 @@ class SkirmishSetupScene(MenuScreen):
     def _picker(self, key: str, value: Any) -> Any:
         def pick() -> None:
             self.options[key] = value
-            if self.clash and key.startswith("faction_") and value != "random":
+            if self.clash and key.startswith("faction_") and value != "random" \
+                    and self.team_mode is None:  # team games allow mirror factions
                 # the map game's towns are one a faction: the other seat's same pick is undone
                 for other in range(1, CHOSEN_SEATS + 1):
                     okey = f"faction_{other}"
@@ -218,12 +240,19 @@ class SkirmishSetupScene(MenuScreen):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         t = self.app.t
+        if self.team_mode is not None:  # what the team mode is, under the seats' panels
+            text = assets.text(t(TEAM_TEXT[self.team_mode]), "italic", theme.SIZE_SMALL,
+                               theme.INK, 1180)
+            surface.blit(text, (44, 706))
         for seat, panel in enumerate(self.panels()):
             colour = self.seat_colour(seat)
             pygame.draw.circle(surface, colour, (panel.left + 40, panel.top + 40), 12)
             pygame.draw.circle(surface, theme.GOLD, (panel.left + 40, panel.top + 40), 12, 2)
             if self.clash:
                 head = self.seat_name(seat)
+                if self.team_mode == "alliance":  # the seat's team (seats alternate, R-044)
+                    head = t("heroes.teamui.setup.seat_team", name=head,
+                             team=t(self.team_name(seat)))
             elif seat < self.armies():
                 head = t("heroes.ui.setup.army", name=self.seat_name(seat))
             else:
@@ -271,8 +300,8 @@ class SkirmishSetupScene(MenuScreen):
         from scenes.games import start_table
 
         options = dict(self.config.options)
-        keys = ("faction_1", "faction_2", "faction_3", "hero_1", "hero_2", "hero_3") \
-            if self.clash else self.OPTIONS
+        keys = ("faction_1", "faction_2", "faction_3", "faction_4", "hero_1", "hero_2",
+                "hero_3", "hero_4") if self.clash else self.OPTIONS
         for key in keys:
             options[key] = self.options[key]
         start_table(self.app, self.game_id, GameConfig(self.config.seats, options), self.seed)

@@ -438,7 +438,7 @@ def view_part(st: MapState, seat: int | None) -> dict[str, Any]:
     to the two seats involved)."""
     if not is_team_game(st):
         return {}
-    out: dict[str, Any] = {"mode": mode(st), "teams": teams(st),
+    out: dict[str, Any] = {"team_mode": mode(st), "teams": teams(st),
                            "team_of": [team_of(st, s) for s in range(st.players)]}
     if seat is not None:
         out["partners"] = partners(st, seat)
