@@ -66,8 +66,13 @@ class Tile(Widget):
         blit_centered(surface, assets.asset_icon(self.icon, 44), disc)
         ink = theme.INK_DARK if self.chosen else theme.INK
         width = rect.width - 12
-        if not self.note and assets.text(self.title, "heading", theme.SIZE_SMALL,
-                                         ink).get_width() > width:
+        wide = assets.text(self.title, "heading", theme.SIZE_SMALL, ink).get_width() > width
+        if wide and " " not in self.title:
+            # one long word on a narrow card (four seats): smaller type, never split mid-word
+            title = assets.text(assets.fit(self.title, "heading", theme.SIZE_TINY, width),
+                                "heading", theme.SIZE_TINY, ink)
+            blit_centered(surface, title, (rect.centerx, rect.top + 98))
+        elif not self.note and wide:
             # a name too long for a narrow card (three seats) takes two lines
             title = assets.text(self.title, "heading", theme.SIZE_SMALL, ink, width, "center")
             surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + 84)))
@@ -86,8 +91,8 @@ class SkirmishSetupScene(MenuScreen):
     """Chooses each army's faction and hero, the level, the budget and the bonus cards; in the
     map game each seat's faction and hero."""
 
-    OPTIONS = ("faction_1", "faction_2", "faction_3", "hero_1", "hero_2", "hero_3", "level",
-               "budget", "bonus_cards")
+    OPTIONS = ("faction_1", "faction_2", "faction_3", "faction_4", "hero_1", "hero_2", "hero_3",
+               "hero_4", "level", "budget", "bonus_cards")
 
     def __init__(self, app: App, game_id: str, config: GameConfig, seed: int) -> None:
         super().__init__(app)

@@ -62,6 +62,19 @@ def pick_label(scene: Any, a: Action) -> str:
                            other=art.card_name(scene.app, str(offer.get("card", "")))))
 
 
+def card_tip(scene: Any, cid: str) -> list[str]:
+    """Returns a card's name and text for a tooltip."""
+    try:
+        from scenes.heroes import query
+
+        card = query.card(cid)
+        lines = [art.card_name(scene.app, cid)]
+        lines += [art.name(scene.app, m.text) for m in card.modes if m.text]
+        return lines
+    except (KeyError, AttributeError):
+        return [art.card_name(scene.app, cid)]
+
+
 def _popup(scene: Any, choices: list[tuple[str, Action]]) -> Any:
     def go() -> None:
         if choices:
@@ -92,18 +105,21 @@ def add_buttons(scene: Any, add: Any) -> None:
             icon="heroes.ui.deck", tip=t("heroes.teamui.swap.tip"))
     picks = idx.of_kind("pick")
     for a in picks:
-        add(pick_label(scene, a), scene._do(a), icon="heroes.ui.deck")
+        add(pick_label(scene, a), scene._do(a), icon="heroes.ui.deck",
+            tip=card_tip(scene, str(a["card"])))
     offer = scene.view.get("offer") or {}
     if idx.of_kind("accept"):
         if offer.get("what") == "ask":
             label = t("heroes.teamui.accept_ask", amount=_amount(scene, offer.get("res")
                                                                  or [0, 0, 0]),
                       name=scene.seat_name(int(offer.get("seat", 0))))
+            tip = None
         else:
             label = t("heroes.teamui.accept_swap",
                       card=art.card_name(scene.app, str(offer.get("card", ""))),
                       other=art.card_name(scene.app, str(offer.get("answer", ""))))
-        add(label, scene._do(Action("accept")), style="primary")
+            tip = card_tip(scene, str(offer.get("answer", "")))
+        add(label, scene._do(Action("accept")), style="primary", tip=tip)
     if idx.of_kind("decline"):
         add(t("heroes.teamui.decline"), scene._do(Action("decline")))
 
@@ -120,13 +136,15 @@ def draw_row_mark(scene: Any, surface: pygame.Surface, seat: int, rect: pygame.R
     pygame.draw.rect(surface, colour, (rect.left + 2, rect.top + 6, 5, rect.height - 12),
                      border_radius=2)
     t = scene.app.t
-    me = scene.viewer if scene.viewer is not None else scene.me()
-    if view.get("team_mode") == "coop":
-        word = t("heroes.teamui.coop")
+    ally = seat in (view.get("partners") or [])
+    if view.get("team_mode") == "coop":  # one side: the other players are allies
+        word = t("heroes.teamui.coop") if ally else ""
     else:
         word = t(TEAM_NAMES[team % len(TEAM_NAMES)])
-    if seat != me and seat in (view.get("partners") or []):
-        word = t("heroes.teamui.ally", team=word)
+        if ally:
+            word = t("heroes.teamui.ally", team=word)
+    if not word:
+        return
     image = assets.text(word, "bold", theme.SIZE_TINY, colour)
     surface.blit(image, (right - image.get_width(), rect.top + 8))
 

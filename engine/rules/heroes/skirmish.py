@@ -182,9 +182,10 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         # the scenario: "" plays the first for the player count; the named ones are filled in
         # from the content (HeroesRules.options)
         OptionDef("scenario", "heroes.opt.scenario", "", when=SCENARIO_ONLY),
+        # who leads the neutrals: a rival (Clash, alliance); co-operative: they act by themselves
         OptionDef("neutrals", "heroes.opt.neutrals", "player", choices=("player", "auto"),
                   choice_labels=("heroes.opt.neutrals.player", "heroes.opt.neutrals.auto"),
-                  when=CLASH_ONLY),
+                  when=(("mode", ("clash", "alliance")),)),
         OptionDef("map_difficulty", "heroes.opt.map_difficulty", "normal",
                   choices=("easy", "normal", "expert", "impossible"),
                   choice_labels=("heroes.opt.difficulty.easy", "heroes.opt.difficulty.normal",
