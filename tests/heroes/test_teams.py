@@ -161,20 +161,21 @@ def test_in_an_alliance_a_rival_leads_the_neutrals() -> None:
 # --- gifts, asks and swaps ---------------------------------------------------------------------
 def test_coop_gifts_only_at_a_trading_post() -> None:
     st = _game("coop", 2)
-    gift = Action("gift", (("amount", 3), ("res", "gold"), ("to", 1)))
+    gift = Action("gift", (("amount", 5), ("res", "gold"), ("to", 1)))
     assert _refused(st, gift) == "heroes.team.rule.no_gift"
     R._step_trade(CLASH, st, ["trade", 0], [])
-    assert gift in RULES.legal_actions(st) or Action(
-        "gift", (("amount", 1), ("res", "gold"), ("to", 1))) in RULES.legal_actions(st)
+    assert gift in RULES.legal_actions(st)
     before = st.ps[0].res[0], st.ps[1].res[0]
     ev = RULES.apply(st, gift)
-    assert (st.ps[0].res[0], st.ps[1].res[0]) == (before[0] - 3, before[1] + 3)
+    assert (st.ps[0].res[0], st.ps[1].res[0]) == (before[0] - 5, before[1] + 5)
     assert ev[0].key == "heroes.team.gift" and ev[0].params == {"seat": 0, "to": 1,
-                                                                 "res": [3, 0, 0]}
+                                                                 "res": [5, 0, 0]}
     # besides the post's own trade: the decision stays open for a trade or a removal
     assert st.flow.top is not None and st.flow.top.kind == R.TRADE
     too_much = Action("gift", (("amount", 999), ("res", "gold"), ("to", 1)))
     assert _refused(st, too_much) == "heroes.map.rule.cost"
+    odd = Action("gift", (("amount", 2), ("res", "gold"), ("to", 1)))
+    assert _refused(st, odd) == "heroes.team.rule.amount"  # 1, 5 or all at a time
     assert _refused(st, Action("gift", (("amount", 1), ("res", "gold"), ("to", 0)))) \
         == "heroes.team.rule.not_ally"
 
@@ -183,21 +184,21 @@ def test_alliance_gifts_and_asks_during_the_own_turn() -> None:
     st = _game("alliance", 4)
     st.ps[0].res = [10, 2, 1]
     st.ps[2].res = [4, 6, 0]
-    RULES.apply(st, Action("gift", (("amount", 2), ("res", "materials"), ("to", 2))))
+    RULES.apply(st, Action("gift", (("amount", 2), ("res", "materials"), ("to", 2))))  # all
     assert st.ps[0].res[1] == 0 and st.ps[2].res[1] == 8
     assert _refused(st, Action("gift", (("amount", 1), ("res", "gold"), ("to", 1)))) \
         == "heroes.team.rule.not_ally"
-    ask = Action("ask", (("amount", 4), ("from", 2), ("res", "materials")))
+    ask = Action("ask", (("amount", 5), ("from", 2), ("res", "materials")))
     ev = RULES.apply(st, ask)
     assert _keys(ev) == ["heroes.team.ask"]
     assert RULES.current_actor(st) == 2  # the ally answers (hot-seat: its seat decides)
     assert {a.kind for a in RULES.legal_actions(st)} == {"accept", "decline"}
     ev = RULES.apply(st, Action("accept"))
-    assert st.ps[0].res[1] == 4 and st.ps[2].res[1] == 4
-    assert ev[0].params == {"seat": 2, "to": 0, "res": [0, 4, 0]}
+    assert st.ps[0].res[1] == 5 and st.ps[2].res[1] == 3
+    assert ev[0].params == {"seat": 2, "to": 0, "res": [0, 5, 0]}
     assert RULES.current_actor(st) == 0
     assert _refused(st, ask) == "heroes.team.rule.asked"  # once a turn and resource
-    RULES.apply(st, Action("ask", (("amount", 1), ("from", 2), ("res", "gold"))))
+    RULES.apply(st, Action("ask", (("amount", 4), ("from", 2), ("res", "gold"))))
     RULES.apply(st, Action("decline"))
     assert st.ps[2].res[0] == 4
 

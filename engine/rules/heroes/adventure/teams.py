@@ -135,6 +135,7 @@ def giver(st: MapState) -> int | None:
 
 
 def _amounts(held: int) -> list[int]:
+    """Returns the amounts a gift or an ask moves at a time: 1, 5 or all that is held."""
     return sorted({n for n in (1, 5, held) if 1 <= n <= held})
 
 
@@ -168,8 +169,12 @@ def _check_gift(rules: Any, st: MapState, a: Action) -> Refusal | None:
     to = a.get("to")
     if not isinstance(to, int) or isinstance(to, bool) or to not in partners(st, seat):
         return ("heroes.team.rule.not_ally", "resources go to an ally still in the game")
-    if st.ps[seat].res[RESOURCES.index(a["res"])] < int(a["amount"]):
+    held = st.ps[seat].res[RESOURCES.index(a["res"])]
+    if held < int(a["amount"]):
         return ("heroes.map.rule.cost", "you do not have that much")
+    if int(a["amount"]) not in _amounts(held):
+        # one way to give: 1, 5 or all of it at a time (more gifts make any amount)
+        return ("heroes.team.rule.amount", "give 1, 5 or all of a resource at a time")
     return None
 
 
@@ -224,8 +229,11 @@ def _check_ask(rules: Any, st: MapState, a: Action) -> Refusal | None:
         return ("heroes.team.rule.not_ally", "ask an ally still in the game")
     if (o, a["res"]) in _asked(st):
         return ("heroes.team.rule.asked", "you asked that ally for that resource this turn")
-    if st.ps[o].res[RESOURCES.index(a["res"])] < int(a["amount"]):
+    held = st.ps[o].res[RESOURCES.index(a["res"])]
+    if held < int(a["amount"]):
         return ("heroes.team.rule.ally_short", "your ally does not have that much")
+    if int(a["amount"]) not in _amounts(held):
+        return ("heroes.team.rule.amount", "ask for 1, 5 or all of a resource")
     return None
 
 
@@ -305,7 +313,8 @@ def _check_offer(rules: Any, st: MapState, a: Action) -> Refusal | None:
 def _apply_offer(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     seat, o, c = st.current, int(a["to"]), str(a["card"])
     st.battle.setdefault("offered", []).append([o, c])
-    ev.append(Event("heroes.team.offer", {"seat": seat, "to": o}))
+    # the ally sees the card offered: hidden until now, so no undo across it
+    ev.append(Event("heroes.team.offer", {"seat": seat, "to": o}, reveal=True))
     st.flow.push(Decision(SWAP_PICK, o, ONE, Message("heroes.team.prompt.pick",
                                                      {"seat": seat, "to": o}),
                           ("swap", seat, o, c)))
@@ -331,6 +340,8 @@ def _check_pick(rules: Any, st: MapState, a: Action) -> Refusal | None:
 def _apply_pick(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     d = st.flow.pop()
     _, seat, o, c = d.data
+    # the offering seat sees the card picked in return (a reveal: no undo across it)
+    ev.append(Event("heroes.team.answer", {"seat": o, "to": seat}, reveal=True))
     st.flow.push(Decision(CONSENT, seat, ONE, Message("heroes.team.prompt.swap",
                                                       {"seat": seat, "to": o}),
                           ("swap", seat, o, c, str(a["card"]))))
@@ -367,7 +378,7 @@ def _apply_accept(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
             q.hand.remove(theirs)
             p.hand.append(theirs)
             q.hand.append(mine)
-            ev.append(Event("heroes.team.swap", {"seat": seat, "to": o}))
+            ev.append(Event("heroes.team.swap", {"seat": seat, "to": o}, reveal=True))
             from engine.rules.heroes.names import name_of
 
             for s, gave, got in ((seat, mine, theirs), (o, theirs, mine)):
