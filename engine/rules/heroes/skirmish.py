@@ -322,6 +322,11 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         mode clash, a map game (engine/rules/heroes/adventure)."""
         self.check_config(config)
         opts = {o.id: self.option(config, o.id) for o in self.options}
+        if opts["mode"] != "alliance":
+            # the fourth seat's options (an alliance's): other games keep their former state,
+            # so records made before them replay to the same hashes
+            opts.pop("faction_4", None)
+            opts.pop("hero_4", None)
         if opts["mode"] == "campaign":
             # a scenario of the solo campaign: the first, or the one the carry names
             # (engine/rules/heroes/adventure/campaign.py)
