@@ -94,3 +94,13 @@ def test_a_swap_between_adjacent_allies_with_both_consents(app: Any) -> None:
     assert "iron_blade" in st.ps[0].hand and st.ps[1].hand == ["magic_arrow"]
     for _ in range(3):
         app.step([], 1 / 30)
+
+
+def test_every_field_preview_kind_has_its_line_in_both_languages(app: Any) -> None:
+    """The field tooltip names what arriving does as ``heroes.map.what.<kind>`` (an ally's place
+    among them)."""
+    assert "ally" in R.WHAT
+    for lang in ("en", "de"):
+        app.set_language(lang)
+        for kind in R.WHAT:
+            assert app.has(f"heroes.map.what.{kind}"), (lang, kind)

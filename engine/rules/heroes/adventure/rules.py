@@ -75,7 +75,7 @@ WHAT = {"neutral": "heroes.map.what.neutral", "quick": "heroes.map.what.quick",
         "pvp": "heroes.map.what.pvp", "defend": "heroes.map.what.defend",
         "visit": "heroes.map.what.visit", "visited": "heroes.map.what.visited",
         "flagged": "heroes.map.what.flagged", "empty": "heroes.map.what.empty",
-        "ally": "heroes.team.what.ally"}
+        "ally": "heroes.map.what.ally"}
 ENDS = {"elimination": "heroes.map.end.elimination", "cubes": "heroes.map.end.cubes",
         "town": "heroes.map.end.town", "rounds": "heroes.map.end.rounds",
         "grail": "heroes.map.end.grail"}
