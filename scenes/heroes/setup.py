@@ -143,12 +143,9 @@ class SkirmishSetupScene(MenuScreen):
 
     def team_name(self, seat: int) -> str:
         """Returns the catalog key of an alliance seat's team (from the scenario's seats)."""
-        from engine.rules.heroes import mapdefs
-        from engine.rules.heroes.adventure import teams
-
-        sid = teams.scenario_for("alliance", self.config.players,
-                                 str(self.options.get("scenario", "")))
-        team = mapdefs.scenario(sid).seats[seat].team or 0
+        sid = self.rules.team_scenario("alliance", self.config.players,
+                                       str(self.options.get("scenario", "")))
+        team = query.scenario(sid).seats[seat].team or 0
         return ("heroes.teamui.team.a", "heroes.teamui.team.b", "heroes.teamui.team.c",
                 "heroes.teamui.team.d")[team]
 
@@ -245,10 +242,15 @@ class SkirmishSetupScene(MenuScreen):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         t = self.app.t
-        if self.team_mode is not None:  # what the team mode is, under the seats' panels
+        if self.team_mode is not None:  # the scenario and the team mode, under the panels
+            sc = query.scenario(self.rules.team_scenario(
+                self.team_mode, self.config.players, str(self.options.get("scenario", ""))))
+            head = assets.text(f"{art.name(self.app, sc.name)}: {art.name(self.app, sc.text)}",
+                               "body", theme.SIZE_SMALL, theme.GOLD, 1180)
+            surface.blit(head, (44, 700))
             text = assets.text(t(TEAM_TEXT[self.team_mode]), "italic", theme.SIZE_SMALL,
                                theme.INK, 1180)
-            surface.blit(text, (44, 706))
+            surface.blit(text, (44, 708 + head.get_height()))
         for seat, panel in enumerate(self.panels()):
             colour = self.seat_colour(seat)
             pygame.draw.circle(surface, colour, (panel.left + 40, panel.top + 40), 12)

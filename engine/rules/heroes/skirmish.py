@@ -283,6 +283,13 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         # four players: the alliance of two against two (adventure/teams.py)
         return {"mode": "alliance" if mapdefs.scenarios(players, "alliance") else "skirmish"}
 
+    def team_scenario(self, mode: str, players: int, wanted: str = "") -> str:
+        """Returns the scenario a team mode (coop, alliance) plays for a player count (the
+        set-up page names it; engine/rules/heroes/adventure/teams.py)."""
+        from engine.rules.heroes.adventure import teams
+
+        return teams.scenario_for(mode, players, wanted)
+
     def check_config(self, config: GameConfig) -> None:
         """Refuses, with a rule the set-up screen can name, a skirmish for three players, the
         map game for a number of players no scenario is made for, and a map scenario for another
@@ -336,9 +343,7 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
             return _clash().start(config, seed, opts)
         if opts["mode"] in ("coop", "alliance"):
             # a team game plays its mode's scenario for the player count (adventure/teams.py)
-            from engine.rules.heroes.adventure import teams
-
-            opts["scenario"] = teams.scenario_for(str(opts["mode"]), config.players,
+            opts["scenario"] = self.team_scenario(str(opts["mode"]), config.players,
                                                   str(config.options.get("scenario", "")))
             return _clash().start(config, seed, opts)
         if opts["mode"] == "clash":

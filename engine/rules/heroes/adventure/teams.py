@@ -45,6 +45,8 @@ SWAP_PICK = "swap_pick"
 CONSENT = "ally_consent"
 SWAP_KINDS = ("spell", "artifact")  # seed "Handeln": "Zauber und Artefakte von ihrer Hand"
 _TEAMS: dict[str, tuple[int, ...]] = {}
+# the rules reference's page on team play (scenes/rules.py shows every ``heroes.rules.*`` key)
+RULES_PAGE = "heroes.rules.70"
 
 
 def mode(st: MapState) -> str:
