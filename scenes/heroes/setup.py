@@ -69,8 +69,10 @@ class Tile(Widget):
         wide = assets.text(self.title, "heading", theme.SIZE_SMALL, ink).get_width() > width
         if wide and " " not in self.title:
             # one long word on a narrow card (four seats): smaller type, never split mid-word
-            title = assets.text(assets.fit(self.title, "heading", theme.SIZE_TINY, width),
-                                "heading", theme.SIZE_TINY, ink)
+            size = theme.SIZE_TINY if assets.size_of(self.title, "heading", theme.SIZE_TINY)[0] \
+                <= rect.width - 6 else theme.SIZE_TINY - 2
+            title = assets.text(assets.fit(self.title, "heading", size, rect.width - 6),
+                                "heading", size, ink)
             blit_centered(surface, title, (rect.centerx, rect.top + 98))
         elif not self.note and wide:
             # a name too long for a narrow card (three seats) takes two lines
@@ -245,12 +247,13 @@ class SkirmishSetupScene(MenuScreen):
         if self.team_mode is not None:  # the scenario and the team mode, under the panels
             sc = query.scenario(self.rules.team_scenario(
                 self.team_mode, self.config.players, str(self.options.get("scenario", ""))))
+            top = max(p.bottom for p in self.panels()) + 10
             head = assets.text(f"{art.name(self.app, sc.name)}: {art.name(self.app, sc.text)}",
-                               "body", theme.SIZE_SMALL, theme.GOLD, 1180)
-            surface.blit(head, (44, 700))
+                               "body", theme.SIZE_SMALL, theme.GOLD, 1510)
+            surface.blit(head, (44, top))
             text = assets.text(t(TEAM_TEXT[self.team_mode]), "italic", theme.SIZE_SMALL,
-                               theme.INK, 1180)
-            surface.blit(text, (44, 708 + head.get_height()))
+                               theme.INK, 1510)
+            surface.blit(text, (44, top + 6 + head.get_height()))
         for seat, panel in enumerate(self.panels()):
             colour = self.seat_colour(seat)
             pygame.draw.circle(surface, colour, (panel.left + 40, panel.top + 40), 12)
