@@ -567,8 +567,9 @@ def source_name(st: MapState, seat: int, source: Any) -> Any:
 def _step_trade(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
     st.trade_done = False
     card_gold = int(item[2]) if len(item) > 2 else 1
-    st.flow.push(Decision(TRADE, item[1], ONE, Message("heroes.map.prompt.trade", {}),
-                          ("", card_gold)))
+    # a team game's trading post also takes gifts to the other players (adventure/teams.py)
+    key = "heroes.team.prompt.trade" if T.is_team_game(st) else "heroes.map.prompt.trade"
+    st.flow.push(Decision(TRADE, item[1], ONE, Message(key, {}), ("", card_gold)))
 
 
 def _step_xp(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
