@@ -44,7 +44,6 @@ MODES = ("coop", "alliance")
 SWAP_PICK = "swap_pick"
 CONSENT = "ally_consent"
 SWAP_KINDS = ("spell", "artifact")  # seed "Handeln": "Zauber und Artefakte von ihrer Hand"
-_TEAMS: dict[str, tuple[int, ...]] = {}
 # the rules reference's page on team play (scenes/rules.py shows every ``heroes.rules.*`` key)
 RULES_PAGE = "heroes.rules.70"
 
@@ -60,18 +59,15 @@ def is_team_game(st: MapState) -> bool:
 
 
 def _teams(st: MapState) -> tuple[int, ...]:
-    found = _TEAMS.get(st.scenario)
-    if found is None or len(found) != st.players:
-        sc = R.mc().scenarios[st.scenario]
-        m = getattr(sc, "mode", "clash")
-        if m == "coop":
-            found = (0,) * st.players
-        elif m == "alliance":
-            found = tuple(int(getattr(s, "team", None) or 0) for s in sc.seats)
-        else:
-            found = tuple(range(st.players))
-        _TEAMS[st.scenario] = found
-    return found
+    """Returns each seat's team, read from the scenario (test fixtures may reuse ids, so
+    nothing is cached)."""
+    sc = R.mc().scenarios[st.scenario]
+    m = getattr(sc, "mode", "clash")
+    if m == "coop":
+        return (0,) * st.players
+    if m == "alliance":
+        return tuple(int(getattr(s, "team", None) or 0) for s in sc.seats)
+    return tuple(range(st.players))
 
 
 def team_of(st: MapState, seat: int) -> int:
@@ -81,6 +77,8 @@ def team_of(st: MapState, seat: int) -> int:
 
 def allied(st: MapState, a: int, b: int) -> bool:
     """Returns True when two different seats play on one team."""
+    if a == b or not is_team_game(st):
+        return False
     t = _teams(st)
     return a != b and t[a] == t[b]
 
