@@ -1477,6 +1477,7 @@ class MapTableScene(HeroesTableScene):
                 pygame.draw.circle(surface, theme.WOOD_DEEP, pos, radius - 1)
                 icon = f"heroes.hero.{p['hero']}" if name == "main" else "heroes.map.secondary"
                 blit_centered(surface, assets.asset_icon(icon, int(radius * 1.4)), pos)
+                team_ui.draw_hero_mark(self, surface, int(p["seat"]), pos, radius)
                 mine = p["seat"] == self.view.get("current") and name == self.hero \
                     and bool(self.view.get("reach"))
                 if mine:

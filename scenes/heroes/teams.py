@@ -149,6 +149,20 @@ def draw_row_mark(scene: Any, surface: pygame.Surface, seat: int, rect: pygame.R
     surface.blit(image, (right - image.get_width(), rect.top + 8))
 
 
+def draw_hero_mark(scene: Any, surface: pygame.Surface, seat: int, pos: tuple[int, int],
+                   radius: int) -> None:
+    """Draws an alliance hero's team badge on its disc: a dot in the team's colour above right
+    (a co-operative game has one team: no badge)."""
+    view = scene.view
+    if not is_team_view(view) or view.get("team_mode") != "alliance":
+        return
+    team = int(view["team_of"][seat])
+    r = max(4, int(radius * 0.45))
+    at = (pos[0] + int(radius * 0.85), pos[1] - int(radius * 0.85))
+    pygame.draw.circle(surface, theme.WOOD_DEEP, at, r + 2)
+    pygame.draw.circle(surface, TEAM_COLOURS[team % len(TEAM_COLOURS)], at, r)
+
+
 def curtain_team(scene: Any) -> str:
     """Returns the line naming the viewer's team on the curtain (empty outside team games)."""
     view = scene.view
