@@ -253,13 +253,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     if camp is not None:
         return _simulate_campaigns(args, rules, config, camp.id)
-    results = []
-    for seed in range(args.seed, args.seed + args.games):
-        start = time.process_time()  # ok-determinism: reported duration only
+    def one(seed: int) -> dict[str, Any]:
         game = play_game(args.game, config, seed, max_actions=args.max_actions)
-        seconds = time.process_time() - start  # ok-determinism: reported duration only
         outcome = rules.outcome(game.state) if game.finished else None
-        result = {
+        return {
             "game": args.game,
             "seed": seed,
             "players": config.players,
@@ -271,8 +268,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             "turns": rules.turn_number(game.state),
             "actions": len(game.actions),
             "final_hash": rules.state_hash(game.state),
-            "seconds": round(seconds, 4),
         }
+
+    return _print_results(args, one)
+
+
+def _print_results(args: argparse.Namespace, one: Any) -> int:
+    """Plays ``one(seed)`` for each of the ``--games`` seeds from ``--seed``, adds the CPU
+    seconds it took and prints each result (a line or, with ``--json``, a JSON object) and
+    then the summary."""
+    results = []
+    for seed in range(args.seed, args.seed + args.games):
+        start = time.process_time()  # ok-determinism: reported duration only
+        result = one(seed)
+        seconds = time.process_time() - start  # ok-determinism: reported duration only
+        result["seconds"] = round(seconds, 4)
         results.append(result)
         if args.json:
             print(json.dumps(result), flush=True)
@@ -290,15 +300,12 @@ def _simulate_campaigns(args: argparse.Namespace, rules: Any, config: Any,
     campaign plus a summary; a campaign counts as one "game" of the report."""
     from engine.ai.play import play_campaign
 
-    results = []
-    for seed in range(args.seed, args.seed + args.games):
-        start = time.process_time()  # ok-determinism: reported duration only
+    def one(seed: int) -> dict[str, Any]:
         played = play_campaign(args.game, campaign_id, config, seed,
                                max_actions=args.max_actions, max_games=args.max_games)
-        seconds = time.process_time() - start  # ok-determinism: reported duration only
         camp = played.campaign
         outcome = camp.outcome() if played.finished else None
-        result = {
+        return {
             "game": args.game,
             "campaign": campaign_id,
             "seed": seed,
@@ -312,17 +319,9 @@ def _simulate_campaigns(args: argparse.Namespace, rules: Any, config: Any,
             "turns": sum(played.turns),
             "actions": sum(played.actions),
             "final_hash": rules.state_hash(camp.current.state),
-            "seconds": round(seconds, 4),
         }
-        results.append(result)
-        if args.json:
-            print(json.dumps(result), flush=True)
-        else:
-            print(_game_line(result), flush=True)
-    if not args.json:
-        for line in _summary(results):
-            print(line)
-    return EXIT_OK
+
+    return _print_results(args, one)
 
 
 def cmd_match(args: argparse.Namespace) -> int:

@@ -119,7 +119,11 @@ def start_table(app: Any, game_id: str, config: Any, seed: int) -> bool:
         return False
     app.reset(MainMenuScene(app))
     if campaign is not None:
-        app.push(scene_class(game_id)(app, session, campaign=campaign))
+        table = scene_class(game_id)(app, session, campaign=campaign)
+        app.push(table)
+        # a new campaign is saved at once, as every later game of it is (BetweenGamesScene):
+        # a party that quits at the prologue or on the map continues from there
+        table.autosave()
     else:
         app.push(scene_class(game_id)(app, session))
     return True

@@ -49,10 +49,20 @@ class CampaignMapScene(Overlay):
             if rect.collidepoint(self.app.mouse):
                 if key[0] == "station":
                     self.hovered = key[1]
-                    self.app.tooltip(key, station_tip(self.app, key[1], self._view()), rect)
+                    tip = station_tip(self.app, key[1], self._view())
+                    if self.can_play_again(key[1]):
+                        tip.append(self.app.t("coop.ui.again.tip"))
+                    self.app.tooltip(key, tip, rect)
                 else:
                     self.app.tooltip(key, self._lock_tip(key[1]), rect)
                 break
+
+    def can_play_again(self, sid: str) -> bool:
+        """Returns True when station ``sid`` is a finished mission of this campaign, which a
+        click offers to play again (again.py)."""
+        from scenes.coop_campaign.again import can_play_again
+
+        return can_play_again(getattr(self.table, "campaign", None), sid)
 
     def _view(self) -> dict[str, Any]:
         st = self.state
@@ -169,5 +179,15 @@ class CampaignMapScene(Overlay):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
-        return super().handle(event)
+        if super().handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, key in self.zones:
+                if key[0] == "station" and rect.collidepoint(event.pos) \
+                        and self.can_play_again(key[1]):
+                    from scenes.coop_campaign.again import offer
+
+                    offer(self.app, self.table, key[1])
+                    return True
+        return False
 

@@ -65,9 +65,11 @@ def radius(rect: pygame.Rect) -> int:
 
 # --- the parchment and its lands -----------------------------------------------------------------
 @lru_cache(maxsize=6)
-def parchment(map_id: str, size: tuple[int, int]) -> pygame.Surface:
+def parchment(map_id: str, size: tuple[int, int],
+              letters: tuple[str, ...] = ("N", "E", "S", "W")) -> pygame.Surface:
     """Returns the painted map without stations and roads: parchment, lands, landmarks, a
-    compass rose and the frame."""
+    compass rose whose points are named by ``letters`` (the reader's language: east is O in
+    German) and the frame."""
     m = query.campaign_map()
     w, h = size
     rect = pygame.Rect(0, 0, w, h)
@@ -157,7 +159,7 @@ def parchment(map_id: str, size: tuple[int, int]) -> pygame.Surface:
     # compass rose in the lower right corner
     from scenes.coop_campaign import art
 
-    rose = art.compass(max(24, w // 26))
+    rose = art.compass(max(24, w // 26), letters)
     rose = rose.copy()
     rose.set_alpha(170)
     surf.blit(rose, rose.get_rect(bottomright=(w - 16, h - 14)))
@@ -327,7 +329,8 @@ def draw_map(surface: pygame.Surface, rect: pygame.Rect, app: Any, st: MapState,
              hovered: str | None = None, phase: float = 0.0) -> None:
     """Draws the campaign map in ``rect``."""
     m = query.campaign_map()
-    surface.blit(parchment(m.id, rect.size), rect)
+    letters = tuple(str(app.t(f"coop.ui.dir.{d}")) for d in ("N", "E", "S", "W"))
+    surface.blit(parchment(m.id, rect.size, letters), rect)
     by_id = {s.id: s for s in m.stations}
     r = radius(rect)
     open_next = {x["station"]: x["open"] for x in st.routes}

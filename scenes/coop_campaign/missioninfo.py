@@ -48,7 +48,8 @@ def mission_sections(app: Any, tid: str, sid: str | None = None,
 
 def _box_line(app: Any, b: Any) -> str:
     shape = app.t(f"coop.ui.shape.{b.shape}")
-    return f"{shape} {art.name(app, b.name)}: {art.name(app, b.text)}"
+    # the shape in words: the fonts have no triangle, star or hexagon glyph
+    return f"{art.name(app, b.name)} ({shape}): {art.name(app, b.text)}"
 
 
 def mission_tip(app: Any, tid: str, sid: str | None = None, ticked: list[str] | None = None,

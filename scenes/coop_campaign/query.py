@@ -119,3 +119,47 @@ def boss_card(card: str) -> Any:
 def boss(bid: str) -> Any:
     """Returns a boss's definition."""
     return _content().get("boss", bid)
+
+
+def _boxes_in(node: Any, out: list[str], seen: set[int]) -> None:
+    """Adds to ``out`` every checkbox an ``if_box`` effect in ``node`` reads (effects, their
+    nested effects, and every field of a definition)."""
+    from dataclasses import fields, is_dataclass
+
+    from engine.content.schema import EffectSpec
+
+    if id(node) in seen:
+        return
+    seen.add(id(node))
+    if isinstance(node, EffectSpec):
+        if node.type == "if_box" and node.params.get("box") not in out:
+            out.append(str(node.params.get("box")))
+        for value in node.params.values():
+            _boxes_in(value, out, seen)
+    elif isinstance(node, tuple | list):
+        for value in node:
+            _boxes_in(value, out, seen)
+    elif isinstance(node, dict):
+        for value in node.values():
+            _boxes_in(value, out, seen)
+    elif is_dataclass(node) and not isinstance(node, type):
+        for f in fields(node):
+            _boxes_in(getattr(node, f.name), out, seen)
+
+
+@cache
+def boxes_read(tid: str) -> tuple[str, ...]:
+    """Returns the campaign checkboxes a mission tile reads when it plays (its own effects, its
+    boss's AI cards and stat cards), in the map's order: the notes that change a single
+    mission when they are ticked."""
+    t = tile(tid)
+    found: list[str] = []
+    seen: set[int] = set()
+    _boxes_in(t, found, seen)
+    if t.boss is not None:
+        b = boss(t.boss.boss)
+        for card in b.deck:
+            _boxes_in(boss_card(card), found, seen)
+        for card in b.cards:
+            _boxes_in(enemy(card), found, seen)
+    return tuple(x.id for x in campaign_map().boxes if x.id in found)

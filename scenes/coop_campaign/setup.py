@@ -1,6 +1,8 @@
 """The mission's pre-game step (scenes.games.PREGAME): which hero each seat plays (two heroes for
-a single seat, as the seed's solo rule says), chosen on hero cards instead of a typed list. The
-set-up screen before it keeps the tile, hard mode and the enemy theme.
+a single seat, as the seed's solo rule says), chosen on hero cards instead of a typed list, and
+for a single mission the campaign notes its tile reads (the ``boxes`` option), each a named
+switch saying what it changes instead of a typed list of ids. The set-up screen before it keeps
+the tile, hard mode and the enemy theme.
 """
 
 from __future__ import annotations
@@ -15,10 +17,50 @@ from scenes import assets, theme
 from scenes.app import App
 from scenes.coop_campaign import art, query
 from scenes.menu import MenuScreen
-from scenes.widgets import Button, Widget, blit_centered
+from scenes.widgets import Button, Toggle, Widget, blit_centered
 
 CARD_W, CARD_H = 300, 360
 ROW = pygame.Rect(40, 150, 1520, 640)
+NOTES_TOP = 690  # the campaign notes' switches, under the hero cards
+NOTE = pygame.Rect(330, NOTES_TOP, 940, 54)
+
+
+class NoteToggle(Toggle):
+    """A campaign note of a single mission: its shape, name and what it changes, and a switch."""
+
+    def __init__(self, rect: pygame.Rect, note: Any, value: bool, on_change: Any,
+                 app: App) -> None:
+        name = art.name(app, note.name)
+        super().__init__(rect, name, value, on_change,
+                         tooltip=[name, art.name(app, note.text)])
+        self.note, self.app = note, app
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from scenes.coop_campaign import mapart
+
+        rect = self.rect
+        surface.blit(theme.panel(rect.size, "parchment" if self.value else "wood"), rect)
+        if self.hovered:
+            pygame.draw.rect(surface, theme.GOLD, rect.inflate(4, 4), width=2, border_radius=10)
+        ink = theme.INK_DARK if self.value else theme.INK
+        dim = theme.INK_DARK_DIM if self.value else theme.INK_DIM
+        mapart.draw_shape(surface, self.note.shape, (rect.left + 28, rect.centery), 22,
+                          mapart.SHAPE_COLOURS[self.note.shape], self.value)
+        room = rect.width - 150
+        head = assets.text(assets.fit(self.label, "bold", theme.SIZE_SMALL, room), "bold",
+                           theme.SIZE_SMALL, ink)
+        surface.blit(head, (rect.left + 54, rect.top + 6))
+        text = art.name(self.app, self.note.text)
+        body = assets.text(assets.fit(text, "body", theme.SIZE_TINY, room), "body",
+                           theme.SIZE_TINY, dim)
+        surface.blit(body, (rect.left + 54, rect.top + 30))
+        track = pygame.Rect(0, 0, 60, 30)
+        track.midright = (rect.right - 14, rect.centery)
+        pygame.draw.rect(surface, theme.GREEN if self.value else (70, 56, 44), track,
+                         border_radius=15)
+        pygame.draw.rect(surface, theme.GOLD_DIM, track, width=2, border_radius=15)
+        knob_x = track.right - 15 if self.value else track.left + 15
+        pygame.draw.circle(surface, theme.PARCHMENT, (knob_x, track.centery), 11)
 
 
 class HeroCard(Widget):
@@ -95,7 +137,9 @@ class HeroPickScene(MenuScreen):
     """Chooses the mission's heroes: one per seat, two for a single player."""
 
     title_key = "coop.ui.setup.title"
-    OPTIONS = ("heroes",)
+    # the heroes, and a single mission's campaign notes (named switches here; the option stays
+    # a list of ids for the command line and the tests)
+    OPTIONS = ("heroes", "boxes")
 
     def __init__(self, app: App, game_id: str, config: GameConfig, seed: int) -> None:
         super().__init__(app)
@@ -107,6 +151,11 @@ class HeroPickScene(MenuScreen):
         given = [x.strip() for x in text.split(",") if x.strip()]
         self.picked: list[str] = given if len(given) == n else list(self.all[:n])
         self.slot = 0  # the slot the next click fills
+        # a single mission: the campaign notes its tile reads, each switched on or off
+        self.notes: list[str] = [] if self.is_campaign() else list(
+            query.boxes_read(str(config.options.get("tile", "bridge"))))
+        given_boxes = str(config.options.get("boxes", "") or "")
+        self.ticked = {x.strip() for x in given_boxes.split(",") if x.strip() in self.notes}
 
     def count(self) -> int:
         """Returns how many heroes play: one per seat, two for a single seat (seed 001, 1.1)."""
@@ -147,6 +196,20 @@ class HeroPickScene(MenuScreen):
                 colour = theme.seat_colour(self.config.seats[seat].colour, seat)
                 label = self.slot_label(slot)
             self.widgets.append(HeroCard(rect, hid, label, colour, self._picker(hid), self.app))
+        for k, bid in enumerate(self.notes):
+            note = query.box(bid)
+            if note is None:
+                continue
+            self.widgets.append(NoteToggle(NOTE.move(0, k * (NOTE.height + 8)), note,
+                                           bid in self.ticked, self._ticker(bid), self.app))
+
+    def _ticker(self, bid: str) -> Any:
+        def tick(value: bool) -> None:
+            if value:
+                self.ticked.add(bid)
+            else:
+                self.ticked.discard(bid)
+        return tick
 
     def _picker(self, hid: str) -> Any:
         def pick() -> None:
@@ -175,7 +238,11 @@ class HeroPickScene(MenuScreen):
             y += image.get_height() + 6
         nxt = t("coop.ui.setup.next", who=self.slot_label(self.slot))
         image = assets.text(nxt, "bold", theme.SIZE_BODY, theme.GOLD)
-        blit_centered(surface, image, (800, 650))
+        blit_centered(surface, image, (800, 636))
+        if self.notes:
+            head = assets.text(t("coop.ui.setup.notes"), "italic", theme.SIZE_SMALL,
+                               theme.INK_DIM, NOTE.width, "center")
+            blit_centered(surface, head, (800, NOTES_TOP - 6 - head.get_height() // 2))
 
     def start(self) -> None:
         """Starts the mission with the chosen heroes and opens its table."""
@@ -183,4 +250,6 @@ class HeroPickScene(MenuScreen):
 
         options = dict(self.config.options)
         options["heroes"] = ",".join(self.picked)
+        if not self.is_campaign():
+            options["boxes"] = ",".join(b for b in self.notes if b in self.ticked)
         start_table(self.app, self.game_id, GameConfig(self.config.seats, options), self.seed)

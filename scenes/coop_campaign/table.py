@@ -145,7 +145,10 @@ class CoopTableScene(TableScene):
 
     def __init__(self, app: App, session: Any, *, save_path: Path | None = None,
                  autosave: bool = True, worker_factory: Any = None,
-                 campaign: Any = None) -> None:
+                 campaign: Any = None, again_of: str | None = None) -> None:
+        # a finished campaign mission played again (again.py): its station; it is no part of
+        # the campaign and ends with "Back to the campaign"
+        self.again_of = again_of
         self.index = ActionIndex([])
         self.legal: list[Action] = []
         self.plan: Plan | None = None
@@ -174,6 +177,15 @@ class CoopTableScene(TableScene):
 
         return CoopBetweenScene(self.app, self)
 
+    def update(self, dt: float) -> None:
+        if self.again_of is not None and self.session.is_over and not self.over_shown \
+                and not self.anim.busy and self.timeline is None:
+            from scenes.coop_campaign.again import over_dialog
+
+            self.over_shown = True  # the base's game-over panel is not shown
+            self.app.push(over_dialog(self.app, self))
+        super().update(dt)
+
     def in_camp(self) -> bool:
         """Returns True while the campaign mission is at its camp (camp.py draws the board)."""
         return self.view.get("stage") == "camp"
@@ -193,6 +205,8 @@ class CoopTableScene(TableScene):
         n = len(v.get("heroes", []))
         if self.shown_hero is not None and self.shown_hero < n:
             return self.shown_hero
+        if v.get("asked") is not None and int(v["asked"]) < n:
+            return int(v["asked"])  # a drop or an offer: the hero it asks, whose pack it is
         if v.get("active", -1) >= 0:
             return int(v["active"])
         attack = v.get("attack")
@@ -328,6 +342,10 @@ class CoopTableScene(TableScene):
     def on_view_changed(self) -> None:
         self.before = self._last_view
         self._last_view = self.view
+        if self.session.is_over and self.view.get("campaign"):
+            # a campaign mission is over (not "the game": the campaign goes on or ends after it)
+            won = self.view.get("result") == "won"
+            self.prompt_text = self.app.t("coop.ui.over_won" if won else "coop.ui.over_lost")
         if self.in_camp():
             from scenes.coop_campaign.camp import CampBoard
 
@@ -961,8 +979,8 @@ class CoopTableScene(TableScene):
         if not info or not info.get("station"):
             return None
         label = query.station(info["station"]).label
-        chip = art.badge(self.app.t("coop.ui.mission_badge", label=label), "coop.map.book",
-                         theme.GOLD_BRIGHT)
+        key = "coop.ui.mission_badge" if self.again_of is None else "coop.ui.again.badge"
+        chip = art.badge(self.app.t(key, label=label), "coop.map.book", theme.GOLD_BRIGHT)
         v = self.view
         rnd = self.app.t("coop.ui.round_of", round=max(1, v["round"]), rounds=v["rounds"])
         if v["round"] >= v["rounds"]:
@@ -1162,7 +1180,8 @@ class CoopTableScene(TableScene):
         if kind == "slot":
             return self._tile_tip(key[1])
         if kind == "campmap":
-            return [t("coop.ui.camp.map"), t("coop.ui.mission_badge.tip"),
+            return [t("coop.ui.camp.map"), t("coop.ui.mission_badge.tip" if self.again_of is None
+                                             else "coop.ui.again.unchanged"),
                     t("coop.ui.info.tip_more")]
         if kind == "mission":
             info = v.get("campaign") or {}

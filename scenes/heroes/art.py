@@ -19,7 +19,8 @@ NEUTRAL = (150, 128, 96)
 TIER_COLOURS = {"bronze": (196, 132, 80), "silver": (200, 204, 214), "gold": (236, 196, 92),
                 "azure": (110, 184, 236)}
 KIND_COLOURS = {"stat": (150, 118, 74), "ability": (160, 96, 66), "spell": (70, 102, 160),
-                "artifact": (170, 136, 52), "specialty": (122, 86, 150)}
+                "artifact": (170, 136, 52), "specialty": (122, 86, 150),
+                "machine": (112, 118, 124)}
 STAT_KEYS = ("attack", "defence", "hp", "initiative")
 
 

@@ -1219,6 +1219,11 @@ class MapTableScene(HeroesTableScene):
             loc = query.location(f["location"])
             lines.append(art.name(self.app, loc.name))
             lines.append(art.name(self.app, loc.text))
+            holder = (self.view.get("expansion") or {}).get("towns", {}).get(
+                f"{h[0]},{h[1]}")
+            if holder:  # the expansion's random town: the faction that holds it
+                lines.append(t("heroes.exp.ui.town_of",
+                               name=art.name(self.app, query.faction(holder).name)))
         elif f["blocked"]:
             lines.append(t("heroes.mapui.blocked"))
         else:
@@ -1557,6 +1562,7 @@ class MapTableScene(HeroesTableScene):
                               art.name(self.app, card.text)]
                 except Exception:  # noqa: BLE001 - an unknown card shows no sign
                     pass
+            lines += self._event_lines()
             self.app.tooltip(("rounds", rnd, v.get("astrologer")), lines, track)
         for n, p in enumerate(v["players"]):
             row = pygame.Rect(SIDE.left + 14, SIDE.top + 114 + 72 * n, SIDE.width - 28, 66)
@@ -1568,6 +1574,27 @@ class MapTableScene(HeroesTableScene):
                 lines.append(t("heroes.mapui.res_line", res=t(WORDS[r]), n=p["resources"][i],
                                inc=p["income"][i]))
             self.app.tooltip(("player", p["seat"], tuple(p["resources"])), lines, row)
+
+    def _round_event(self) -> Any:
+        """Returns this resource round's event card (the expansion's events), or None."""
+        event = (self.view.get("expansion") or {}).get("event") or {}
+        if not event.get("card") or not self.view.get("income_round"):
+            return None
+        try:
+            return query.event(event["card"])
+        except Exception:  # noqa: BLE001 - an unknown card: nothing shown
+            return None
+
+    def _event_lines(self) -> list[str]:
+        """Returns the round track tooltip's lines of this round's event: name, who drew it,
+        its story and its effect."""
+        card = self._round_event()
+        if card is None:
+            return []
+        drawer = int(self.view["expansion"]["event"]["drawer"])
+        return [self.app.t("heroes.exp.ui.event_by", name=art.name(self.app, card.name),
+                           seat=self.seat_name(drawer)),
+                art.name(self.app, card.story), art.name(self.app, card.text)]
 
     def hero_box(self) -> pygame.Rect:
         """Returns the side panel's box of the viewer's hero (under the players)."""
@@ -1622,6 +1649,9 @@ class MapTableScene(HeroesTableScene):
                     self.app, query.astrologer(v["astrologer"]).name))
             except Exception:  # noqa: BLE001 - an unknown card: the plain note
                 pass
+        event = self._round_event()
+        if event is not None:  # the expansion's event of this resource round
+            note = t("heroes.exp.ui.event", name=art.name(self.app, event.name))
         if note:
             image = assets.text(assets.fit(note, "italic", theme.SIZE_TINY, rect.width - 24),
                                 "italic", theme.SIZE_TINY, theme.INK_DIM)

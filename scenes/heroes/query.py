@@ -94,6 +94,11 @@ def astrologer(aid: str) -> Any:
     return _content().get("astrologer", aid)
 
 
+def event(eid: str) -> Any:
+    """Returns an event card of the expansion (name, story, text)."""
+    return _content().get("event", eid)
+
+
 @cache
 def bot_card(cid: str) -> Any:
     """Returns a bot card of the solo campaign (name, text, type, modifiers)."""

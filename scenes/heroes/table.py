@@ -51,6 +51,11 @@ NAMED_EVENTS = {
     "heroes.ev.ready": "heroes.ui.ev.ready",
     "heroes.ev.morale_use": "heroes.ui.ev.morale_use",
     "heroes.ev.morale_reroll": "heroes.ui.ev.morale_reroll",
+    # the expansion's summoning (engine/rules/heroes/battle/summon.py)
+    "heroes.ev.summon": "heroes.exp.ui.summon",
+    "heroes.ev.summon_no_space": "heroes.exp.ui.summon_no_space",
+    "heroes.ev.summon_no_unit": "heroes.exp.ui.summon_no_unit",
+    "heroes.ev.summon_no_summoner": "heroes.exp.ui.summon_no_summoner",
 }
 TIER_KEYS = {"bronze": "heroes.ui.tier.bronze", "silver": "heroes.ui.tier.silver",
              "gold": "heroes.ui.tier.gold", "azure": "heroes.ui.tier.azure"}
@@ -69,7 +74,7 @@ UNTIL_KEYS = {"attack": "heroes.ui.until.attack", "round": "heroes.ui.until.roun
 ABILITY_KEYS = {"heal_ally": "heroes.ui.ability.heal_ally", "breach": "heroes.ui.ability.breach"}
 KIND_KEYS = {"stat": "heroes.ui.kind.stat", "ability": "heroes.ui.kind.ability",
              "spell": "heroes.ui.kind.spell", "artifact": "heroes.ui.kind.artifact",
-             "specialty": "heroes.ui.kind.specialty"}
+             "specialty": "heroes.ui.kind.specialty", "machine": "heroes.ui.kind.machine"}
 WHY_UNIT_KINDS = ("pick", "tie", "order")
 # the map game's sides without a main hero (the view's battle.heroes)
 SIDE_WORDS = {"secondary": "heroes.ui.side.secondary", "garrison": "heroes.ui.side.garrison"}

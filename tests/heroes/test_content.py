@@ -72,8 +72,12 @@ def test_six_heroes_with_nine_card_decks_and_three_specialties() -> None:
 
 def test_cards_statistics_spells_abilities() -> None:
     cards = C.all_of("card")
-    stats = [c for c in cards if c.kind == "stat"]
+    stats = [c for c in cards if c.kind == "stat" and c.copies]
     assert sorted(c.id for c in stats) == ["attack", "defence", "knowledge", "power"]
+    # the expansion's empowered statistics: one effect, no crown (seed "Verstärkte
+    # Statistikkarten"), outside every deck
+    empowered = [c for c in cards if c.kind == "stat" and not c.copies]
+    assert len(empowered) == 4 and all([m.crown for m in c.modes] == [False] for c in empowered)
     spells = [c for c in cards if c.kind == "spell"]
     assert len(spells) >= 12
     for c in spells:
@@ -89,7 +93,7 @@ def test_cards_statistics_spells_abilities() -> None:
                         and any(m.timing != "adventure" for m in c.modes)]
     assert len(battle_abilities) >= 8
     for c in cards:
-        if c.kind in ("stat", "ability"):
+        if c.kind in ("stat", "ability") and c not in empowered:
             assert [m.crown for m in c.modes] == [False, True]
         if c.kind == "artifact":
             assert [m.id for m in c.modes] == ["top", "bottom"]

@@ -438,6 +438,125 @@ def test_each_choice_in_camp_is_saved_at_once(app: Any, short: Any) -> None:
     assert saves.describe(table.save_path).progress["key"] == "coop.progress.camp"
 
 
+@pytest.mark.parametrize("where", ["prologue", "map"])
+def test_a_new_campaign_is_saved_at_once_and_continues_from_the_prologue(
+        app: Any, short: Any, where: str) -> None:
+    from scenes.dialogs import PauseScene
+    from scenes.games import start_table
+    from scenes.loadgame import open_save
+
+    app.push(MainMenuScene(app))
+    assert start_table(app, "coop_campaign", _config(), 8)
+    table = app.top
+    assert isinstance(table, CoopTableScene) and table.camp.first_camp()
+    if where == "map":
+        press(app, table.camp.buttons, app.t("coop.ui.camp.map"))
+        assert isinstance(app.top, CampaignMapScene)
+    # nothing done yet, and the campaign is already in its own save slot
+    path = table.save_path
+    assert path is not None and not saves.is_autosave(path)
+    table.writer.flush()
+    assert path.exists()
+    info = saves.describe(path)
+    assert info.campaign == "chronicle" and not info.over
+    assert info.progress["key"] == "coop.progress.camp"
+    # the party quits from the pause menu
+    app.push(PauseScene(app, table))
+    app.step([], 1 / 60)
+    press(app, app.top.widgets, app.t("ui.pause.quit"))
+    assert isinstance(app.top, MainMenuScene)
+    while app.stack:
+        app.stack.pop().exit()
+    # the next day: a fresh program continues at the prologue's camp
+    other = App(Settings(language="en"), lang="en", headless=True)
+    try:
+        other.push(MainMenuScene(other))
+        assert open_save(other, path)
+        again = other.top
+        assert isinstance(again, CoopTableScene) and again.campaign is not None
+        assert again.in_camp() and again.camp.first_camp() and again.view["station"] == "1"
+        assert again.campaign.index == 0 and again.session.actions == []
+    finally:
+        while other.stack:
+            other.stack.pop().exit()
+
+
+def _bots_finish(camp: CampaignSession, seed: int) -> None:
+    """Plays the campaign's current mission to its end with the heuristic bot and moves on."""
+    session = camp.current
+    bot = make_bot("heuristic", "coop_campaign", seed=seed)
+    for _ in range(3000):
+        if session.is_over:
+            break
+        session.apply(bot.choose(session.rules, session.state, session.actor))
+    assert session.is_over
+    camp.advance()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_finished_mission_is_played_again_from_the_map_without_changing_the_campaign(
+        app: Any, short: Any, lang: str, cuts: list[str]) -> None:
+    from scenes.coop_campaign.again import mission_record
+    from scenes.dialogs import MessageDialog
+
+    app.set_language(lang)
+    app.settings.anim_speed = 0
+    camp = CampaignSession.start("coop_campaign", "chronicle", _config(), 21)
+    for k in range(8):  # until mission 1 is won (lost tries are played again as well)
+        _bots_finish(camp, 60 + k)
+        if camp.carries[-1]["route"]:
+            break
+    assert camp.carries[-1]["route"] == ["1"]
+    before = camp.record().to_json()
+    record = mission_record(camp, "1")
+    assert record is camp.finished[-1]
+    app.push(MainMenuScene(app))
+    table = CoopTableScene(app, camp.current, autosave=False, campaign=camp)
+    app.push(table)
+    app.step([], 1 / 60)
+    table.camp.open_map()
+    app.step([], 1 / 60)
+    scene = app.top
+    assert isinstance(scene, CampaignMapScene)
+    zones = {key: rect for rect, key in scene.zones}
+    # the station ahead has no record yet: its tooltip offers nothing, a click opens nothing
+    assert app.t("coop.ui.again.tip") not in _tooltip(app, zones[("station", "2")].center)
+    click(app, zones[("station", "2")].center)
+    assert app.top is scene
+    # the finished station says it can be played again, and a click asks
+    assert app.t("coop.ui.again.tip") in _tooltip(app, zones[("station", "1")].center)
+    click(app, zones[("station", "1")].center)
+    assert isinstance(app.top, MessageDialog)
+    press(app, app.top.widgets, app.t("coop.ui.again.play"))
+    again = app.top
+    assert isinstance(again, CoopTableScene) and again is not table
+    assert again.again_of == "1" and again.campaign is None and not again.autosave_enabled
+    # where the party set out: the recorded camp's choices replayed, the tile's first round
+    assert not again.in_camp() and again.view["round"] == 1
+    n = next(i for i in range(1, len(record.actions) + 1)
+             if i == len(record.actions) or record.actions[i - 1].kind == "set_out")
+    assert again.session.actions == record.actions[:n]
+    assert again.session.config == record.config and again.session.seed == record.seed
+    badge = again.campaign_badge()
+    assert badge is not None
+    assert app.t("coop.ui.again.unchanged") in _tooltip(app, badge[1].center)
+    # played to its end: the panel says so, and back to the campaign
+    play_by_mouse(app, again, 5, bot=make_bot("heuristic", "coop_campaign", seed=5))
+    for _ in range(20):
+        app.step([], 0.1)
+        if isinstance(app.top, MessageDialog):
+            break
+    panel = app.top
+    assert isinstance(panel, MessageDialog) and panel.title == app.t("coop.ui.again.over")
+    won = again.view["result"] == "won"
+    assert again.prompt_text == app.t("coop.ui.over_won" if won else "coop.ui.over_lost")
+    press(app, panel.widgets, app.t("coop.ui.again.back"))
+    assert app.top is table
+    # the campaign did not change
+    assert camp.record().to_json() == before and camp.index == len(camp.finished)
+    assert cuts == []
+
+
 def test_the_camps_mission_text_scrolls_with_the_wheel(app: Any, short: Any) -> None:
     import pygame
 

@@ -49,7 +49,7 @@ def test_the_game_is_in_the_menu_with_its_pregame_step() -> None:
     assert "coop_campaign" in registry.listed_ids()
     assert scene_class("coop_campaign") is CoopTableScene
     assert pregame_class("coop_campaign") is HeroPickScene
-    assert pregame_options("coop_campaign") == ("heroes",)
+    assert pregame_options("coop_campaign") == ("heroes", "boxes")
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -121,8 +121,10 @@ def test_dropping_and_offering_an_item_with_the_mouse(app: Any) -> None:
     assert E.give_loot(st, [], 1, "gold")  # four items, room for three
     table = _open(app, session)
     assert table.view["pending"] == "drop" and table.chooser is not None
+    assert table.tableau_hero() == 1  # the pack shown is the one too full
     act(app, table, Action.make("drop", item="amulet_protection.1"))
     assert table.view["pending"] == "offer" and table.actor == 0
+    assert table.tableau_hero() == 0  # the hero offered the item
     act(app, table, Action.make("accept"))
     assert "amulet_protection.1" in table.view["heroes"][0]["items"]
 
@@ -229,6 +231,53 @@ def test_the_hero_pick_gives_each_slot_its_hero(app: Any) -> None:
     table = app.top
     assert isinstance(table, CoopTableScene)
     assert [h["hero"] for h in table.view["heroes"]] == ["assassin", "huntress"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_single_missions_campaign_notes_are_named_switches(app: Any, lang: str,
+                                                            cuts: list[str]) -> None:
+    from engine.core.protocol import HUMAN, GameConfig, SeatConfig
+    from scenes.coop_campaign.setup import NoteToggle
+    from scenes.menu import MainMenuScene
+    from scenes.newgame import SetupScene
+
+    app.set_language(lang)
+    app.push(MainMenuScene(app))
+    setup = SetupScene(app, "coop_campaign")
+    app.push(setup)
+    app.step([], 1 / 60)
+    # no typed list of ids on the set-up screen, neither heroes nor campaign notes
+    assert "boxes" not in [o.id for o in setup.shown_options()]
+    assert "heroes" not in [o.id for o in setup.shown_options()]
+    app.pop()
+    seats = (SeatConfig(kind=HUMAN, name="Alma"),)
+    for tile, note in (("abbey", "bell_rung"), ("queen", "ashes_scattered"),
+                       ("ossuary", "spared_trapper"), ("bridge", None)):
+        scene = HeroPickScene(app, "coop_campaign", GameConfig(seats, {"tile": tile}), 2)
+        app.push(scene)
+        app.step([], 1 / 60)
+        toggles = [w for w in scene.widgets if isinstance(w, NoteToggle)]
+        if note is None:
+            assert toggles == []  # the crossing reads no note: nothing to switch
+            app.pop()
+            continue
+        assert [w.note.id for w in toggles] == [note]
+        box = query.box(note)
+        assert toggles[0].label == art.name(app, box.name)  # its name in the reader's language
+        assert toggles[0].tooltip == [art.name(app, box.name), art.name(app, box.text)]
+        app.pop()
+    # switched on, the mission starts with the note ticked
+    scene = HeroPickScene(app, "coop_campaign", GameConfig(seats, {"tile": "abbey"}), 2)
+    app.push(scene)
+    app.step([], 1 / 60)
+    toggle = next(w for w in scene.widgets if isinstance(w, NoteToggle))
+    click(app, toggle.rect.center)
+    press(app, app.top.widgets, app.t("coop.ui.start"))
+    table = app.top
+    assert isinstance(table, CoopTableScene)
+    assert table.session.config.options["boxes"] == "bell_rung"
+    assert table.session.state.boxes == ["bell_rung"]
+    assert cuts == []
 
 
 def test_every_river_tile_shows_the_rules_cost(app: Any) -> None:

@@ -428,6 +428,13 @@ class HeroesBot(Bot):
             return 0.7
         if "paralyze" in types and target is not None and target.side != side:
             return 1.0 + TIER_VALUE[B.tier_rank(target)] / 2
+        if "summon" in types and own_turn and st.active >= 0:
+            # an expansion card (battle/summon.py): a new unit, when one can come
+            from engine.rules.heroes.battle.summon import summon_candidates, summon_squares
+
+            tier = str(mode.effects[0].params.get("tier", "bronze"))
+            if summon_candidates(st, side, tier) and summon_squares(st, st.units[st.active]):
+                return 1.5 + TIER_VALUE[("bronze", "silver", "gold").index(tier)] / 2
         return 0.0
 
     def _empower_value(self, st: BattleState, side: int, s: Any, skip: str, gain: int) -> float:

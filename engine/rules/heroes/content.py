@@ -12,6 +12,7 @@ from engine.rules.heroes import (  # noqa: F401  (registers kinds, effects)
     campaigndefs,
     defs,
     effects,
+    expansiondefs,
     mapdefs,
 )
 

@@ -18,7 +18,8 @@ Tier = Literal["bronze", "silver", "gold", "azure"]
 UnitType = Literal["ground", "flying", "ranged"]
 Role = Literal["faction", "neutral", "tower"]
 Trigger = Literal["activation", "attack", "alternative", "passive", "retaliation", "map"]
-CardKind = Literal["stat", "ability", "spell", "specialty", "artifact"]
+# "machine": a war machine, a permanent card (seed "Kriegsmaschinen")
+CardKind = Literal["stat", "ability", "spell", "specialty", "artifact", "machine"]
 School = Literal["air", "earth", "fire", "water", "any"]
 # seed 002, "Allgemeine Regeln zu Karten" 7.: instant, activation, adventure, ongoing, permanent
 Timing = Literal["instant", "activation", "adventure", "ongoing", "permanent"]

@@ -640,6 +640,9 @@ def map_effect_records(c: Content | None = None) -> Iterator[tuple[str, str, Eff
         for option in diff.bonus:
             for e in walk_effects(option):
                 yield "difficulty", diff.id, e
+    for card in c.all("event"):  # the expansion's event cards (engine/rules/heroes/expansiondefs.py)
+        for e in walk_effects(card.effects):
+            yield "event", card.id, e
     for sc in c.all("scenario"):  # a campaign scenario's own start bonus
         for option in sc.solo.bonus if sc.solo is not None else ():
             for e in walk_effects(option):

@@ -254,6 +254,16 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   choices=(False, True), variant=True, when=MAP_ONLY),
         OptionDef("gains_to_discard", "heroes.opt.gains_to_discard", False,
                   choices=(False, True), variant=True, when=MAP_ONLY),
+        # the expansion rules (seed "Spielregeln aus Erweiterungen"; spec §18;
+        # engine/rules/heroes/adventure/expansion.py): events only in multiplayer games
+        OptionDef("expansion_locations", "heroes.opt.expansion_locations", False,
+                  choices=(False, True), variant=True, when=MAP_ONLY),
+        OptionDef("war_machines", "heroes.opt.war_machines", False, choices=(False, True),
+                  variant=True, when=MAP_ONLY),
+        OptionDef("events", "heroes.opt.events", False, choices=(False, True), variant=True,
+                  when=CLASH_ONLY),
+        OptionDef("summoning", "heroes.opt.summoning", False, choices=(False, True),
+                  variant=True, when=MAP_ONLY),
     )
 
     @property

@@ -15,7 +15,7 @@ from engine.core.rng import Rng
 from engine.core.subgame import SubGame, SubGameHost
 from engine.rules.heroes import decks as D
 from engine.rules.heroes.adventure import board as B
-from engine.rules.heroes.adventure import bothero
+from engine.rules.heroes.adventure import bothero, expansion
 from engine.rules.heroes.adventure import labels as L
 from engine.rules.heroes.adventure import mapdata as M
 from engine.rules.heroes.adventure import rules as R
@@ -181,6 +181,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         }
         out.update(bothero.view_part(st))  # the bot heroes of a campaign scenario
         out.update(T.view_part(st, seat))  # teams: co-operative and alliance games
+        out.update(expansion.view_part(st))  # the expansion rules' public part
         if st.sub is not None:
             out["battle"] = self.sub_view(st, seat)
             # who fights on each side: the attacker's hero, and the defender's (None: the
@@ -295,6 +296,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         rng.shuffle(astro)
         out.astro.draw_pile.cards = astro
         bothero.determinize(out, rng)
+        expansion.determinize(out, rng)
         if state.sub is not None:
             self.sub_determinize(state, out, seat, rng)
         out.rng = Rng(rng.next_u64())

@@ -118,6 +118,8 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
                  ctx: list[Any]) -> dict[str, Any]:
     """Returns the label of one option of a choice of ``purpose`` (rules.py, ``_CHOICES``)."""
     content = R.mc()
+    if purpose in R.expansion.PURPOSES:  # the expansion rules' choices (adventure/expansion.py)
+        return R.expansion.label(st, seat, purpose, opt, ctx)
     if purpose == "pay" and opt == "pay":
         return msg("heroes.map.eff.pay", cost=resources(ctx[1]), what=effects(ctx[2]))
     if opt in WORDS:

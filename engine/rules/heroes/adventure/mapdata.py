@@ -18,7 +18,10 @@ from typing import Any
 
 # fields: 7 FieldInfo (centre, then the ring E, NE, NW, W, SW, SE); walls: local (i, j) pairs;
 # faction: the faction whose start tile it is
-TileInfo = namedtuple("TileInfo", "id kind fields walls faction label")
+# expansion: an expansion tile (seed "Spielregeln aus Erweiterungen"), drawn only with the switch
+# expansion_locations (engine/rules/heroes/adventure/expansion.py)
+TileInfo = namedtuple("TileInfo", "id kind fields walls faction label expansion",
+                      defaults=(False,))
 FieldInfo = namedtuple("FieldInfo", "location guard blocked")
 # category: visitable, flaggable or revisitable; role: site, town, mine or settlement
 LocationInfo = namedtuple("LocationInfo", "id category role effects shared name")
@@ -63,8 +66,8 @@ class MapContent:
         self.hash = hash
 
     def tiles_of(self, kind: str) -> list[str]:
-        """Returns the ids of the tiles of one kind, in content order."""
-        return [t.id for t in self.tiles.values() if t.kind == kind]
+        """Returns the ids of the core tiles of one kind, in content order."""
+        return [t.id for t in self.tiles.values() if t.kind == kind and not t.expansion]
 
     def start_tile(self, faction: str) -> str | None:
         """Returns the start tile of a faction."""
@@ -144,7 +147,8 @@ def from_plain(data: dict[str, Any], hash: str = "fixture") -> MapContent:
             raise ValueError(f"tile {t['id']}: a tile has 7 fields")
         tiles[t["id"]] = TileInfo(t["id"], t["kind"], fields,
                                   tuple((int(w[0]), int(w[1])) for w in t.get("walls") or ()),
-                                  t.get("faction"), str(t.get("label") or t["id"]))
+                                  t.get("faction"), str(t.get("label") or t["id"]),
+                                  bool(t.get("expansion", False)))
     locations = {}
     for loc in data.get("location", ()):
         locations[loc["id"]] = LocationInfo(loc["id"], loc["category"], loc.get("role", "site"),
@@ -213,5 +217,4 @@ def _from_defs() -> MapContent:
     data = {kind: [plain(x) for x in c.all(kind)]
             for kind in ("location", "tile", "town", "die", "astrologer", "difficulty",
                          "economy", "scenario")}
-    data["tile"] = [t for t in data["tile"] if not t.get("expansion")]
     return from_plain(data, c.hash)

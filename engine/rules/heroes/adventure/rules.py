@@ -318,10 +318,12 @@ def new_map_game(rules: Any, config: GameConfig, seed: int, opts: dict[str, Any]
     # 20. the astrologer deck
     st.astro = Deck([a.id for a in content.astrologers.values() for _ in range(a.copies)])
     st.astro.shuffle(rng)
+    expansion.set_up(st)  # the expansion rules' decks (adventure/expansion.py), if switched on
     # 6. tiles of each kind drawn at random and face down into the scenario's slots
     fixed = {x.tile for x in sc.slots if x.tile}
     for kind in M.KINDS[1:]:
-        pool = [t for t in sc.pools.get(kind, content.tiles_of(kind)) if t not in fixed]
+        pool = [t for t in [*sc.pools.get(kind, content.tiles_of(kind)),
+                            *expansion.extra_tiles(st, kind)] if t not in fixed]
         rng.shuffle(pool)
         st.pool[kind] = pool
     for x in sc.slots:
@@ -1125,6 +1127,13 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
         seats = (seat,) if ctrl is None else (seat, ctrl)
         spec = {"kind": "field", "time_limit": True, "surrender": False,
                 "sides": [attacker, defender], "variants": _variants(st)}
+        if expansion.is_random_town(st, _h(tag["field"])):
+            # the random town fights behind walls with faction units (adventure/expansion.py)
+            town = expansion.town_battle(st, tag, ctrl)
+            if town is None:
+                return  # its controller chooses the bronze unit first
+            spec = {"kind": "siege", "surrender": False, "sides": [attacker, town],
+                    "max_rounds": PVP_ROUNDS, "variants": _variants(st)}
     else:
         foe = tag["foe"]
         defender = side_of(st, foe, tag["foe_hero"], town=bool(tag["town"]))
@@ -1499,6 +1508,7 @@ def end_round(rules: Any, st: MapState, ev: list[Event]) -> None:
                 if b.id in p.built:
                     queue(st).extend(["effect", s, MAIN, e, False, None, ["building", b.id]]
                                      for e in b.resource_round)
+        expansion.round_event(st, ev)  # switch events: after the income (adventure/expansion.py)
     if (st.round % 2 == 0 and astro != "none") or (st.round % 2 == 1 and astro == "every"):
         _astrologer(st, seats, ev)
 
@@ -1801,6 +1811,7 @@ def reveal_slot(st: MapState, seat: int, at: Hex, ev: list[Event]) -> None:
     if fixed is not None:
         st.placed.append([tile, at[0], at[1], int(fixed)])
         st.board_cache = None
+        expansion.placed(st, tile, ev)
         return
     _ask_rotation(st, seat, tile, at, "discover")
 
@@ -1899,6 +1910,7 @@ def _apply_rotate(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     st.board_cache = None
     ev.append(_ev("heroes.map.tile", seat=d.seat, tile=tile, at=[q, r], rotation=rot,
                   how=how))
+    expansion.placed(st, tile, ev)
     run(rules, st, ev)
 
 
@@ -3099,5 +3111,7 @@ FLOW = Flow(
 )
 
 
-# the bot heroes of the solo campaign register their steps and choices in the tables above
-from engine.rules.heroes.adventure import bothero  # noqa: E402
+# the bot heroes of the solo campaign register their steps and choices in the tables above, and
+# so do the expansion rules (switches war_machines, events, summoning, expansion_locations)
+from engine.rules.heroes.adventure import bothero  # noqa: E402, I001
+from engine.rules.heroes.adventure import expansion  # noqa: E402
