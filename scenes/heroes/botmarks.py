@@ -127,7 +127,10 @@ def side_lines(table: MapTableScene, width: int) -> list[tuple[pygame.Surface, i
     """Returns the campaign box's lines as (image, indent, bot dot)."""
     view = table.view
     t = table.app.t
-    out = [(assets.text(assets.fit(t("heroes.botui.title"), "heading", theme.SIZE_SMALL, width),
+    # a co-operative game (engine/rules/heroes/adventure/teams.py) is no campaign
+    title = t("heroes.teamui.coop_box") if view.get("team_mode") == "coop" \
+        else t("heroes.botui.title")
+    out = [(assets.text(assets.fit(title, "heading", theme.SIZE_SMALL, width),
                         "heading", theme.SIZE_SMALL, theme.GOLD), 0, False)]
     goals = query.scenario(view["scenario"]).victory
     for goal in goals:

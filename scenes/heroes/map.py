@@ -26,6 +26,7 @@ from scenes.board.camera import Camera, CameraInput, HexLayout
 from scenes.board.chooser import ChoicePanel, Popup
 from scenes.board.index import ActionIndex
 from scenes.heroes import art, botmarks, query
+from scenes.heroes import teams as team_ui
 from scenes.heroes.table import NAMED_EVENTS, HeroesTableScene
 from scenes.heroes.town import TownWindow
 from scenes.widgets import Button, IconButton, blit_centered
@@ -224,7 +225,7 @@ class MapTableScene(HeroesTableScene):
     def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
         """Returns a game message; the map's seat parameters are shown as player names and
         its content ids (location, building, resources, hero, deck) as words."""
-        if params and key.startswith("heroes.map."):
+        if params and key.startswith(("heroes.map.", "heroes.team.")):
             self._note_battle(key, params)
             params = self._log_params(key, params)
             if key == "heroes.map.tile" and params.get("how") == "start":
@@ -565,7 +566,8 @@ class MapTableScene(HeroesTableScene):
             return t("heroes.mapui.curtain.window", name=name), prompt
         if seat != v.get("current"):
             return t("heroes.mapui.curtain.asked", name=name), prompt
-        return t("ui.curtain.title", name=name), prompt
+        team = team_ui.curtain_team(self)  # a team game: who plays beside this player
+        return t("ui.curtain.title", name=name), f"{prompt} {team}".strip()
 
     def draw_curtain(self, surface: pygame.Surface) -> None:
         """Covers the board while the table passes, and says why it passes to this player."""
@@ -876,6 +878,7 @@ class MapTableScene(HeroesTableScene):
                 tip=t("heroes.mapui.trades.tip"))
         if self.index.of_kind("remove"):
             add(t("heroes.mapui.remove"), self._remove_popup, icon="heroes.ui.discard")
+        team_ui.add_buttons(self, add)  # gifts, asks and swaps (co-operative, alliance)
         if "leave" in kinds:
             add(t("heroes.mapui.leave"), self._do(Action("leave")), style="primary")
         if "pass" in kinds:
@@ -1528,6 +1531,7 @@ class MapTableScene(HeroesTableScene):
                 pygame.draw.circle(surface, theme.WOOD_DEEP, pos, radius - 1)
                 icon = f"heroes.hero.{p['hero']}" if name == "main" else "heroes.map.secondary"
                 blit_centered(surface, assets.asset_icon(icon, int(radius * 1.4)), pos)
+                team_ui.draw_hero_mark(self, surface, int(p["seat"]), pos, radius)
                 mine = p["seat"] == self.view.get("current") and name == self.hero \
                     and bool(self.view.get("reach"))
                 if mine:
@@ -1723,10 +1727,13 @@ class MapTableScene(HeroesTableScene):
                             "heading", theme.SIZE_SMALL, theme.GOLD if current else theme.INK)
         surface.blit(image, (rect.left + 58, rect.top + 6))
         cubes = len(p["cubes"])
+        right = rect.right - 10
         if cubes:
             c = assets.text(t("heroes.mapui.cubes", n=cubes), "bold", theme.SIZE_TINY,
                             theme.INK_DIM)
             surface.blit(c, (rect.right - c.get_width() - 10, rect.top + 8))
+            right -= c.get_width() + 8
+        team_ui.draw_row_mark(self, surface, seat, rect, right)  # a team game's team
         x = rect.left + 58
         for i, r in enumerate(RES):
             icon = assets.asset_icon(RES_ICONS[r], 18)

@@ -22,10 +22,16 @@ from scenes.widgets import Button, Panel, Widget, blit_centered
 PANELS = (pygame.Rect(40, 130, 750, 500), pygame.Rect(810, 130, 750, 500))
 # the map game: a panel a seat, two or three of them
 CLASH_PANELS = {1: PANELS[:1], 2: PANELS,
-                3: tuple(pygame.Rect(40 + i * 513, 130, 494, 560) for i in range(3))}
+                3: tuple(pygame.Rect(40 + i * 513, 130, 494, 560) for i in range(3)),
+                # an alliance of two against two (engine/rules/heroes/adventure/teams.py)
+                4: tuple(pygame.Rect(40 + i * 384, 130, 368, 560) for i in range(4))}
 # the options the rules read per seat (HeroesRules.options: faction_1/2, hero_1/2); a third
 # seat takes a faction the first two left, with its might hero (adventure/rules.py new_map_game)
-CHOSEN_SEATS = 3
+CHOSEN_SEATS = 4
+TEAM_MODES = ("coop", "alliance")
+TEAM_TEXT = {"coop": "heroes.teamui.setup.coop", "alliance": "heroes.teamui.setup.alliance"}
+TEAM_TITLES = {"coop": "heroes.teamui.setup.title_coop",
+               "alliance": "heroes.teamui.setup.title_alliance"}
 SHARED = pygame.Rect(40, 642, 1520, 170)
 NOTES = {"might": "heroes.ui.might.note", "magic": "heroes.ui.magic.note"}
 
@@ -60,8 +66,15 @@ class Tile(Widget):
         blit_centered(surface, assets.asset_icon(self.icon, 44), disc)
         ink = theme.INK_DARK if self.chosen else theme.INK
         width = rect.width - 12
-        if not self.note and assets.text(self.title, "heading", theme.SIZE_SMALL,
-                                         ink).get_width() > width:
+        wide = assets.text(self.title, "heading", theme.SIZE_SMALL, ink).get_width() > width
+        if wide and " " not in self.title:
+            # one long word on a narrow card (four seats): smaller type, never split mid-word
+            size = theme.SIZE_TINY if assets.size_of(self.title, "heading", theme.SIZE_TINY)[0] \
+                <= rect.width - 6 else theme.SIZE_TINY - 2
+            title = assets.text(assets.fit(self.title, "heading", size, rect.width - 6),
+                                "heading", size, ink)
+            blit_centered(surface, title, (rect.centerx, rect.top + 98))
+        elif not self.note and wide:
             # a name too long for a narrow card (three seats) takes two lines
             title = assets.text(self.title, "heading", theme.SIZE_SMALL, ink, width, "center")
             surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + 84)))
@@ -80,8 +93,8 @@ class SkirmishSetupScene(MenuScreen):
     """Chooses each army's faction and hero, the level, the budget and the bonus cards; in the
     map game each seat's faction and hero."""
 
-    OPTIONS = ("faction_1", "faction_2", "faction_3", "hero_1", "hero_2", "hero_3", "level",
-               "budget", "bonus_cards")
+    OPTIONS = ("faction_1", "faction_2", "faction_3", "faction_4", "hero_1", "hero_2", "hero_3",
+               "hero_4", "level", "budget", "bonus_cards")
 
     def __init__(self, app: App, game_id: str, config: GameConfig, seed: int) -> None:
         super().__init__(app)
@@ -91,11 +104,15 @@ class SkirmishSetupScene(MenuScreen):
         self.options = {**defaults, **dict(config.options)}
         # the map game unless told otherwise (for one player the skirmish: option_defaults)
         # (the solo campaign plays the map game too: its one seat chooses faction and hero)
-        self.clash = self.options.get("mode") in ("clash", "campaign")
+        self.clash = self.options.get("mode") in ("clash", "campaign", *TEAM_MODES)
+        self.team_mode = self.options.get("mode") if self.options.get("mode") in TEAM_MODES \
+            else None
         self.title_key = "heroes.ui.setup.title_clash" if self.clash else \
             "heroes.ui.setup.title"
         if self.options.get("mode") == "campaign":
             self.title_key = "heroes.botui.setup_title"
+        if self.team_mode is not None:
+            self.title_key = TEAM_TITLES[self.team_mode]
 
     def armies(self) -> int:
         """Returns how many armies are built: one against neutrals, else two; in the map game
@@ -125,6 +142,14 @@ class SkirmishSetupScene(MenuScreen):
         if seat >= len(self.config.seats):
             return art.NEUTRAL
         return theme.seat_colour(self.config.seats[seat].colour, seat)
+
+    def team_name(self, seat: int) -> str:
+        """Returns the catalog key of an alliance seat's team (from the scenario's seats)."""
+        sid = self.rules.team_scenario("alliance", self.config.players,
+                                       str(self.options.get("scenario", "")))
+        team = query.scenario(sid).seats[seat].team or 0
+        return ("heroes.teamui.team.a", "heroes.teamui.team.b", "heroes.teamui.team.c",
+                "heroes.teamui.team.d")[team]
 
     def build(self) -> None:
         t = self.app.t
@@ -201,7 +226,8 @@ class SkirmishSetupScene(MenuScreen):
     def _picker(self, key: str, value: Any) -> Any:
         def pick() -> None:
             self.options[key] = value
-            if self.clash and key.startswith("faction_") and value != "random":
+            if self.clash and key.startswith("faction_") and value != "random" \
+                    and self.team_mode is None:  # team games allow mirror factions
                 # the map game's towns are one a faction: the other seat's same pick is undone
                 for other in range(1, CHOSEN_SEATS + 1):
                     okey = f"faction_{other}"
@@ -218,12 +244,25 @@ class SkirmishSetupScene(MenuScreen):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         t = self.app.t
+        if self.team_mode is not None:  # the scenario and the team mode, under the panels
+            sc = query.scenario(self.rules.team_scenario(
+                self.team_mode, self.config.players, str(self.options.get("scenario", ""))))
+            top = max(p.bottom for p in self.panels()) + 10
+            head = assets.text(f"{art.name(self.app, sc.name)}: {art.name(self.app, sc.text)}",
+                               "body", theme.SIZE_SMALL, theme.GOLD, 1510)
+            surface.blit(head, (44, top))
+            text = assets.text(t(TEAM_TEXT[self.team_mode]), "italic", theme.SIZE_SMALL,
+                               theme.INK, 1510)
+            surface.blit(text, (44, top + 6 + head.get_height()))
         for seat, panel in enumerate(self.panels()):
             colour = self.seat_colour(seat)
             pygame.draw.circle(surface, colour, (panel.left + 40, panel.top + 40), 12)
             pygame.draw.circle(surface, theme.GOLD, (panel.left + 40, panel.top + 40), 12, 2)
             if self.clash:
                 head = self.seat_name(seat)
+                if self.team_mode == "alliance":  # the seat's team (seats alternate, R-044)
+                    head = t("heroes.teamui.setup.seat_team", name=head,
+                             team=t(self.team_name(seat)))
             elif seat < self.armies():
                 head = t("heroes.ui.setup.army", name=self.seat_name(seat))
             else:
@@ -271,8 +310,8 @@ class SkirmishSetupScene(MenuScreen):
         from scenes.games import start_table
 
         options = dict(self.config.options)
-        keys = ("faction_1", "faction_2", "faction_3", "hero_1", "hero_2", "hero_3") \
-            if self.clash else self.OPTIONS
+        keys = ("faction_1", "faction_2", "faction_3", "faction_4", "hero_1", "hero_2",
+                "hero_3", "hero_4") if self.clash else self.OPTIONS
         for key in keys:
             options[key] = self.options[key]
         start_table(self.app, self.game_id, GameConfig(self.config.seats, options), self.seed)

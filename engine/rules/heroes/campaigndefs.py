@@ -183,7 +183,7 @@ class CampaignContentDef:
 # ---------------------------------------------------------------------------------------------
 # Checks across entries (run by mapdefs.map_problems)
 
-SOLO_VICTORIES = ("defeat_bot_heroes", "hold_mines", "capture_bot_town")
+SOLO_VICTORIES = ("defeat_bot_heroes", "hold_mines", "capture_bot_town", "bots_then_bot_town")
 
 
 def solo_problems(c: Any) -> list[tuple[str, str, str]]:

@@ -348,6 +348,8 @@ class SeatDef:
     start: tuple[Coord, Coord]
     rotation: Rotation | None = None
     supply: Annotated[int, Range(0, 6)] = 2
+    # an alliance scenario's team of the seat (engine/rules/heroes/adventure/teams.py)
+    team: Annotated[int, Range(0, 3)] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,7 +393,7 @@ class StartDef:
 
 VictoryType = Literal["eliminate_all", "capture_town", "cubes_of_every_opponent",
                       "most_flags_at_limit", "hold_grail_in_town", "defeat_bot_heroes",
-                      "hold_mines", "capture_bot_town"]
+                      "hold_mines", "capture_bot_town", "bots_then_bot_town"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,7 +407,8 @@ class VictoryDef:
     ``hold_grail_in_town``: a hero carrying the grail token ends ``rounds`` full rounds in its own
     town. Campaign scenarios (engine/rules/heroes/adventure/bothero.py): ``defeat_bot_heroes``
     (every bot hero beaten), ``hold_mines`` (``count`` mines flagged at ``rounds`` round ends in a
-    row), ``capture_bot_town`` (a bot town flagged).
+    row), ``capture_bot_town`` (a bot town flagged), ``bots_then_bot_town`` (a co-operative
+    scenario: every bot hero beaten, then a bot town flagged).
     """
 
     type: VictoryType
@@ -430,8 +433,8 @@ class ScenarioDef:
     id: str
     name: Text
     text: Text
-    mode: Literal["clash", "campaign"]
-    players: Annotated[int, Range(1, 3)]
+    mode: Literal["clash", "campaign", "coop", "alliance"]
+    players: Annotated[int, Range(1, 4)]
     seats: tuple[SeatDef, ...]
     slots: tuple[SlotDef, ...]
     start: StartDef
@@ -448,10 +451,21 @@ class ScenarioDef:
         if len(self.seats) != self.players:
             raise ValueError(f"{self.players} players need {self.players} seats, "
                              f"got {len(self.seats)}")
-        if (self.mode == "campaign") != (self.solo is not None) \
-                or (self.mode == "campaign") != (self.players == 1):
+        if self.mode in ("clash", "campaign") and (
+                (self.mode == "campaign") != (self.solo is not None)
+                or (self.mode == "campaign") != (self.players == 1) or self.players > 3):
             raise ValueError("a campaign scenario is for one player and has its solo part; a "
                              "clash scenario is for two or three and has none")
+        if self.mode == "coop" and (self.solo is None or self.players < 2):
+            raise ValueError("a co-operative scenario is for two players or more against bot "
+                             "heroes: it has its solo part")
+        teams = [s.team for s in self.seats]
+        if self.mode == "alliance" and (self.solo is not None or None in teams
+                                        or len(set(teams)) < 2):
+            raise ValueError("an alliance scenario gives every seat a team (two teams at least) "
+                             "and has no bot heroes")
+        if self.mode != "alliance" and any(t is not None for t in teams):
+            raise ValueError("only an alliance scenario names teams")
         places = [s.start for s in self.seats] + [s.at for s in self.slots]
         if self.solo is not None:
             places += [t.at for t in self.solo.towns]
@@ -680,14 +694,15 @@ def map_problems(c: Content | None = None) -> list[str]:
             out.append(f"heroes map content: difficulty {d} is missing")
     if not c.has("economy", "standard"):
         out.append("heroes map content: economy 'standard' is missing")
-    defaults: dict[int, str] = {}
+    defaults: dict[tuple[str, int], str] = {}
     for s in c.all("scenario"):
         if s.default:
-            if s.players in defaults:
+            if (s.mode, s.players) in defaults:
                 bad("scenario", s.id, f"a second default for {s.players} players "
-                                      f"(first: {defaults[s.players]})")
-            defaults[s.players] = s.id
-        if len(factions) < s.players:
+                                      f"(first: {defaults[s.mode, s.players]})")
+            defaults[s.mode, s.players] = s.id
+        # spec §25.7: team games allow mirror factions (two players on one faction)
+        if len(factions) < s.players and s.mode == "clash":
             bad("scenario", s.id, f"needs {s.players} factions, the content has {len(factions)}")
         for kind in ("far", "near", "centre"):
             given = getattr(s.pools, kind)

@@ -141,9 +141,12 @@ class SkirmishState:
 
 # the neutral army's field level and difficulty matter only against the neutrals
 SKIRMISH_ONLY = (("mode", ("skirmish",)),)
-CLASH_ONLY = (("mode", ("clash",)),)  # the map game (engine/rules/heroes/adventure)
+# the map game (engine/rules/heroes/adventure), also in teams (adventure/teams.py)
+CLASH_ONLY = (("mode", ("clash", "coop", "alliance")),)
+SCENARIO_ONLY = (("mode", ("clash",)),)  # the clash scenarios (a team mode plays its own)
 # the map game and the solo campaign on it (engine/rules/heroes/adventure/campaign.py)
-MAP_ONLY = (("mode", ("clash", "campaign")),)
+MAP_ONLY = (("mode", ("clash", "campaign", "coop", "alliance")),)
+ALLIANCE_ONLY = (("mode", ("alliance",)),)  # the fourth seat: two against two
 NEUTRAL_ONLY = (*SKIRMISH_ONLY, ("opponent", ("neutral",)))
 
 
@@ -160,7 +163,7 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
     game_id = "heroes"
     rules_version = "1"
     min_players = 1
-    max_players = 3
+    max_players = 4  # issue #17: the alliance of two against two (adventure/teams.py)
     # issue #17: the solo campaign (engine/rules/heroes/adventure/campaign.py)
     carry_schema = CARRY_SCHEMA
     campaigns = (HeroesSolo(),)
@@ -168,17 +171,21 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         # issue #15: the map game is the default for every player count (the skirmish, one
         # battle, stays a choice for one or two)
         # issue #17: the solo campaign against bot heroes (one player)
-        OptionDef("mode", "heroes.opt.mode", "clash", choices=("clash", "skirmish", "campaign"),
+        # issue #17: co-operative against bot heroes, and alliances of two (adventure/teams.py)
+        OptionDef("mode", "heroes.opt.mode", "clash",
+                  choices=("clash", "skirmish", "campaign", "coop", "alliance"),
                   choice_labels=("heroes.opt.mode.clash", "heroes.opt.mode.skirmish",
-                                 "heroes.opt.mode.campaign")),
+                                 "heroes.opt.mode.campaign", "heroes.opt.mode.coop",
+                                 "heroes.opt.mode.alliance")),
         # the map game (mode clash, engine/rules/heroes/adventure): the scenario ("" the first
         # one for the player count) and who leads the neutral armies
         # the scenario: "" plays the first for the player count; the named ones are filled in
         # from the content (HeroesRules.options)
-        OptionDef("scenario", "heroes.opt.scenario", "", when=CLASH_ONLY),
+        OptionDef("scenario", "heroes.opt.scenario", "", when=SCENARIO_ONLY),
+        # who leads the neutrals: a rival (Clash, alliance); co-operative: they act by themselves
         OptionDef("neutrals", "heroes.opt.neutrals", "player", choices=("player", "auto"),
                   choice_labels=("heroes.opt.neutrals.player", "heroes.opt.neutrals.auto"),
-                  when=CLASH_ONLY),
+                  when=(("mode", ("clash", "alliance")),)),
         OptionDef("map_difficulty", "heroes.opt.map_difficulty", "normal",
                   choices=("easy", "normal", "expert", "impossible"),
                   choice_labels=("heroes.opt.difficulty.easy", "heroes.opt.difficulty.normal",
@@ -200,6 +207,10 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
                   choice_labels=_faction_labels(), when=CLASH_ONLY),
         OptionDef("hero_3", "heroes.opt.hero_3", "might", choices=("might", "magic"),
                   choice_labels=("heroes.opt.might", "heroes.opt.magic"), when=CLASH_ONLY),
+        OptionDef("faction_4", "heroes.opt.faction_4", "random", choices=("random", *FACTIONS),
+                  choice_labels=_faction_labels(), when=ALLIANCE_ONLY),
+        OptionDef("hero_4", "heroes.opt.hero_4", "might", choices=("might", "magic"),
+                  choice_labels=("heroes.opt.might", "heroes.opt.magic"), when=ALLIANCE_ONLY),
         OptionDef("level", "heroes.opt.level", 3, minimum=1, maximum=7),
         OptionDef("budget", "heroes.opt.budget", 40, minimum=10, maximum=120),
         OptionDef("field", "heroes.opt.field", 4, minimum=1, maximum=7, when=NEUTRAL_ONLY),
@@ -267,7 +278,7 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
             return _OPTIONS[1]  # type: ignore[no-any-return]
         scenario = OptionDef("scenario", "heroes.opt.scenario", "", choices=("", *key),
                              choice_labels=("heroes.opt.scenario.default",
-                                            *(s.name for s in scenarios)), when=CLASH_ONLY)
+                                            *(s.name for s in scenarios)), when=SCENARIO_ONLY)
         opts = tuple(scenario if o.id == "scenario" else o for o in self.base_options)
         _OPTIONS[:] = [key, opts]
         return opts
@@ -277,7 +288,17 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         for that many (two and three), else the skirmish (one player: no map scenario is)."""
         from engine.rules.heroes import mapdefs
 
-        return {"mode": "clash" if mapdefs.scenarios(players) else "skirmish"}
+        if mapdefs.scenarios(players):
+            return {"mode": "clash"}
+        # four players: the alliance of two against two (adventure/teams.py)
+        return {"mode": "alliance" if mapdefs.scenarios(players, "alliance") else "skirmish"}
+
+    def team_scenario(self, mode: str, players: int, wanted: str = "") -> str:
+        """Returns the scenario a team mode (coop, alliance) plays for a player count (the
+        set-up page names it; engine/rules/heroes/adventure/teams.py)."""
+        from engine.rules.heroes.adventure import teams
+
+        return teams.scenario_for(mode, players, wanted)
 
     def check_config(self, config: GameConfig) -> None:
         """Refuses, with a rule the set-up screen can name, a skirmish for three players, the
@@ -300,6 +321,10 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
             raise IllegalAction("heroes.rule.skirmish_players", players=config.players)
         if mode == "clash" and not mapdefs.scenarios(config.players):
             raise IllegalAction("heroes.rule.clash_players", players=config.players)
+        if mode in ("coop", "alliance") and not mapdefs.scenarios(config.players, mode):
+            raise IllegalAction({"coop": "heroes.team.rule.coop_players",
+                                 "alliance": "heroes.team.rule.alliance_players"}[mode],
+                                players=config.players)
         sid = config.options.get("scenario", "")
         if mode == "clash" and sid:
             from engine.rules.heroes import mapdefs
@@ -314,12 +339,22 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         mode clash, a map game (engine/rules/heroes/adventure)."""
         self.check_config(config)
         opts = {o.id: self.option(config, o.id) for o in self.options}
+        if opts["mode"] != "alliance":
+            # the fourth seat's options (an alliance's): other games keep their former state,
+            # so records made before them replay to the same hashes
+            opts.pop("faction_4", None)
+            opts.pop("hero_4", None)
         if opts["mode"] == "campaign":
             # a scenario of the solo campaign: the first, or the one the carry names
             # (engine/rules/heroes/adventure/campaign.py)
             from engine.rules.heroes.adventure.campaign import scenario_for
 
             opts["scenario"] = scenario_for(config.carry)
+            return _clash().start(config, seed, opts)
+        if opts["mode"] in ("coop", "alliance"):
+            # a team game plays its mode's scenario for the player count (adventure/teams.py)
+            opts["scenario"] = self.team_scenario(str(opts["mode"]), config.players,
+                                                  str(config.options.get("scenario", "")))
             return _clash().start(config, seed, opts)
         if opts["mode"] == "clash":
             return _clash().start(config, seed, opts)

@@ -120,11 +120,27 @@ def _name(st: MapState, i: int) -> dict[str, str]:
     return dict(bots(st)[i]["name"])
 
 
+def players_out(st: MapState) -> bool:
+    """Returns True when no player is left to move against (every seat eliminated)."""
+    return all(p.out for p in st.ps)
+
+
+def town_owner(st: MapState, h: Hex) -> int | None:
+    """Returns the player whose own town lies on h (a co-operative game has several)."""
+    return next((s for s, p in enumerate(st.ps) if p.town == h), None)
+
+
+def chooser(st: MapState) -> int:
+    """Returns the player who turns the tiles a bot discovers: the first one still in the game
+    (our decision for co-operative games; the seed's solo rule says "the player")."""
+    return next((s for s, p in enumerate(st.ps) if not p.out), 0)
+
+
 def place(st: MapState, h: Hex) -> dict[str, Any]:
     """Returns how the log names field h: a bot town, the player's town, a location, a field."""
     if bot_town_at(st, h) is not None:
         return {"key": "heroes.bot.place.bot_town", "params": {}}
-    if st.ps[0].town == h:
+    if town_owner(st, h) is not None:
         return {"key": "heroes.bot.place.town", "params": {}}
     f = R.board(st).fields.get(h)
     if f is not None and f.location is not None:
@@ -140,8 +156,8 @@ def hero_word(hero: str | None) -> dict[str, Any]:
 
 
 def _reason(st: MapState, why: str, target: Hex) -> dict[str, Any]:
-    goal = hero_word(MAIN if st.ps[0].pos[MAIN] == target else SECONDARY) \
-        if why == "hero" else place(st, target)
+    main = any(p.pos[MAIN] == target for p in st.ps)
+    goal = hero_word(MAIN if main else SECONDARY) if why == "hero" else place(st, target)
     return {"key": WHY[why], "params": {"goal": goal}}
 
 
@@ -153,8 +169,7 @@ def set_up(st: MapState, carry: dict[str, Any] | None) -> None:
     hero's deck from what it carried (seed "Spielende", spec R-285)."""
     solo = scenario_solo(st)
     rng = st.rng
-    player = st.ps[0]
-    used = {player.faction}
+    used = {p.faction for p in st.ps}
     towns = []
     for t in solo["towns"]:
         faction = next((f for f in t["factions"] if f not in used), t["factions"][-1])
@@ -255,7 +270,7 @@ def bonus_alternatives(st: MapState) -> tuple[Any, ...]:
     """Returns the start bonus alternatives: a campaign scenario's own, else the difficulty's
     (seed "Szenario-Schwierigkeit": "Szenarien einer Kampagne haben eigene Startboni, welche
     die regulären ersetzen")."""
-    if st.solo is not None:
+    if st.solo is not None and scenario_solo(st).get("bonus"):
         return tuple(tuple(dict(e) for e in alt) for alt in scenario_solo(st)["bonus"])
     return R.mc().difficulties.get(R._difficulty(st), ())  # type: ignore[no-any-return]
 
@@ -269,7 +284,7 @@ def turn_steps(st: MapState) -> list[list[Any]]:
 def _step_bot_turn(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
     i = int(item[1])
     b = bots(st)[i]
-    if b["out"] or st.ps[0].out:
+    if b["out"] or players_out(st):
         return
     if not b["moves"]:
         ev.append(_ev("heroes.bot.stays", bot_name=_name(st, i), field=b["pos"]))
@@ -283,7 +298,7 @@ def _step_bot_step(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -
     """One MP of a bot's turn: the seed's priorities, then a discovery or a step."""
     i = int(item[1])
     b = bots(st)[i]
-    if b["out"] or b["mp"] <= 0 or b["pos"] is None or st.ps[0].out:
+    if b["out"] or b["mp"] <= 0 or b["pos"] is None or players_out(st):
         return
     here = _h(b["pos"])
     plan = decide(st, i)
@@ -331,7 +346,7 @@ def _discover(st: MapState, i: int, at: Hex, why: str, target: Hex, ev: list[Eve
         st.placed.append([tile, at[0], at[1], int(fixed)])
         st.board_cache = None
         return
-    R._ask_rotation(st, 0, tile, at, "discover")
+    R._ask_rotation(st, chooser(st), tile, at, "discover")
 
 
 def _costs(st: MapState, start: Hex) -> pathing.CostMap[Hex]:
@@ -383,8 +398,9 @@ def decide(st: MapState, i: int) -> tuple[str, Hex, list[Hex]] | None:
         reach = [h for h in cands if h in costs]
         return min(reach, key=lambda h: (costs.costs[h], h)) if reach else None
 
-    p = st.ps[0]
-    heroes = [h for h in (p.pos[MAIN], p.pos[SECONDARY])
+    # spec AMB-76: with several players (co-operative), the nearest hero and the nearest town
+    live = [p for p in st.ps if not p.out]
+    heroes = [h for p in live for h in (p.pos[MAIN], p.pos[SECONDARY])
               if h is not None and hx.tile_anchor_of(h) == tile]
     target = best(heroes)
     why = "hero"
@@ -392,8 +408,9 @@ def decide(st: MapState, i: int) -> tuple[str, Hex, list[Hex]] | None:
         mines = [h for h in R.board(st).fields
                  if hx.tile_anchor_of(h) == tile and _capturable(st, h)]
         target, why = best(mines), "flag"
-    if target is None and p.town is not None:
-        target, why = best([p.town]), "town"
+    towns = [p.town for p in live if p.town is not None]
+    if target is None and towns:
+        target, why = best(towns), "town"
     if target is None:
         return None
     path = costs.path(target)
@@ -411,15 +428,16 @@ def arrive(rules: Any, st: MapState, i: int, h: Hex, ev: list[Event]) -> None:
         _challenge(rules, st, i, h, ev)
         return
     cat = R.category(st, h)
-    if cat in (R.TOWN, R.SETTLEMENT) and R.owner(st, h) == 0:
-        p = st.ps[0]
-        tag = _tag(st, i, "bot", 0, None, h)
+    o = R.owner(st, h)
+    if cat in (R.TOWN, R.SETTLEMENT) and o is not None:
+        p = st.ps[o]
+        tag = _tag(st, i, "bot", o, None, h)
         ev.append(_ev("heroes.bot.threat", bot_name=_name(st, i), field=_jh(h),
                       place=place(st, h)))
         options = ["yield"]
         if R.afford(p.res, R.eco().defence) and p.units:
             options.insert(0, "defend")
-        q.insert(0, ["choose", 0, "bot_defend", options, [tag]])
+        q.insert(0, ["choose", o, "bot_defend", options, [tag]])
         return
     f = R.board(st).fields[h]
     m = st.marks.get(h, {})
@@ -476,15 +494,16 @@ def visit(st: MapState, i: int, h: Hex, ev: list[Event]) -> None:
         return
     if kind == R.REVISITABLE or info.shared:
         return
-    if kind == R.TOWN and st.ps[0].town != h:
-        return  # a bot town (or none of the player's): nothing to take
+    if kind == R.TOWN and town_owner(st, h) is None:
+        return  # a bot town (or none of the players'): nothing to take
     if m.get("bot") is not None:
         return
     former = m.pop("cube", None)
     m["bot"] = i
     m["flagged"] = True
     m["choice"] = ""
-    ev.append(_ev("heroes.bot.flag_taken" if former == 0 else "heroes.bot.flag",
+    taken = former is not None and former >= 0
+    ev.append(_ev("heroes.bot.flag_taken" if taken else "heroes.bot.flag",
                   bot_name=_name(st, i), field=_jh(h), location=info.id, place=place(st, h),
                   former=former))
 
@@ -633,17 +652,24 @@ def check_victory(st: MapState, ev: list[Event]) -> None:
     once (every bot hero beaten, a bot town flagged)."""
     if st.flow.phase == R.OVER:
         return
-    if st.ps[0].out:
+    # a co-operative scenario is lost when either player is eliminated (spec §23.8 S3)
+    if any(p.out for p in st.ps):
         R.end_game(st, [], "eliminated", ev)
         return
+    everyone = list(range(st.players))
+    town = any(int(st.marks.get(_h(t["at"]), {}).get("cube", -1)) >= 0
+               for t in solo_of(st)["towns"])
+    beaten = all(b["out"] for b in bots(st))
     for v in R.mc().scenarios[st.scenario].victory:
         kind = v.get("type")
-        if kind == "defeat_bot_heroes" and all(b["out"] for b in bots(st)):
-            R.end_game(st, [0], "bots", ev)
+        if kind == "defeat_bot_heroes" and beaten:
+            R.end_game(st, everyone, "bots", ev)
             return
-        if kind == "capture_bot_town" and any(
-                st.marks.get(_h(t["at"]), {}).get("cube") == 0 for t in solo_of(st)["towns"]):
-            R.end_game(st, [0], "bot_town", ev)
+        if kind == "capture_bot_town" and town:
+            R.end_game(st, everyone, "bot_town", ev)
+            return
+        if kind == "bots_then_bot_town" and beaten and town:
+            R.end_game(st, everyone, "bot_town", ev)
             return
 
 

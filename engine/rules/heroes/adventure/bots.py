@@ -53,8 +53,9 @@ from engine.core.actions import Action, Message
 from engine.core.rng import Rng
 from engine.rules.heroes import content as C
 from engine.rules.heroes.adventure import board as B
-from engine.rules.heroes.adventure import bothero, solobot
+from engine.rules.heroes.adventure import bothero, solobot, teambot
 from engine.rules.heroes.adventure import rules as R
+from engine.rules.heroes.adventure import teams as T
 from engine.rules.heroes.adventure.game import field_preview
 from engine.rules.heroes.adventure.state import MAIN, SECONDARY, MapState
 
@@ -119,7 +120,8 @@ def level_of(difficulty: str) -> Level:
 def rivals(st: MapState, seat: int) -> list[int]:
     """Returns the seats the bot plays against: every other seat still in the game. The one
     place that says who is an enemy (an alliance mode plugs its teams in here)."""
-    return [o for o, p in enumerate(st.ps) if o != seat and not p.out]
+    return [o for o, p in enumerate(st.ps) if o != seat and not p.out
+            and not T.allied(st, seat, o)]  # an ally is no enemy (adventure/teams.py)
 
 
 # the log lines that say why the bot chose, by reason
@@ -144,7 +146,8 @@ WHY_KEYS = {"whim": "heroes.map.why.whim", "draw": "heroes.map.why.draw",
             "discover": "heroes.map.why.discover",
             "discover_route": "heroes.map.why.discover_route",
             "revisit": "heroes.map.why.revisit", "bypass": "heroes.map.why.bypass",
-            "place": "heroes.map.why.place", "end_turn": "heroes.map.why.end_turn"}
+            "place": "heroes.map.why.place", "end_turn": "heroes.map.why.end_turn",
+            "gift": "heroes.map.why.gift", "ally": "heroes.map.why.ally"}
 # what each level does, in one line (the set-up page's tooltip: scenes/newgame.py reads
 # "<game>.bot.level.<difficulty>")
 LEVEL_TEXTS = {"easy": "heroes.bot.level.easy", "normal": "heroes.bot.level.normal",
@@ -369,6 +372,10 @@ def decide(st: MapState, seat: int, legal: list[Action], rng: Rng,
         return next(a for a in legal if a.kind == "draw"), _why("draw", seat)
     if "discard" in kinds and "move" not in kinds and "end_turn" not in kinds:
         return next(a for a in legal if a.kind == "discard"), _why("hand_limit", seat)
+    if "gift" in kinds:  # an ally short of gold (adventure/teambot.py)
+        given = teambot.gift(st, seat, legal, _reserve(st, seat))
+        if given is not None:
+            return given, _why("gift", seat)
     if "trade" in kinds and lv.trades:  # option trade_anytime: what the next building lacks
         trade = _trade(st, seat, legal)
         if trade is not None:
@@ -410,7 +417,12 @@ def _decide(st: MapState, seat: int, top: Any, legal: list[Action], kinds: set[s
         return next((a for a in legal if a["option"] == want), legal[0]), why
     if top.kind == R.SEARCH:
         return next((a for a in legal if a["from"] == "deck"), legal[0]), _why("search", seat)
+    if top.kind in (T.SWAP_PICK, T.CONSENT):  # an ally's ask or swap (adventure/teambot.py)
+        return teambot.answer(st, seat, top, legal), _why("ally", seat)
     if top.kind == R.TRADE:
+        given = teambot.gift(st, seat, legal, _reserve(st, seat))
+        if given is not None:
+            return given, _why("gift", seat)
         trade = _trade(st, seat, legal) if lv.trades else None
         if trade is not None:
             return trade, _trade_why(st, seat)

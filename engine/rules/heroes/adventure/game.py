@@ -19,6 +19,7 @@ from engine.rules.heroes.adventure import bothero, expansion
 from engine.rules.heroes.adventure import labels as L
 from engine.rules.heroes.adventure import mapdata as M
 from engine.rules.heroes.adventure import rules as R
+from engine.rules.heroes.adventure import teams as T
 from engine.rules.heroes.adventure.state import MAIN, SECONDARY, MapState
 from engine.rules.heroes.battle import RULES as BATTLE
 from engine.rules.heroes.names import add_names
@@ -31,7 +32,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
 
     game_id = "heroes"
     min_players = 2
-    max_players = 3
+    max_players = 4  # an alliance of two against two (adventure/teams.py)
 
     def new_game(self, config: GameConfig, seed: int) -> MapState:
         """Returns a map game (the options are the ``heroes`` game's)."""
@@ -41,8 +42,8 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         """Returns a new map game for the config and the heroes options."""
         from engine.core.errors import MalformedAction
 
-        if not 2 <= config.players <= 3 and opts.get("mode") != "campaign":
-            raise MalformedAction("heroes clash takes 2–3 players")
+        if not 2 <= config.players <= 4 and opts.get("mode") != "campaign":
+            raise MalformedAction("heroes map games take 2–4 players")
         return R.new_map_game(self, config, seed, opts)
 
     # --- the running battle ------------------------------------------------------------------
@@ -188,6 +189,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         if top is not None and top.kind == R.CHOOSE:
             out["choosing"] = {"seat": top.seat, "purpose": top.data[0]}
         out.update(bothero.view_part(st))  # the bot heroes of a campaign scenario
+        out.update(T.view_part(st, seat))  # teams: co-operative and alliance games
         out.update(expansion.view_part(st))  # the expansion rules' public part
         if st.sub is not None:
             out["battle"] = self.sub_view(st, seat)
@@ -224,6 +226,8 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                 out.append(Preview(cost=(Breakdown(Message("heroes.map.bd.mp", {}), 1, ()),)))
             elif a.kind in ("build", "recruit", "reinforce", "hire", "spellbook"):
                 out.append(Preview(detail={"cost": list(_town_cost(state, a))}))
+            elif a.kind in ("gift", "ask", "offer", "pick"):
+                out.append(Preview(detail=T.preview(state, a)))
             elif a.kind == "trade":
                 # the rate: what one lot pays and gets (economy.yaml)
                 n, m = R.eco().trade[(a["sell"], a["get"])]
@@ -360,7 +364,7 @@ def field_preview(st: MapState, seat: int, hero: str, h: Hex) -> dict[str, Any]:
         info = R.mc().locations[f.location]
         out["category"] = R.location_kind(st, info)
         out["effects"] = [dict(e) for e in info.effects]
-    enemies = [s for s, _ in R.heroes_at(st, h) if s != seat]
+    enemies = [s for s, _ in R.heroes_at(st, h) if s != seat and not T.allied(st, s, seat)]
     o = R.owner(st, h)
     bot = bothero.bot_at(st, h)
     if bot is not None:  # a bot hero of the solo campaign: a battle with it
@@ -369,6 +373,9 @@ def field_preview(st: MapState, seat: int, hero: str, h: Hex) -> dict[str, Any]:
     elif enemies:
         out["kind"] = "pvp"
         out["foe"] = enemies[0]
+    elif o is not None and T.allied(st, o, seat):
+        out["kind"] = "ally"  # seed "Einnehmbar": an ally's place is an empty field
+        out["ally"] = o
     elif out["category"] in (R.TOWN, R.SETTLEMENT) and o is not None and o != seat:
         out["kind"] = "defend"
         out["foe"] = o

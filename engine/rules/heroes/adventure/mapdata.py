@@ -31,13 +31,13 @@ TownInfo = namedtuple("TownInfo", "faction buildings")
 AstroInfo = namedtuple("AstroInfo", "id timing effects copies name")
 Economy = namedtuple("Economy", "trade step spell secondary defence capitulation defeat_gold "
                                 "main_mp secondary_mp elimination_rounds")
-SeatInfo = namedtuple("SeatInfo", "start rotation supply")
+SeatInfo = namedtuple("SeatInfo", "start rotation supply team", defaults=(None,))
 SlotInfo = namedtuple("SlotInfo", "at kind tile rotation")
 # solo: a campaign scenario's bot side as plain data (engine/rules/heroes/campaigndefs.py
 # SoloDef), None in a clash scenario
 ScenarioInfo = namedtuple("ScenarioInfo", "id players seats slots pools resources income built "
                                           "units victory round_limit difficulty table default "
-                                          "name solo", defaults=(None,))
+                                          "name solo mode", defaults=(None, "clash"))
 
 KINDS = ("start", "far", "near", "centre")
 GUARDS = ("I", "II", "III", "IV", "V", "VI", "VII")
@@ -83,7 +83,7 @@ class MapContent:
 
     def default_scenario(self, players: int) -> str | None:
         """Returns the scenario ``simulate`` plays for a player count."""
-        fits = [s for s in self.scenarios.values() if players in s.players and s.solo is None]
+        fits = [s for s in self.scenarios.values() if players in s.players and s.mode == "clash"]
         for s in fits:
             if s.default:
                 return s.id  # type: ignore[no-any-return]
@@ -189,7 +189,7 @@ def from_plain(data: dict[str, Any], hash: str = "fixture") -> MapContent:
     for s in data.get("scenario", ()):
         players = s["players"]
         seats = tuple(SeatInfo((int(x["start"][0]), int(x["start"][1])), x.get("rotation"),
-                               int(x.get("supply", 2))) for x in s["seats"])
+                               int(x.get("supply", 2)), x.get("team")) for x in s["seats"])
         slots = tuple(SlotInfo((int(x["at"][0]), int(x["at"][1])), x["kind"], x.get("tile"),
                                x.get("rotation")) for x in s["slots"])
         pools = {k: tuple(v) for k, v in (s.get("pools") or {}).items() if v}
@@ -202,7 +202,7 @@ def from_plain(data: dict[str, Any], hash: str = "fixture") -> MapContent:
             pools, cost3(st.get("resources")), cost3(st.get("income")),
             tuple(st.get("buildings") or ()), units, victory, s.get("round_limit"),
             s.get("difficulty", "normal"), s.get("neutral_table", "upstream"),
-            bool(s.get("default", False)), _name(s), s.get("solo"))
+            bool(s.get("default", False)), _name(s), s.get("solo"), s.get("mode", "clash"))
     return MapContent(tiles, locations, towns, dice, astros, diffs, economy, scens, hash)
 
 

@@ -18,6 +18,7 @@ that stops whenever a decision or a battle is pending and resumes when it is ans
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import subgame
@@ -31,6 +32,7 @@ from engine.rules.heroes import content as C
 from engine.rules.heroes import decks as D
 from engine.rules.heroes.adventure import board as B
 from engine.rules.heroes.adventure import mapdata as M
+from engine.rules.heroes.adventure import teams as T  # team play (co-operative, alliance)
 from engine.rules.heroes.adventure.state import MAIN, RESOURCES, SECONDARY, MapState, PlayerState
 
 Hex = tuple[int, int]
@@ -57,7 +59,7 @@ MINE = "mine"
 PVP_ROUNDS = 12  # our cap on a battle between players (the seed has none): then by health
 NO_REMOVE_KINDS = ("stat", "specialty")  # seed "Handelsposten": these cannot be removed
 # the prompt of each kind of choice, what arriving on a field does, and how a game ends
-CHOICE_PROMPTS = {"settlement": "heroes.map.prompt.settlement", "die": "heroes.map.prompt.die",
+CHOICE_PROMPTS: dict[str, str] = {"settlement": "heroes.map.prompt.settlement", "die": "heroes.map.prompt.die",
                   "treasure": "heroes.map.prompt.treasure", "pay": "heroes.map.prompt.pay",
                   "effect": "heroes.map.prompt.effect", "relocate": "heroes.map.prompt.relocate",
                   "yield": "heroes.map.prompt.yield", "defend": "heroes.map.prompt.defend",
@@ -73,7 +75,8 @@ CHOICE_PROMPTS = {"settlement": "heroes.map.prompt.settlement", "die": "heroes.m
 WHAT = {"neutral": "heroes.map.what.neutral", "quick": "heroes.map.what.quick",
         "pvp": "heroes.map.what.pvp", "defend": "heroes.map.what.defend",
         "visit": "heroes.map.what.visit", "visited": "heroes.map.what.visited",
-        "flagged": "heroes.map.what.flagged", "empty": "heroes.map.what.empty"}
+        "flagged": "heroes.map.what.flagged", "empty": "heroes.map.what.empty",
+        "ally": "heroes.map.what.ally"}
 ENDS = {"elimination": "heroes.map.end.elimination", "cubes": "heroes.map.end.cubes",
         "town": "heroes.map.end.town", "rounds": "heroes.map.end.rounds",
         "grail": "heroes.map.end.grail"}
@@ -195,7 +198,7 @@ def strongholds(st: MapState, seat: int) -> list[Hex]:
 def havens(st: MapState, seat: int) -> list[Hex]:
     """Returns the own towns and settlements without an enemy hero (spec AMB-22, AMB-68)."""
     return [h for h in strongholds(st, seat)
-            if all(s == seat for s, _ in heroes_at(st, h))]
+            if all(s == seat or T.allied(st, s, seat) for s, _ in heroes_at(st, h))]
 
 
 def income(st: MapState, seat: int) -> list[int]:
@@ -337,7 +340,9 @@ def new_map_game(rules: Any, config: GameConfig, seed: int, opts: dict[str, Any]
         faction = opts.get(f"faction_{seat + 1}", "random")
         free = [f for f in sorted(content.towns) if f not in used]
         if faction == "random" or faction not in content.towns:
-            faction = free[rng.below(len(free))] if free else sorted(content.towns)[0]
+            if not free:  # spec §25.7: a team game of four on three factions mirrors one
+                free = sorted(content.towns)
+            faction = free[rng.below(len(free))]
         used.add(faction)
         p = PlayerState()
         st.ps.append(p)
@@ -345,6 +350,10 @@ def new_map_game(rules: Any, config: GameConfig, seed: int, opts: dict[str, Any]
         kind_pref = opts.get(f"hero_{seat + 1}", "might")
         heroes = C.faction(faction).heroes
         p.hero = next((h for h in heroes if C.hero(h).type == kind_pref), heroes[0])
+        taken = {q.hero for q in st.ps[:-1]}
+        if p.hero in taken and T.is_team_game(st):
+            # mirror factions (spec §25.7): the second player of a faction leads its other hero
+            p.hero = next((h for h in heroes if h not in taken), p.hero)
         # 11.-14. the Might & Magic deck
         p.deck = Deck(D.starting_deck(p.hero, 1))
         p.deck.shuffle(rng)
@@ -568,8 +577,9 @@ def source_name(st: MapState, seat: int, source: Any) -> Any:
 def _step_trade(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
     st.trade_done = False
     card_gold = int(item[2]) if len(item) > 2 else 1
-    st.flow.push(Decision(TRADE, item[1], ONE, Message("heroes.map.prompt.trade", {}),
-                          ("", card_gold)))
+    # a team game's trading post also takes gifts to the other players (adventure/teams.py)
+    key = "heroes.team.prompt.trade" if T.is_team_game(st) else "heroes.map.prompt.trade"
+    st.flow.push(Decision(TRADE, item[1], ONE, Message(key, {}), ("", card_gold)))
 
 
 def _step_xp(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
@@ -895,7 +905,7 @@ def _special_reveal_artifact(ctx: _Ctx, rarity: str = "minor") -> None:
     ctx.ev.append(Event("heroes.map.reveal", {"seat": ctx.seat, "cards": shown}, reveal=True))
 
 
-_SPECIALS = {"settlement": _no_special, "sanctuary": _no_special,
+_SPECIALS: dict[str, Callable[..., Any]] = {"settlement": _no_special, "sanctuary": _no_special,
              "trading_post": _special_trading_post, "observatory": _special_observatory,
              "magic_spring": _special_magic_spring, "witch_hut": _special_witch_hut,
              "grail": _special_grail, "free_reinforce": _special_free_reinforce,
@@ -1033,7 +1043,7 @@ def arrive(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Even
     if st.solo is not None and bothero.player_arrives(rules, st, seat, hero, h, ev):
         return
     p = st.ps[seat]
-    enemies = [(s, k) for s, k in heroes_at(st, h) if s != seat]
+    enemies = [(s, k) for s, k in heroes_at(st, h) if s != seat and not T.allied(st, s, seat)]
     f = board(st).fields[h]
     cat = category(st, h)
     m = st.marks.get(h, {})
@@ -1051,6 +1061,8 @@ def arrive(rules: Any, st: MapState, seat: int, hero: str, h: Hex, ev: list[Even
             q[:0] = [["window"], ["combat", tag]]
         return
     o = owner(st, h)
+    if o is not None and T.allied(st, o, seat):
+        return  # seed "Einnehmbar": an ally's place is an empty field (no visit)
     if cat in (TOWN, SETTLEMENT) and o is not None and o != seat:
         tag = {"kind": "pvp", "seat": seat, "hero": hero, "field": _jh(h), "foe": o,
                "foe_hero": None, "town": cat == TOWN and st.ps[o].town == h}
@@ -1110,9 +1122,11 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
         order = st.flow.order
         assert order is not None
         ctrl = None
-        if o.get("neutrals", "player") == "player":
+        # seed "Kampf": in Clash and alliance games the opponent to the right leads the
+        # neutrals; in co-operative games they act automatically
+        if o.get("neutrals", "player") == "player" and T.mode(st) != "coop":
             ctrl = order.right_of(seat)
-            while st.ps[ctrl].out and ctrl != seat:
+            while (st.ps[ctrl].out or T.allied(st, ctrl, seat)) and ctrl != seat:
                 ctrl = order.right_of(ctrl)
             if ctrl == seat:
                 ctrl = None
@@ -1374,6 +1388,9 @@ def check_victory(st: MapState, ev: list[Event]) -> None:
     if st.solo is not None:  # a campaign scenario's own goals (adventure/bothero.py)
         bothero.check_victory(st, ev)
         return
+    if T.is_team_game(st):  # an alliance: teams win together (adventure/teams.py)
+        T.check_victory(st, ev)
+        return
     alive = [s for s, p in enumerate(st.ps) if not p.out]
     if len(alive) <= 1:
         end_game(st, alive, "elimination", ev)
@@ -1397,6 +1414,8 @@ def _round_end_victory(st: MapState, ev: list[Event]) -> None:
     """Goals counted in full rounds: an enemy town held, the chalice kept in the own town."""
     if st.solo is not None:  # mines held at round ends (adventure/bothero.py)
         bothero.round_end(st, ev)
+        return
+    if T.is_team_game(st):  # an alliance's goals are checked at once (adventure/teams.py)
         return
     town = _victory(st, "capture_town")
     if town is not None and int(town.get("rounds", 0)):
@@ -1440,6 +1459,9 @@ def round_limit(st: MapState, ev: list[Event]) -> None:
     if st.solo is not None:
         bothero.lose_at_limit(st, ev)
         return
+    if T.is_team_game(st):
+        T.round_limit(st, ev)
+        return
     alive = [s for s, p in enumerate(st.ps) if not p.out]
     goal = _victory(st, "most_flags_at_limit")
     roles = tuple(goal.get("roles") or (MINE, SETTLEMENT)) if goal is not None else ()
@@ -1470,6 +1492,7 @@ def end_turn(rules: Any, st: MapState, ev: list[Event]) -> None:
     p.mp = {MAIN: 0, SECONDARY: 0}
     st.battle.pop("mp_used", None)
     st.battle.pop("won", None)
+    T.end_turn(st)
     st.turn += 1
     order = st.flow.order
     assert order is not None
@@ -1674,6 +1697,8 @@ def _closed_fields(st: MapState, seat: int) -> set[Hex]:
             h = p.pos[k]
             if h is not None and _is_sanctuary(st, h):
                 out.add(h)
+    # seed "Bewegungsaktionen": allied heroes' fields are passed over, never a destination
+    out |= T.ally_fields(st, seat)
     return out
 
 
@@ -1715,10 +1740,12 @@ def move_targets(st: MapState, seat: int, hero: str) -> dict[Hex, int]:
 
 def _starts_combat(st: MapState, seat: int, h: Hex) -> bool:
     """Returns True when arriving on h starts a combat (not a quick one)."""
-    if any(s != seat for s, _ in heroes_at(st, h)) or bothero.bot_at(st, h) is not None:
+    if any(s != seat and not T.allied(st, s, seat) for s, _ in heroes_at(st, h)) \
+            or bothero.bot_at(st, h) is not None:
         return True
     o = owner(st, h)
-    if category(st, h) in (TOWN, SETTLEMENT) and o is not None and o != seat:
+    if category(st, h) in (TOWN, SETTLEMENT) and o is not None and o != seat \
+            and not T.allied(st, o, seat):
         return True
     f = board(st).fields[h]
     m = st.marks.get(h, {})
@@ -2664,14 +2691,14 @@ def _options_neutral(st: MapState, seat: int, ctx: list[Any]) -> list[str]:
     return units + ["none"] if units else []
 
 
-_OPTIONS = {"bonus": _options_bonus, "start_unit": _options_start_unit,
+_OPTIONS: dict[str, Callable[..., Any]] = {"bonus": _options_bonus, "start_unit": _options_start_unit,
             "settlement": _options_settlement, "explore": _options_explore,
             "spring": _options_spring, "witch": _options_witch,
             "reinforce": _options_reinforce, "recover": _options_recover,
             "cycle": _options_cycle, "neutral": _options_neutral}
 
 
-_CHOICES = {"settlement": _choose_settlement, "die": _choose_die,
+_CHOICES: dict[str, Callable[..., Any]] = {"settlement": _choose_settlement, "die": _choose_die,
             "pay": _choose_pay, "effect": _choose_effect, "relocate": _choose_relocate,
             "yield": _choose_yield, "defend": _choose_defend, "bonus": _choose_bonus,
             "start_unit": _choose_start_unit, "explore": _choose_explore,
@@ -3096,7 +3123,8 @@ FLOW = Flow(
     phases=(
         Phase(REFRESH, ("discard", "draw"), _prompt_turn),
         Phase(TURN, ("move", "revisit", "discover", "place", "build", "recruit", "reinforce",
-                     "hire", "spellbook", "morale", "play", "trade", "end_turn"), _prompt_turn),
+                     "hire", "spellbook", "morale", "play", "trade", "gift", "ask", "offer",
+                     "end_turn"), _prompt_turn),
         Phase(BATTLE, (), "heroes.prompt.battle", sub=_running),
         Phase(OVER, (), "heroes.prompt.over", terminal=True),
     ),
@@ -3105,7 +3133,10 @@ FLOW = Flow(
         DecisionKind(KEEP, ("keep",), "heroes.map.prompt.keep"),
         DecisionKind(ROTATE, ("rotate",), "heroes.map.prompt.rotate"),
         DecisionKind(CHOOSE, ("choose",), "heroes.map.prompt.choose"),
-        DecisionKind(TRADE, ("trade", "remove", "leave"), "heroes.map.prompt.trade"),
+        DecisionKind(TRADE, ("trade", "remove", "gift", "leave"), "heroes.map.prompt.trade"),
+        # team play (adventure/teams.py): an ally picks its card for a swap, or says yes or no
+        DecisionKind(T.SWAP_PICK, ("pick", "decline"), "heroes.team.prompt.pick"),
+        DecisionKind(T.CONSENT, ("accept", "decline"), "heroes.team.prompt.swap"),
         DecisionKind(WINDOW, ("build", "recruit", "reinforce", "hire", "spellbook", "morale",
                               "trade", "pass"),
                      "heroes.map.prompt.window", pass_kind="pass", on_close=_close_window),
@@ -3133,6 +3164,12 @@ FLOW = Flow(
         ActionKind("remove", _opt_remove, _check_trade, _apply_remove),
         ActionKind("leave", _opt_leave, _check_trade, _apply_leave),
         ActionKind("pass", _opt_pass, _check_pass),
+        ActionKind("gift", T._opt_gift, T._check_gift, T._apply_gift),
+        ActionKind("ask", T._opt_ask, T._check_ask, T._apply_ask),
+        ActionKind("offer", T._opt_offer, T._check_offer, T._apply_offer),
+        ActionKind("pick", T._opt_pick, T._check_pick, T._apply_pick),
+        ActionKind("accept", T._opt_accept, T._check_answer, T._apply_accept),
+        ActionKind("decline", T._opt_decline, T._check_answer, T._apply_decline),
     ),
     turn_seat=_current,
     closed=("heroes.rule.wrong_step", "{kind} is not possible during {step}"),

@@ -59,6 +59,12 @@ def target(st: MapState, seat: int) -> Hex | None:
     if here is None:
         return None
     goals = _goal_types(st)
+    if "bots_then_bot_town" in goals:  # a co-operative scenario: the bots, then their town
+        found = [bothero._h(b["pos"]) for b in bothero.bots(st)
+                 if not b["out"] and b["pos"] is not None]
+        if not found:
+            found = [bothero._h(t["at"]) for t in bothero.solo_of(st)["towns"]]
+        return min(found, key=lambda t: (hx.distance(here, t), t)) if found else None
     if "capture_bot_town" in goals:
         towns = [bothero._h(t["at"]) for t in bothero.solo_of(st)["towns"]]
         return min(towns, key=lambda t: (hx.distance(here, t), t)) if towns else None
