@@ -383,13 +383,10 @@ def _special_scholar(ctx: Any) -> None:
 def draw_keep(st: MapState, seat: int, kind: str, count: int, ev: list[Event]) -> None:
     """Draws ``count`` cards of a shared deck for ``seat`` to keep one and discard the rest
     (seed "Gelehrter": "Ziehe 2 Karten ... Behalte eine davon. Wirf die andere ab")."""
-    deck = st.decks[kind]
-    looked = deck.draw(count, st.rng)
-    if looked.reshuffled:
-        R.refill_discard(st, kind)
-    if not looked.cards:
+    looked = R.draw_shared(st, kind, count)
+    if not looked:
         return
-    st.looking = looked.cards
+    st.looking = looked
     ev.append(Event("heroes.map.look", {"seat": seat, "deck": kind, "n": len(st.looking)},
                     reveal=True))
     st.flow.push(R.Decision(R.KEEP, seat, R.ONE, R.Message("heroes.map.prompt.keep", {}),
@@ -482,16 +479,13 @@ def _choose_star_axis(rules: Any, st: MapState, seat: int, opt: str, ctx: list[A
 # --- an event's revealed cards -----------------------------------------------------------------------
 def _special_reveal_pick(ctx: Any, deck: str = "artifact", count: int = 3) -> None:
     st = ctx.st
-    pile = st.decks[deck]
-    looked = pile.draw(count, st.rng)
-    if looked.reshuffled:
-        R.refill_discard(st, deck)
-    if not looked.cards:
+    looked = R.draw_shared(st, deck, count)
+    if not looked:
         return
-    _exp(st)["revealed"] = [deck, looked.cards]
+    _exp(st)["revealed"] = [deck, looked]
     ctx.ev.append(Event("heroes.exp.revealed", {"seat": ctx.seat, "deck": deck,
-                                                "cards": looked.cards}, reveal=True))
-    ctx._front([["choose", ctx.seat, "reveal_pick", sorted(set(looked.cards)), [deck]]])
+                                                "cards": looked}, reveal=True))
+    ctx._front([["choose", ctx.seat, "reveal_pick", sorted(set(looked)), [deck]]])
 
 
 def _choose_reveal_pick(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],

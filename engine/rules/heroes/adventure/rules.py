@@ -423,6 +423,22 @@ def refill_discard(st: MapState, kind: str) -> bool:
     return False
 
 
+def draw_shared(st: MapState, kind: str, count: int) -> list[str]:
+    """Draws ``count`` cards of the shared deck ``kind``: a short deck is refilled from its
+    discard pile first, and an emptied discard pile gets the deck's top card (seed card rule 6,
+    spec AMB-27)."""
+    looked = st.decks[kind].draw(count, st.rng)
+    if looked.reshuffled:
+        refill_discard(st, kind)
+    return list(looked.cards)
+
+
+def draw_shared_one(st: MapState, kind: str) -> str | None:
+    """Draws the top card of the shared deck ``kind`` as :func:`draw_shared` does."""
+    cards = draw_shared(st, kind, 1)
+    return cards[0] if cards else None
+
+
 # --- the queue -----------------------------------------------------------------------------------
 def run(rules: Any, st: MapState, ev: list[Event]) -> None:
     """Resolves queued steps until one asks a decision or starts a battle: first what a town
@@ -2340,10 +2356,7 @@ def _apply_search(rules: Any, st: MapState, a: Action, ev: list[Event]) -> None:
     elif where == "deck":
         # seed card rule 6 and spec AMB-27: a short deck is refilled from its discard pile
         # first (keeping the discard's top card out), then looked at
-        looked = deck.draw(count, st.rng)
-        if looked.reshuffled:
-            refill_discard(st, kind)
-        st.looking = looked.cards
+        st.looking = draw_shared(st, kind, count)
         # public: who looks at how many cards of which deck (the cards show to the looker
         # in the view's ``looking``)
         ev.append(Event("heroes.map.look", {"seat": seat, "deck": kind, "n": len(st.looking)},
@@ -2384,10 +2397,7 @@ def to_hand(st: MapState, seat: int, card: str, ev: list[Event], public: bool = 
 
 def draw_artifact(st: MapState, seat: int, ev: list[Event]) -> None:
     """Draws the artifact deck's top card for ``seat`` (a plain draw, card rule 4)."""
-    deck = st.decks["artifact"]
-    card, reshuffled = deck.draw_one(st.rng)
-    if reshuffled:
-        refill_discard(st, "artifact")
+    card = draw_shared_one(st, "artifact")
     if card is not None:
         # a hidden card comes to light (for its owner): no undo back over it
         ev.append(Event("heroes.map.draw_artifact", {"seat": seat}, reveal=True))
@@ -2565,9 +2575,7 @@ def _choose_witch(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
         st.ps[seat].hand.remove(opt[7:])
         ev.append(_ev("heroes.map.remove", seat=seat, card=opt[7:]))
         return
-    card, reshuffled = st.decks["ability"].draw_one(st.rng)
-    if reshuffled:
-        refill_discard(st, "ability")
+    card = draw_shared_one(st, "ability")
     if card is not None:
         ev.append(Event("heroes.map.look", {"seat": seat, "deck": "ability", "n": 1},
                         reveal=True))
