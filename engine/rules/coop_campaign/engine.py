@@ -1083,9 +1083,15 @@ def shoot_zone(st: MissionState, ev: list[Event], uid: int, z: int, amount: int,
 
 
 # --- loot and carrying (seed 001, 5.1) ------------------------------------------------------------
+def tile_done(st: MissionState) -> bool:
+    """Returns True once the tile is won (the boss fell, or the last round ended) and only its
+    rewards are left to resolve."""
+    return st.stage in ("victory", "rewards")
+
+
 def give_loot(st: MissionState, ev: list[Event], i: int, deck: str) -> bool:
-    """Draws a loot card for hero i; over capacity the hero must drop one. Returns True while
-    a decision is pending."""
+    """Draws a loot card for hero i; over capacity the hero must drop one (during the tile).
+    Returns True while a decision is pending."""
     card, _ = st.loot[deck].draw_one(st.rng)
     h = st.heroes[i]
     if card is None:
@@ -1124,9 +1130,15 @@ def drain_hero(st: MissionState, ev: list[Event], i: int, amount: int) -> None:
 
 
 def check_carry(st: MissionState, i: int) -> bool:
-    """Asks hero i to drop an item when over capacity; returns True if it must."""
+    """Asks hero i to drop an item when over capacity during the tile; returns True if it must.
+
+    Loot that comes once the tile is won (a boss's or enemy's last reward, the tile's rewards)
+    asks nothing: seed 001, 5.1, "Davon abgesehen dürfen Items unter den Helden nur zwischen
+    den Tiles/Missionen frei getauscht und verteilt werden" - between tiles the party trades
+    freely anyway, so it sorts every find at once in the next camp, where nobody sets out over
+    capacity (camp.py ``set_out``; docs/coop_campaign/rules.md "Loot after a won tile")."""
     h = st.heroes[i]
-    if len(h.items) > T.carry(h):
+    if len(h.items) > T.carry(h) and not tile_done(st):
         st.flow.push(Decision(DROP, h.seat, reason=Message(
             "coop.prompt.drop", {"seat": h.seat, "hero": i, "hid": h.hid,
                                  "carry": T.carry(h)}), data=(i,)))
