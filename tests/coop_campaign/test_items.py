@@ -174,7 +174,7 @@ def test_a_boss_falls_over_full_packs_and_the_rewards_ask_no_drop() -> None:
     from engine.rules.coop_campaign import boss as B
 
     st = mission(heroes="barbarian,wizard", players=2, tile="warcamp")
-    for i, h in enumerate(st.heroes):  # both packs full before the rewards
+    for h in st.heroes:  # both packs full before the rewards
         while len(h.items) < T.carry(h):
             card = st.loot["grey"].draw_pile.cards[0]
             st.loot["grey"].draw_pile.remove(card)

@@ -147,10 +147,23 @@ class CoopRules(GameRules[MissionState]):
         camp = state.camp
         if camp is None:
             return super().progress(state)
-        label = campaign.station(camp["station"]).label if camp["station"] else "?"
+        sid = camp["station"]
+        if not sid:  # the road forks and no route is chosen yet
+            return Message("coop.progress.camp", {"station": "?"})
+        label = campaign.station(sid).label
+        name = dict(C.tile(campaign.station(sid).tile).name)
         if state.stage == "camp":
-            return Message("coop.progress.camp", {"station": label})
-        return Message("coop.progress.mission", {"station": label, "round": state.round})
+            return Message("coop.progress.camp_named", {"station": label, "mission": name})
+        return Message("coop.progress.mission_named", {"station": label, "mission": name,
+                                                        "round": state.round})
+
+    def party(self, state: MissionState) -> Message:
+        """Returns the heroes and the difficulty, which tell two campaigns apart."""
+        # the given name alone ("Nyx", not "Nyx the Shade"): four heroes still fit one line
+        names = {lang: ", ".join(str(C.hero(h.hid).name[lang]).split()[0] for h in state.heroes)
+                 for lang in ("en", "de")}
+        key = "coop.progress.party_hard" if state.hard else "coop.progress.party"
+        return Message(key, {"heroes": names})
 
     def start_mission(self, config: GameConfig, seed: int,
                       carried: list[list[str]] | None = None) -> MissionState:
