@@ -45,7 +45,7 @@ def check_invariants(st) -> None:
             river.append(r["id"])
         assert sorted(river) == sorted(C.hero(h.hid).actions), (i, h.river)
         # over capacity only while a drop is asked, or once the tile is won (sorted in camp)
-        assert len(h.items) <= T.carry(h) or E.tile_done(st) or any(
+        assert len(h.items) <= T.carry(h) or E.sorted_in_camp(st) or any(
             d.kind in ("drop", "offer") for d in st.flow.stack)
     cards = _cards(st)
     dupes = [c for c, n in Counter(cards).items() if n > 1]

@@ -1083,10 +1083,11 @@ def shoot_zone(st: MissionState, ev: list[Event], uid: int, z: int, amount: int,
 
 
 # --- loot and carrying (seed 001, 5.1) ------------------------------------------------------------
-def tile_done(st: MissionState) -> bool:
+def sorted_in_camp(st: MissionState) -> bool:
     """Returns True once the tile is won (the boss fell, or the last round ended) and only its
-    rewards are left to resolve."""
-    return st.stage in ("victory", "rewards")
+    rewards are left to resolve (never for a mission of a campaign saved by an earlier
+    version, which asked every drop at once: ``drop_after_tile``)."""
+    return st.stage in ("victory", "rewards") and not st.drop_after_tile
 
 
 def give_loot(st: MissionState, ev: list[Event], i: int, deck: str) -> bool:
@@ -1138,7 +1139,7 @@ def check_carry(st: MissionState, i: int) -> bool:
     freely anyway, so it sorts every find at once in the next camp, where nobody sets out over
     capacity (camp.py ``set_out``; docs/coop_campaign/rules.md "Loot after a won tile")."""
     h = st.heroes[i]
-    if len(h.items) > T.carry(h) and not tile_done(st):
+    if len(h.items) > T.carry(h) and not sorted_in_camp(st):
         st.flow.push(Decision(DROP, h.seat, reason=Message(
             "coop.prompt.drop", {"seat": h.seat, "hero": i, "hid": h.hid,
                                  "carry": T.carry(h)}), data=(i,)))

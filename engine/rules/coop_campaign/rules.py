@@ -16,6 +16,7 @@ from engine.content.schema import SLUG
 from engine.core.actions import Action, Event, Message
 from engine.core.errors import MalformedAction
 from engine.core.flow import ActionKind, DecisionKind, Flow, Phase
+from engine.core.hashing import digest
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome, Preview
 from engine.core.rng import Rng
 from engine.rules.coop_campaign import camp as K
@@ -37,6 +38,7 @@ from engine.rules.coop_campaign.state import (
     OVER,
     REROLL,
     TAKE,
+    UNHASHED,
     HeroState,
     MissionState,
 )
@@ -79,6 +81,10 @@ class CoopRules(GameRules[MissionState]):
                   when=MISSION_ONLY),
         OptionDef("heroes", "coop.opt.heroes", ""),
         OptionDef("boxes", "coop.opt.boxes", "", when=MISSION_ONLY),
+        # loot after a won tile is sorted in the next camp (docs/coop_campaign/rules.md "Loot
+        # after a won tile"); set by every new campaign, never shown: a campaign saved before
+        # lacks it and its missions ask the drops they asked then
+        OptionDef("loot_camp", "coop.opt.loot_camp", True, (False, True), when=(("mode", ()),)),
     )
     # The campaign (campaign.py): each mission a game; what one hands to the next.
     carry_schema = campaign.CARRY_SCHEMA
@@ -267,6 +273,14 @@ class CoopRules(GameRules[MissionState]):
     def state_from_dict(self, data: dict[str, Any]) -> MissionState:
         """Returns the state stored by state_to_dict."""
         return MissionState.from_dict(data)
+
+    def state_hash(self, state: MissionState) -> str:
+        """Returns the canonical hash of the position (the rules markers left out, as the
+        record's rules version is: a campaign saved before keeps its hashes)."""
+        data = state.to_dict()
+        for key in UNHASHED:
+            data.pop(key, None)
+        return digest(data)
 
     def clone(self, state: MissionState) -> MissionState:
         """Returns a hand-written copy."""
