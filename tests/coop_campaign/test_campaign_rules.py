@@ -561,3 +561,13 @@ def test_the_news_lists_what_is_new_in_each_heros_pack(short: Any) -> None:
     st.result = "won"
     out = K.carry_out(st)
     assert out["news"]["gained"] == [["healing_draught.3"], ["healing_draught.2"]]
+
+
+def test_the_carry_lines_name_each_capacity_and_a_too_full_pack(short: Any) -> None:
+    c = carry(["1"], "2")
+    cap = C.hero("barbarian").levels[0].carry
+    c["heroes"][0]["items"] += [f"healing_draught.{k}" for k in range(1, cap + 1)]
+    lines = RULES.carry_lines(c)
+    assert lines[0].params["items"] == cap + 1 and lines[0].params["carry"] == cap
+    assert lines[-1].key == "coop.carry.over"  # the camp sorts it (loot after a won tile)
+    assert RULES.carry_lines(carry(["1"], "2"))[-1].key == "coop.carry.hero"

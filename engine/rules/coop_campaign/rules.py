@@ -139,13 +139,21 @@ class CoopRules(GameRules[MissionState]):
         return campaign.carry_out(state)
 
     def carry_lines(self, carry: dict[str, Any]) -> list[Message]:
-        """Returns per hero its level, hearts and items as the next mission receives them."""
+        """Returns per hero its level, hearts and items (of its capacity) as the next mission
+        receives them, and a line for the camp when a pack is too full (loot after a won tile is
+        sorted there: docs/coop_campaign/rules.md "Loot after a won tile")."""
         out = []
+        over = False
         for i, h in enumerate(carry["heroes"]):
-            name = C.hero(h["hero"]).name
+            d = C.hero(h["hero"])
+            level = min(1 + len(h["flipped"]), len(d.levels))
+            capacity = d.levels[level - 1].carry
+            over = over or len(h["items"]) > capacity
             out.append(Message("coop.carry.hero", {
-                "hero": i, "hid": h["hero"], "hero_name": {"en": name["en"], "de": name["de"]},
-                "level": 1 + len(h["flipped"]), "hp": h["hp"], "items": len(h["items"])}))
+                "hero": i, "hid": h["hero"], "hero_name": {"en": d.name["en"], "de": d.name["de"]},
+                "level": level, "hp": h["hp"], "items": len(h["items"]), "carry": capacity}))
+        if over:
+            out.append(Message("coop.carry.over", {}))
         return out
 
     def progress(self, state: MissionState) -> Message:
