@@ -190,3 +190,25 @@ def test_a_boss_falls_over_full_packs_and_the_rewards_ask_no_drop() -> None:
     assert st.result == "won" and not events(ev, "drop")
     token = st.token - 1 if st.token else len(st.heroes) - 1  # the token passed at the end
     assert len(st.heroes[token].items) == T.carry(st.heroes[token]) + 2  # relic and scroll
+
+
+def test_a_find_of_two_cards_is_drawn_whole_before_any_drop() -> None:
+    # an attack that defeats two enemies gives the striker two cards at once: both are drawn
+    # (and can be read) before the wizard chooses what to drop; she is asked once per card over
+    st = _wizard_example(barbarian_items=3)
+    st.loot["gold"].draw_pile.remove("level_scroll.1")
+    st.loot["gold"].put_top(["level_scroll.1"])  # above the boots: the scroll comes first
+    st.tfx = [["@loot", "gold", 1], ["@loot", "gold", 1]]
+    ev: list = []
+    E.run_tile_effects(RULES, st, ev)
+    wiz = st.heroes[1]
+    assert len(events(ev, "loot")) == 2 and "level_scroll.1" in wiz.items
+    assert "boots.1" in wiz.items and len(wiz.items) == 5
+    assert st.flow.top.kind == "drop" and st.flow.top.data == (1,)
+    act(st, "drop", item="healing_draught.1")
+    act(st, "decline")  # the barbarian is full too
+    assert st.flow.top.kind == "drop" and st.flow.top.data == (1,)  # one more over
+    act(st, "drop", item="amulet_protection.1")
+    act(st, "decline")
+    assert st.flow.top is None and len(wiz.items) == T.carry(wiz)
+    assert "level_scroll.1" in wiz.items  # the scroll, seen before the choice, was kept

@@ -1101,7 +1101,7 @@ def give_loot(st: MissionState, ev: list[Event], i: int, deck: str) -> bool:
     h.items.append(card)
     ev.append(Event("coop.ev.loot", {"hero": i, "hid": h.hid, "item": card, "deck": deck},
                     reveal=True))
-    return check_carry(st, i)
+    return settle_carry(st, i)
 
 
 def give_item(st: MissionState, ev: list[Event], i: int, item: str) -> bool:
@@ -1117,7 +1117,7 @@ def give_item(st: MissionState, ev: list[Event], i: int, item: str) -> bool:
     h.items.append(card)
     ev.append(Event("coop.ev.loot", {"hero": i, "hid": h.hid, "item": card,
                                      "deck": "reward"}))
-    return check_carry(st, i)
+    return settle_carry(st, i)
 
 
 def drain_hero(st: MissionState, ev: list[Event], i: int, amount: int) -> None:
@@ -1128,6 +1128,26 @@ def drain_hero(st: MissionState, ev: list[Event], i: int, amount: int) -> None:
         h.mana -= lost
         ev.append(Event("coop.ev.drain", {"hero": i, "hid": h.hid, "amount": lost,
                                           "area": h.area}))
+
+
+def settle_carry(st: MissionState, i: int) -> bool:
+    """After hero i received a card: while more cards of the same find follow (an attack that
+    defeats several enemies, loot for each hero) nothing is asked yet, so that every card is
+    seen before anyone chooses what to drop; after the last, the first hero over capacity is
+    asked. Returns True while a decision is pending. (A campaign saved before asks at each
+    card, ``drop_after_tile``.)"""
+    if st.drop_after_tile:
+        return check_carry(st, i)
+    if st.tfx and st.tfx[0][0] in ("@loot", "@gain"):
+        return False  # the find goes on: seed 5.1 asks the drop "so dass die Maximalgrenze
+        # nicht überstiegen wird", which holds once every card of the find is drawn
+    return recheck_carry(st)
+
+
+def recheck_carry(st: MissionState) -> bool:
+    """Asks the first hero (in hero order) who carries too much to drop an item; returns True
+    if one must (a find of several cards may leave a hero more than one over capacity)."""
+    return any(check_carry(st, i) for i in range(len(st.heroes)))
 
 
 def check_carry(st: MissionState, i: int) -> bool:
@@ -1160,6 +1180,8 @@ def drop_item(st: MissionState, ev: list[Event], i: int, card: str) -> None:
     if card in offer["moved"] or not queue:
         discard_item(st, ev, card)
         st.offer = None
+        if not st.drop_after_tile:
+            recheck_carry(st)  # a find of several cards: the next drop
         return
     offer["moved"].append(card)
     offer["item"] = card

@@ -611,6 +611,8 @@ def _apply_accept(rules: Any, st: MissionState, action: Action, ev: list[Event])
     ev.append(Event("coop.ev.pick_up", {"hero": j, "hid": st.heroes[j].hid, "item": card}))
     if not E.check_carry(st, j):
         st.offer = None
+        if not st.drop_after_tile:
+            E.recheck_carry(st)  # a find of several cards: the next drop
     E.pump(rules, st, ev)
 
 
@@ -624,6 +626,8 @@ def _apply_decline(rules: Any, st: MissionState, action: Action, ev: list[Event]
     else:
         E.discard_item(st, ev, o["item"])
         st.offer = None
+        if not st.drop_after_tile:
+            E.recheck_carry(st)  # a find of several cards: the next drop
     E.pump(rules, st, ev)
 
 
