@@ -102,6 +102,7 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "boss_card": _before_enemy_turn,
     "choice": lambda s: _view(s)["pending"] == "choose",
     "relic": lambda s: _view(s)["pending"] == "choose",
+    "drop": lambda s: _view(s)["pending"] == "drop",
 }
 
 SETUPS: dict[str, dict[str, Any]] = {
@@ -113,6 +114,8 @@ SETUPS: dict[str, dict[str, Any]] = {
     "boss_over": {"seats": 2, "humans": 2, "options": {"tile": "warcamp"}},
     "choice": {"seats": 2, "humans": 2, "options": {"tile": "glade"}},  # spare the trapper?
     "relic": {"seats": 2, "humans": 2, "options": {"tile": "warcamp"}},  # the boss's relics
+    # loot over capacity during a tile (after a won tile the camp sorts it: no drop there)
+    "drop": {"seats": 2, "humans": 2, "options": {"tile": "ossuary"}},
 }
 
 
@@ -132,8 +135,6 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
         return app.top
     if name in CAMPAIGN_MOMENTS:
         return open_campaign_moment(app, name, seed)
-    if name == "drop":
-        return _open_drop(app, seed)
     setup = SETUPS.get(name, {"seats": 1, "humans": 1, "options": {}})
     session = None
     for attempt in range(30):
@@ -177,30 +178,6 @@ def open_moment(app: Any, name: str, seed: int = 1) -> Any:
         rect = table.card_rects(table.view).get(boss["uid"])
         if rect is not None:
             app.mouse = (rect.left + 30, rect.top + 12)
-    return app.top
-
-
-def _open_drop(app: Any, seed: int) -> Any:
-    """Opens the seed's own example of a drop during a tile (5.1: the wizard finds the boots
-    with three items carried; loot after a won tile asks no drop, so bot play seldom shows
-    one): the wizard's pack is too full and the barbarian may take what is dropped."""
-    from engine.rules.coop_campaign import engine as E
-    from scenes.coop_campaign.table import CoopTableScene
-
-    session = new_session(seed, {"heroes": "barbarian,wizard", "tile": "glade"}, 2, 2)
-    st = session.state
-    for card in ("healing_draught.1", "amulet_protection.1", "boots.1"):
-        for deck in st.loot.values():
-            if card in deck.draw_pile.cards:
-                deck.draw_pile.remove(card)
-    st.heroes[1].items = ["etched_staff.h2", "healing_draught.1", "amulet_protection.1"]
-    st.loot["gold"].put_top(["boots.1"])
-    E.give_loot(st, [], 1, "gold")
-    table = CoopTableScene(app, session, autosave=False)
-    app.push(table)
-    table.is_bot = lambda seat: False  # type: ignore[method-assign]  # freeze for the picture
-    table._check_handover(None)
-    table.refresh()
     return app.top
 
 
