@@ -214,13 +214,14 @@ class LoadScene(MenuScreen):
             players = ", ".join(name or t("ui.player_n", n=i + 1)
                                 for i, name in enumerate(info.players))
             sub = t("ui.load.players", players=players)
+            party = info.party
+            if party is not None and self.app.catalog.has(party["key"]):
+                sub += " · " + t(party["key"], **party["params"])  # the heroes, the difficulty
         else:
             key = RECORD_ERROR_KEYS.get(info.error.key, "ui.error.save_generic")
             sub = t(key, **info.error.params)
-        surface.blit(assets.text(assets.fit(sub, "body", theme.SIZE_SMALL, 560), "body",
-                                 theme.SIZE_SMALL, theme.INK_DIM), (rect.left + 90,
-                                                                    rect.top + 46))
         right = rect.right - 24
+        room = 560  # the line under the title leaves room for the progress on the right
         if info.error is None:
             when = assets.text(format_date(info.saved_at, self.app.catalog.lang), "bold",
                                theme.SIZE_BODY, ink)
@@ -238,7 +239,11 @@ class LoadScene(MenuScreen):
                 detail = t("ui.load.finished") + " · " + detail
             image = assets.text(detail, "body", theme.SIZE_SMALL, theme.INK_DIM)
             surface.blit(image, (right - image.get_width(), rect.top + 46))
+            room = max(160, min(room, right - image.get_width() - 24 - (rect.left + 90)))
         else:
             name = assets.text(assets.fit(info.path.name, "body", theme.SIZE_SMALL, 300), "body",
                                theme.SIZE_SMALL, theme.INK_FAINT)
             surface.blit(name, (right - name.get_width(), rect.top + 14))
+        surface.blit(assets.text(assets.fit(sub, "body", theme.SIZE_SMALL, room), "body",
+                                 theme.SIZE_SMALL, theme.INK_DIM), (rect.left + 90,
+                                                                    rect.top + 46))

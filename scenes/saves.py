@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from engine.content.i18n import LANGUAGES
 from engine.core.campaign import FORMAT as CAMPAIGN_FORMAT
 from engine.core.campaign import CampaignRecord, CampaignSession, replay_campaign
 from engine.core.errors import RecordError
@@ -56,11 +57,13 @@ class SaveInfo:
     campaign: str = ""  # a campaign save: the campaign's id, and the running game (1 = first)
     game_no: int = 0
     progress: dict[str, Any] | None = None  # how far the game is, as its table shows it
+    party: dict[str, Any] | None = None  # what tells the party apart (heroes, difficulty)
 
 
 def _progress(value: Any) -> dict[str, Any] | None:
-    """Returns a save's progress message (``{key, params}`` of plain numbers and short texts),
-    or None when it is missing (saves of earlier versions) or malformed."""
+    """Returns a save's progress message (``{key, params}`` of plain numbers, short texts and
+    short inline texts ``{en, de}``), or None when it is missing (saves of earlier versions) or
+    malformed."""
     if not isinstance(value, dict) or set(value) != {"key", "params"}:
         return None
     key, params = value["key"], value["params"]
@@ -69,7 +72,12 @@ def _progress(value: Any) -> dict[str, Any] | None:
     for name, item in params.items():
         if not isinstance(name, str) or isinstance(item, bool):
             return None
-        if not (isinstance(item, int) and abs(item) < 10**9 or isinstance(item, str) and len(item) < 40):
+        if isinstance(item, dict):  # an inline text in every language
+            if set(item) != set(LANGUAGES) or not all(
+                    isinstance(x, str) and len(x) < 120 for x in item.values()):
+                return None
+        elif not (isinstance(item, int) and abs(item) < 10**9
+                  or isinstance(item, str) and len(item) < 40):
             return None
     return {"key": key, "params": dict(params)}
 
@@ -124,6 +132,7 @@ def describe(path: Path) -> SaveInfo:
         turn = meta.get("turn", 0)
         info.turn = turn if isinstance(turn, int) and not isinstance(turn, bool) else 0
         info.progress = _progress(meta.get("progress"))
+        info.party = _progress(meta.get("party"))
         info.over = meta.get("over") is True
         info.players = [s.name for s in summary.config.seats]
     except Exception as exc:  # noqa: BLE001 - a damaged file is listed, never fatal
@@ -305,13 +314,17 @@ def _campaign_header(path: Path) -> CampaignRecord | None:
 
 def meta_for(session: Any, *, autosave: bool) -> dict[str, Any]:
     """Returns the meta block written into a save."""
-    return {
+    meta = {
         "saved_at": datetime.now().isoformat(timespec="seconds"),
         "turn": session.turn(),
         "progress": session.rules.progress(session.state).to_json(),
         "autosave": autosave,
         "over": session.is_over,
     }
+    party = session.rules.party(session.state)
+    if party is not None:
+        meta["party"] = party.to_json()
+    return meta
 
 
 def serialise_campaign(record: CampaignRecord) -> str:

@@ -136,6 +136,12 @@ class CampaignDef:
         first are played whatever the bots reach (default: none)."""
         return []
 
+    def new_config(self, config: GameConfig) -> GameConfig:
+        """Returns the set-up a new campaign keeps (default: the chosen one). A game may mark
+        it with a rules change that saves of earlier versions, which lack the mark, keep
+        without (their games replay as they were played)."""
+        return config
+
     def first_config(self, config: GameConfig) -> GameConfig:
         """Returns the set-up of the first game from the set-up the players chose."""
         return config
@@ -214,6 +220,7 @@ class CampaignSession:
         from engine.core.session import Session
 
         camp = campaign_of(game_id, campaign_id)
+        config = camp.new_config(config)
         first = Session.start(game_id, camp.first_config(config), game_seed(seed, 0))
         return cls(game_id, campaign_id, config, seed, first)
 

@@ -376,6 +376,11 @@ class GameRules(ABC, _StateGeneric[S]):
         """Returns how far the game is, as its table shows it ("Round 3"), for the load list."""
         return Message("ui.load.turn", {"turn": self.turn_number(state)})
 
+    def party(self, state: S) -> Message | None:
+        """Returns what tells this game's party apart in the load list beside the players'
+        names (heroes, difficulty), or None when the names say enough."""
+        return None
+
     # --- acting -------------------------------------------------------------------------
     def validate(self, state: S, action: Action) -> None:
         """Raises IllegalAction naming the rule when ``action`` may not be taken now.

@@ -159,8 +159,9 @@ class CampBoard:
         elif self.selected is not None:
             table.prompt_text = t("coop.ui.camp.prompt_item", item=art.item_name(
                 self.app, self.selected))
-        elif v["over_capacity"]:
-            table.prompt_text = t("coop.ui.camp.prompt_over")
+        elif v["over_capacity"]:  # a scroll read first may be what makes room
+            table.prompt_text = t("coop.ui.camp.prompt_over_scroll" if self.find("scroll")
+                                  else "coop.ui.camp.prompt_over")
         else:
             table.prompt_text = t("coop.ui.camp.prompt")
 

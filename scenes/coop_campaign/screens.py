@@ -114,7 +114,8 @@ SETUPS: dict[str, dict[str, Any]] = {
     "boss_over": {"seats": 2, "humans": 2, "options": {"tile": "warcamp"}},
     "choice": {"seats": 2, "humans": 2, "options": {"tile": "glade"}},  # spare the trapper?
     "relic": {"seats": 2, "humans": 2, "options": {"tile": "warcamp"}},  # the boss's relics
-    "drop": {"seats": 2, "humans": 2, "options": {"tile": "warcamp"}},  # loot over capacity
+    # loot over capacity during a tile (after a won tile the camp sorts it: no drop there)
+    "drop": {"seats": 2, "humans": 2, "options": {"tile": "ossuary"}},
 }
 
 

@@ -310,7 +310,7 @@ class CoopTableScene(TableScene):
         if event.key == "coop.ev.target":
             out.insert(0, self._reason_line(event))
         elif event.key == "coop.ev.roll":
-            out.append(t("coop.ui.detail.roll", faces=self.faces_text(p["faces"])))
+            out.append(t("coop.ui.detail.roll", faces_text=self.faces_text(p["faces"])))
         elif event.key == "coop.ev.hit" and p.get("dice"):
             shields = sum(p["dice"])
             out.append(t("coop.ui.detail.defence", n=len(p["dice"]), shields=shields))
@@ -418,8 +418,10 @@ class CoopTableScene(TableScene):
             self.prompt_text = t("coop.ui.prompt.activate", hero=art.hero_name(
                 self.app, h["hero"]), mana=h["mana"])
         elif pending == "reroll" and v.get("attack") is not None:
-            self.prompt_text = t("coop.ui.prompt.reroll", hero=self.hero_label(
-                v["attack"]["hero"]), n=v["attack"]["rerolls"])
+            n = v["attack"]["rerolls"]  # none left: a quick item, or keeping the roll
+            key = "coop.ui.prompt.reroll" if n else "coop.ui.prompt.reroll_quick" if any(
+                a.kind == "quick" for a in self.legal) else "coop.ui.prompt.reroll_none"
+            self.prompt_text = t(key, hero=self.hero_label(v["attack"]["hero"]), n=n)
         elif pending == "defend":
             self.prompt_text = t("coop.ui.prompt.defend")
         elif pending == "take" and v.get("strike") is not None:

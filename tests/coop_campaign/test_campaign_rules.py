@@ -561,3 +561,33 @@ def test_the_news_lists_what_is_new_in_each_heros_pack(short: Any) -> None:
     st.result = "won"
     out = K.carry_out(st)
     assert out["news"]["gained"] == [["healing_draught.3"], ["healing_draught.2"]]
+
+
+def test_the_carry_lines_name_each_capacity_and_a_too_full_pack(short: Any) -> None:
+    c = carry(["1"], "2")
+    cap = C.hero("barbarian").levels[0].carry
+    c["heroes"][0]["items"] += [f"healing_draught.{k}" for k in range(1, cap + 1)]
+    lines = RULES.carry_lines(c)
+    assert lines[0].params["items"] == cap + 1 and lines[0].params["carry"] == cap
+    assert lines[-1].key == "coop.carry.over"  # the camp sorts it (loot after a won tile)
+    assert RULES.carry_lines(carry(["1"], "2"))[-1].key == "coop.carry.hero"
+
+
+def test_the_bots_sort_a_too_full_party_in_camp_and_read_the_scroll_first(short: Any) -> None:
+    from engine.ai.base import make_bot
+    from engine.rules.coop_campaign.camp import over_capacity
+
+    c = carry(["1"], "2")
+    c["heroes"][0]["items"] += ["healing_draught.1", "mana_tonic.1", "level_scroll.1"]
+    st = camp_state(c)
+    assert over_capacity(st) == [0]
+    bot = make_bot("heuristic", "coop_campaign", seed=3)
+    kinds = []
+    while st.stage == "camp":
+        actor = RULES.current_actor(st)
+        action = bot.choose(RULES, st, actor)
+        kinds.append(action.kind)
+        RULES.apply(st, action)
+    assert kinds[0] == "scroll" and kinds[-1] == "set_out"  # the scroll makes no room: read
+    assert all(len(h.items) <= T.carry(h) for h in st.heroes)
+    assert st.heroes[0].flipped  # it was read, not dropped

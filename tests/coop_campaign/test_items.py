@@ -154,3 +154,61 @@ def test_the_plate_vest_starts_each_tile_with_one_armour() -> None:
     assert st.round == 1 and st.heroes[0].armor == 1 and st.heroes[1].armor == 0
     assert "plate_vest.1" not in st.loot["gold"].draw_pile.cards  # no card in two places
     assert RULES.new_game(config, 4).heroes[0].armor == 0
+
+
+def test_loot_after_a_won_tile_asks_no_drop_the_camp_sorts_it() -> None:
+    # seed 001, 5.1: items are traded freely between tiles, so a find after the tile is won
+    # (a boss's last reward, the tile's rewards) asks nothing; the camp sorts every find at once
+    st = _wizard_example(barbarian_items=3)
+    st.stage = "rewards"
+    ev: list = []
+    assert not E.give_loot(st, ev, 1, "gold")
+    assert st.flow.top is None and len(st.heroes[1].items) == 4 > T.carry(st.heroes[1])
+    assert events(ev, "loot") and not events(ev, "drop")
+    # during the tile the same find asks the drop at once
+    st2 = _wizard_example(barbarian_items=3)
+    assert E.give_loot(st2, [], 1, "gold") and st2.flow.top.kind == "drop"
+
+
+def test_a_boss_falls_over_full_packs_and_the_rewards_ask_no_drop() -> None:
+    from engine.rules.coop_campaign import boss as B
+
+    st = mission(heroes="barbarian,wizard", players=2, tile="warcamp")
+    for h in st.heroes:  # both packs full before the rewards
+        while len(h.items) < T.carry(h):
+            card = st.loot["grey"].draw_pile.cards[0]
+            st.loot["grey"].draw_pile.remove(card)
+            h.items.append(card)
+    ev: list = []
+    B.victory(st, ev)
+    E.pump(RULES, st, ev)
+    asked = []
+    while not RULES.is_over(st):
+        asked.append(st.flow.top.kind)
+        ev += RULES.apply(st, RULES.legal_actions(st)[0])
+    assert asked == ["choose"]  # the relic (the party's choice), then no drop and no offer
+    assert st.result == "won" and not events(ev, "drop")
+    token = st.token - 1 if st.token else len(st.heroes) - 1  # the token passed at the end
+    assert len(st.heroes[token].items) == T.carry(st.heroes[token]) + 2  # relic and scroll
+
+
+def test_a_find_of_two_cards_is_drawn_whole_before_any_drop() -> None:
+    # an attack that defeats two enemies gives the striker two cards at once: both are drawn
+    # (and can be read) before the wizard chooses what to drop; she is asked once per card over
+    st = _wizard_example(barbarian_items=3)
+    st.loot["gold"].draw_pile.remove("level_scroll.1")
+    st.loot["gold"].put_top(["level_scroll.1"])  # above the boots: the scroll comes first
+    st.tfx = [["@loot", "gold", 1], ["@loot", "gold", 1]]
+    ev: list = []
+    E.run_tile_effects(RULES, st, ev)
+    wiz = st.heroes[1]
+    assert len(events(ev, "loot")) == 2 and "level_scroll.1" in wiz.items
+    assert "boots.1" in wiz.items and len(wiz.items) == 5
+    assert st.flow.top.kind == "drop" and st.flow.top.data == (1,)
+    act(st, "drop", item="healing_draught.1")
+    act(st, "decline")  # the barbarian is full too
+    assert st.flow.top.kind == "drop" and st.flow.top.data == (1,)  # one more over
+    act(st, "drop", item="amulet_protection.1")
+    act(st, "decline")
+    assert st.flow.top is None and len(wiz.items) == T.carry(wiz)
+    assert "level_scroll.1" in wiz.items  # the scroll, seen before the choice, was kept

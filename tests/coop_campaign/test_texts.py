@@ -70,3 +70,25 @@ def test_the_hard_mode_tooltip_names_the_maps_number_of_retries() -> None:
     assert n in words, f"write the number {n} into coop.opt.hard.tip (de, en)"
     en, de = words[n]
     assert en in _texts("en")["coop.opt.hard.tip"] and de in _texts("de")["coop.opt.hard.tip"]
+
+
+# The party (the table, the set-up, the camp, the party's choices) is "ihr"; a single hero asked
+# to act is "du" (docs/coop_campaign/view.md "Anrede"). No German text mixes the two.
+DU = re.compile(r"\b(?:du|dein\w*|dir|dich|[Kk]licke|[Ww]ähle|[Nn]imm|[Nn]utze|[Bb]ehalte|"
+                r"[Zz]eige|[Ss]piele|[Bb]eende|[Ww]irf|[Tt]riff|[Bb]estätige)\b")
+IHR = re.compile(r"\b(?:[Ii]hr|euer|eure\w*|euch|[Kk]lickt|[Ww]ählt|[Gg]ebt|[Ll]asst|[Ll]est|"
+                 r"[Ss]pielt|[Hh]abt)\b")
+PARTY = ("coop.ui.setup.title", "coop.ui.setup.help", "coop.ui.setup.help_campaign",
+         "coop.ui.setup.solo", "coop.ui.party_tip", "coop.ui.prompt.playback",
+         "coop.ui.prompt.playback_enemies", "coop.prompt.take", "coop.prompt.take_pull",
+         "coop.prompt.camp_route", "coop.prompt.camp_over", "coop.ui.camp.prompt_route",
+         "coop.ui.camp.prompt_scroll", "coop.ui.camp.prompt_over",
+         "coop.ui.camp.prompt_over_scroll", "coop.carry.over", "coop.rules.2", "coop.rules.3")
+
+
+def test_german_addresses_the_party_as_ihr_and_an_asked_hero_as_du() -> None:
+    texts = _texts("de")
+    mixed = [k for k, v in texts.items() if DU.search(v) and IHR.search(v)]
+    assert mixed == []
+    assert [k for k in PARTY if DU.search(texts[k])] == []
+    assert "Neuwurf gilt" not in texts["coop.ui.rerolls_left"]

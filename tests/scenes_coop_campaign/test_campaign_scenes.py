@@ -365,8 +365,51 @@ def test_every_campaign_keeps_its_own_save_slot(app: Any, short: Any) -> None:
     assert all(i.campaign == "chronicle" and not i.over for i in infos)
     assert campaign_detail(app, infos[0]) == app.t("coop.campaign.load", name=app.t(
         "coop.campaign.name"), game=1)
-    assert infos[0].progress["key"] == "coop.progress.mission"
+    assert infos[0].progress["key"] == "coop.progress.mission_named"
     assert not saves.autosave_path("coop_campaign").exists()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_load_list_tells_campaigns_apart_by_heroes_difficulty_and_mission(
+        app: Any, short: Any, lang: str, cuts: list[str]) -> None:
+    from scenes.games import start_table
+    from scenes.loadgame import LoadScene
+
+    app.set_language(lang)
+    app.push(MainMenuScene(app))
+    for seed, hard in ((1, False), (2, True)):
+        assert start_table(app, "coop_campaign", _config(hard), seed)
+        table = app.top
+        _set_out(app, table)
+        table.autosave()
+        table.writer.flush()
+        app.pop()
+    infos = sorted((saves.describe(p) for p in saves.userdata.saves_dir().glob("*.json")),
+                   key=lambda i: i.party["key"])
+    assert [i.party["key"] for i in infos] == ["coop.progress.party",
+                                               "coop.progress.party_hard"]
+    heroes = infos[0].party["params"]["heroes"]
+    assert heroes["en"] == heroes["de"] and heroes["en"].count(",") == 1  # two given names
+    mission = app.t(infos[0].progress["key"], **infos[0].progress["params"])
+    assert "„" in mission if lang == "de" else "“" in mission  # the mission's name is quoted
+    texts: list[str] = []
+    real = assets.text
+
+    def seen(s: str, *args: Any, **kw: Any) -> Any:
+        texts.append(s)
+        return real(s, *args, **kw)
+
+    app.push(LoadScene(app))
+    app.step([], 1 / 60)
+    assets.text = seen  # type: ignore[assignment]
+    try:
+        app.draw()
+    finally:
+        assets.text = real  # type: ignore[assignment]
+    hard = app.t("coop.progress.party_hard", heroes=infos[1].party["params"]["heroes"][lang])
+    assert any(hard in x for x in texts), texts
+    assert any(mission in x for x in texts)
+    assert cuts == []  # nothing had to be shortened
 
 
 def test_the_mission_table_opens_the_campaign_map_from_its_badge(app: Any, short: Any) -> None:
@@ -435,7 +478,7 @@ def test_each_choice_in_camp_is_saved_at_once(app: Any, short: Any) -> None:
     table.writer.flush()
     record = saves.read_any(table.save_path)
     assert [a.kind for a in record.games[-1].actions] == ["give"]
-    assert saves.describe(table.save_path).progress["key"] == "coop.progress.camp"
+    assert saves.describe(table.save_path).progress["key"] == "coop.progress.camp_named"
 
 
 @pytest.mark.parametrize("where", ["prologue", "map"])
@@ -459,7 +502,7 @@ def test_a_new_campaign_is_saved_at_once_and_continues_from_the_prologue(
     assert path.exists()
     info = saves.describe(path)
     assert info.campaign == "chronicle" and not info.over
-    assert info.progress["key"] == "coop.progress.camp"
+    assert info.progress["key"] == "coop.progress.camp_named"
     # the party quits from the pause menu
     app.push(PauseScene(app, table))
     app.step([], 1 / 60)

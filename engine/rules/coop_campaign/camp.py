@@ -48,6 +48,9 @@ def new_camp(rules: Any, config: GameConfig, seed: int) -> MissionState:
     st.rng = Rng(seed)
     st.hard = bool(rules.option(config, "hard"))
     st.players = config.players
+    # a campaign saved before loot after a won tile was sorted in camp lacks the option: its
+    # missions ask every drop at once, as they did when they were played
+    st.drop_after_tile = config.options.get("loot_camp") is not True
     carry = config.carry
     if carry is None:
         sid, attempt, route, decks, news = K.the_map().start, 1, [], [], None

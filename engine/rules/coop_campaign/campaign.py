@@ -425,6 +425,11 @@ class Chronicle(CampaignDef):
         """Returns the set-up option that starts the campaign: mode "campaign"."""
         return {"mode": "campaign"}
 
+    def new_config(self, config: GameConfig) -> GameConfig:
+        """Returns the set-up with loot after a won tile sorted in camp (``loot_camp``; a
+        campaign saved by an earlier version lacks it and replays with the drops it had)."""
+        return GameConfig(config.seats, {**config.options, "loot_camp": True}, config.carry)
+
     def applies(self, config: GameConfig) -> bool:
         """Returns whether the campaign can be played to its end: every station's tile and
         every card a box shuffles in is in the content (a single campaign mission needs only

@@ -1083,9 +1083,16 @@ def shoot_zone(st: MissionState, ev: list[Event], uid: int, z: int, amount: int,
 
 
 # --- loot and carrying (seed 001, 5.1) ------------------------------------------------------------
+def sorted_in_camp(st: MissionState) -> bool:
+    """Returns True once the tile is won (the boss fell, or the last round ended) and only its
+    rewards are left to resolve (never for a mission of a campaign saved by an earlier
+    version, which asked every drop at once: ``drop_after_tile``)."""
+    return st.stage in ("victory", "rewards") and not st.drop_after_tile
+
+
 def give_loot(st: MissionState, ev: list[Event], i: int, deck: str) -> bool:
-    """Draws a loot card for hero i; over capacity the hero must drop one. Returns True while
-    a decision is pending."""
+    """Draws a loot card for hero i; over capacity the hero must drop one (during the tile).
+    Returns True while a decision is pending."""
     card, _ = st.loot[deck].draw_one(st.rng)
     h = st.heroes[i]
     if card is None:
@@ -1094,7 +1101,7 @@ def give_loot(st: MissionState, ev: list[Event], i: int, deck: str) -> bool:
     h.items.append(card)
     ev.append(Event("coop.ev.loot", {"hero": i, "hid": h.hid, "item": card, "deck": deck},
                     reveal=True))
-    return check_carry(st, i)
+    return settle_carry(st, i)
 
 
 def give_item(st: MissionState, ev: list[Event], i: int, item: str) -> bool:
@@ -1110,7 +1117,7 @@ def give_item(st: MissionState, ev: list[Event], i: int, item: str) -> bool:
     h.items.append(card)
     ev.append(Event("coop.ev.loot", {"hero": i, "hid": h.hid, "item": card,
                                      "deck": "reward"}))
-    return check_carry(st, i)
+    return settle_carry(st, i)
 
 
 def drain_hero(st: MissionState, ev: list[Event], i: int, amount: int) -> None:
@@ -1123,10 +1130,36 @@ def drain_hero(st: MissionState, ev: list[Event], i: int, amount: int) -> None:
                                           "area": h.area}))
 
 
+def settle_carry(st: MissionState, i: int) -> bool:
+    """After hero i received a card: while more cards of the same find follow (an attack that
+    defeats several enemies, loot for each hero) nothing is asked yet, so that every card is
+    seen before anyone chooses what to drop; after the last, the first hero over capacity is
+    asked. Returns True while a decision is pending. (A campaign saved before asks at each
+    card, ``drop_after_tile``.)"""
+    if st.drop_after_tile:
+        return check_carry(st, i)
+    if st.tfx and st.tfx[0][0] in ("@loot", "@gain"):
+        return False  # the find goes on: seed 5.1 asks the drop "so dass die Maximalgrenze
+        # nicht überstiegen wird", which holds once every card of the find is drawn
+    return recheck_carry(st)
+
+
+def recheck_carry(st: MissionState) -> bool:
+    """Asks the first hero (in hero order) who carries too much to drop an item; returns True
+    if one must (a find of several cards may leave a hero more than one over capacity)."""
+    return any(check_carry(st, i) for i in range(len(st.heroes)))
+
+
 def check_carry(st: MissionState, i: int) -> bool:
-    """Asks hero i to drop an item when over capacity; returns True if it must."""
+    """Asks hero i to drop an item when over capacity during the tile; returns True if it must.
+
+    Loot that comes once the tile is won (a boss's or enemy's last reward, the tile's rewards)
+    asks nothing: seed 001, 5.1, "Davon abgesehen dürfen Items unter den Helden nur zwischen
+    den Tiles/Missionen frei getauscht und verteilt werden" - between tiles the party trades
+    freely anyway, so it sorts every find at once in the next camp, where nobody sets out over
+    capacity (camp.py ``set_out``; docs/coop_campaign/rules.md "Loot after a won tile")."""
     h = st.heroes[i]
-    if len(h.items) > T.carry(h):
+    if len(h.items) > T.carry(h) and not sorted_in_camp(st):
         st.flow.push(Decision(DROP, h.seat, reason=Message(
             "coop.prompt.drop", {"seat": h.seat, "hero": i, "hid": h.hid,
                                  "carry": T.carry(h)}), data=(i,)))
@@ -1147,6 +1180,8 @@ def drop_item(st: MissionState, ev: list[Event], i: int, card: str) -> None:
     if card in offer["moved"] or not queue:
         discard_item(st, ev, card)
         st.offer = None
+        if not st.drop_after_tile:
+            recheck_carry(st)  # a find of several cards: the next drop
         return
     offer["moved"].append(card)
     offer["item"] = card

@@ -38,6 +38,9 @@ BREAKDOWN_KEYS = ("coop.bd.printed", "coop.bd.gang", "coop.bd.leader", "coop.bd.
                   "coop.bd.ai_card", "coop.bd.command")
 END_KEYS = ("coop.end.survived", "coop.end.hero_died", "coop.end.all_down", "coop.end.tile",
             "coop.end.boss_defeated", "coop.end.boss_alive", "coop.ev.won", "coop.ev.lost")
+# the load list's progress lines without a mission name (saves of earlier versions; a camp
+# before the route is chosen)
+OLD_PROGRESS_KEYS = ("coop.progress.camp", "coop.progress.mission")
 WHY_KEYS = {"lowest_hp": "coop.why.lowest_hp", "area": "coop.why.area",
             "range": "coop.why.range", "hunt": "coop.why.hunt", "pull": "coop.why.pull",
             "enemy": "coop.why.enemy", "tile": "coop.why.tile", "snare": "coop.why.snare",

@@ -16,6 +16,7 @@ from engine.content.schema import SLUG
 from engine.core.actions import Action, Event, Message
 from engine.core.errors import MalformedAction
 from engine.core.flow import ActionKind, DecisionKind, Flow, Phase
+from engine.core.hashing import digest
 from engine.core.protocol import GameConfig, GameRules, OptionDef, Outcome, Preview
 from engine.core.rng import Rng
 from engine.rules.coop_campaign import camp as K
@@ -37,6 +38,7 @@ from engine.rules.coop_campaign.state import (
     OVER,
     REROLL,
     TAKE,
+    UNHASHED,
     HeroState,
     MissionState,
 )
@@ -79,6 +81,10 @@ class CoopRules(GameRules[MissionState]):
                   when=MISSION_ONLY),
         OptionDef("heroes", "coop.opt.heroes", ""),
         OptionDef("boxes", "coop.opt.boxes", "", when=MISSION_ONLY),
+        # loot after a won tile is sorted in the next camp (docs/coop_campaign/rules.md "Loot
+        # after a won tile"); set by every new campaign, never shown: a campaign saved before
+        # lacks it and its missions ask the drops they asked then
+        OptionDef("loot_camp", "coop.opt.loot_camp", True, (False, True), when=(("mode", ()),)),
     )
     # The campaign (campaign.py): each mission a game; what one hands to the next.
     carry_schema = campaign.CARRY_SCHEMA
@@ -133,13 +139,21 @@ class CoopRules(GameRules[MissionState]):
         return campaign.carry_out(state)
 
     def carry_lines(self, carry: dict[str, Any]) -> list[Message]:
-        """Returns per hero its level, hearts and items as the next mission receives them."""
+        """Returns per hero its level, hearts and items (of its capacity) as the next mission
+        receives them, and a line for the camp when a pack is too full (loot after a won tile is
+        sorted there: docs/coop_campaign/rules.md "Loot after a won tile")."""
         out = []
+        over = False
         for i, h in enumerate(carry["heroes"]):
-            name = C.hero(h["hero"]).name
+            d = C.hero(h["hero"])
+            level = min(1 + len(h["flipped"]), len(d.levels))
+            capacity = d.levels[level - 1].carry
+            over = over or len(h["items"]) > capacity
             out.append(Message("coop.carry.hero", {
-                "hero": i, "hid": h["hero"], "hero_name": {"en": name["en"], "de": name["de"]},
-                "level": 1 + len(h["flipped"]), "hp": h["hp"], "items": len(h["items"])}))
+                "hero": i, "hid": h["hero"], "hero_name": {"en": d.name["en"], "de": d.name["de"]},
+                "level": level, "hp": h["hp"], "items": len(h["items"]), "carry": capacity}))
+        if over:
+            out.append(Message("coop.carry.over", {}))
         return out
 
     def progress(self, state: MissionState) -> Message:
@@ -147,10 +161,23 @@ class CoopRules(GameRules[MissionState]):
         camp = state.camp
         if camp is None:
             return super().progress(state)
-        label = campaign.station(camp["station"]).label if camp["station"] else "?"
+        sid = camp["station"]
+        if not sid:  # the road forks and no route is chosen yet
+            return Message("coop.progress.camp", {"station": "?"})
+        label = campaign.station(sid).label
+        name = dict(C.tile(campaign.station(sid).tile).name)
         if state.stage == "camp":
-            return Message("coop.progress.camp", {"station": label})
-        return Message("coop.progress.mission", {"station": label, "round": state.round})
+            return Message("coop.progress.camp_named", {"station": label, "mission": name})
+        return Message("coop.progress.mission_named", {"station": label, "mission": name,
+                                                        "round": state.round})
+
+    def party(self, state: MissionState) -> Message:
+        """Returns the heroes and the difficulty, which tell two campaigns apart."""
+        # the given name alone ("Nyx", not "Nyx the Shade"): four heroes still fit one line
+        names = {lang: ", ".join(str(C.hero(h.hid).name[lang]).split()[0] for h in state.heroes)
+                 for lang in ("en", "de")}
+        key = "coop.progress.party_hard" if state.hard else "coop.progress.party"
+        return Message(key, {"heroes": names})
 
     def start_mission(self, config: GameConfig, seed: int,
                       carried: list[list[str]] | None = None) -> MissionState:
@@ -254,6 +281,14 @@ class CoopRules(GameRules[MissionState]):
     def state_from_dict(self, data: dict[str, Any]) -> MissionState:
         """Returns the state stored by state_to_dict."""
         return MissionState.from_dict(data)
+
+    def state_hash(self, state: MissionState) -> str:
+        """Returns the canonical hash of the position (the rules markers left out, as the
+        record's rules version is: a campaign saved before keeps its hashes)."""
+        data = state.to_dict()
+        for key in UNHASHED:
+            data.pop(key, None)
+        return digest(data)
 
     def clone(self, state: MissionState) -> MissionState:
         """Returns a hand-written copy."""
@@ -576,6 +611,8 @@ def _apply_accept(rules: Any, st: MissionState, action: Action, ev: list[Event])
     ev.append(Event("coop.ev.pick_up", {"hero": j, "hid": st.heroes[j].hid, "item": card}))
     if not E.check_carry(st, j):
         st.offer = None
+        if not st.drop_after_tile:
+            E.recheck_carry(st)  # a find of several cards: the next drop
     E.pump(rules, st, ev)
 
 
@@ -589,6 +626,8 @@ def _apply_decline(rules: Any, st: MissionState, action: Action, ev: list[Event]
     else:
         E.discard_item(st, ev, o["item"])
         st.offer = None
+        if not st.drop_after_tile:
+            E.recheck_carry(st)  # a find of several cards: the next drop
     E.pump(rules, st, ev)
 
 

@@ -120,7 +120,10 @@ _PLAIN = ("tile", "theme", "hard", "players", "round", "token", "active", "order
           "offer", "stage", "next_uid", "turn", "rig", "columns")
 # fields added later, stored only when they differ from their default (so that the states of
 # missions without them, and their hashes, stay as they were)
-_OPTIONAL: dict[str, Any] = {"boss": None, "ongoing": [], "area_keywords": {}, "camp": None}
+_OPTIONAL: dict[str, Any] = {"boss": None, "ongoing": [], "area_keywords": {}, "camp": None,
+                             "drop_after_tile": False}
+# a marker of the rules a mission follows, not of its position: the state hash leaves it out
+UNHASHED = ("drop_after_tile",)
 
 
 def _copy(value: Any) -> Any:
@@ -176,6 +179,9 @@ class MissionState:
         # a campaign mission: station, route, deck changes, the party as it set out, the
         # merchant (campaign.py, camp.py); None for a single mission
         self.camp: dict[str, Any] | None = None
+        # a mission of a campaign saved before loot after a won tile was sorted in camp: it
+        # still asks each drop at once (engine.check_carry), so that its record replays
+        self.drop_after_tile = False
 
     def enemy(self, uid: int) -> EnemyState:
         """Returns the enemy with ``uid``."""
