@@ -11,6 +11,7 @@ Kinds and effects register when the game's package is imported; loading imports 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -257,12 +258,34 @@ def load_game_content(game_id: str, data_dir: Path | str | None = None,
     return content
 
 
+# checks across entries and kinds that a game registers (``register_cross_check``): they run on
+# content whose entries each passed their schema, for ``validate-data`` as for the game's own load
+_CROSS: dict[str, list[Callable[[Content], list[str]]]] = {}
+
+
+def register_cross_check(game_id: str, check: Callable[[Content], list[str]]) -> None:
+    """Adds a check that needs more than one entry to see (e.g. a map's tiles against its
+    scenarios); ``validate_game_content`` lists its problems with the schema's."""
+    found = _CROSS.setdefault(game_id, [])
+    if check not in found:
+        found.append(check)
+
+
 def validate_game_content(game_id: str, data_dir: Path | str | None = None) -> list[str]:
     """Returns every problem of a game's content (empty when valid); never uses the cache."""
+    files = _Files(game_id, _data_dir(data_dir))
     try:
-        return _parse(_Files(game_id, _data_dir(data_dir)))[2]
+        entries, where, problems = _parse(files)
     except ContentError as exc:
         return list(exc.problems)
+    if problems or not _CROSS.get(game_id):
+        return problems
+    content = Content(game_id, _hash(files), entries,
+                      {k: {i: f"{files.prefix}/{p}" for i, p in v.items()}
+                       for k, v in where.items()})
+    for check in _CROSS[game_id]:
+        problems += check(content)
+    return problems
 
 
 def validate_all(data_dir: Path | str | None = None) -> dict[str, list[str]]:
@@ -276,4 +299,4 @@ def clear_memory_cache() -> None:
 
 
 __all__ = ["Content", "ContentError", "clear_memory_cache", "content_hash", "fingerprint",
-           "load_game_content", "validate_all", "validate_game_content"]
+           "load_game_content", "register_cross_check", "validate_all", "validate_game_content"]

@@ -333,3 +333,8 @@ def test_cross_entry_problems_name_the_entry(data_copy: Path) -> None:
     assert "tile s_sunward: a start tile has the town at its centre" in problems
     assert "scenario three_crowns: needs 12 far tiles, its pool has 10" in problems
     assert "scenario first_steps: tile c2 with the chalice may be drawn, but no victory" in problems
+    # validate-data lists them with the schema's problems (engine/content/loader.py's cross
+    # checks; it said "no problems" before)
+    listed = "\n".join(validate_game_content("heroes", data_copy))
+    assert "tile s_sunward: a start tile has the town at its centre" in listed
+    assert "scenario three_crowns: needs 12 far tiles, its pool has 10" in listed

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Literal
 
+from engine.content.loader import register_cross_check
 from engine.content.schema import Content, Effect, Range, Ref, Text, content_kind
 from engine.core import hexgrid
 from engine.core.errors import ContentError
@@ -780,3 +781,7 @@ def check_map_content() -> None:
     if problems:
         raise ContentError(problems)
     _CHECKED.append(True)
+
+
+# ``python -m engine validate-data --game heroes`` lists these problems with the schema's
+register_cross_check(GAME, map_problems)
