@@ -221,6 +221,17 @@ class MapTableScene(HeroesTableScene):
         """Returns a player of the view."""
         return self.view["players"][seat]  # type: ignore[no-any-return]
 
+    def over_column(self) -> tuple[str, list[str]] | None:
+        """Returns the end screen's column: per seat its flags on the locations that count at
+        the round limit and its faction cubes (the outcome's scores are only win flags)."""
+        standings = self.view.get("standings")
+        if not standings:
+            return None
+        t = self.app.t
+        return (t("heroes.mapui.over.column"),
+                [t("heroes.mapui.over.standing", flags=t("heroes.mapui.over.flags", n=s["flags"]),
+                   cubes=t("heroes.mapui.cubes", n=s["cubes"])) for s in standings])
+
     def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
         """Returns a game message; the map's seat parameters are shown as player names and
         its content ids (location, building, resources, hero, deck) as words."""

@@ -1009,3 +1009,37 @@ def test_rivals_on_a_shared_lead_share_the_win(app: Any) -> None:
     assert over.headline() == app.t("ui.over.shared", names=names)
     over.outcome = Outcome((1,), (0.0, 1.0), None)
     assert over.headline() == app.t("ui.over.winner", name=table.seat_name(1))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_end_screen_shows_flags_and_cubes_not_win_flags(app: Any, lang: str) -> None:
+    # the score column showed 1 and 1 (the outcome's win flags) after a shared lead
+    from engine.core.protocol import Outcome
+    from scenes import assets
+    from scenes.dialogs import GameOverScene
+
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    standings = table.view["standings"]
+    header, texts = table.over_column() or ("", [])
+    assert header == app.t("heroes.mapui.over.column")
+    for seat, s in enumerate(standings):
+        assert str(s["flags"]) in texts[seat].split(" · ")[0]
+        assert texts[seat].split(" · ")[1] == app.t("heroes.mapui.cubes", n=s["cubes"])
+    over = GameOverScene(app, table)
+    over.outcome = Outcome((0, 1), (1.0, 1.0), None)
+    over.layout()
+    seen: list[str] = []
+    real = assets.text
+
+    def spy(text: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(text)
+        return real(text, *args, **kwargs)
+    surface = pygame.Surface((1600, 900))
+    assets.text = spy  # type: ignore[assignment]
+    try:
+        over.draw(surface)
+    finally:
+        assets.text = real  # type: ignore[assignment]
+    assert header in seen and texts[0] in seen and texts[1] in seen
+    assert "1" not in seen and app.t("ui.over.score") not in seen
