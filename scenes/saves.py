@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from engine.content.i18n import LANGUAGES
 from engine.core.campaign import FORMAT as CAMPAIGN_FORMAT
 from engine.core.campaign import CampaignRecord, CampaignSession, replay_campaign
 from engine.core.errors import RecordError
@@ -59,8 +60,9 @@ class SaveInfo:
 
 
 def _progress(value: Any) -> dict[str, Any] | None:
-    """Returns a save's progress message (``{key, params}`` of plain numbers and short texts),
-    or None when it is missing (saves of earlier versions) or malformed."""
+    """Returns a save's progress message (``{key, params}`` of plain numbers and short texts,
+    a text also in both languages ``{en:, de:}``), or None when it is missing (saves of earlier
+    versions) or malformed."""
     if not isinstance(value, dict) or set(value) != {"key", "params"}:
         return None
     key, params = value["key"], value["params"]
@@ -68,6 +70,10 @@ def _progress(value: Any) -> dict[str, Any] | None:
         return None
     for name, item in params.items():
         if not isinstance(name, str) or isinstance(item, bool):
+            return None
+        if isinstance(item, dict) and set(item) == set(LANGUAGES):
+            if all(isinstance(v, str) and len(v) < 40 for v in item.values()):
+                continue
             return None
         if not (isinstance(item, int) and abs(item) < 10**9 or isinstance(item, str) and len(item) < 40):
             return None

@@ -1043,3 +1043,31 @@ def test_the_end_screen_shows_flags_and_cubes_not_win_flags(app: Any, lang: str)
         assets.text = real  # type: ignore[assignment]
     assert header in seen and texts[0] in seen and texts[1] in seen
     assert "1" not in seen and app.t("ui.over.score") not in seen
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_load_list_names_the_map_games_scenario(app: Any, private_home: Any,
+                                                     lang: str) -> None:
+    # campaigns and map games looked alike in the load list: it now names the scenario
+    import json
+
+    from engine.rules.heroes.adventure import rules as R
+    from scenes import saves
+    from scenes.heroes.screens import new_map_session
+
+    app.set_language(lang)
+    session = new_map_session(3)
+    path = saves.autosave_path("heroes")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(saves.serialise(session.record(meta=saves.meta_for(session, autosave=True))))
+    info = saves.describe(path)
+    assert info.progress is not None
+    name = R.mc().scenarios[session.state.scenario].name[lang]
+    shown = app.catalog.message(info.progress)
+    assert shown == app.t("heroes.map.progress_in", scenario=name, round=session.state.round)
+    assert name in shown and "{" not in shown
+    # a meddled text in both languages is refused (the list falls back to the turn)
+    data = json.loads(path.read_text())
+    data["meta"]["progress"]["params"]["scenario"] = {"en": "x" * 50, "de": "y"}
+    path.write_text(json.dumps(data))
+    assert saves.describe(path).progress is None

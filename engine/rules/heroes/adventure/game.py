@@ -113,8 +113,10 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                        Message(R.ENDS[state.reason], {}))
 
     def progress(self, state: MapState) -> Message:
-        """Returns the round."""
-        return Message("heroes.map.progress", {"round": state.round})
+        """Returns the scenario (in both languages: the load list names it) and the round."""
+        name = R.mc().scenarios[state.scenario].name
+        return Message("heroes.map.progress_in", {"scenario": {"en": name["en"], "de": name["de"]},
+                                                  "round": state.round})
 
     def turn_number(self, state: MapState) -> int:
         """Returns the number of turns played (plus the battle's activations)."""
