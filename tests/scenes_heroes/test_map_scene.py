@@ -1071,3 +1071,46 @@ def test_the_load_list_names_the_map_games_scenario(app: Any, private_home: Any,
     data["meta"]["progress"]["params"]["scenario"] = {"en": "x" * 50, "de": "y"}
     path.write_text(json.dumps(data))
     assert saves.describe(path).progress is None
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_end_turn_and_the_town_keep_their_slots_as_actions_come_and_go(app: Any,
+                                                                         lang: str) -> None:
+    # real-window play: the side buttons moved as actions came and went and a click meant for
+    # "End turn" landed on another button; the turn's end keeps the bottom slot, the town the
+    # slot above it, whatever else is offered
+    from scenes.heroes.map import SIDE
+
+    app.set_language(lang)
+    t = app.t
+    seen_end, seen_town = set(), set()
+    for moment, players in (("map", 2), ("map_three", 3), ("map_refresh", 2), ("map_play", 2)):
+        table = _table_at(app, moment)
+        labels = [b.label for b in table.map_buttons]
+        for i, b in enumerate(table.map_buttons):
+            assert SIDE.contains(b.rect), (moment, b.label)
+            for other in table.map_buttons[i + 1:]:
+                assert not b.rect.colliderect(other.rect), (moment, b.label, other.label)
+        end = [b for b in table.map_buttons if b.label == t("heroes.mapui.end_turn")]
+        town = [b for b in table.map_buttons if b.label == t("heroes.mapui.town")]
+        assert town, (moment, labels)
+        bottom = max(b.rect.bottom for b in table.map_buttons)
+        if end:
+            assert end[0].rect.bottom == bottom
+            assert town[0].rect.bottom == end[0].rect.top - 6
+            seen_end.add((players, end[0].rect.topleft))
+        seen_town.add((players, town[0].rect.topleft))
+        # the same table with the draw offered again or not: the fixed slots do not move
+        table.index = table.index.__class__([a for a in table.legal if a.kind != "play"])
+        table.legal = [a for a in table.legal if a.kind != "play"]
+        table._build_map_buttons()
+        if end:
+            moved = [b for b in table.map_buttons if b.label == t("heroes.mapui.end_turn")]
+            assert moved and moved[0].rect == end[0].rect
+        assert [b for b in table.map_buttons if b.label == t("heroes.mapui.town")][0].rect \
+            == town[0].rect
+        app.pop()
+    assert seen_end, "some moment offers the turn's end"
+    # one place per player count, however many buttons the moment shows
+    assert len({p for p, _ in seen_town}) == len(seen_town)
+    assert len({p for p, _ in seen_end}) == len(seen_end)
