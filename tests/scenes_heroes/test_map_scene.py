@@ -490,7 +490,7 @@ def test_the_map_log_names_players_places_and_buildings(app: Any, lang: str) -> 
 
     gain = table.game_message(Event("heroes.map.gain", {"seat": 0, "res": [2, 0, 1]}))
     assert gain == {"en": f"{names[0]} gains 2 gold and 1 valuable.",
-                    "de": f"{names[0]} erhält 2 Gold und 1 Mineral."}[lang]
+                    "de": f"{names[0]} erhält 2 Gold und 1 × Minerale."}[lang]
     three = table.amount_text([5, 2, 3])
     assert three == {"en": "5 gold, 2 building materials and 3 valuables",
                      "de": "5 Gold, 2 Baumaterialien und 3 Minerale"}[lang]
@@ -679,7 +679,7 @@ def test_the_log_says_what_happened(app: Any, lang: str) -> None:
     assert trade == {"en": f"{name} trades 3 building materials for 1 valuable at the "
                            "trading post.",
                      "de": f"{name} tauscht am Handelsposten 3 Baumaterialien gegen "
-                           "1 Mineral."}[lang]
+                           "1 × Minerale."}[lang]
     tile = line("heroes.map.tile", seat=0, tile="f1", at=[1, 1], rotation=0, how="place")
     assert name in tile and table.loc_name("gold_mine") in tile
     assert line("heroes.map.tile", seat=0, tile="s_sunward", at=[0, 0], rotation=0,
