@@ -113,7 +113,8 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                        Message(R.ENDS[state.reason], {}))
 
     def progress(self, state: MapState) -> Message:
-        """Returns the scenario (in both languages: the load list names it) and the round."""
+        """Returns the scenario (in both languages: the load list names it) and the round;
+        saves written before carry ``heroes.map.progress`` (the round alone), still shown."""
         name = R.mc().scenarios[state.scenario].name
         return Message("heroes.map.progress_in", {"scenario": {"en": name["en"], "de": name["de"]},
                                                   "round": state.round})
