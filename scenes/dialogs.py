@@ -270,7 +270,9 @@ class GameOverScene(Overlay):
         header_y = table.top + 12
         surface.blit(assets.text(t("ui.over.player"), "bold", theme.SIZE_SMALL,
                                  theme.INK_DARK_DIM), (table.left + 70, header_y))
-        score = assets.text(t("ui.over.score"), "bold", theme.SIZE_SMALL, theme.INK_DARK_DIM)
+        column = self.table.over_column()  # a game's own last column (else the scores)
+        score = assets.text(t("ui.over.score") if column is None else column[0], "bold",
+                            theme.SIZE_SMALL, theme.INK_DARK_DIM)
         surface.blit(score, (table.right - 30 - score.get_width(), header_y))
         order = sorted(range(len(outcome.scores)), key=lambda s: (-outcome.scores[s], s))
         row_y = header_y + 32
@@ -282,12 +284,14 @@ class GameOverScene(Overlay):
             if seat in outcome.winners:
                 surface.blit(assets.asset_icon("ui.crown", 24, theme.GOLD_DIM),
                              (table.left + 10, row_y))
+            shown = f"{outcome.scores[seat]:g}" if column is None or seat >= len(column[1]) \
+                else column[1][seat]
+            value = assets.text(shown, "bold", theme.SIZE_BODY, theme.INK_DARK)
             name = assets.text(assets.fit(self.table.seat_name(seat), "bold", theme.SIZE_BODY,
-                                          table.width - 180), "bold", theme.SIZE_BODY,
-                               theme.INK_DARK)
+                                          min(table.width - 180,
+                                              table.width - 120 - value.get_width())),
+                               "bold", theme.SIZE_BODY, theme.INK_DARK)
             surface.blit(name, (table.left + 70, row_y))
-            value = assets.text(f"{outcome.scores[seat]:g}", "bold", theme.SIZE_BODY,
-                                theme.INK_DARK)
             surface.blit(value, (table.right - 30 - value.get_width(), row_y))
             row_y += 40
         for widget in self.widgets:

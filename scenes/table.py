@@ -145,6 +145,11 @@ class TableScene(Scene):
         name = self.session.config.seats[seat].name
         return name or self.app.t("ui.player_n", n=seat + 1)
 
+    def over_column(self) -> tuple[str, list[str]] | None:
+        """Returns the end screen's last column for a game whose outcome scores are no count a
+        player reads (win flags): its header and one text per seat; None shows the scores."""
+        return None
+
     def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
         """Returns a game message as text, with seat numbers shown as the players' names."""
         if not params:

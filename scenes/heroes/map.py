@@ -184,6 +184,7 @@ class MapTableScene(HeroesTableScene):
         self.layer_key: Any = None
         self.town: TownWindow | None = None
         self.map_buttons: list[Button] = []
+        self.map_fixed: list[Button] = []  # the town's and the turn's end in their own slots
         self.map_chooser: ChoicePanel | None = None
         self.map_popup: Popup | None = None
         self.keep_rects: list[tuple[pygame.Rect, Action]] = []
@@ -221,6 +222,17 @@ class MapTableScene(HeroesTableScene):
     def player(self, seat: int) -> dict[str, Any]:
         """Returns a player of the view."""
         return self.view["players"][seat]  # type: ignore[no-any-return]
+
+    def over_column(self) -> tuple[str, list[str]] | None:
+        """Returns the end screen's column: per seat its flags on the locations that count at
+        the round limit and its faction cubes (the outcome's scores are only win flags)."""
+        standings = self.view.get("standings")
+        if not standings:
+            return None
+        t = self.app.t
+        return (t("heroes.mapui.over.column"),
+                [t("heroes.mapui.over.standing", flags=t("heroes.mapui.over.flags", n=s["flags"]),
+                   cubes=t("heroes.mapui.cubes", n=s["cubes"])) for s in standings])
 
     def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
         """Returns a game message; the map's seat parameters are shown as player names and
@@ -392,6 +404,7 @@ class MapTableScene(HeroesTableScene):
             self.map_chooser = None
             self.map_popup = None
             self.map_buttons = []
+            self.map_fixed = []
             self.keep_rects = []
             super().on_view_changed()
             return
@@ -821,17 +834,29 @@ class MapTableScene(HeroesTableScene):
 
     # --- buttons --------------------------------------------------------------------------
     def _build_map_buttons(self) -> None:
+        """Builds the side panel's buttons in stable places: the turn's end (or the window's
+        pass, the town's leave) always in the bottom slot, the town always in the slot above it,
+        the buttons that come and go stacked from the top, so a click meant for "End turn"
+        never lands on a button that moved into its place."""
         t = self.app.t
         out: list[Button] = []
         top = SIDE.top + 114 + 72 * len(self.view["players"]) + 200
         slots = [pygame.Rect(SIDE.left + 16, top + i * 50, SIDE.width - 32, 44)
                  for i in range((SIDE.bottom - 8 - top) // 50)]
+        fixed: dict[str, Button] = {}  # "end" (bottom slot), "town" (the slot above it)
+
+        def make(rect: pygame.Rect, label: str, action: Any, style: str, icon: str | None,
+                 tip: str | list[str] | None) -> Button:
+            return Button(rect, label, action, style=style, icon=icon, tooltip=tip,
+                          size=theme.SIZE_SMALL)
 
         def add(label: str, action: Any, *, style: str = "normal", icon: str | None = None,
-                tip: str | list[str] | None = None) -> None:
-            if len(out) < len(slots):
-                out.append(Button(slots[len(out)], label, action, style=style, icon=icon,
-                                  tooltip=tip, size=theme.SIZE_SMALL))
+                tip: str | list[str] | None = None, place: str | None = None) -> None:
+            if place is not None and place not in fixed and len(slots) >= 2:
+                rect = slots[-1] if place == "end" else slots[-2]
+                fixed[place] = make(rect, label, action, style, icon, tip)
+            elif len(out) < len(slots) - 2:
+                out.append(make(slots[len(out)], label, action, style, icon, tip))
 
         if self.view.get("rotations") and self.index.of_kind("rotate"):
             half = (SIDE.width - 32 - 10) // 2
@@ -844,6 +869,7 @@ class MapTableScene(HeroesTableScene):
             lay = Button(slots[1], t("heroes.mapui.lay_tile"), self._lay, style="primary",
                          icon="ui.play", size=theme.SIZE_SMALL, hotkey=pygame.K_RETURN)
             self.map_buttons = [left, right, lay]
+            self.map_fixed = []
             return
         kinds = {a.kind for a in self.legal}
         if len(self.view.get("reach") or {}) > 1:
@@ -862,7 +888,7 @@ class MapTableScene(HeroesTableScene):
             # the town is always there to look at; its actions when they are legal
             add(t("heroes.mapui.town"), self._open_town, icon="heroes.loc.town",
                 style="primary" if any(k in kinds for k in TOWN_KINDS) else "normal",
-                tip=t("heroes.mapui.town.tip"))
+                tip=t("heroes.mapui.town.tip"), place="town")
         plays = self.index.of_kind("play")
         if plays:
             add(t("heroes.mapui.play_card", n=len({a["card"] for a in plays})),
@@ -879,15 +905,18 @@ class MapTableScene(HeroesTableScene):
         if self.index.of_kind("remove"):
             add(t("heroes.mapui.remove"), self._remove_popup, icon="heroes.ui.discard")
         team_ui.add_buttons(self, add)  # gifts, asks and swaps (co-operative, alliance)
-        if "leave" in kinds:
-            add(t("heroes.mapui.leave"), self._do(Action("leave")), style="primary")
-        if "pass" in kinds:
-            add(t("heroes.mapui.pass"), self._do(Action("pass")), style="primary",
-                tip=t("heroes.mapui.pass.tip"))
+        # the bottom slot: the turn's end first (another finishing action then stacks above)
         if "end_turn" in kinds:
             add(t("heroes.mapui.end_turn"), self._do(Action("end_turn")), style="primary",
-                icon="ui.play", tip=t("heroes.mapui.end_turn.tip"))
-        self.map_buttons = out
+                icon="ui.play", tip=t("heroes.mapui.end_turn.tip"), place="end")
+        if "pass" in kinds:
+            add(t("heroes.mapui.pass"), self._do(Action("pass")), style="primary",
+                tip=t("heroes.mapui.pass.tip"), place="end")
+        if "leave" in kinds:
+            add(t("heroes.mapui.leave"), self._do(Action("leave")), style="primary",
+                place="end")
+        self.map_fixed = [fixed[k] for k in ("town", "end") if k in fixed]
+        self.map_buttons = out + self.map_fixed
 
     def _play_label(self, a: Action, with_card: bool = True) -> str:
         """Returns a map card play as a line: the card, its mode's text, the hero, the cards
@@ -1590,9 +1619,12 @@ class MapTableScene(HeroesTableScene):
         self._draw_hero_box(surface, self.hero_box())
         if botmarks.has_bots(self.view):  # the solo campaign's goal and bot heroes
             box = self.hero_box()
-            top = max([box.bottom] + [b.rect.bottom for b in self.map_buttons]) + 10
+            fixed = self.map_fixed
+            top = max([box.bottom] + [b.rect.bottom for b in self.map_buttons
+                                      if b not in fixed]) + 10
+            bottom = min([SIDE.bottom - 2] + [b.rect.top for b in fixed]) - 10
             botmarks.draw_side(self, surface, pygame.Rect(box.left, top, box.width,
-                                                          SIDE.bottom - 12 - top))
+                                                          bottom - top))
 
     def _side_tips(self, mouse: tuple[int, int]) -> None:
         """Asks for the side panel's tooltips: the round track and the players' rows."""

@@ -338,3 +338,22 @@ def test_cross_entry_problems_name_the_entry(data_copy: Path) -> None:
     listed = "\n".join(validate_game_content("heroes", data_copy))
     assert "tile s_sunward: a start tile has the town at its centre" in listed
     assert "scenario three_crowns: needs 12 far tiles, its pool has 10" in listed
+
+
+def test_german_names_the_valuables_resource_one_way() -> None:
+    # the resource die said "1 Mineral" where the resource bar and the town say "Minerale";
+    # the seed writes the die faces "1 × Minerale" (Ressourcen, Ergebnisse des Ressourcenwürfels)
+    from engine.content.i18n import Catalog
+
+    de = Catalog.load("de")
+    word = de.t("heroes.mapui.res.valuables")
+    face = next(f for f in M.die("resource").faces if f.id == "valuables_1")
+    assert face.name["de"] == de.t("heroes.mapui.n_valuables", n=1)
+    for n in (1, 2):
+        for key in ("heroes.mapui.n_valuables", "heroes.mapui.log.valuables",
+                    "heroes.map.eff.valuables"):
+            assert de.t(key, n=n).endswith(" " + word), (key, n)
+    lone = re.compile(r"\bMineral\b")
+    for path in sorted((data_dir() / "heroes").rglob("*.yaml")) + [
+            data_dir() / "i18n" / "de" / "heroes.yaml"]:
+        assert not lone.search(path.read_text(encoding="utf-8")), path

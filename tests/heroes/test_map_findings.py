@@ -52,3 +52,21 @@ def test_a_defeated_units_health_left_is_never_negative() -> None:
     unit = next(x for x in view["units"] if x["uid"] == u.uid)
     assert unit["hp_left"] == 0 and unit["total_hp_left"] == 0 and unit["damage"] == 99
 
+
+
+def test_the_view_names_per_seat_what_decides_at_the_round_limit() -> None:
+    # the end screen showed the outcome's win flags (1 and 1); the view carries the standings
+    # the round limit decides on (flags on the scenario's roles, then faction cubes)
+    st = new()
+    finish_refresh(st)
+    roles = R.flag_roles(st)
+    places = [h for h in sorted(R.board(st).fields) if R.category(st, h) in roles]
+    assert places, "the start map holds a mine or settlement"
+    st.marks.setdefault(places[0], {})["cube"] = 1
+    st.ps[0].cubes = [1]
+    view = CLASH.view(st, 0)
+    assert view["standings"][1]["flags"] == view["standings"][0]["flags"] + 1
+    assert view["standings"][0]["cubes"] == 1 and view["standings"][1]["cubes"] == 0
+    flags, cubes = R.standing(st, 1, roles)
+    assert view["standings"][1] == {"flags": flags, "cubes": cubes}
+    assert CLASH.view(st, 1)["standings"] == view["standings"]  # public, the same for all

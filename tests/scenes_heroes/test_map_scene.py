@@ -490,7 +490,7 @@ def test_the_map_log_names_players_places_and_buildings(app: Any, lang: str) -> 
 
     gain = table.game_message(Event("heroes.map.gain", {"seat": 0, "res": [2, 0, 1]}))
     assert gain == {"en": f"{names[0]} gains 2 gold and 1 valuable.",
-                    "de": f"{names[0]} erhält 2 Gold und 1 Mineral."}[lang]
+                    "de": f"{names[0]} erhält 2 Gold und 1 × Minerale."}[lang]
     three = table.amount_text([5, 2, 3])
     assert three == {"en": "5 gold, 2 building materials and 3 valuables",
                      "de": "5 Gold, 2 Baumaterialien und 3 Minerale"}[lang]
@@ -679,7 +679,7 @@ def test_the_log_says_what_happened(app: Any, lang: str) -> None:
     assert trade == {"en": f"{name} trades 3 building materials for 1 valuable at the "
                            "trading post.",
                      "de": f"{name} tauscht am Handelsposten 3 Baumaterialien gegen "
-                           "1 Mineral."}[lang]
+                           "1 × Minerale."}[lang]
     tile = line("heroes.map.tile", seat=0, tile="f1", at=[1, 1], rotation=0, how="place")
     assert name in tile and table.loc_name("gold_mine") in tile
     assert line("heroes.map.tile", seat=0, tile="s_sunward", at=[0, 0], rotation=0,
@@ -1009,3 +1009,108 @@ def test_rivals_on_a_shared_lead_share_the_win(app: Any) -> None:
     assert over.headline() == app.t("ui.over.shared", names=names)
     over.outcome = Outcome((1,), (0.0, 1.0), None)
     assert over.headline() == app.t("ui.over.winner", name=table.seat_name(1))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_end_screen_shows_flags_and_cubes_not_win_flags(app: Any, lang: str) -> None:
+    # the score column showed 1 and 1 (the outcome's win flags) after a shared lead
+    from engine.core.protocol import Outcome
+    from scenes import assets
+    from scenes.dialogs import GameOverScene
+
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    standings = table.view["standings"]
+    header, texts = table.over_column() or ("", [])
+    assert header == app.t("heroes.mapui.over.column")
+    for seat, s in enumerate(standings):
+        assert str(s["flags"]) in texts[seat].split(" · ")[0]
+        assert texts[seat].split(" · ")[1] == app.t("heroes.mapui.cubes", n=s["cubes"])
+    over = GameOverScene(app, table)
+    over.outcome = Outcome((0, 1), (1.0, 1.0), None)
+    over.layout()
+    seen: list[str] = []
+    real = assets.text
+
+    def spy(text: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(text)
+        return real(text, *args, **kwargs)
+    surface = pygame.Surface((1600, 900))
+    assets.text = spy  # type: ignore[assignment]
+    try:
+        over.draw(surface)
+    finally:
+        assets.text = real  # type: ignore[assignment]
+    assert header in seen and texts[0] in seen and texts[1] in seen
+    assert "1" not in seen and app.t("ui.over.score") not in seen
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_load_list_names_the_map_games_scenario(app: Any, private_home: Any,
+                                                     lang: str) -> None:
+    # campaigns and map games looked alike in the load list: it now names the scenario
+    import json
+
+    from engine.rules.heroes.adventure import rules as R
+    from scenes import saves
+    from scenes.heroes.screens import new_map_session
+
+    app.set_language(lang)
+    session = new_map_session(3)
+    path = saves.autosave_path("heroes")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(saves.serialise(session.record(meta=saves.meta_for(session, autosave=True))))
+    info = saves.describe(path)
+    assert info.progress is not None
+    name = R.mc().scenarios[session.state.scenario].name[lang]
+    shown = app.catalog.message(info.progress)
+    assert shown == app.t("heroes.map.progress_in", scenario=name, round=session.state.round)
+    assert name in shown and "{" not in shown
+    # a meddled text in both languages is refused (the list falls back to the turn)
+    data = json.loads(path.read_text())
+    data["meta"]["progress"]["params"]["scenario"] = {"en": "x" * 130, "de": "y"}
+    path.write_text(json.dumps(data))
+    assert saves.describe(path).progress is None
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_end_turn_and_the_town_keep_their_slots_as_actions_come_and_go(app: Any,
+                                                                         lang: str) -> None:
+    # real-window play: the side buttons moved as actions came and went and a click meant for
+    # "End turn" landed on another button; the turn's end keeps the bottom slot, the town the
+    # slot above it, whatever else is offered
+    from scenes.heroes.map import SIDE
+
+    app.set_language(lang)
+    t = app.t
+    seen_end, seen_town = set(), set()
+    for moment, players in (("map", 2), ("map_three", 3), ("map_refresh", 2), ("map_play", 2)):
+        table = _table_at(app, moment)
+        labels = [b.label for b in table.map_buttons]
+        for i, b in enumerate(table.map_buttons):
+            assert SIDE.contains(b.rect), (moment, b.label)
+            for other in table.map_buttons[i + 1:]:
+                assert not b.rect.colliderect(other.rect), (moment, b.label, other.label)
+        end = [b for b in table.map_buttons if b.label == t("heroes.mapui.end_turn")]
+        town = [b for b in table.map_buttons if b.label == t("heroes.mapui.town")]
+        assert town, (moment, labels)
+        bottom = max(b.rect.bottom for b in table.map_buttons)
+        if end:
+            assert end[0].rect.bottom == bottom
+            assert town[0].rect.bottom == end[0].rect.top - 6
+            seen_end.add((players, end[0].rect.topleft))
+        seen_town.add((players, town[0].rect.topleft))
+        # the same table with the draw offered again or not: the fixed slots do not move
+        table.index = table.index.__class__([a for a in table.legal if a.kind != "play"])
+        table.legal = [a for a in table.legal if a.kind != "play"]
+        table._build_map_buttons()
+        if end:
+            moved = [b for b in table.map_buttons if b.label == t("heroes.mapui.end_turn")]
+            assert moved and moved[0].rect == end[0].rect
+        assert [b for b in table.map_buttons if b.label == t("heroes.mapui.town")][0].rect \
+            == town[0].rect
+        app.pop()
+    assert seen_end, "some moment offers the turn's end"
+    # one place per player count, however many buttons the moment shows
+    assert len({p for p, _ in seen_town}) == len(seen_town)
+    assert len({p for p, _ in seen_end}) == len(seen_end)

@@ -114,8 +114,11 @@ class ClashRules(SubGameHost, GameRules[MapState]):
                        Message(R.ENDS[state.reason], {}))
 
     def progress(self, state: MapState) -> Message:
-        """Returns the round."""
-        return Message("heroes.map.progress", {"round": state.round})
+        """Returns the scenario (in both languages: the load list names it) and the round;
+        saves written before carry ``heroes.map.progress`` (the round alone), still shown."""
+        name = R.mc().scenarios[state.scenario].name
+        return Message("heroes.map.progress_in", {"scenario": {"en": name["en"], "de": name["de"]},
+                                                  "round": state.round})
 
     def turn_number(self, state: MapState) -> int:
         """Returns the number of turns played (plus the battle's activations)."""
@@ -155,6 +158,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         top = st.flow.top
         asked = top is not None and seat is not None and top.seat == seat
         sc = content.scenarios[st.scenario]
+        roles = R.flag_roles(st)
         out: dict[str, Any] = {
             "mode": "clash", "scenario": st.scenario, "round": st.round,
             "max_rounds": sc.round_limit,
@@ -183,6 +187,11 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             "rotating": {"tile": top.data[0], "at": [top.data[1], top.data[2]]}
             if top is not None and top.kind == R.ROTATE else None,
             "winners": st.winners[:], "reason": st.reason,
+            # per seat what decides the round limit (public: flags lie on the map): flagged
+            # locations of the scenario's roles, faction cubes held (the end screen's column)
+            "standings": [{"flags": f, "cubes": c} for f, c in
+                          (R.standing(st, s, roles) for s in range(st.players))],
+            "flag_roles": list(roles),
             "prompt": self.prompt(st).to_json() if not self.is_over(st) else None,
             "reach": reach_view(st, seat) if seat is not None else {},
         }

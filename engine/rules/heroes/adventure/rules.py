@@ -1468,6 +1468,20 @@ def end_game(st: MapState, winners: list[int], reason: str, ev: list[Event]) -> 
     ev.append(_ev("heroes.map.over", winners=st.winners, reason=reason))
 
 
+def flag_roles(st: MapState) -> tuple[str, ...]:
+    """Returns the location roles whose flags count at the round limit (the scenario's
+    ``most_flags_at_limit`` roles; mines and settlements without them)."""
+    goal = _victory(st, "most_flags_at_limit")
+    return tuple((goal or {}).get("roles") or (MINE, SETTLEMENT))
+
+
+def standing(st: MapState, s: int, roles: tuple[str, ...]) -> tuple[int, int]:
+    """Returns what decides a game at its round limit for seat ``s``: its flags on locations of
+    ``roles``, then the number of faction cubes it holds."""
+    flags = sum(1 for h, m in st.marks.items() if m.get("cube") == s and category(st, h) in roles)
+    return (flags, len(set(st.ps[s].cubes)))
+
+
 def round_limit(st: MapState, ev: list[Event]) -> None:
     """Ends the game after the last round: most flagged locations of the scenario's roles, then
     most faction cubes (``most_flags_at_limit``); without that goal it is a draw. A campaign
@@ -1480,12 +1494,10 @@ def round_limit(st: MapState, ev: list[Event]) -> None:
         return
     alive = [s for s, p in enumerate(st.ps) if not p.out]
     goal = _victory(st, "most_flags_at_limit")
-    roles = tuple(goal.get("roles") or (MINE, SETTLEMENT)) if goal is not None else ()
+    roles = flag_roles(st) if goal is not None else ()
 
     def score(s: int) -> tuple[int, int]:
-        flags = sum(1 for h, m in st.marks.items()
-                    if m.get("cube") == s and category(st, h) in roles)
-        return (flags, len(set(st.ps[s].cubes)))
+        return standing(st, s, roles)
     best = max(score(s) for s in alive)
     end_game(st, [s for s in alive if score(s) == best], "rounds", ev)
 
