@@ -1234,7 +1234,7 @@ class HeroesTableScene(TableScene):
             for stat in ("attack", "defence", "initiative"):
                 if b[stat]:
                     parts.append(f"{b[stat]:+d} {t(STAT_LABELS[stat])}")
-            card = art.card_name(self.app, b["card"]) if b["card"] else ""
+            card = art.bonus_card_name(self.app, b["card"]) if b["card"] else ""
             pen.para(t("heroes.ui.bonus", what=", ".join(parts), card=card,
                        until=t(UNTIL_KEYS.get(b["until"], "heroes.ui.until.round"))),
                      theme.GREEN)
