@@ -235,3 +235,19 @@ def test_a_units_bonus_from_a_bot_card_names_the_bot_card(app: Any, lang: str) -
     expected = {"en": "Braced Stance", "de": "Feste Haltung"}[lang]
     assert art.bonus_card_name(app, "braced_stance") == expected
     assert art.bonus_card_name(app, "offense") == art.card_name(app, "offense")
+
+
+def test_the_log_shows_an_attack_die_with_its_sign(app: Any) -> None:
+    # seen in the window walk: "Stormwings hit Iron Sentinels: die 1, 2 damage" after
+    # "Stormwings roll the attack dice: +1" (a die of -1, 0, +1 read like a six-sided 1)
+    from scenes.heroes.screens import open_moment
+
+    table = open_moment(app, "solo_battle", seed=1)
+    base = {"attacker": 0, "attacker_did": "pikeguard", "target": 1, "target_did": "pikeguard",
+            "dice": [1], "damage": 2, "retaliation": False, "penalty": False,
+            "protected": False}
+    base["attacker_did"] = base["target_did"] = table.unit(0)["unit"]
+    for die, shown in ((1, "die +1,"), (-1, "die -1,"), (0, "die 0,")):
+        assert shown in table.game_text("heroes.ev.attack", dict(base, die=die))
+    assert table.game_text("heroes.ev.defend_die", {"unit": 0, "did": base["target_did"],
+                                                    "die": 1}).endswith("+1.")
