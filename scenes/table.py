@@ -340,6 +340,11 @@ class TableScene(Scene):
         record = self.session.record(meta=meta)
         return saves.serialise(record)
 
+    def record_text(self) -> str:
+        """Returns the game's save text as its save slot holds it (a campaign's: the whole
+        campaign)."""
+        return self._record_text(autosave=False)
+
     def autosave(self) -> None:
         """Writes the protected autosave slot (called at the end of every turn); a campaign that
         keeps a slot of its own (``CampaignDef.own_slot``) writes that one instead, so that
