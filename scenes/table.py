@@ -334,7 +334,8 @@ class TableScene(Scene):
         meta = saves.meta_for(self.session, autosave=autosave)
         if self.campaign is not None:
             # a game of a campaign saves the whole campaign: its finished games and carries
-            meta["game_no"] = self.campaign.index + 1
+            # a finished campaign's last game is its game_no (index counts the games finished)
+            meta["game_no"] = self.campaign.index + (0 if self.campaign.over else 1)
             meta["over"] = self.campaign.over
             return saves.serialise_campaign(self.campaign.record(meta=meta))
         record = self.session.record(meta=meta)

@@ -152,6 +152,11 @@ def play_campaign(app: Any, seed: int, scenarios: int, first_turns: int = 0,
                 table.writer.flush()
                 assert saves.latest(["heroes"]) is None
                 assert table.save_path is not None
+                # both the slot and the autosave name the scenario the campaign ended in (they
+                # said "scenario 3" after a loss in the second)
+                infos = {i.path: i for i in saves.list_saves()}
+                for path in (table.save_path, saves.autosave_path("heroes")):
+                    assert infos[path].over and infos[path].game_no == len(played), path
                 _check_replay(table.save_path)
                 return played
             # Esc over the panel opens the pause menu; its save writes the finished campaign
