@@ -8,7 +8,7 @@ after a restart), and the game goes on from there. A lost scenario ends the camp
 "A lost scenario … ends the campaign"): the panel then shows the campaign's end, as it does after
 the last scenario, and its button leads to the main menu.
 
-A campaign the bot wins is played in English (some 12 s), one lost in its second scenario in
+A campaign the bot wins is played in English (some 10 s), one lost in its second scenario in
 German; the finished campaign is saved from the pause menu over the panel and replayed with
 ``engine replay --verify``.
 """
@@ -206,7 +206,7 @@ def _check_replay(path: Path) -> None:
 
 def test_the_whole_solo_campaign_is_played_by_mouse_and_won(app: Any) -> None:
     # three scenarios, two card choices, two saves and loads, the siege of the Iron Citadel
-    # (about 700 clicks, some 12 s)
+    # (about 600 actions by mouse, some 10 s)
     played = play_campaign(app, 3, 3)
     assert [p[0] for p in played] == ["solo_border_watch", "solo_hold_the_line",
                                       "solo_iron_citadel"]
