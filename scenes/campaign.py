@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from scenes import assets, theme
+from scenes import assets, saves, theme
 from scenes.app import App
 from scenes.dialogs import Overlay
 from scenes.widgets import Button, blit_centered
@@ -76,6 +76,10 @@ class BetweenGamesScene(Overlay):
         more = camp.advance()
         if not more:
             table.autosave()  # the finished campaign, so Continue no longer offers it
+            if table.save_path is not None and not saves.is_autosave(table.save_path):
+                # the slot the campaign was saved to (and loaded from) ends too: else Continue
+                # offered the lost or won campaign again from that slot
+                table.writer.write(table.save_path, table.record_text())
             table.writer.flush()
             self.app.reset(MainMenuScene(self.app))
             return

@@ -339,11 +339,17 @@ class TableScene(Scene):
         meta = saves.meta_for(self.session, autosave=autosave)
         if self.campaign is not None:
             # a game of a campaign saves the whole campaign: its finished games and carries
-            meta["game_no"] = self.campaign.index + 1
+            # a finished campaign's last game is its game_no (index counts the games finished)
+            meta["game_no"] = self.campaign.index + (0 if self.campaign.over else 1)
             meta["over"] = self.campaign.over
             return saves.serialise_campaign(self.campaign.record(meta=meta))
         record = self.session.record(meta=meta)
         return saves.serialise(record)
+
+    def record_text(self) -> str:
+        """Returns the game's save text as its save slot holds it (a campaign's: the whole
+        campaign)."""
+        return self._record_text(autosave=False)
 
     def autosave(self) -> None:
         """Writes the protected autosave slot (called at the end of every turn); a campaign that

@@ -54,6 +54,14 @@ def card_name(app: Any, cid: str) -> str:
     return name(app, query.card(cid).name)
 
 
+def bonus_card_name(app: Any, cid: str) -> str:
+    """Returns the name of the card a unit's bonus came from: a card of the player or a bot
+    card of the solo campaign (data/heroes/campaign/bot_cards.yaml)."""
+    if query.is_card(cid):
+        return card_name(app, cid)
+    return name(app, query.bot_card(cid).name)
+
+
 def hero_name(app: Any, hid: str) -> str:
     """Returns a hero's name."""
     return name(app, query.hero(hid).name)

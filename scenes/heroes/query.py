@@ -30,6 +30,11 @@ def card(cid: str) -> Any:
     return _content().get("card", cid)
 
 
+def is_card(cid: str) -> bool:
+    """Returns True when ``cid`` names a card (not a bot card of the solo campaign)."""
+    return bool(_content().has("card", cid))
+
+
 @cache
 def hero(hid: str) -> Any:
     """Returns a hero definition (name, title, faction, might or magic, statistics)."""

@@ -84,6 +84,10 @@ def _frac(pair: list[int]) -> Fraction:
     return Fraction(pair[0], pair[1])
 
 
+# log entries whose "die" is an attack die's face (−1, 0, +1), shown signed
+SIGNED_DIE = frozenset({"heroes.ev.attack", "heroes.ev.defend_die", "heroes.ev.extra_die"})
+
+
 class HeroesTableScene(TableScene):
     """The skirmish table: Search, army building, deployment and the battle on the 4×5 board."""
 
@@ -200,6 +204,9 @@ class HeroesTableScene(TableScene):
             params = dict(params)
             if isinstance(params.get("dice"), (list, tuple)):
                 params["dice_text"] = ", ".join(f"{d:+d}" if d else "0" for d in params["dice"])
+            if key in SIGNED_DIE and isinstance(params.get("die"), int):
+                # a die's face as rolled ("+1"), not a count ("die 1" read as a six-sided 1)
+                params["die"] = f"{params['die']:+d}" if params["die"] else "0"
             for did, name in (("did", "did_name"), ("attacker_did", "attacker_name"),
                               ("target_did", "target_name")):
                 if did in params and name not in params:
@@ -1234,7 +1241,7 @@ class HeroesTableScene(TableScene):
             for stat in ("attack", "defence", "initiative"):
                 if b[stat]:
                     parts.append(f"{b[stat]:+d} {t(STAT_LABELS[stat])}")
-            card = art.card_name(self.app, b["card"]) if b["card"] else ""
+            card = art.bonus_card_name(self.app, b["card"]) if b["card"] else ""
             pen.para(t("heroes.ui.bonus", what=", ".join(parts), card=card,
                        until=t(UNTIL_KEYS.get(b["until"], "heroes.ui.until.round"))),
                      theme.GREEN)
