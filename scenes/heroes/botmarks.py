@@ -19,7 +19,7 @@ from scenes.widgets import blit_centered
 if TYPE_CHECKING:
     from scenes.heroes.map import MapTableScene
 
-BOT_COLOUR = (150, 36, 40)  # the bots' banner colour on the map
+BOT_COLOUR = (72, 74, 84)  # the bots' banner colour on the map: iron grey, no seat colour (theme.SEAT_COLOURS)
 TYPES = (("might", "heroes.bot.type.might"), ("magic", "heroes.bot.type.magic"),
          ("skill", "heroes.bot.type.skill"))
 LEVELS = {"easy": "heroes.opt.difficulty.easy", "normal": "heroes.opt.difficulty.normal",
