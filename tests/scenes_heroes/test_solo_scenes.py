@@ -139,3 +139,24 @@ def test_a_card_to_carry_shows_what_it_does(app: Any) -> None:
     for _ in range(40):
         app.step([], 1 / 30)
     assert app._tooltip is not None and app._tooltip[1] == table._card_tip(cid)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_campaigns_end_panel_names_the_scenarios_and_the_hero(app: Any, lang: str) -> None:
+    # the end panel said "Results so far", showed the score twice ("Scenarios won: 2" and "2 of
+    # 3 scenarios won."), named scenarios by number only and left half the panel empty
+    from engine.rules.heroes import content as C
+    from engine.rules.heroes.adventure.campaign import campaign_content
+
+    app.set_language(lang)
+    top = open_moment(app, "solo_end", seed=1)
+    assert isinstance(top, BetweenGamesScene) and top.last and top.final is not None
+    assert top.text("results_final") != top.text("results")
+    assert top.text("score") == ""  # the end reason alone counts the scenarios won
+    scenarios = [app.catalog.text(C.content().get("scenario", s).name)
+                 for s in campaign_content("rising_banner").scenarios]
+    assert [app.catalog.text(n) for n in top.names] == scenarios
+    texts = [top.table.game_message(m) for m in top.end_lines]
+    assert any(app.catalog.text(C.hero(top.carry["hero"]).name) in text for text in texts)
+    assert all("{" not in text for text in texts)
+    top.draw(pygame.Surface((1600, 900)))
