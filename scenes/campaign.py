@@ -29,6 +29,12 @@ TEXTS = {"next": "ui.campaign.next", "finish": "ui.campaign.finish",
          "carry": "ui.campaign.carry", "end": "ui.campaign.end"}
 
 
+def campaign_name(app: App, campaign: Any) -> str:
+    """Returns a campaign's name on screen: its own (CampaignDef.title) or its label's text."""
+    title = campaign.title()
+    return app.catalog.text(title) if title else app.t(campaign.label)
+
+
 class BetweenGamesScene(Overlay):
     """The results of a campaign so far and what carries over; a click starts the next game."""
 
@@ -104,10 +110,9 @@ class BetweenGamesScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.shade(surface.get_size()), (0, 0))
-        t = self.app.t
         table, box, camp = self.table, self.box, self.campaign
         surface.blit(theme.panel(box.size, "wood"), box)
-        name = t(camp.campaign.label)
+        name = campaign_name(self.app, camp.campaign)
         if self.final is not None:
             winners = ", ".join(table.seat_name(w) for w in self.final.winners)
             heading = self.text("over" if winners else "over_lost", name=name, winners=winners)

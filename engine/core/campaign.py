@@ -162,6 +162,11 @@ class CampaignDef:
         """Returns the end of the whole campaign (default: the last game's)."""
         return outcomes[-1]
 
+    def title(self) -> dict[str, str] | None:
+        """Returns the campaign's own name ({"en": …, "de": …}) where its content names it, else
+        None: the screens then call it by its ``label`` (default)."""
+        return None
+
     def game_name(self, index: int, carries: list[dict[str, Any]]) -> Any:
         """Returns the name of game ``index`` (0 = the first) as a localised text ({"en": …,
         "de": …}) for the panel between games, or None when games have numbers only (the

@@ -160,3 +160,25 @@ def test_the_campaigns_end_panel_names_the_scenarios_and_the_hero(app: Any, lang
     assert any(app.catalog.text(C.hero(top.carry["hero"]).name) in text for text in texts)
     assert all("{" not in text for text in texts)
     top.draw(pygame.Surface((1600, 900)))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_campaign_is_called_by_its_name(app: Any, lang: str, tmp_path: Any) -> None:
+    # "Solo campaign" everywhere: its own name ("The Rising Banner") appeared nowhere
+    from pathlib import Path
+
+    from engine.rules.heroes.adventure.campaign import campaign_content
+    from scenes.campaign import campaign_name
+    from scenes.loadgame import campaign_detail
+    from scenes.saves import SaveInfo
+
+    app.set_language(lang)
+    name = app.catalog.text(campaign_content("rising_banner").name)
+    setup = open_moment(app, "solo_setup", seed=1)
+    setup.layout()
+    assert app.t(setup.title_key, **setup.title_params).startswith(name)
+    info = SaveInfo(Path(tmp_path / "x.json"), game_id="heroes", campaign="solo", game_no=2)
+    assert campaign_detail(app, info) == app.t("heroes.campaign.load", name=name, game=2)
+    top = open_moment(app, "solo_between", seed=1)
+    assert top.text("of", name=name, game=1).startswith(name)
+    assert campaign_name(app, top.campaign.campaign) == name

@@ -182,6 +182,10 @@ class HeroesSolo(CampaignDef):
         return Outcome((0,) if done else (), (float(won),),
                        Message(key, {"won": won, "of": len(camp.scenarios)}))
 
+    def title(self) -> dict[str, str] | None:
+        """Returns the name of the campaign the option plays ("The Rising Banner")."""
+        return _name(first_campaign().name)
+
     def game_name(self, index: int, carries: list[dict[str, Any]]) -> Any:
         """Returns the name of scenario ``index`` of the campaign (games are its scenarios in
         order)."""
