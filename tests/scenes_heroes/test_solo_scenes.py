@@ -182,3 +182,41 @@ def test_the_campaign_is_called_by_its_name(app: Any, lang: str, tmp_path: Any) 
     top = open_moment(app, "solo_between", seed=1)
     assert top.text("of", name=name, game=1).startswith(name)
     assert campaign_name(app, top.campaign.campaign) == name
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_card_to_carry_with_two_copies_says_so(app: Any, lang: str) -> None:
+    # the choice offered a card once when the pool held two copies (Arcane Arrow): nothing said
+    # a second one was there; the choice stays one button a card (either copy is the same)
+    from engine.core.campaign import CampaignSession, campaign_of
+    from engine.core.protocol import Outcome
+    from engine.core.session import Session
+    from engine.rules.heroes import content as C
+    from scenes.heroes.map import MapTableScene
+    from scenes.heroes.solo_screens import new_campaign
+
+    app.set_language(lang)
+    first = new_campaign(1)
+    camp = campaign_of("heroes", "solo")
+    carry = dict(camp.sample_carries(first.config)[0])
+    carry["cards"] = sorted(carry["cards"] + ["haste"])  # a second copy in the pool
+    config = camp.next_config(first.config, 1, Outcome((0,), (1.0,), None), carry)
+    session = CampaignSession("heroes", "solo", first.config, 1,
+                              Session.start("heroes", config, 1))
+    table = MapTableScene(app, session.current, autosave=False, campaign=session)
+    app.push(table)
+    table.is_bot = lambda seat: False  # type: ignore[method-assign]
+    table.refresh()
+    assert table.view["solo"]["pool"].count("haste") == 2
+    choice = [str(c) for c in table.view["choice"]]
+    assert choice.count("haste") == 1 and table.map_chooser is not None
+    buttons = table.map_chooser.buttons
+    name = app.catalog.text(C.card("haste").name)
+    haste = [b for b in buttons if b.label.startswith(name)]
+    assert len(haste) == 1
+    assert haste[0].label == app.t("heroes.mapui.copies", label=name, count=2)
+    assert haste[0].tooltip[0] == app.t("heroes.mapui.copies.tip", count=2)
+    pool = table.view["solo"]["pool"]
+    doubles = {c for c in pool if pool.count(c) > 1}
+    assert len(doubles) < len(set(pool))  # single cards are there too, shown without a count
+    assert sum("×" in b.label for b in buttons) == len(doubles)
