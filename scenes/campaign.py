@@ -70,6 +70,14 @@ class BetweenGamesScene(Overlay):
         key = self.campaign.campaign.texts.get(which, TEXTS[which])
         return self.app.t(key, **params) if key else ""
 
+    def result_key(self, outcome: Any) -> str:
+        """Returns which wording a game's result line takes: "result_line_lost" when nobody won
+        it, except in a campaign with its own result line only ("Floor 3: …" stays)."""
+        own = self.campaign.campaign.texts
+        if outcome.winners or ("result_line" in own and "result_line_lost" not in own):
+            return "result_line"
+        return "result_line_lost"
+
     def layout(self) -> None:
         if self.last:
             label, icon = self.text("finish"), "ui.quit"
@@ -134,8 +142,7 @@ class BetweenGamesScene(Overlay):
         for i, outcome in enumerate(self.results[first:], start=first):
             names = ", ".join(table.seat_name(w) for w in outcome.winners) or "-"
             reason = self.app.msg(outcome.reason) if outcome.reason is not None else ""
-            which = "result_line" if outcome.winners else "result_line_lost"
-            line = self.text(which, game=i + 1, winners=names, reason=reason,
+            line = self.text(self.result_key(outcome), game=i + 1, winners=names, reason=reason,
                              name=self.names[i] or "")
             y = self._line(surface, line, y, theme.INK)
         if self.final is not None:

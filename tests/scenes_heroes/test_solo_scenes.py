@@ -220,3 +220,20 @@ def test_a_card_to_carry_with_two_copies_says_so(app: Any, lang: str) -> None:
     doubles = {c for c in pool if pool.count(c) > 1}
     assert len(doubles) < len(set(pool))  # single cards are there too, shown without a count
     assert sum("×" in b.label for b in buttons) == len(doubles)
+
+
+def test_a_lost_games_line_keeps_a_campaigns_own_wording() -> None:
+    # a lost game reads "lost" in the heroes campaign; the crawl's floors, which word their
+    # result line only ("Floor 3: …"), keep it rather than the shell's "Game 3: nobody wins"
+    from types import SimpleNamespace
+
+    from engine.core.campaign import campaign_of
+    from engine.core.protocol import Outcome
+
+    lost, won = Outcome((), (0.0,), None), Outcome((0,), (1.0,), None)
+    for game, cid, key in (("heroes", "solo", "result_line_lost"),
+                           ("crawl", "floors", "result_line")):
+        panel = BetweenGamesScene.__new__(BetweenGamesScene)
+        panel.campaign = SimpleNamespace(campaign=campaign_of(game, cid))  # type: ignore[assignment]
+        assert panel.result_key(lost) == key
+        assert panel.result_key(won) == "result_line"
