@@ -23,8 +23,16 @@ RESULT_LINES = 6  # the latest results the panel lists
 TEXTS = {"next": "ui.campaign.next", "finish": "ui.campaign.finish",
          "over": "ui.campaign.over", "over_lost": "ui.campaign.over_lost",
          "game_won": "ui.campaign.game_won", "of": "ui.campaign.of",
-         "results": "ui.campaign.results", "result_line": "ui.campaign.result_line",
-         "score": "ui.campaign.score", "carry": "ui.campaign.carry"}
+         "results": "ui.campaign.results", "results_final": "ui.campaign.results_final",
+         "result_line": "ui.campaign.result_line",
+         "result_line_lost": "ui.campaign.result_line_lost", "score": "ui.campaign.score",
+         "carry": "ui.campaign.carry", "end": "ui.campaign.end"}
+
+
+def campaign_name(app: App, campaign: Any) -> str:
+    """Returns a campaign's name on screen: its own (CampaignDef.title) or its label's text."""
+    title = campaign.title()
+    return app.catalog.text(title) if title else app.t(campaign.label)
 
 
 class BetweenGamesScene(Overlay):
@@ -48,6 +56,11 @@ class BetweenGamesScene(Overlay):
         self.final = camp.campaign.outcome(self.results, list(camp.carries) + [self.carry]) \
             if self.last else None
         self.carry_lines: list[Any] = [] if self.last else rules.carry_lines(self.carry)
+        carries = list(camp.carries) + [self.carry]
+        # each game's name where the campaign names them (a scenario's), else its number only
+        self.names = [camp.campaign.game_name(i, carries) for i in range(len(self.results))]
+        self.end_lines: list[Any] = camp.campaign.end_lines(self.results, carries) \
+            if self.last else []
         self.box = pygame.Rect(0, 0, 860, 640)
         self.box.center = (800, 470)
 
@@ -55,7 +68,15 @@ class BetweenGamesScene(Overlay):
         """Returns the wording ``TEXTS[which]``, or the campaign's own (CampaignDef.texts: a
         floor cleared rather than a game won)."""
         key = self.campaign.campaign.texts.get(which, TEXTS[which])
-        return self.app.t(key, **params)
+        return self.app.t(key, **params) if key else ""
+
+    def result_key(self, outcome: Any) -> str:
+        """Returns which wording a game's result line takes: "result_line_lost" when nobody won
+        it, except in a campaign with its own result line only ("Floor 3: …" stays)."""
+        own = self.campaign.campaign.texts
+        if outcome.winners or ("result_line" in own and "result_line_lost" not in own):
+            return "result_line"
+        return "result_line_lost"
 
     def layout(self) -> None:
         if self.last:
@@ -97,10 +118,9 @@ class BetweenGamesScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.shade(surface.get_size()), (0, 0))
-        t = self.app.t
         table, box, camp = self.table, self.box, self.campaign
         surface.blit(theme.panel(box.size, "wood"), box)
-        name = t(camp.campaign.label)
+        name = campaign_name(self.app, camp.campaign)
         if self.final is not None:
             winners = ", ".join(table.seat_name(w) for w in self.final.winners)
             heading = self.text("over" if winners else "over_lost", name=name, winners=winners)
@@ -114,19 +134,29 @@ class BetweenGamesScene(Overlay):
         sub = assets.text(self.text("of", name=name, game=camp.index + 1), "italic",
                           theme.SIZE_BODY, theme.INK_DIM, box.width - 120, "center")
         blit_centered(surface, sub, (box.centerx, box.top + 104))
-        y = self._section(surface, self.text("results"), box.top + 140)
+        # at the end the results are final, not "so far"
+        y = self._section(surface, self.text("results_final" if self.last else "results"),
+                          box.top + 140)
         # A long campaign (floor after floor) shows its latest results; the box holds six.
         first = max(0, len(self.results) - RESULT_LINES)
         for i, outcome in enumerate(self.results[first:], start=first):
             names = ", ".join(table.seat_name(w) for w in outcome.winners) or "-"
             reason = self.app.msg(outcome.reason) if outcome.reason is not None else ""
-            line = self.text("result_line", game=i + 1, winners=names, reason=reason)
+            line = self.text(self.result_key(outcome), game=i + 1, winners=names, reason=reason,
+                             name=self.names[i] or "")
             y = self._line(surface, line, y, theme.INK)
         if self.final is not None:
             scores = " : ".join(table.decimal(s, 0) for s in self.final.scores)
-            y = self._line(surface, self.text("score", score=scores), y + 6, theme.GOLD_BRIGHT)
+            score = self.text("score", score=scores)
+            if score:  # "" where the end reason below says the score already
+                y = self._line(surface, score, y + 6, theme.GOLD_BRIGHT)
             if self.final.reason is not None:  # how the whole campaign ended
-                y = self._line(surface, self.app.msg(self.final.reason), y, theme.INK)
+                y = self._line(surface, self.app.msg(self.final.reason), y + (0 if score else 6),
+                               theme.GOLD_BRIGHT if not score else theme.INK)
+        if self.end_lines:
+            y = self._section(surface, self.text("end"), y + 14)
+            for message in self.end_lines:
+                y = self._line(surface, table.game_message(message), y, theme.INK)
         if self.carry_lines:
             y = self._section(surface, self.text("carry"), y + 14)
             for message in self.carry_lines:

@@ -88,7 +88,9 @@ def campaign_detail(app: App, info: saves.SaveInfo) -> str:
     """Returns "<campaign>, game <n>" of a campaign save in the campaign's own words ("floor
     <n>"); its id when the game no longer has it."""
     camp = _campaign_def(info)
-    name = app.t(camp.label) if camp is not None else info.campaign
+    from scenes.campaign import campaign_name
+
+    name = campaign_name(app, camp) if camp is not None else info.campaign
     key = camp.texts.get("load", "ui.load.campaign") if camp is not None else "ui.load.campaign"
     return app.t(key, name=name, game=info.game_no)
 

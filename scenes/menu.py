@@ -19,6 +19,7 @@ class MenuScreen(Scene):
     """A menu screen: table background, a heading with an ornament, and a Back button."""
 
     title_key = ""
+    title_params: dict[str, Any] = {}  # the title's placeholders
     show_back = True
     animated = False
 
@@ -35,7 +36,8 @@ class MenuScreen(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(theme.background(), (0, 0))
         if self.title_key:
-            title = assets.shadowed(self.app.t(self.title_key), "title", theme.SIZE_H1,
+            title = assets.shadowed(self.app.t(self.title_key, **self.title_params), "title",
+                                    theme.SIZE_H1,
                                     theme.GOLD)
             blit_centered(surface, title, (800, 62))
             theme.ornament(surface, (800, 104), max(320, title.get_width() + 120))

@@ -94,7 +94,10 @@ class CampaignDef:
     label = ""
     # Catalog keys that replace the shell's wording of "ui.campaign.<name>" for this campaign
     # (a floor cleared rather than a game won): next, finish, over, over_lost, game_won, of,
-    # result_line, score, carry, and "load" for "ui.load.campaign". Same placeholders.
+    # results, results_final, result_line and result_line_lost (nobody won; both also given {name}, the game's
+    # game_name or ""),
+    # score ("" shows no score line: the campaign's end reason says it), carry, end, and
+    # "load" for "ui.load.campaign". Same placeholders.
     texts: dict[str, str] = {}
     # A campaign played over several sittings keeps a save slot of its own, written with every
     # autosave, so that several of them run side by side (the game's one autosave slot holds
@@ -158,6 +161,22 @@ class CampaignDef:
     def outcome(self, outcomes: list[Outcome], carries: list[dict[str, Any]]) -> Outcome:
         """Returns the end of the whole campaign (default: the last game's)."""
         return outcomes[-1]
+
+    def title(self) -> dict[str, str] | None:
+        """Returns the campaign's own name ({"en": …, "de": …}) where its content names it, else
+        None: the screens then call it by its ``label`` (default)."""
+        return None
+
+    def game_name(self, index: int, carries: list[dict[str, Any]]) -> Any:
+        """Returns the name of game ``index`` (0 = the first) as a localised text ({"en": …,
+        "de": …}) for the panel between games, or None when games have numbers only (the
+        default). ``carries`` holds what each game so far carried out, the latest included."""
+        return None
+
+    def end_lines(self, outcomes: list[Outcome], carries: list[dict[str, Any]]) -> list[Any]:
+        """Returns Messages the campaign's end panel adds below the results: the games not
+        reached, what the players ended with (default: none)."""
+        return []
 
 
 def campaign_of(game_id: str, campaign_id: str) -> CampaignDef:

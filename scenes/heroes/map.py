@@ -678,8 +678,15 @@ class MapTableScene(HeroesTableScene):
                     label = labels[int(o)]
                 else:
                     label = self._option_label(o)
+                tip = self._option_card_tip(o)
+                copies = self._carry_copies(o)
+                if copies > 1:
+                    # the choice offers a card once however many copies the pool holds (one
+                    # is as good as the other); the label says how many there are
+                    label = t("heroes.mapui.copies", label=capital(label), count=copies)
+                    tip = [t("heroes.mapui.copies.tip", count=copies)] + (tip or [])
                 options.append((capital(label), "", self._do(a)))
-                tips.append(self._option_card_tip(o))
+                tips.append(tip)
             if bonus:
                 for text in self._bonus_lines():
                     lines += assets.wrap(text, "body", theme.SIZE_SMALL, 440)
@@ -722,6 +729,14 @@ class MapTableScene(HeroesTableScene):
                                        tooltips=tips if any(tips) else None)
         self.map_chooser.buttons.pop()  # a decision of the rules cannot be cancelled
         self.map_chooser.rect.height -= 96
+
+    def _carry_copies(self, option: str) -> int:
+        """Returns how many copies of a card the carried-card choice's pool holds (1 outside
+        that choice): the pool may hold two copies of a card, the choice offers it once."""
+        prompt = self.view.get("prompt") or {}
+        if prompt.get("key") != "heroes.bot.prompt.carry":
+            return 1
+        return max(1, list((self.view.get("solo") or {}).get("pool") or []).count(option))
 
     def _option_card_tip(self, option: str) -> list[str] | None:
         """Returns a card's tooltip for an option that names a card (a card to carry into

@@ -11,7 +11,8 @@ from typing import Any
 MOMENTS = ("setup", "map_setup", "search", "build", "deploy", "attack", "window", "siege", "neutral", "over",
            "map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh", "map_town",
            "map_battle", "map_three", "map_cards", "map_play",
-           "solo_setup", "solo_map", "solo_battle", "solo_between", "solo_carry")
+           "solo_setup", "solo_map", "solo_battle", "solo_between", "solo_carry",
+           "solo_end")
 # the map game's moments (mode clash), shown at the map table (scenes/heroes/map.py)
 MAP_MOMENTS = ("map", "map_rotate", "map_choice", "map_search", "map_keep", "map_refresh",
                "map_town", "map_battle", "map_three", "map_cards", "map_play")

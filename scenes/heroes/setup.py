@@ -110,7 +110,11 @@ class SkirmishSetupScene(MenuScreen):
         self.title_key = "heroes.ui.setup.title_clash" if self.clash else \
             "heroes.ui.setup.title"
         if self.options.get("mode") == "campaign":
+            from engine.core.campaign import campaign_of
+            from scenes.campaign import campaign_name
+
             self.title_key = "heroes.botui.setup_title"
+            self.title_params = {"name": campaign_name(self.app, campaign_of("heroes", "solo"))}
         if self.team_mode is not None:
             self.title_key = TEAM_TITLES[self.team_mode]
 

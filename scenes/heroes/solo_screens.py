@@ -6,7 +6,9 @@ shown at the map table for the human player.
 - ``solo_map``: the first scenario's map, the bot hero on its way, the campaign box beside it;
 - ``solo_battle``: a battle against a bot hero, its bot cards in the log;
 - ``solo_between``: the panel between the first and the second scenario (what carries over);
-- ``solo_carry``: the second scenario's first decision, a card for the new deck.
+- ``solo_carry``: the second scenario's first decision, a card for the new deck;
+- ``solo_end``: the campaign's end panel after its last scenario (played by the bot from the
+  campaign's last sample carry, won or lost).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-SOLO_MOMENTS = ("solo_setup", "solo_map", "solo_battle", "solo_between", "solo_carry")
+SOLO_MOMENTS = ("solo_setup", "solo_map", "solo_battle", "solo_between", "solo_carry",
+               "solo_end")
 
 
 def new_campaign(seed: int) -> Any:
@@ -81,20 +84,32 @@ def _won_first(seed: int) -> Any:
     return camp
 
 
-def second_scenario(seed: int) -> Any:
+def second_scenario(seed: int, which: int = 0) -> Any:
     """Returns a campaign at its second scenario, carried in from the campaign's first sample
-    carry (seven cards to choose five from): the card choice is the first decision."""
+    carry (seven cards to choose five from): the card choice is the first decision; ``which``
+    another sample carry (1: the last scenario)."""
+    from engine.core.actions import Message
     from engine.core.campaign import CampaignSession, campaign_of
     from engine.core.protocol import Outcome
     from engine.core.session import Session
 
     first = new_campaign(seed)
     camp = campaign_of("heroes", "solo")
-    carry = camp.sample_carries(first.config)[0]
-    config = camp.next_config(first.config, 1, Outcome((0,), (1.0,), None), carry)
+    carry = camp.sample_carries(first.config)[which]
+    config = camp.next_config(first.config, carry["next"], Outcome((0,), (1.0,), None), carry)
     assert config is not None
-    return CampaignSession("heroes", "solo", first.config, seed,
-                           Session.start("heroes", config, seed))
+    session = CampaignSession("heroes", "solo", first.config, seed,
+                              Session.start("heroes", config, seed))
+    if which != 0:
+        # the games before were won: their outcomes and carries as advance() records them, the
+        # first game's record standing in for each finished one (the panel counts them; a
+        # moment is never saved)
+        record = first.current.record(snapshot=False)
+        for n in range(carry["next"]):
+            session.finished.append(record)
+            session.outcomes.append(Outcome((0,), (1.0,), Message("heroes.bot.end.bots", {})))
+            session.carries.append({**carry, "next": n + 1, "won": carry["won"][:n + 1]})
+    return session
 
 
 def open_solo_moment(app: Any, name: str, seed: int = 1) -> Any:
@@ -110,13 +125,17 @@ def open_solo_moment(app: Any, name: str, seed: int = 1) -> Any:
         app.push(SkirmishSetupScene(app, "heroes", GameConfig(seats, {"mode": "campaign"}),
                                     seed))
         return app.top
-    if name in ("solo_between", "solo_carry"):
-        camp = _won_first(seed) if name == "solo_between" else second_scenario(seed)
+    if name in ("solo_between", "solo_carry", "solo_end"):
+        if name == "solo_end":
+            camp = second_scenario(seed, which=-1)
+            _play(camp.current, lambda s: s.is_over, seed)
+        else:
+            camp = _won_first(seed) if name == "solo_between" else second_scenario(seed)
         table = MapTableScene(app, camp.current, autosave=False, campaign=camp)
         app.push(table)
         table.is_bot = lambda seat: False  # type: ignore[method-assign]  # freeze
         table.refresh()
-        if name == "solo_between":
+        if name in ("solo_between", "solo_end"):
             table.over_shown = True
             app.push(BetweenGamesScene(app, table))
         return app.top

@@ -139,3 +139,101 @@ def test_a_card_to_carry_shows_what_it_does(app: Any) -> None:
     for _ in range(40):
         app.step([], 1 / 30)
     assert app._tooltip is not None and app._tooltip[1] == table._card_tip(cid)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_campaigns_end_panel_names_the_scenarios_and_the_hero(app: Any, lang: str) -> None:
+    # the end panel said "Results so far", showed the score twice ("Scenarios won: 2" and "2 of
+    # 3 scenarios won."), named scenarios by number only and left half the panel empty
+    from engine.rules.heroes import content as C
+    from engine.rules.heroes.adventure.campaign import campaign_content
+
+    app.set_language(lang)
+    top = open_moment(app, "solo_end", seed=1)
+    assert isinstance(top, BetweenGamesScene) and top.last and top.final is not None
+    assert top.text("results_final") != top.text("results")
+    assert top.text("score") == ""  # the end reason alone counts the scenarios won
+    scenarios = [app.catalog.text(C.content().get("scenario", s).name)
+                 for s in campaign_content("rising_banner").scenarios]
+    assert [app.catalog.text(n) for n in top.names] == scenarios
+    texts = [top.table.game_message(m) for m in top.end_lines]
+    assert any(app.catalog.text(C.hero(top.carry["hero"]).name) in text for text in texts)
+    assert all("{" not in text for text in texts)
+    top.draw(pygame.Surface((1600, 900)))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_campaign_is_called_by_its_name(app: Any, lang: str, tmp_path: Any) -> None:
+    # "Solo campaign" everywhere: its own name ("The Rising Banner") appeared nowhere
+    from pathlib import Path
+
+    from engine.rules.heroes.adventure.campaign import campaign_content
+    from scenes.campaign import campaign_name
+    from scenes.loadgame import campaign_detail
+    from scenes.saves import SaveInfo
+
+    app.set_language(lang)
+    name = app.catalog.text(campaign_content("rising_banner").name)
+    setup = open_moment(app, "solo_setup", seed=1)
+    setup.layout()
+    assert app.t(setup.title_key, **setup.title_params).startswith(name)
+    info = SaveInfo(Path(tmp_path / "x.json"), game_id="heroes", campaign="solo", game_no=2)
+    assert campaign_detail(app, info) == app.t("heroes.campaign.load", name=name, game=2)
+    top = open_moment(app, "solo_between", seed=1)
+    assert top.text("of", name=name, game=1).startswith(name)
+    assert campaign_name(app, top.campaign.campaign) == name
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_card_to_carry_with_two_copies_says_so(app: Any, lang: str) -> None:
+    # the choice offered a card once when the pool held two copies (Arcane Arrow): nothing said
+    # a second one was there; the choice stays one button a card (either copy is the same)
+    from engine.core.campaign import CampaignSession, campaign_of
+    from engine.core.protocol import Outcome
+    from engine.core.session import Session
+    from engine.rules.heroes import content as C
+    from scenes.heroes.map import MapTableScene
+    from scenes.heroes.solo_screens import new_campaign
+
+    app.set_language(lang)
+    first = new_campaign(1)
+    camp = campaign_of("heroes", "solo")
+    carry = dict(camp.sample_carries(first.config)[0])
+    carry["cards"] = sorted(carry["cards"] + ["haste"])  # a second copy in the pool
+    config = camp.next_config(first.config, 1, Outcome((0,), (1.0,), None), carry)
+    session = CampaignSession("heroes", "solo", first.config, 1,
+                              Session.start("heroes", config, 1))
+    table = MapTableScene(app, session.current, autosave=False, campaign=session)
+    app.push(table)
+    table.is_bot = lambda seat: False  # type: ignore[method-assign]
+    table.refresh()
+    assert table.view["solo"]["pool"].count("haste") == 2
+    choice = [str(c) for c in table.view["choice"]]
+    assert choice.count("haste") == 1 and table.map_chooser is not None
+    buttons = table.map_chooser.buttons
+    name = app.catalog.text(C.card("haste").name)
+    haste = [b for b in buttons if b.label.startswith(name)]
+    assert len(haste) == 1
+    assert haste[0].label == app.t("heroes.mapui.copies", label=name, count=2)
+    assert haste[0].tooltip[0] == app.t("heroes.mapui.copies.tip", count=2)
+    pool = table.view["solo"]["pool"]
+    doubles = {c for c in pool if pool.count(c) > 1}
+    assert len(doubles) < len(set(pool))  # single cards are there too, shown without a count
+    assert sum("×" in b.label for b in buttons) == len(doubles)
+
+
+def test_a_lost_games_line_keeps_a_campaigns_own_wording() -> None:
+    # a lost game reads "lost" in the heroes campaign; the crawl's floors, which word their
+    # result line only ("Floor 3: …"), keep it rather than the shell's "Game 3: nobody wins"
+    from types import SimpleNamespace
+
+    from engine.core.campaign import campaign_of
+    from engine.core.protocol import Outcome
+
+    lost, won = Outcome((), (0.0,), None), Outcome((0,), (1.0,), None)
+    for game, cid, key in (("heroes", "solo", "result_line_lost"),
+                           ("crawl", "floors", "result_line")):
+        panel = BetweenGamesScene.__new__(BetweenGamesScene)
+        panel.campaign = SimpleNamespace(campaign=campaign_of(game, cid))  # type: ignore[assignment]
+        assert panel.result_key(lost) == key
+        assert panel.result_key(won) == "result_line"

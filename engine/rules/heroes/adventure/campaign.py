@@ -131,6 +131,11 @@ def carry_lines(carry: dict[str, Any]) -> list[Message]:
     return lines
 
 
+def _name(name: Any) -> dict[str, str]:
+    """Returns a content name ({en:, de:}) as the plain dict a Message carries."""
+    return {"en": str(name["en"]), "de": str(name["de"])}
+
+
 class HeroesSolo(CampaignDef):
     """The solo campaign (seed 002): its scenarios one after another while the player wins."""
 
@@ -138,9 +143,13 @@ class HeroesSolo(CampaignDef):
     label = "heroes.campaign.solo"
     texts = {"next": "heroes.campaign.next", "game_won": "heroes.campaign.game_won",
              "of": "heroes.campaign.of", "result_line": "heroes.campaign.result_line",
-             "score": "heroes.campaign.score", "carry": "heroes.campaign.carry",
+             "carry": "heroes.campaign.carry",
              "over": "heroes.campaign.over", "over_lost": "heroes.campaign.over_lost",
-             "load": "heroes.campaign.load"}
+             "load": "heroes.campaign.load", "results": "heroes.campaign.results",
+             "results_final": "heroes.campaign.results_final",
+             "result_line_lost": "heroes.campaign.result_line_lost",
+             "end": "heroes.campaign.end",
+             "score": ""}  # the end reason counts the scenarios won ("2 of 3 scenarios won.")
 
     def chosen_by(self) -> dict[str, Any]:
         """Returns the option that starts the campaign: mode campaign."""
@@ -172,6 +181,39 @@ class HeroesSolo(CampaignDef):
         key = "heroes.campaign.won" if done else "heroes.campaign.lost"
         return Outcome((0,) if done else (), (float(won),),
                        Message(key, {"won": won, "of": len(camp.scenarios)}))
+
+    def title(self) -> dict[str, str] | None:
+        """Returns the name of the campaign the option plays ("The Rising Banner")."""
+        return _name(first_campaign().name)
+
+    def game_name(self, index: int, carries: list[dict[str, Any]]) -> Any:
+        """Returns the name of scenario ``index`` of the campaign (games are its scenarios in
+        order)."""
+        camp = campaign_content(carries[-1]["campaign"])
+        if not 0 <= index < len(camp.scenarios):
+            return None
+        return _name(C.content().get("scenario", camp.scenarios[index]).name)
+
+    def end_lines(self, outcomes: list[Outcome], carries: list[dict[str, Any]]) -> list[Any]:
+        """Returns the scenarios a lost campaign did not reach, and the hero with every card it
+        owned at the end (spec AMB-93: deck, hand and discard pile), copies counted."""
+        last = carries[-1]
+        camp = campaign_content(last["campaign"])
+        lines: list[Any] = [
+            Message("heroes.campaign.not_played", {
+                "game": i + 1,
+                "name": _name(C.content().get("scenario", camp.scenarios[i]).name)})
+            for i in range(len(outcomes), len(camp.scenarios))]
+        counts: dict[str, int] = {}
+        for cid in last["cards"]:
+            counts[cid] = counts.get(cid, 0) + 1
+        cards = {lang: ", ".join(
+            str(C.card(cid).name[lang]) + (f" ×{n}" if n > 1 else "")
+            for cid, n in counts.items()) for lang in ("en", "de")}
+        lines.append(Message("heroes.campaign.end_hero", {
+            "hero_name": _name(C.hero(last["hero"]).name), "count": len(last["cards"]),
+            "cards": cards}))
+        return lines
 
     def sample_carries(self, config: GameConfig) -> list[dict[str, Any]]:
         """Returns the second and third scenarios reached by a might hero of Sunward Keep with
