@@ -253,24 +253,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     if camp is not None:
         return _simulate_campaigns(args, rules, config, camp.id)
+
     def one(seed: int) -> dict[str, Any]:
         game = play_game(args.game, config, seed, max_actions=args.max_actions)
         outcome = rules.outcome(game.state) if game.finished else None
         return {
-            "game": args.game,
-            "seed": seed,
-            "players": config.players,
-            "bots": [s.bot for s in config.seats],
-            "difficulty": args.difficulty,
-            "finished": game.finished,
-            "winners": list(outcome.winners) if outcome else [],
-            "scores": list(outcome.scores) if outcome else [],
+            **_result_head(args, config, seed, game.finished, outcome),
             "turns": rules.turn_number(game.state),
             "actions": len(game.actions),
             "final_hash": rules.state_hash(game.state),
         }
 
     return _print_results(args, one)
+
+
+def _result_head(args: argparse.Namespace, config: Any, seed: int, finished: bool,
+                 outcome: Any, campaign: str = "") -> dict[str, Any]:
+    """Returns the first fields of a simulated game's (or campaign's) result line."""
+    head: dict[str, Any] = {"game": args.game}
+    if campaign:
+        head["campaign"] = campaign
+    head.update({"seed": seed, "players": config.players,
+                 "bots": [s.bot for s in config.seats], "difficulty": args.difficulty,
+                 "finished": finished,
+                 "winners": list(outcome.winners) if outcome else [],
+                 "scores": list(outcome.scores) if outcome else []})
+    return head
 
 
 def _print_results(args: argparse.Namespace, one: Any) -> int:
@@ -306,15 +314,7 @@ def _simulate_campaigns(args: argparse.Namespace, rules: Any, config: Any,
         camp = played.campaign
         outcome = camp.outcome() if played.finished else None
         return {
-            "game": args.game,
-            "campaign": campaign_id,
-            "seed": seed,
-            "players": config.players,
-            "bots": [s.bot for s in config.seats],
-            "difficulty": args.difficulty,
-            "finished": played.finished,
-            "winners": list(outcome.winners) if outcome else [],
-            "scores": list(outcome.scores) if outcome else [],
+            **_result_head(args, config, seed, played.finished, outcome, campaign=campaign_id),
             "games": len(played.actions),
             "turns": sum(played.turns),
             "actions": sum(played.actions),
