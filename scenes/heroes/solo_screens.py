@@ -61,16 +61,10 @@ def _bot_battle(session: Any) -> bool:
 
 
 def _play(session: Any, done: Callable[[Any], bool], seed: int, limit: int = 4000) -> bool:
-    from engine.ai.base import make_bot
+    """Plays the heuristic bot until done(session) holds (scenes/heroes/screens.py)."""
+    from scenes.heroes.screens import play_until
 
-    bot = make_bot("heuristic", "heroes", seed=seed)
-    for _ in range(limit):
-        if done(session):
-            return True
-        if session.is_over:
-            return False
-        session.apply(bot.choose(session.rules, session.state, session.actor))
-    return done(session)
+    return play_until(session, done, seed, limit)
 
 
 def _won_first(seed: int) -> Any:
