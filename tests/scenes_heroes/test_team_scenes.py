@@ -148,3 +148,21 @@ def test_the_bot_lines_of_a_coop_game_name_the_player_they_mean(app: Any, lang: 
     assert t("heroes.bot.team.result.player", seat="Alma") in table.game_text(
         "heroes.bot.battle_over", {"bot_name": marshal, "seat": 0, "won": "player",
                                    "result": over})
+
+
+def test_the_coop_box_keeps_every_bot_hero_when_room_runs_short(app: Any) -> None:
+    """Found in the co-op window walk: with two good-morale buttons above it the co-op box
+    showed the warden and his units but no longer the marshal; the unit lines go first."""
+    from scenes.heroes import botmarks
+
+    session = _session("coop", (0, 1), 2)
+    table = _table(app, session)
+    lines = botmarks.side_lines(table, 260)
+    names = [line for line in lines if line[2]]
+    assert len(names) == len(table.view["bots"]) == 2
+    full = sum(image.get_height() + 3 for image, _i, _d in lines)
+    assert botmarks.fitting_lines(lines, full) == lines
+    short = botmarks.fitting_lines(lines, full - 10)
+    assert [line for line in short if line[2]] == names
+    assert all(not (indent and not dot) for _img, indent, dot in short)
+    table.draw(app.screen)
