@@ -362,3 +362,15 @@ def test_the_mode_tip_tells_co_op_players_of_the_swap_as_well_as_the_gift() -> N
         tip = Catalog.load(lang).t("heroes.opt.mode.tip")
         coop = tip[tip.index(start):tip.index(end)]
         assert all(w in coop for w in words), (lang, coop)
+
+
+def test_a_lost_coop_game_says_a_player_is_eliminated_not_you() -> None:
+    # the end screen read "You are eliminated" (the solo wording) to two players
+    from engine.content.i18n import Catalog
+
+    st = _game("coop", 2)
+    R.eliminate(st, 1, [])
+    reason = CLASH.outcome(st).reason
+    assert reason is not None and reason.key == "heroes.bot.team.end.eliminated"
+    for lang in ("en", "de"):
+        assert Catalog.load(lang).has(reason.key)

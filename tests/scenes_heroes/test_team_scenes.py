@@ -144,6 +144,8 @@ def test_the_bot_lines_of_a_coop_game_name_the_player_they_mean(app: Any, lang: 
                                                         card_name="Crown")
     assert table.game_text("heroes.ev.play", dict(play, side=1)) \
         == t("heroes.ui.ev.play", side=name, card_name="Crown")
+    assert table.game_text("heroes.bot.at_town", {"bot_name": marshal, "owner": 1}) \
+        == t("heroes.bot.team.at_town", bot_name=name, owner="Bruno")
     over = {"key": bothero.RESULTS["player"], "params": {"bot_name": marshal, "seat": 0}}
     assert t("heroes.bot.team.result.player", seat="Alma") in table.game_text(
         "heroes.bot.battle_over", {"bot_name": marshal, "seat": 0, "won": "player",

@@ -319,7 +319,8 @@ def _step_bot_step(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -
         if why == "hero":
             _challenge(rules, st, i, here, ev)
         else:  # at the player's town already: it stays there
-            ev.append(_ev("heroes.bot.at_town", bot_name=_name(st, i), field=_jh(here)))
+            ev.append(_ev("heroes.bot.at_town", bot_name=_name(st, i), field=_jh(here),
+                          owner=town_owner(st, here)))
         return
     nxt = path[1]
     b["mp"] -= 1
@@ -755,4 +756,5 @@ R.CHOICE_PROMPTS.update({"bot_defend": "heroes.bot.prompt.defend",
 R.ENDS.update({"eliminated": "heroes.bot.end.eliminated",
                "bots": "heroes.bot.end.bots", "bot_town": "heroes.bot.end.town",
                "mines": "heroes.bot.end.mines", "time": "heroes.bot.end.time"})
+R.TEAM_ENDS.update({"eliminated": "heroes.bot.team.end.eliminated"})
 R.WHAT.update({"bot": "heroes.map.what.bot"})

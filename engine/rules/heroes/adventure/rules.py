@@ -80,6 +80,9 @@ WHAT = {"neutral": "heroes.map.what.neutral", "quick": "heroes.map.what.quick",
 ENDS = {"elimination": "heroes.map.end.elimination", "cubes": "heroes.map.end.cubes",
         "town": "heroes.map.end.town", "rounds": "heroes.map.end.rounds",
         "grail": "heroes.map.end.grail"}
+# an end's wording when several players share the side (the co-operative game; the solo texts
+# say "you"): adventure/bothero.py
+TEAM_ENDS: dict[str, str] = {}
 
 
 def mc() -> M.MapContent:
