@@ -56,10 +56,22 @@ BACK_FILL = (58, 46, 36)
 # parameters of the map's events that hold a seat (the log shows the player's name)
 MAP_SEATS = ("of", "foe", "to")
 # the bot heroes' log lines (adventure/bothero.py) speak to the one player of a solo game ("your
-# town", "you win"); with several players (the co-operative game) the lines of
-# "heroes.bot.team.*" name the player meant (``owner``, ``seat``, ``player``, ``former``)
+# town", "you win"); with several players (the co-operative game) these lines name the player
+# meant instead (``owner``, ``seat``, ``player``, ``former``)
 BOT_KEYS = "heroes.bot."
-BOT_TEAM_KEYS = "heroes.bot.team."
+BOT_TEAM_KEYS = {
+    "heroes.bot.place.town": "heroes.bot.team.place.town",
+    "heroes.bot.hero.main": "heroes.bot.team.hero.main",
+    "heroes.bot.hero.secondary": "heroes.bot.team.hero.secondary",
+    "heroes.bot.hero.garrison": "heroes.bot.team.hero.garrison",
+    "heroes.bot.why.town": "heroes.bot.team.why.town",
+    "heroes.bot.discover": "heroes.bot.team.discover",
+    "heroes.bot.flag_taken": "heroes.bot.team.flag_taken",
+    "heroes.bot.yielded": "heroes.bot.team.yielded",
+    "heroes.bot.attacked": "heroes.bot.team.attacked",
+    "heroes.bot.at_town": "heroes.bot.team.at_town",
+    "heroes.bot.result.player": "heroes.bot.team.result.player",
+}
 BOT_SEATS = ("former",)
 BOT_BATTLES = ("heroes.bot.battle", "heroes.bot.siege")
 HERO_WORDS = {"main": "heroes.mapui.log.hero.main",
@@ -268,9 +280,7 @@ class MapTableScene(HeroesTableScene):
         if key in BOT_BATTLES:
             self._note_bot_battle(params)
         if len(self.session.config.seats) > 1:
-            team = BOT_TEAM_KEYS + key[len(BOT_KEYS):]
-            if self.app.has(team):
-                key = team
+            key = BOT_TEAM_KEYS.get(key, key)
             seats = len(self.session.config.seats)
             for k in BOT_SEATS:
                 v = params.get(k)

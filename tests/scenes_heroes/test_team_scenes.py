@@ -113,8 +113,10 @@ def test_the_bot_lines_of_a_coop_game_name_the_player_they_mean(app: Any, lang: 
     named its card lines after the sides of the battle before (a neutral fight of the other
     player: "Bruno plays Crown of the Noon Sun" when Alma played it)."""
     from engine.rules.heroes.adventure import bothero
+    from scenes.heroes.map import BOT_TEAM_KEYS
 
     app.set_language(lang)
+    assert all(app.has(k) and app.has(v) for k, v in BOT_TEAM_KEYS.items())
     session = _session("coop", (0, 1), 2)
     st = session.state
     table = _table(app, session)
