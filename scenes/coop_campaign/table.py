@@ -537,6 +537,10 @@ class CoopTableScene(TableScene):
                 options.append((label, short, self._sender(act)))
                 tips.append(tip or None)
             lines.append(t("coop.ui.choose_line"))
+            if any(n and n.get("token") for n in notes):  # a relic: the start player's hero
+                hero = self.view["heroes"][self.view["token"]]
+                lines.append(t("coop.ui.choose_receiver",
+                               hero=art.hero_name(self.app, hero["hero"])))
         if not options:
             return
         width = max(width, *(assets.size_of(label, "bold", theme.SIZE_SMALL)[0] + 40
