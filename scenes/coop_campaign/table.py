@@ -918,8 +918,17 @@ class CoopTableScene(TableScene):
         return pygame.Rect(PARTY.left + 10, PARTY.top + 44 + i * 56, PARTY.width - 20, 52)
 
     def item_rect(self, k: int) -> pygame.Rect:
-        """Returns an item chip of the tableau."""
-        return pygame.Rect(TABLEAU.left + 6 + k * 41, 806, 37, 37)
+        """Returns an item chip of the tableau: 37 px chips 41 px apart, closer and smaller
+        when a hero holds more than fit left of the river (over capacity, or a boss tile's
+        relic and scroll at a mission's end)."""
+        v = self.view
+        n = len(v["heroes"][self.tableau_hero()]["items"]) if v.get("heroes") else 0
+        room = RIVER_X - 8 - (TABLEAU.left + 6)
+        size, step = 37, 41
+        if n > 1 and (n - 1) * step + size > room:
+            step = room // n
+            size = step - 3
+        return pygame.Rect(TABLEAU.left + 6 + k * step, 806 + (37 - size) // 2, size, size)
 
     def field_rect(self, k: int) -> pygame.Rect:
         """Returns a field of the round tracker."""
@@ -2019,7 +2028,8 @@ class CoopTableScene(TableScene):
             used = card in h["exhausted"]
             pygame.draw.rect(surface, theme.WOOD_DEEP, rect, border_radius=6)
             icon_id = f"coop.item.{query.base_id(card)}"
-            icon = assets.asset_icon(icon_id, 28, theme.INK_FAINT if used else None)
+            icon = assets.asset_icon(icon_id, min(28, rect.width - 8),
+                                     theme.INK_FAINT if used else None)
             surface.blit(icon, icon.get_rect(center=rect.center))
             edge = theme.GOLD_BRIGHT if usable else theme.GOLD_DIM
             pygame.draw.rect(surface, edge, rect, width=2 if usable else 1, border_radius=6)
