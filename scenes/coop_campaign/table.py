@@ -238,6 +238,18 @@ class CoopTableScene(TableScene):
         """Returns an area's name on this mission's tile."""
         return art.area_name(self.app, self.view["tile"], direction)
 
+    def over_column(self) -> tuple[str, list[str]] | None:
+        """Returns the end screen's column: the hearts each seat's heroes ended with (the
+        outcome's scores are only the party's win flag)."""
+        heroes = self.view.get("heroes")
+        if not heroes:
+            return None
+        per: list[list[str]] = [[] for _ in self.session.config.seats]
+        for h in heroes:
+            if 0 <= h["seat"] < len(per):
+                per[h["seat"]].append(f"{h['hp']}/{h['hp_max']}")
+        return self.app.t("coop.ui.over.hearts"), [" · ".join(x) for x in per]
+
     def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
         """Returns a game message; the table's own wording names heroes and directions."""
         own = OWN_TEXT.get(key)

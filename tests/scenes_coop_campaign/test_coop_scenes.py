@@ -294,6 +294,14 @@ def test_every_river_tile_shows_the_rules_cost(app: Any) -> None:
     assert any(str(h["river"][slot]["cost"]) in line for line in tip)
 
 
+def test_the_end_screen_shows_each_seats_hearts(app: Any) -> None:
+    table = open_moment(app, "over", seed=1)
+    header, values = table.over_column()
+    assert header == "Hearts"
+    heroes = table.view["heroes"]
+    assert values == [f"{h['hp']}/{h['hp_max']}" for h in heroes]
+
+
 def test_six_items_fit_left_of_the_river(app: Any) -> None:
     # a boss tile's relic and scroll can leave a hero over capacity at a mission's end
     table = open_moment(app, "over", seed=1)
