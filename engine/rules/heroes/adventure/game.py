@@ -110,8 +110,10 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         if state.flow.phase != R.OVER:
             return None
         scores = tuple(1.0 if p in state.winners else 0.0 for p in range(state.players))
-        return Outcome(tuple(state.winners), scores,
-                       Message(R.ENDS[state.reason], {}))
+        key = R.ENDS[state.reason]
+        if state.reason == "rounds" and R.TOWN in R.flag_roles(state):
+            key = "heroes.map.end.rounds_towns"  # Three Crowns counts flagged towns too
+        return Outcome(tuple(state.winners), scores, Message(key, {}))
 
     def progress(self, state: MapState) -> Message:
         """Returns the scenario (in both languages: the load list names it) and the round;
