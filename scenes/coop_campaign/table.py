@@ -238,6 +238,18 @@ class CoopTableScene(TableScene):
         """Returns an area's name on this mission's tile."""
         return art.area_name(self.app, self.view["tile"], direction)
 
+    def over_column(self) -> tuple[str, list[str]] | None:
+        """Returns the end screen's column: the hearts each seat's heroes ended with (the
+        outcome's scores are only the party's win flag)."""
+        heroes = self.view.get("heroes")
+        if not heroes:
+            return None
+        per: list[list[str]] = [[] for _ in self.session.config.seats]
+        for h in heroes:
+            if 0 <= h["seat"] < len(per):
+                per[h["seat"]].append(f"{h['hp']}/{h['hp_max']}")
+        return self.app.t("coop.ui.over.hearts"), [" · ".join(x) for x in per]
+
     def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
         """Returns a game message; the table's own wording names heroes and directions."""
         own = OWN_TEXT.get(key)
@@ -537,6 +549,10 @@ class CoopTableScene(TableScene):
                 options.append((label, short, self._sender(act)))
                 tips.append(tip or None)
             lines.append(t("coop.ui.choose_line"))
+            if any(n and n.get("token") for n in notes):  # a relic: the start player's hero
+                hero = self.view["heroes"][self.view["token"]]
+                lines.append(t("coop.ui.choose_receiver",
+                               hero=art.hero_name(self.app, hero["hero"])))
         if not options:
             return
         width = max(width, *(assets.size_of(label, "bold", theme.SIZE_SMALL)[0] + 40
@@ -914,8 +930,17 @@ class CoopTableScene(TableScene):
         return pygame.Rect(PARTY.left + 10, PARTY.top + 44 + i * 56, PARTY.width - 20, 52)
 
     def item_rect(self, k: int) -> pygame.Rect:
-        """Returns an item chip of the tableau."""
-        return pygame.Rect(TABLEAU.left + 6 + k * 41, 806, 37, 37)
+        """Returns an item chip of the tableau: 37 px chips 41 px apart, closer and smaller
+        when a hero holds more than fit left of the river (over capacity, or a boss tile's
+        relic and scroll at a mission's end)."""
+        v = self.view
+        n = len(v["heroes"][self.tableau_hero()]["items"]) if v.get("heroes") else 0
+        room = RIVER_X - 8 - (TABLEAU.left + 6)
+        size, step = 37, 41
+        if n > 1 and (n - 1) * step + size > room:
+            step = room // n
+            size = step - 3
+        return pygame.Rect(TABLEAU.left + 6 + k * step, 806 + (37 - size) // 2, size, size)
 
     def field_rect(self, k: int) -> pygame.Rect:
         """Returns a field of the round tracker."""
@@ -2015,7 +2040,8 @@ class CoopTableScene(TableScene):
             used = card in h["exhausted"]
             pygame.draw.rect(surface, theme.WOOD_DEEP, rect, border_radius=6)
             icon_id = f"coop.item.{query.base_id(card)}"
-            icon = assets.asset_icon(icon_id, 28, theme.INK_FAINT if used else None)
+            icon = assets.asset_icon(icon_id, min(28, rect.width - 8),
+                                     theme.INK_FAINT if used else None)
             surface.blit(icon, icon.get_rect(center=rect.center))
             edge = theme.GOLD_BRIGHT if usable else theme.GOLD_DIM
             pygame.draw.rect(surface, edge, rect, width=2 if usable else 1, border_radius=6)

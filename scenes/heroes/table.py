@@ -190,6 +190,14 @@ class HeroesTableScene(TableScene):
             return int(seats[battle_seat]) if battle_seat < len(seats) else None
         return battle_seat if battle_seat < len(self.session.config.seats) else None
 
+    def over_column(self) -> tuple[str, list[str]] | None:
+        """Returns the end screen's column of a battle played alone: each seat's units still
+        standing (the outcome's scores are only a win flag)."""
+        left = self.view.get("survivors")
+        if not left:
+            return None
+        return self.app.t("heroes.ui.over.units"), [str(n) for n in left]
+
     def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
         """Returns a game message, naming sides by their hero and seats by their player."""
         own = NAMED_EVENTS.get(key)

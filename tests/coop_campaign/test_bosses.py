@@ -341,6 +341,10 @@ def test_t31_the_party_chooses_one_of_the_two_relics() -> None:
     assert top is not None and top.kind == "choose"
     labels = RULES.view(st, 0)["choice"]
     assert [x["en"] for x in labels] == ["Take the Hollow Censer", "Take the Bone Lantern"]
+    # the view tells the table who receives the relic: the start player's hero
+    notes = RULES.view(st, 0)["choice_notes"]
+    assert [n["items"] for n in notes] == [["abbot_censer"], ["abbot_lantern"]]
+    assert all(n["token"] for n in notes)
     ev = act(st, "choose", option=1)
     ev += settle(st)
     token = st.heroes[st.token]

@@ -9,11 +9,15 @@ list of what is missing.
 
 from __future__ import annotations
 
+import shutil
 import time
+from pathlib import Path
 
 from engine.ai.play import bot_config, play_campaign
+from engine.content.loader import validate_game_content
 from engine.core.actions import Action
 from engine.core.protocol import GameConfig
+from engine.paths import data_dir
 from engine.rules.coop_campaign import campaign as K
 from tests.coop_campaign.helpers import RULES
 
@@ -23,6 +27,20 @@ LIMIT = 10.0  # seconds of processor time for a whole bot campaign (issue #16)
 
 def test_the_campaign_map_names_real_tiles_and_cards() -> None:
     assert K.map_problems() == []
+
+
+def test_validate_data_lists_the_maps_missing_tiles_and_cards(tmp_path: Path) -> None:
+    # the campaign map's cross checks run in `validate-data` too, on the content it validates
+    # (not on the content this process loaded)
+    target = tmp_path / "data" / "coop_campaign"
+    shutil.copytree(data_dir() / "coop_campaign", target)
+    assert validate_game_content("coop_campaign", tmp_path / "data") == []
+    path = target / "campaign.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "tile: glade," in text
+    path.write_text(text.replace("tile: glade,", "tile: glaed,", 1), encoding="utf-8")
+    found = "\n".join(validate_game_content("coop_campaign", tmp_path / "data"))
+    assert "campaign.yaml" in found and "station 2: tile: no mission tile 'glaed'" in found
 
 
 def test_every_station_sets_out_with_a_veteran_party() -> None:

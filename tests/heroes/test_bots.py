@@ -82,6 +82,25 @@ def test_seeded_bot_skirmishes_end_without_an_error() -> None:
         assert outcome is not None and st.reason
 
 
+def test_a_finished_skirmish_counts_each_seats_units_left() -> None:
+    # the end screen's column (scenes/heroes/table.py over_column): the outcome's scores are
+    # only win flags, the units standing say how the battle went
+    from engine.rules.heroes.skirmish import SkirmishState
+
+    for seed in range(4):
+        config = GameConfig.for_players(2, mode="skirmish")
+        bots = [make_bot("heuristic", "heroes", seed=seed + p) for p in range(2)]
+        outcome, st = _play(config, seed, bots)
+        left = RULES.view(st, 0)["survivors"]
+        assert len(left) == 2
+        if st.reason == "defeat":  # one side has no units left
+            assert [n > 0 for n in left] == [p in outcome.winners for p in range(2)]
+        saved = st.to_dict()
+        assert SkirmishState.from_dict(saved).survivors == left
+        del saved["survivors"]  # a save from before the count
+        assert SkirmishState.from_dict(saved).survivors == []
+
+
 def test_mcts_plays_a_battle_decision_in_budget() -> None:
     st = BATTLE.new_game(GameConfig.for_players(2), 4)
     bot = make_bot("mcts", "heroes_battle", difficulty="easy", seed=1)

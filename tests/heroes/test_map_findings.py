@@ -72,6 +72,20 @@ def test_the_view_names_per_seat_what_decides_at_the_round_limit() -> None:
     assert CLASH.view(st, 1)["standings"] == view["standings"]  # public, the same for all
 
 
+def test_the_round_limit_reason_names_the_roles_that_count(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # Three Crowns (data/heroes/map/scenarios.yaml) counts flagged towns at the limit too
+    for roles, key in (((R.MINE, R.SETTLEMENT), "heroes.map.end.rounds"),
+                       ((R.MINE, R.SETTLEMENT, R.TOWN), "heroes.map.end.rounds_towns")):
+        monkeypatch.setattr(R, "flag_roles", lambda st, roles=roles: roles)
+        st = new()
+        R.end_game(st, [0], "rounds", [])
+        outcome = CLASH.outcome(st)
+        assert outcome is not None and outcome.reason is not None
+        assert outcome.reason.key == key
+        for lang in ("en", "de"):
+            assert Catalog.load(lang).t(key) != key
+
+
 def test_the_window_before_a_neutral_fight_names_the_level_the_army_is_drawn_at() -> None:
     # found in the co-op window walk (docs/heroes/coop-window-walk.md): under the astrologer's
     # Restless Beasts the window said "the guards of the Gold Mine (level 1)" and the battle's

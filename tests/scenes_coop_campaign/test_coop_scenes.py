@@ -294,6 +294,31 @@ def test_every_river_tile_shows_the_rules_cost(app: Any) -> None:
     assert any(str(h["river"][slot]["cost"]) in line for line in tip)
 
 
+def test_the_end_screen_shows_each_seats_hearts(app: Any) -> None:
+    table = open_moment(app, "over", seed=1)
+    header, values = table.over_column()
+    assert header == "Hearts"
+    heroes = table.view["heroes"]
+    assert values == [f"{h['hp']}/{h['hp_max']}" for h in heroes]
+
+
+def test_six_items_fit_left_of_the_river(app: Any) -> None:
+    # a boss tile's relic and scroll can leave a hero over capacity at a mission's end
+    table = open_moment(app, "over", seed=1)
+    st = table.session.state
+    h = st.heroes[st.token]
+    h.items += ["healing_draught.1", "healing_draught.2", "level_scroll.abbey-h1",
+                "abbot_lantern.abbey-h1"][: max(0, 6 - len(h.items))]
+    table.shown_hero = st.token
+    table.refresh()
+    rects = [table.item_rect(k) for k in range(len(h.items))]
+    assert len(rects) == 6
+    assert all(r.width >= 28 for r in rects)
+    assert all(a.right < b.left for a, b in zip(rects, rects[1:], strict=False))
+    assert rects[-1].right < table.tile_rect(0).left
+    assert table.hit(rects[-1].center) == ("item", 5)
+
+
 @pytest.mark.parametrize("name", ["river", "attack"])
 def test_steady_frames_render_nothing_new(app: Any, name: str,
                                           monkeypatch: pytest.MonkeyPatch) -> None:

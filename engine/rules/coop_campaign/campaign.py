@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.content.loader import register_cross_check
+from engine.content.schema import Content
 from engine.core.actions import Message
 from engine.core.campaign import CampaignDef
 from engine.core.errors import MalformedAction
@@ -106,12 +108,14 @@ def is_final(sid: str) -> bool:
     return not station(sid).next
 
 
-def map_problems(m: CampaignMapDef | None = None, content: bool = True) -> list[str]:
+def map_problems(m: CampaignMapDef | None = None, content: bool = True,
+                 source: Content | None = None) -> list[str]:
     """Returns every problem of the map: routes, boxes and stations that do not resolve,
     stations the start does not reach, loops, and (with ``content``) tiles and enemy cards the
-    content does not have."""
-    m = m or the_map()
-    c = C.content()
+    content does not have. ``source`` is the content to check against (default: the loaded
+    one; ``validate-data`` gives the content it is validating)."""
+    c = source if source is not None else C.content()
+    m = m or (the_map() if source is None else c.get("campaign", MAP_ID))
     where = c.where("campaign", m.id) if c.has("campaign", m.id) else f"campaign {m.id}"
     out: list[str] = []
 
@@ -126,7 +130,7 @@ def map_problems(m: CampaignMapDef | None = None, content: bool = True) -> list[
     if m.start not in ids:
         bad(f"start: no station {m.start!r}")
     for s in m.stations:
-        if content and not C.has_tile(s.tile):
+        if content and not c.has("tile", s.tile):
             bad(f"station {s.id}: tile: no mission tile {s.tile!r}")
         for n in s.next:
             if n not in ids:
@@ -143,7 +147,7 @@ def map_problems(m: CampaignMapDef | None = None, content: bool = True) -> list[
             if a not in ids:
                 bad(f"checkbox {b.id}: affects: no station {a!r}")
         for k, change in enumerate(b.decks):
-            problem = _change_problem(change, content)
+            problem = _change_problem(change, c if content else None)
             if problem:
                 bad(f"checkbox {b.id}: decks[{k}]: {problem}")
     if m.start in ids and not [p for p in out if "no mission tile" not in p
@@ -152,7 +156,9 @@ def map_problems(m: CampaignMapDef | None = None, content: bool = True) -> list[
     return out
 
 
-def _change_problem(change: DeckChangeDef, content: bool = True) -> str:
+def _change_problem(change: DeckChangeDef, c: Content | None) -> str:
+    """Returns what is wrong with a box's change to the enemy decks ("" when nothing); the
+    enemy card is looked up in ``c`` (None: not checked)."""
     given = [k for k in CHANGES if getattr(change, k) is not None]
     if len(given) != 1:
         return "give exactly one of add, remove, remove_family"
@@ -160,8 +166,7 @@ def _change_problem(change: DeckChangeDef, content: bool = True) -> str:
         return "" if change.theme is not None else "remove_family needs a theme"
     enemy = change.add or change.remove
     assert enemy is not None
-    return "" if not content or C.content().has("enemy", enemy) else \
-        f"no enemy card {enemy!r}"
+    return "" if c is None or c.has("enemy", enemy) else f"no enemy card {enemy!r}"
 
 
 def _walk_problems(m: CampaignMapDef, bad: Any) -> None:
@@ -182,6 +187,16 @@ def _walk_problems(m: CampaignMapDef, bad: Any) -> None:
     for s in m.stations:
         if s.id not in state:
             bad(f"station {s.id}: no route from the start reaches it")
+
+
+def content_problems(c: Content) -> list[str]:
+    """Returns the problems of every campaign map in ``c`` (the cross check ``validate-data``
+    runs: a station's tile or a box's enemy card that the content lacks)."""
+    return [p for m in c.all("campaign") for p in map_problems(m, source=c)]
+
+
+# ``python -m engine validate-data --game coop_campaign`` lists these with the schema's problems
+register_cross_check(C.GAME, content_problems)
 
 
 # --- deck changes --------------------------------------------------------------------------
@@ -519,7 +534,7 @@ def _veteran(ids: list[str], route: list[str], sid: str, boxes: list[str]) -> di
     heroes[0]["items"].append("healing_draught.1")
     decks: list[dict[str, Any]] = []
     for b in boxes:
-        if all(_change_problem(c) == "" for c in box(b).decks):
+        if all(_change_problem(ch, C.content()) == "" for ch in box(b).decks):
             decks += box_changes(b)
     return {"station": sid, "attempt": 1, "route": route, "heroes": heroes, "token": 0,
             "boxes": boxes, "decks": decks,

@@ -140,9 +140,11 @@ def _choice_text(st: MissionState, path: list[Any]) -> dict[str, str] | None:
 
 def _option_note(effects: Any) -> dict[str, Any]:
     """Returns what an option of a party choice brings beyond its label: the campaign
-    checkboxes it ticks and the items it hands out (searched through nested effects)."""
+    checkboxes it ticks, the items it hands out (searched through nested effects) and whether
+    one of them goes to the start player's hero (``token``: a boss's relic, spec §14.6)."""
     boxes: list[str] = []
     items: list[str] = []
+    token: list[bool] = []
 
     def walk(specs: Any) -> None:
         for spec in specs:
@@ -150,12 +152,13 @@ def _option_note(effects: Any) -> dict[str, Any]:
                 boxes.append(str(spec.params["box"]))
             elif spec.type == "gain_item":
                 items.append(str(spec.params["item"]))
+                token.append(spec.params.get("who") == "token")
             for key in ("effects", "otherwise"):
                 if key in spec.params:
                     walk(spec.params[key])
 
     walk(effects)
-    return {"boxes": boxes, "items": items}
+    return {"boxes": boxes, "items": items, "token": any(token)}
 
 
 def campaign_info(st: MissionState) -> dict[str, Any] | None:

@@ -64,7 +64,7 @@ class SkirmishState:
 
     __slots__ = ("rng", "flow", "opts", "current", "factions", "heroes", "decks", "armies",
                  "searches", "looking", "abilities", "sub", "winners",
-                 "reason", "turn", "players")
+                 "reason", "turn", "players", "survivors")
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
@@ -81,6 +81,7 @@ class SkirmishState:
         self.abilities = Deck()  # the shared ability deck and its discard pile (setup 15.)
         self.sub: SubGame | None = None
         self.winners: list[int] = []
+        self.survivors: list[int] = []  # per seat, its units standing when the battle ended
         self.reason = ""
         self.turn = 0
 
@@ -101,6 +102,7 @@ class SkirmishState:
         s.abilities = self.abilities.clone()
         s.sub = self.sub.clone(s.rng) if self.sub is not None else None
         s.winners = self.winners[:]
+        s.survivors = self.survivors[:]
         s.reason = self.reason
         s.turn = self.turn
         return s
@@ -115,7 +117,8 @@ class SkirmishState:
                 "searches": self.searches[:], "looking": self.looking[:],
                 "abilities": self.abilities.to_dict(),
                 "sub": self.sub.to_dict() if self.sub is not None else None,
-                "winners": self.winners[:], "reason": self.reason, "turn": self.turn}
+                "winners": self.winners[:], "reason": self.reason, "turn": self.turn,
+                "survivors": self.survivors[:]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SkirmishState:
@@ -134,6 +137,7 @@ class SkirmishState:
         s.abilities = Deck.from_dict(data["abilities"])
         s.sub = SubGame.from_dict(data["sub"], s.rng) if data["sub"] is not None else None
         s.winners = list(data["winners"])
+        s.survivors = [int(n) for n in data.get("survivors", [])]  # absent in older saves
         s.reason = str(data["reason"])
         s.turn = int(data["turn"])
         return s
@@ -488,6 +492,11 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
         state.flow.phase = OVER
         state.winners = [sub.host_seat(w) for w in outcome.winners]  # type: ignore[misc]
         state.reason = sub.state.reason
+        state.survivors = [0] * state.players
+        for u in sub.state.units:
+            seat = sub.host_seat(sub.state.sides[u.side].seat)
+            if u.alive and seat is not None:
+                state.survivors[seat] += 1
         return [Event("heroes.ev.skirmish_over", {"winners": list(state.winners),
                                                   "reason": state.reason})]
 
@@ -538,6 +547,7 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
             "ability_deck_count": state.abilities.draw_count(),
             "looking": state.looking[:] if seat == state.current and state.looking else [],
             "winners": state.winners[:], "reason": state.reason,
+            "survivors": state.survivors[:],
             "prompt": self.prompt(state).to_json() if not self.is_over(state) else None,
         }
         if state.sub is not None:

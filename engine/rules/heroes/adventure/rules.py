@@ -72,14 +72,14 @@ CHOICE_PROMPTS: dict[str, str] = {"settlement": "heroes.map.prompt.settlement", 
                   "after_combat": "heroes.map.prompt.after_combat",
                   "reroll": "heroes.map.prompt.reroll",
                   "morale_second": "heroes.map.prompt.morale_second"}
-WHAT = {"neutral": "heroes.map.what.neutral", "quick": "heroes.map.what.quick",
-        "pvp": "heroes.map.what.pvp", "defend": "heroes.map.what.defend",
-        "visit": "heroes.map.what.visit", "visited": "heroes.map.what.visited",
-        "flagged": "heroes.map.what.flagged", "empty": "heroes.map.what.empty",
-        "ally": "heroes.map.what.ally"}
-ENDS = {"elimination": "heroes.map.end.elimination", "cubes": "heroes.map.end.cubes",
-        "town": "heroes.map.end.town", "rounds": "heroes.map.end.rounds",
-        "grail": "heroes.map.end.grail"}
+WHAT: dict[str, str] = {"neutral": "heroes.map.what.neutral", "quick": "heroes.map.what.quick",
+                        "pvp": "heroes.map.what.pvp", "defend": "heroes.map.what.defend",
+                        "visit": "heroes.map.what.visit", "visited": "heroes.map.what.visited",
+                        "flagged": "heroes.map.what.flagged", "empty": "heroes.map.what.empty",
+                        "ally": "heroes.map.what.ally"}
+ENDS: dict[str, str] = {"elimination": "heroes.map.end.elimination", "cubes": "heroes.map.end.cubes",
+                        "town": "heroes.map.end.town", "rounds": "heroes.map.end.rounds",
+                        "grail": "heroes.map.end.grail"}
 # an end's wording when several players share the side (the co-operative game; the solo texts
 # say "you"): adventure/bothero.py
 TEAM_ENDS: dict[str, str] = {}
@@ -631,7 +631,7 @@ def _step_reshuffle(rules: Any, st: MapState, item: list[Any], ev: list[Event]) 
     refill_discard(st, item[1])
 
 
-_STEPS = {"search": _step_search, "effect": _step_effect, "visit": _step_visit,
+_STEPS: dict[str, Callable[..., Any]] = {"search": _step_search, "effect": _step_effect, "visit": _step_visit,
           "window": _step_window, "next_turn": _step_next_turn, "combat": _step_combat, "choose": _step_choose,
           "trade": _step_trade, "xp": _step_xp, "xp7": _step_xp7,
           "rotate_start": _step_rotate_start, "reshuffle": _step_reshuffle}
