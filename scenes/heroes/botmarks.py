@@ -114,13 +114,26 @@ def draw_side(table: MapTableScene, surface: pygame.Surface, rect: pygame.Rect) 
     surface.blit(theme.panel(rect.size, "inset"), rect)
     x, width = rect.left + 12, rect.width - 24
     y = rect.top + 8
-    for image, indent, dot in side_lines(table, width):
+    for image, indent, dot in fitting_lines(side_lines(table, width), rect.height - 14):
         if y + image.get_height() > rect.bottom - 6:
             break
         if dot:
             pygame.draw.circle(surface, BOT_COLOUR, (x + 8, y + image.get_height() // 2), 7)
         surface.blit(image, (x + indent, y))
         y += image.get_height() + 3
+
+
+def fitting_lines(lines: list[tuple[pygame.Surface, int, bool]],
+                  height: int) -> list[tuple[pygame.Surface, int, bool]]:
+    """Returns the box's lines that are drawn in ``height`` pixels: when not all fit, the bot
+    heroes' unit lines are left out first, so that every bot hero's name and state stay (found
+    in the co-op window walk: two buttons more above the box hid the second bot hero)."""
+    def total(part: list[tuple[pygame.Surface, int, bool]]) -> int:
+        return sum(image.get_height() + 3 for image, _i, _d in part)
+
+    if total(lines) <= height:
+        return lines
+    return [line for line in lines if not (line[1] and not line[2])]
 
 
 def side_lines(table: MapTableScene, width: int) -> list[tuple[pygame.Surface, int, bool]]:

@@ -55,6 +55,25 @@ BLOCKED_FILL = (70, 64, 58)
 BACK_FILL = (58, 46, 36)
 # parameters of the map's events that hold a seat (the log shows the player's name)
 MAP_SEATS = ("of", "foe", "to")
+# the bot heroes' log lines (adventure/bothero.py) speak to the one player of a solo game ("your
+# town", "you win"); with several players (the co-operative game) these lines name the player
+# meant instead (``owner``, ``seat``, ``player``, ``former``)
+BOT_KEYS = "heroes.bot."
+BOT_TEAM_KEYS = {
+    "heroes.bot.place.town": "heroes.bot.team.place.town",
+    "heroes.bot.hero.main": "heroes.bot.team.hero.main",
+    "heroes.bot.hero.secondary": "heroes.bot.team.hero.secondary",
+    "heroes.bot.hero.garrison": "heroes.bot.team.hero.garrison",
+    "heroes.bot.why.town": "heroes.bot.team.why.town",
+    "heroes.bot.discover": "heroes.bot.team.discover",
+    "heroes.bot.flag_taken": "heroes.bot.team.flag_taken",
+    "heroes.bot.yielded": "heroes.bot.team.yielded",
+    "heroes.bot.attacked": "heroes.bot.team.attacked",
+    "heroes.bot.at_town": "heroes.bot.team.at_town",
+    "heroes.bot.result.player": "heroes.bot.team.result.player",
+}
+BOT_SEATS = ("former",)
+BOT_BATTLES = ("heroes.bot.battle", "heroes.bot.siege")
 HERO_WORDS = {"main": "heroes.mapui.log.hero.main",
               "secondary": "heroes.mapui.log.hero.secondary"}
 PLACE_WORDS = {"town": "heroes.mapui.log.town", "settlement": "heroes.mapui.log.settlement"}
@@ -237,6 +256,8 @@ class MapTableScene(HeroesTableScene):
     def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
         """Returns a game message; the map's seat parameters are shown as player names and
         its content ids (location, building, resources, hero, deck) as words."""
+        if key.startswith(BOT_KEYS):
+            key, params = self._bot_line(key, params)
         if params and key.startswith(("heroes.map.", "heroes.team.")):
             self._note_battle(key, params)
             params = self._log_params(key, params)
@@ -250,6 +271,37 @@ class MapTableScene(HeroesTableScene):
             if side < len(self.log_sides):
                 params = dict(params, side=self.log_sides[side])
         return super().game_text(key, params)
+
+    def _bot_line(self, key: str, params: dict[str, Any] | None) -> tuple[str, dict[str, Any]]:
+        """Returns a bot line's key and parameters: its nested messages (a reason, a place, a
+        hero) as text, a co-operative game's wording that names the players (BOT_TEAM_KEYS),
+        and a battle with a bot noted as the sides of the card lines that follow."""
+        params = dict(params or {})
+        if key in BOT_BATTLES:
+            self._note_bot_battle(params)
+        if len(self.session.config.seats) > 1:
+            key = BOT_TEAM_KEYS.get(key, key)
+            seats = len(self.session.config.seats)
+            for k in BOT_SEATS:
+                v = params.get(k)
+                if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < seats:
+                    params[k] = self.seat_name(v)
+        for k, v in params.items():
+            if isinstance(v, dict) and "key" in v and set(v) <= {"key", "params"}:
+                params[k] = self.game_text(str(v["key"]), v.get("params"))
+        return key, params
+
+    def _note_bot_battle(self, params: dict[str, Any]) -> None:
+        """Notes the sides of a battle with a bot hero: the attacker is side 0."""
+        seat = params.get("seat")
+        seats = len(self.session.config.seats)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+            self.log_sides = None
+            return
+        bot = self.app.catalog.text(params.get("bot_name", ""))
+        player = self.seat_name(seat)
+        self.log_sides = (bot, player) if params.get("attacker") == "bot" else (player, bot)
+        self.log_foe = None
 
     def _note_battle(self, key: str, params: dict[str, Any]) -> None:
         """Follows the log's battles in order: who attacks whom (``log_sides``)."""

@@ -342,11 +342,15 @@ class HeroesTableScene(TableScene):
                 options.append((t(f"heroes.ui.school.{a['school']}"), "",
                                 self._sender(a)))
         elif kind == "time":
+            # without a movement point left only the retreat is offered: its note says why
+            # (found in the co-op window walk: a lone "Retreat" under "extend or retreat")
+            extend = any(a.kind == "extend" for a in self.legal)
             for a in self.legal:
                 if a.kind in ("extend", "retreat"):
                     label = t("heroes.ui.extend") if a.kind == "extend" else t(
                         "heroes.ui.retreat")
-                    note = t("heroes.ui.extend.note") if a.kind == "extend" else ""
+                    note = t("heroes.ui.extend.note") if a.kind == "extend" else (
+                        "" if extend else t("heroes.ui.retreat.no_mp"))
                     options.append((label, note, self._sender(a)))
         elif kind == "swap":
             # good morale: a card of the hand discarded at a time, then as many drawn

@@ -84,3 +84,18 @@ def test_the_round_limit_reason_names_the_roles_that_count(monkeypatch) -> None:
         assert outcome.reason.key == key
         for lang in ("en", "de"):
             assert Catalog.load(lang).t(key) != key
+
+
+def test_the_window_before_a_neutral_fight_names_the_level_the_army_is_drawn_at() -> None:
+    # found in the co-op window walk (docs/heroes/coop-window-walk.md): under the astrologer's
+    # Restless Beasts the window said "the guards of the Gold Mine (level 1)" and the battle's
+    # line then "the neutral guards (level 2)"
+    st = new()
+    field = next(h for h, f in R.board(st).fields.items() if f.guard and f.location)
+    tag = {"kind": "neutral", "seat": 0, "hero": MAIN, "field": [field[0], field[1]],
+           "guard": 1}
+    assert R._combat_prompt(st, tag).params["guard"] == 1
+    st.battle["mods"] = {"neutral": 1}
+    assert R._combat_prompt(st, tag).params["guard"] == R.neutral_level(st, 1) == 2
+    st.battle["mods"] = {"neutral": 9}
+    assert R._combat_prompt(st, tag).params["guard"] == 7

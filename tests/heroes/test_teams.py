@@ -350,3 +350,27 @@ def test_simulate_plays_both_modes(capsys: pytest.CaptureFixture[str]) -> None:
                      f"mode={mode}", "--bot", "heuristic", "--seed", "4", "--json"]) == 0
         result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
         assert result["finished"]
+
+
+def test_the_mode_tip_tells_co_op_players_of_the_swap_as_well_as_the_gift() -> None:
+    # found in the co-op window walk: the set-up tooltip named the swap for alliances only,
+    # while seed 002 ("Handeln") allows it "in beiden Spielmodi"
+    from engine.content.i18n import Catalog
+
+    for lang, start, end, words in (("en", "Co-operative:", "Alliance:", ("trading post", "swap")),
+                                    ("de", "Kooperativ:", "Allianz:", ("Handelsposten", "tausch"))):
+        tip = Catalog.load(lang).t("heroes.opt.mode.tip")
+        coop = tip[tip.index(start):tip.index(end)]
+        assert all(w in coop for w in words), (lang, coop)
+
+
+def test_a_lost_coop_game_says_a_player_is_eliminated_not_you() -> None:
+    # the end screen read "You are eliminated" (the solo wording) to two players
+    from engine.content.i18n import Catalog
+
+    st = _game("coop", 2)
+    R.eliminate(st, 1, [])
+    reason = CLASH.outcome(st).reason
+    assert reason is not None and reason.key == "heroes.bot.team.end.eliminated"
+    for lang in ("en", "de"):
+        assert Catalog.load(lang).has(reason.key)

@@ -338,3 +338,22 @@ def test_the_log_explains_an_automatic_units_ranking(app: Any) -> None:
     assert line in table.event_details(event)
     row = next(r for r in table.log_list.rows if r.value == index)
     assert row.tooltip is not None and line in row.tooltip
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_lone_retreat_at_the_round_end_says_why_there_is_no_extending(app: Any,
+                                                                         lang: str) -> None:
+    """Found in the co-op window walk: with no movement point left "extend the combat or
+    retreat" offered only "Retreat", with nothing saying why."""
+    app.set_language(lang)
+    table = open_moment(app, "attack", seed=1)
+    table.bv = dict(table.bv, pending={"kind": "time", "data": []})
+    for legal, note in (([Action("extend"), Action("retreat")], ""),
+                        ([Action("retreat")], app.t("heroes.ui.retreat.no_mp"))):
+        table.legal = legal
+        table._build_chooser()
+        assert table.chooser is not None
+        notes = dict(zip([b.label for b in table.chooser.buttons],
+                         [n for n, _r in table.chooser.notes], strict=False))
+        assert notes[app.t("heroes.ui.retreat")] == note
+    assert "{" not in app.t("heroes.ui.retreat.no_mp")

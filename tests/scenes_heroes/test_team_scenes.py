@@ -104,3 +104,69 @@ def test_every_field_preview_kind_has_its_line_in_both_languages(app: Any) -> No
         app.set_language(lang)
         for kind in R.WHAT:
             assert app.has(f"heroes.map.what.{kind}"), (lang, kind)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_bot_lines_of_a_coop_game_name_the_player_they_mean(app: Any, lang: str) -> None:
+    """Found in the co-op window walk (docs/heroes/coop-window-walk.md): the bot heroes' lines
+    said "You attack", "towards your town", "you win" to both players, and a battle with a bot
+    named its card lines after the sides of the battle before (a neutral fight of the other
+    player: "Bruno plays Crown of the Noon Sun" when Alma played it)."""
+    from engine.rules.heroes.adventure import bothero
+    from scenes.heroes.map import BOT_TEAM_KEYS
+
+    app.set_language(lang)
+    assert all(app.has(k) and app.has(v) for k, v in BOT_TEAM_KEYS.items())
+    session = _session("coop", (0, 1), 2)
+    st = session.state
+    table = _table(app, session)
+    t = app.t
+    marshal = bothero.bots(st)[1]["name"]
+    name = app.catalog.text(marshal)
+    town = st.ps[1].town
+    assert town is not None
+    goal = bothero.place(st, town)
+    assert goal == {"key": "heroes.bot.place.town", "params": {"owner": 1}}
+    reason = {"key": "heroes.bot.why.town", "params": {"goal": goal}}
+    line = table.game_text("heroes.bot.move", {"bot_name": marshal, "mp": 2, "why": "town",
+                                               "reason": reason})
+    assert t("heroes.bot.team.place.town", owner="Bruno") in line
+    assert t("heroes.bot.why.town") not in line
+    assert table.game_text("heroes.bot.attacked", {"seat": 0, "bot_name": marshal}) \
+        == t("heroes.bot.team.attacked", seat="Alma", bot_name=name)
+    who = bothero.hero_word(MAIN, 1)
+    assert t("heroes.bot.team.hero.main", owner="Bruno") in table.game_text(
+        "heroes.bot.challenge", {"bot_name": marshal, "seat": 1, "who": who})
+    # a battle Alma starts against the marshal after Bruno's fight with neutrals
+    table.game_text("heroes.map.battle", {"seat": 1, "kind": "neutral"})
+    table.game_text("heroes.bot.battle", {"bot_name": marshal, "seat": 0, "attacker": "player",
+                                          "who": bothero.hero_word(MAIN, 0)})
+    play = {"side": 0, "card": "crown_of_the_noon_sun", "card_name": "Crown"}
+    assert table.game_text("heroes.ev.play", play) == t("heroes.ui.ev.play", side="Alma",
+                                                        card_name="Crown")
+    assert table.game_text("heroes.ev.play", dict(play, side=1)) \
+        == t("heroes.ui.ev.play", side=name, card_name="Crown")
+    assert table.game_text("heroes.bot.at_town", {"bot_name": marshal, "owner": 1}) \
+        == t("heroes.bot.team.at_town", bot_name=name, owner="Bruno")
+    over = {"key": bothero.RESULTS["player"], "params": {"bot_name": marshal, "seat": 0}}
+    assert t("heroes.bot.team.result.player", seat="Alma") in table.game_text(
+        "heroes.bot.battle_over", {"bot_name": marshal, "seat": 0, "won": "player",
+                                   "result": over})
+
+
+def test_the_coop_box_keeps_every_bot_hero_when_room_runs_short(app: Any) -> None:
+    """Found in the co-op window walk: with two good-morale buttons above it the co-op box
+    showed the warden and his units but no longer the marshal; the unit lines go first."""
+    from scenes.heroes import botmarks
+
+    session = _session("coop", (0, 1), 2)
+    table = _table(app, session)
+    lines = botmarks.side_lines(table, 260)
+    names = [line for line in lines if line[2]]
+    assert len(names) == len(table.view["bots"]) == 2
+    full = sum(image.get_height() + 3 for image, _i, _d in lines)
+    assert botmarks.fitting_lines(lines, full) == lines
+    short = botmarks.fitting_lines(lines, full - 10)
+    assert [line for line in short if line[2]] == names
+    assert all(not (indent and not dot) for _img, indent, dot in short)
+    table.draw(app.screen)

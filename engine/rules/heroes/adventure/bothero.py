@@ -140,8 +140,9 @@ def place(st: MapState, h: Hex) -> dict[str, Any]:
     """Returns how the log names field h: a bot town, the player's town, a location, a field."""
     if bot_town_at(st, h) is not None:
         return {"key": "heroes.bot.place.bot_town", "params": {}}
-    if town_owner(st, h) is not None:
-        return {"key": "heroes.bot.place.town", "params": {}}
+    owner = town_owner(st, h)
+    if owner is not None:  # "owner": whose town, named in a co-operative game's log
+        return {"key": "heroes.bot.place.town", "params": {"owner": owner}}
     f = R.board(st).fields.get(h)
     if f is not None and f.location is not None:
         name = R.mc().locations[f.location].name
@@ -150,14 +151,20 @@ def place(st: MapState, h: Hex) -> dict[str, Any]:
     return {"key": "heroes.bot.place.field", "params": {}}
 
 
-def hero_word(hero: str | None) -> dict[str, Any]:
-    """Returns how the log names the player's side in a bot battle: a hero or the garrison."""
-    return {"key": HERO_KEYS[hero or "garrison"], "params": {}}
+def hero_word(hero: str | None, seat: int | None = None) -> dict[str, Any]:
+    """Returns how the log names the player's side in a bot battle: a hero or the garrison
+    (``owner``: whose, named in a co-operative game's log; the solo texts say "your")."""
+    return {"key": HERO_KEYS[hero or "garrison"],
+            "params": {} if seat is None else {"owner": seat}}
 
 
 def _reason(st: MapState, why: str, target: Hex) -> dict[str, Any]:
-    main = any(p.pos[MAIN] == target for p in st.ps)
-    goal = hero_word(MAIN if main else SECONDARY) if why == "hero" else place(st, target)
+    main = next((s for s, p in enumerate(st.ps) if p.pos[MAIN] == target), None)
+    if why == "hero":
+        other = next((s for s, p in enumerate(st.ps) if p.pos[SECONDARY] == target), None)
+        goal = hero_word(MAIN, main) if main is not None else hero_word(SECONDARY, other)
+    else:
+        goal = place(st, target)
     return {"key": WHY[why], "params": {"goal": goal}}
 
 
@@ -312,7 +319,8 @@ def _step_bot_step(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -
         if why == "hero":
             _challenge(rules, st, i, here, ev)
         else:  # at the player's town already: it stays there
-            ev.append(_ev("heroes.bot.at_town", bot_name=_name(st, i), field=_jh(here)))
+            ev.append(_ev("heroes.bot.at_town", bot_name=_name(st, i), field=_jh(here),
+                          owner=town_owner(st, here)))
         return
     nxt = path[1]
     b["mp"] -= 1
@@ -339,7 +347,7 @@ def _discover(st: MapState, i: int, at: Hex, why: str, target: Hex, ev: list[Eve
     ev.append(Event("heroes.bot.discover", {
         "bot_name": _name(st, i), "tile": tile, "at": [at[0], at[1]],
         "mp": bots(st)[i]["mp"], "why": why, "reason": _reason(st, why, target),
-        "target": _jh(target)}, reveal=True))
+        "target": _jh(target), "player": chooser(st)}, reveal=True))
     fixed = next((x.rotation for x in R.mc().scenarios[st.scenario].slots
                   if x.at == at and x.rotation is not None), None)
     if fixed is not None:
@@ -472,7 +480,7 @@ def _challenge(rules: Any, st: MapState, i: int, h: Hex, ev: list[Event]) -> Non
     seat, hero = sorted(R.heroes_at(st, h), key=lambda e: (e[0], e[1] != MAIN))[0]
     tag = _tag(st, i, "bot", seat, hero, h)
     ev.append(_ev("heroes.bot.challenge", bot_name=_name(st, i), seat=seat, hero=hero,
-                  field=_jh(h), who=hero_word(hero)))
+                  field=_jh(h), who=hero_word(hero, seat)))
     R.queue(st)[:0] = [["window"], ["combat", tag]]
 
 
@@ -533,7 +541,7 @@ def player_arrives(rules: Any, st: MapState, seat: int, hero: str, h: Hex,
         return False
     tag = _tag(st, i, "player", seat, hero, h)
     ev.append(_ev("heroes.bot.attacked", seat=seat, hero=hero, bot_name=_name(st, i),
-                  field=_jh(h), who=hero_word(hero)))
+                  field=_jh(h), who=hero_word(hero, seat)))
     R.queue(st)[:0] = [["window"], ["combat", tag]]
     return True
 
@@ -590,8 +598,10 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
     config = GameConfig.for_players(1, bots=False, battle=spec)
     opening: list[Event] = []
     st.sub = subgame.start("heroes_battle", config, (seat,), st.rng, {"mode": "clash"}, opening)
+    # "attacker": the battle's side 0 (the log names the sides of the battle's card lines)
     ev.append(_ev("heroes.bot.siege" if tag["siege"] else "heroes.bot.battle",
-                  bot_name=_name(st, i), seat=seat, field=_jh(h), who=hero_word(hero)))
+                  bot_name=_name(st, i), seat=seat, field=_jh(h), who=hero_word(hero, seat),
+                  attacker=tag["attacker"]))
     ev.extend(opening)  # automatic deployment, walls, the first cards drawn (the map's log)
     from engine.rules.heroes.battle import RULES as BATTLE_RULES
 
@@ -619,7 +629,7 @@ def _over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, reason: st
     won = "none" if winner < 0 else "bot" if winner == bot_side else "player"
     ev.append(_ev("heroes.bot.battle_over", bot_name=_name(st, i), seat=seat, won=won,
                   reason=reason, result={"key": RESULTS[won],
-                                         "params": {"bot_name": _name(st, i)}}))
+                                         "params": {"bot_name": _name(st, i), "seat": seat}}))
     if tag["attacker"] == "bot":
         b["mp"] = 0
     if won == "player" or not b["units"]:
@@ -746,4 +756,5 @@ R.CHOICE_PROMPTS.update({"bot_defend": "heroes.bot.prompt.defend",
 R.ENDS.update({"eliminated": "heroes.bot.end.eliminated",
                "bots": "heroes.bot.end.bots", "bot_town": "heroes.bot.end.town",
                "mines": "heroes.bot.end.mines", "time": "heroes.bot.end.time"})
+R.TEAM_ENDS.update({"eliminated": "heroes.bot.team.end.eliminated"})
 R.WHAT.update({"bot": "heroes.map.what.bot"})

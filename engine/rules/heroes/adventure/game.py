@@ -113,6 +113,8 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         key = R.ENDS[state.reason]
         if state.reason == "rounds" and R.TOWN in R.flag_roles(state):
             key = "heroes.map.end.rounds_towns"  # Three Crowns counts flagged towns too
+        if state.players > 1:  # a shared side: "a player is eliminated", not "you are"
+            key = R.TEAM_ENDS.get(state.reason, key)
         return Outcome(tuple(state.winners), scores, Message(key, {}))
 
     def progress(self, state: MapState) -> Message:

@@ -80,6 +80,9 @@ WHAT: dict[str, str] = {"neutral": "heroes.map.what.neutral", "quick": "heroes.m
 ENDS: dict[str, str] = {"elimination": "heroes.map.end.elimination", "cubes": "heroes.map.end.cubes",
                         "town": "heroes.map.end.town", "rounds": "heroes.map.end.rounds",
                         "grail": "heroes.map.end.grail"}
+# an end's wording when several players share the side (the co-operative game; the solo texts
+# say "you"): adventure/bothero.py
+TEAM_ENDS: dict[str, str] = {}
 
 
 def mc() -> M.MapContent:
@@ -518,8 +521,11 @@ def _combat_prompt(st: MapState, tag: dict[str, Any]) -> Message:
         loc = board(st).fields[_h(tag["field"])].location
         place = dict(mc().locations[loc].name) if loc is not None else None
         if place is not None:
+            # the level the army will be drawn at (this round's astrologer card counts), as
+            # the battle's log line says it
             return Message("heroes.map.prompt.window_neutral",
-                           {"seat": tag["seat"], "place": place, "guard": tag.get("guard", 1)})
+                           {"seat": tag["seat"], "place": place,
+                            "guard": neutral_level(st, int(tag.get("guard", 1)))})
     elif tag.get("kind") == "pvp":
         return Message("heroes.map.prompt.window_pvp", {"seat": tag["seat"],
                                                         "foe": tag["foe"]})
@@ -1123,6 +1129,12 @@ def side_of(st: MapState, seat: int, hero: str | None, *, town: bool = False) ->
     return side
 
 
+def neutral_level(st: MapState, guard: int) -> int:
+    """Returns the field level a guard of ``guard`` is drawn at this round: an astrologer card
+    may make this round's neutral armies a field level stronger (at most VII)."""
+    return min(7, max(1, guard + st.battle.get("mods", {}).get("neutral", 0)))
+
+
 def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event]) -> None:
     """Starts a battle as a ``heroes_battle`` sub-game (seed "Kampf")."""
     if tag["kind"] == "bot":
@@ -1146,8 +1158,7 @@ def start_battle(rules: Any, st: MapState, tag: dict[str, Any], ev: list[Event])
                 ctrl = order.right_of(ctrl)
             if ctrl == seat:
                 ctrl = None
-        # an astrologer card may make this round's neutral armies a field level stronger
-        level = min(7, max(1, int(tag["guard"]) + st.battle.get("mods", {}).get("neutral", 0)))
+        level = neutral_level(st, int(tag["guard"]))
         tag["level"] = level  # the field level the army is drawn at (the view shows it)
         defender: dict[str, Any] = {"seat": None if ctrl is None else 1,
                                     "neutral": {"field": level, "difficulty": _difficulty(st),
