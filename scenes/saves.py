@@ -58,6 +58,9 @@ class SaveInfo:
     game_no: int = 0
     progress: dict[str, Any] | None = None  # how far the game is, as its table shows it
     party: dict[str, Any] | None = None  # what tells the party apart (heroes, difficulty)
+    # which game this is a save of (game, campaign, seed, seats): a manual save and the
+    # autosave of one game share it; None when the header does not say
+    identity: tuple[Any, ...] | None = None
 
 
 def _progress(value: Any) -> dict[str, Any] | None:
@@ -135,6 +138,9 @@ def describe(path: Path) -> SaveInfo:
         info.party = _progress(meta.get("party"))
         info.over = meta.get("over") is True
         info.players = [s.name for s in summary.config.seats]
+        seed = getattr(summary, "seed", None)
+        if seed is not None:
+            info.identity = (info.game_id, info.campaign, seed, tuple(info.players))
     except Exception as exc:  # noqa: BLE001 - a damaged file is listed, never fatal
         info.error = _as_record_error(exc)
         info.checked = True
@@ -170,8 +176,15 @@ def latest(known_games: list[str]) -> SaveInfo | None:
     """Returns the newest readable, unfinished save of a known game (for "continue").
 
     Only the candidates are read whole, newest first, until one is sound: usually one file.
+    A save of a game that a newer save shows finished is passed over (a manual save made
+    before the end: the autosave holds the finished game).
     """
+    ended: set[tuple[Any, ...]] = set()
     for info in list_saves():
+        if info.over and info.identity is not None:
+            ended.add(info.identity)
+        if info.identity is not None and info.identity in ended:
+            continue
         if info.error is None and not info.over and info.game_id in known_games:
             if check(info).error is None:
                 return info

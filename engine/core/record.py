@@ -166,10 +166,12 @@ class GameRecord:
 class RecordSummary:
     """What a load list shows about a save, read from its header without the actions."""
 
-    def __init__(self, game_id: str, config: GameConfig, meta: dict[str, Any]) -> None:
+    def __init__(self, game_id: str, config: GameConfig, meta: dict[str, Any],
+                 seed: int | None = None) -> None:
         self.game_id = game_id
         self.config = config
         self.meta = meta
+        self.seed = seed  # None when the header does not say (a save of an early version)
 
 
 # The temporary files of writes in flight in this process (never cleaned away under them).
@@ -376,14 +378,17 @@ def read_summary(path: Path) -> RecordSummary:
         fields = None  # cut inside a value, or hostile: the full read gives the verdict
     if fields is None:
         record = read_record(path)
-        return RecordSummary(record.game_id, record.config, record.meta)
+        return RecordSummary(record.game_id, record.config, record.meta, record.seed)
     try:
         game_id, config, meta = _check_header(fields)
     except RecordError:
         raise
     except _DATA_ERRORS as exc:
         raise _corrupt(f"the save file is damaged ({type(exc).__name__})") from None
-    return RecordSummary(game_id, config, meta)
+    seed = fields.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        seed = None
+    return RecordSummary(game_id, config, meta, seed)
 
 
 def replay(record: GameRecord, *, verify: bool = True) -> Any:

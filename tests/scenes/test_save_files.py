@@ -188,6 +188,37 @@ def test_the_menu_reads_headers_not_whole_saves(app: Any, private_home: Path,
     assert json.loads(text)["meta"]["turn"] == session.turn()
 
 
+def test_continue_passes_over_a_manual_save_of_a_game_since_finished(
+        private_home: Path) -> None:
+    # found in a window (heroes co-op): after the won game, "Continue" opened the player's own
+    # save from round 4 of that game, since only the autosave was written finished
+    from engine.core.protocol import GameConfig
+    from engine.core.rng import Rng
+    from engine.core.session import Session
+
+    folder = saves.autosave_path("toy").parent
+    folder.mkdir(parents=True)
+
+    def save(session: Session, name: str, when: float) -> Path:
+        path = folder / name
+        path.write_text(saves.serialise(session.record(
+            meta=saves.meta_for(session, autosave=saves.is_autosave(path)))))
+        os.utime(path, (when, when))
+        return path
+
+    other = Session.start("toy", GameConfig.for_players(2, bots=False), 4)  # another game
+    older = save(other, "toy-other.json", 1000)
+    session = Session.start("toy", GameConfig.for_players(2, bots=False), 3)
+    manual = save(session, "toy-mine.json", 2000)
+    assert saves.latest(["toy"]).path == manual  # the game still runs: continue it
+    rng = Rng(1)
+    while not session.is_over:
+        session.apply(rng.choice(session.rules.legal_actions(session.state)))
+    save(session, saves.autosave_path("toy").name, 3000)
+    assert saves.latest(["toy"]).path == older  # not the finished game's earlier save
+    assert any(i.path == manual for i in saves.list_saves())  # still listed to load
+
+
 def test_ctrl_s_says_saved_only_after_the_write(app: Any, private_home: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     from engine.core.protocol import GameConfig
