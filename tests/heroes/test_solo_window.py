@@ -21,3 +21,20 @@ def test_the_window_before_a_bot_battle_names_the_bot() -> None:
     for lang in ("de", "en"):
         text = Catalog.load(lang).message(RULES.prompt(st))
         assert bothero.bots(st)[0]["name"][lang] in text and "{" not in text
+
+
+def test_a_hero_beaten_in_its_town_does_not_go_back_under_the_bot_standing_there() -> None:
+    """Found in the window (scenario 2): the bot beat the main hero in its own town, the hero
+    was offered that town to go to (the bot on it), the bot then took the town and the hero
+    stood in it beside the bot. A field with a bot hero is no haven (spec AMB-68)."""
+    from engine.rules.heroes.adventure.state import MAIN as HERO
+
+    st = _solo()
+    home = (-6, -3)
+    st.ps[0].pos[HERO] = home
+    bothero.bots(st)[0]["pos"] = list(home)
+    assert home in R.strongholds(st, 0) and home not in R.havens(st, 0)
+    tag = bothero._tag(st, 0, "bot", 0, HERO, home)
+    bothero.battle_over(RULES, st, tag, 0, "defeat", None, [])
+    # no town or settlement left to go to: the player is out and the scenario lost
+    assert st.ps[0].out and st.flow.phase == R.OVER and st.winners == []
