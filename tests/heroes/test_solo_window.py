@@ -38,3 +38,20 @@ def test_a_hero_beaten_in_its_town_does_not_go_back_under_the_bot_standing_there
     bothero.battle_over(RULES, st, tag, 0, "defeat", None, [])
     # no town or settlement left to go to: the player is out and the scenario lost
     assert st.ps[0].out and st.flow.phase == R.OVER and st.winners == []
+
+
+def test_the_places_a_beaten_hero_may_go_to_are_told_apart_by_their_tile() -> None:
+    """Found in the window (scenario 3): the hero beaten at the siege was offered "Siedlung",
+    "Siedlung", "Siedlung" (and "Stadt"); each place now names its tile as well."""
+    from engine.rules.heroes.adventure import labels as L
+
+    st = _solo()
+    tiles = R.mc().tiles
+    home, bot_town = (-6, -3), (0, 0)
+    for lang in ("de", "en"):
+        cat = Catalog.load(lang)
+        texts = [cat.message(L.option_label(st, 0, "relocate", f"{q},{r}", []))
+                 for q, r in (home, bot_town)]
+        assert texts[0] != texts[1] and all("{" not in t for t in texts)
+        for (q, r), text in zip((home, bot_town), texts, strict=True):
+            assert tiles[R.board(st).fields[(q, r)].tile].label in text
