@@ -55,3 +55,12 @@ def test_the_places_a_beaten_hero_may_go_to_are_told_apart_by_their_tile() -> No
         assert texts[0] != texts[1] and all("{" not in t for t in texts)
         for (q, r), text in zip((home, bot_town), texts, strict=True):
             assert tiles[R.board(st).fields[(q, r)].tile].label in text
+
+
+def test_an_extended_combat_with_one_movement_point_left_says_so_in_the_singular() -> None:
+    """Found in the window: "Der Kampf wird verlängert (noch 1 Bewegungspunkte)"."""
+    de, en = Catalog.load("de"), Catalog.load("en")
+    assert de.t("heroes.ev.extend", mp=1) == "Der Kampf wird verlängert (noch 1 Bewegungspunkt)."
+    assert de.t("heroes.ev.extend", mp=2).endswith("(noch 2 Bewegungspunkte).")
+    assert en.t("heroes.ev.extend", mp=1) == "The combat is extended (1 movement point left)."
+    assert en.t("heroes.ev.extend", mp=0).endswith("(0 movement points left).")
