@@ -64,3 +64,20 @@ def test_an_extended_combat_with_one_movement_point_left_says_so_in_the_singular
     assert de.t("heroes.ev.extend", mp=2).endswith("(noch 2 Bewegungspunkte).")
     assert en.t("heroes.ev.extend", mp=1) == "The combat is extended (1 movement point left)."
     assert en.t("heroes.ev.extend", mp=0).endswith("(0 movement points left).")
+
+
+def test_a_secondary_hero_attacked_by_a_bot_is_named_on_its_side_of_the_board() -> None:
+    """Found in the window (scenario 2): the bot attacked the secondary hero and the board named
+    the player's side "Neutrale Armee" (the view put the player's hero on side 0, the bot's)."""
+    from engine.rules.heroes.adventure.state import MAIN as HERO
+    from engine.rules.heroes.adventure.state import SECONDARY
+
+    st = _solo()
+    st.ps[0].pos[HERO] = (-7, -2)  # the main hero away
+    st.ps[0].pos[SECONDARY] = (1, -1)  # the secondary hero next to the raider
+    RULES.apply(st, Action("end_turn", ()))
+    if st.flow.top is not None and st.flow.top.kind == R.WINDOW:
+        RULES.apply(st, Action("pass", ()))
+    assert st.sub is not None and st.battle["tag"]["attacker"] == "bot"
+    assert st.battle["tag"]["hero"] == SECONDARY
+    assert RULES.view(st, 0)["battle"]["heroes"] == [None, SECONDARY]
