@@ -81,3 +81,17 @@ def test_a_secondary_hero_attacked_by_a_bot_is_named_on_its_side_of_the_board() 
     assert st.sub is not None and st.battle["tag"]["attacker"] == "bot"
     assert st.battle["tag"]["hero"] == SECONDARY
     assert RULES.view(st, 0)["battle"]["heroes"] == [None, SECONDARY]
+
+
+def test_the_unit_acting_now_is_not_marked_as_already_active() -> None:
+    """Found in the window: the panel of the unit being activated said "War diese Runde schon
+    aktiv" (its flag is set as its activation starts)."""
+    from scenes.heroes.table import mark_keys
+
+    flags = {"paralysed": False, "defending": False, "retaliated": False, "activated": True,
+             "unlimited_retaliation": False, "defended_last": False}
+    assert mark_keys({**flags, "uid": 3}, 3) == ["heroes.ui.mark.active"]
+    assert mark_keys({**flags, "uid": 4}, 3) == ["heroes.ui.mark.activated"]
+    assert mark_keys({**flags, "uid": 4, "activated": False}, 4) == []
+    for lang in ("de", "en"):
+        assert Catalog.load(lang).has("heroes.ui.mark.active")
