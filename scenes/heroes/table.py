@@ -80,6 +80,22 @@ WHY_UNIT_KINDS = ("pick", "tie", "order")
 SIDE_WORDS = {"secondary": "heroes.ui.side.secondary", "garrison": "heroes.ui.side.garrison"}
 
 
+def mark_keys(u: dict[str, Any], active: int | None) -> list[str]:
+    """Returns the catalog keys of a unit's state marks for its panel; the unit acting now is
+    "active now" (its flag is set as it starts, the panel said "was active this round")."""
+    out = []
+    for flag, key in (("paralysed", "heroes.ui.mark.paralysed"),
+                      ("defending", "heroes.ui.mark.defending"),
+                      ("retaliated", "heroes.ui.mark.retaliated"),
+                      ("activated", "heroes.ui.mark.activated"),
+                      ("unlimited_retaliation", "heroes.ui.mark.unlimited"),
+                      ("defended_last", "heroes.ui.mark.defended_last")):
+        if u[flag]:
+            out.append("heroes.ui.mark.active" if flag == "activated" and u.get("uid") == active
+                       else key)
+    return out
+
+
 def _frac(pair: list[int]) -> Fraction:
     return Fraction(pair[0], pair[1])
 
@@ -1235,15 +1251,7 @@ class HeroesTableScene(TableScene):
         if u["damage"]:
             pen.line(t("heroes.ui.damage_line", damage=u["damage"], left=u["hp_left"],
                        total=u["total_hp_left"]), theme.RED)
-        marks = []
-        for flag, label in (("paralysed", "heroes.ui.mark.paralysed"),
-                            ("defending", "heroes.ui.mark.defending"),
-                            ("retaliated", "heroes.ui.mark.retaliated"),
-                            ("activated", "heroes.ui.mark.activated"),
-                            ("unlimited_retaliation", "heroes.ui.mark.unlimited"),
-                            ("defended_last", "heroes.ui.mark.defended_last")):
-            if u[flag]:
-                marks.append(t(label))
+        marks = [t(k) for k in mark_keys(u, (self.battle_view() or {}).get("active"))]
         if u["spell_ward"]:
             marks.append(t("heroes.ui.mark.ward", n=u["spell_ward"]))
         if marks:

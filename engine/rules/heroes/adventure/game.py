@@ -211,6 +211,10 @@ class ClashRules(SubGameHost, GameRules[MapState]):
             tag = st.battle.get("tag") or {}
             foe = tag.get("foe_hero") or ("garrison" if tag.get("kind") == "pvp" else None)
             out["battle"]["heroes"] = [tag.get("hero"), foe]
+            if tag.get("kind") == "bot" and tag.get("attacker") == "bot":
+                # a bot hero attacks (adventure/bothero.py): the player defends as side 1, with
+                # a hero or the town's units (a secondary hero's side was named "neutral army")
+                out["battle"]["heroes"] = [None, tag.get("hero") or "garrison"]
             out["battle"]["field"] = tag.get("level")  # a neutral army's field level
         return out
 

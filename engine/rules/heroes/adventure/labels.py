@@ -145,10 +145,12 @@ def option_label(st: MapState, seat: int, purpose: str, opt: str,
         return effects(R.bothero.bonus_alternatives(st)[int(opt)])
     if purpose in ("relocate", "portal"):
         h = R._h(opt.split(","))
-        loc = R.board(st).fields[h].location
+        field = R.board(st).fields[h]
+        loc = field.location
         if loc is not None:
+            # the tile's label tells two settlements apart (three buttons all said "Settlement")
             return msg("heroes.map.opt.place_named", place=content.locations[loc].name,
-                       at=[h[0], h[1]])
+                       tile=content.tiles[field.tile].label, at=[h[0], h[1]])
         return msg("heroes.map.opt.field", at=[h[0], h[1]])
     if purpose == "explore":
         parts = opt.split(":")

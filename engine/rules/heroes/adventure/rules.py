@@ -199,9 +199,12 @@ def strongholds(st: MapState, seat: int) -> list[Hex]:
 
 
 def havens(st: MapState, seat: int) -> list[Hex]:
-    """Returns the own towns and settlements without an enemy hero (spec AMB-22, AMB-68)."""
+    """Returns the own towns and settlements without an enemy hero (spec AMB-22, AMB-68); a
+    bot hero of a campaign scenario standing there is an enemy hero too (a main hero beaten in
+    its town by the bot there went back into that town, under the bot)."""
     return [h for h in strongholds(st, seat)
-            if all(s == seat or T.allied(st, s, seat) for s, _ in heroes_at(st, h))]
+            if all(s == seat or T.allied(st, s, seat) for s, _ in heroes_at(st, h))
+            and bothero.bot_at(st, h) is None]
 
 
 def income(st: MapState, seat: int) -> list[int]:
