@@ -58,6 +58,18 @@ def test_the_modes_pick_their_scenarios_and_teams() -> None:
     assert view["team_of"] == [0, 1, 0, 1] and view["partners"] == [2]
 
 
+def test_the_rules_name_each_seats_side_for_the_end_screen() -> None:
+    # "Player 1, Player 2 share the win!" in a co-op game: the end screen reads the sides
+    def sides(players: int, **opts: object) -> tuple[int, ...]:
+        return RULES.sides(GameConfig(GameConfig.for_players(players, bots=False).seats, opts))
+
+    assert sides(2, mode="coop") == (0, 0)
+    assert sides(4, mode="alliance") == (0, 1, 0, 1)
+    assert sides(4) == (0, 1, 0, 1)  # four players default to the alliance
+    assert sides(3, mode="clash") == (0, 1, 2) and sides(2, mode="skirmish") == (0, 1)
+    assert sides(3, mode="coop") == (0, 1, 2)  # no co-op scenario for three: no team
+
+
 def test_a_clash_knows_no_allies() -> None:
     st = RULES.new_game(GameConfig.for_players(3, bots=False, mode="clash"), 3)
     assert not T.is_team_game(st) and not T.allied(st, 0, 1) and T.rivals(st, 0) == [1, 2]

@@ -304,6 +304,23 @@ class HeroesRules(SubGameHost, GameRules[SkirmishState]):
 
         return teams.scenario_for(mode, players, wanted)
 
+    def sides(self, config: GameConfig) -> tuple[int, ...]:
+        """Returns each seat's team: one for every seat in a co-operative game, the scenario's
+        two teams in an alliance, else every seat for itself (adventure/teams.py)."""
+        mode = str(config.options.get("mode") or self.option_defaults(config.players)["mode"])
+        if mode not in ("coop", "alliance"):
+            return tuple(range(config.players))
+        from engine.core.errors import MalformedAction
+        from engine.rules.heroes.adventure.rules import mc
+
+        try:
+            sid = self.team_scenario(mode, config.players, str(config.options.get("scenario", "")))
+        except MalformedAction:  # no scenario of the mode for that many: no teams either
+            return tuple(range(config.players))
+        if mode == "coop":
+            return (0,) * config.players
+        return tuple(int(getattr(s, "team", None) or 0) for s in mc().scenarios[sid].seats)
+
     def check_config(self, config: GameConfig) -> None:
         """Refuses, with a rule the set-up screen can name, a skirmish for three players, the
         map game for a number of players no scenario is made for, and a map scenario for another
