@@ -43,12 +43,18 @@ class SquareLayout:
 
 
 class HexLayout:
-    """Pointy-top hexes of corner radius ½ tile, in axial coordinates, limited to ``cells``."""
+    """Pointy-top hexes of corner radius ½ tile, in axial coordinates, limited to ``cells``.
 
-    def __init__(self, cells: Any) -> None:
+    ``frame`` (default: the cells) is what fitting and centring measure: a board whose cells
+    come and go for a moment (a map's outlines of where a tile may go) keeps its place on the
+    screen while they do.
+    """
+
+    def __init__(self, cells: Any, frame: Any = None) -> None:
         self.cells = frozenset(tuple(c) for c in cells)
+        self.frame = self.cells if frame is None else frozenset(tuple(c) for c in frame)
         xs, ys = [], []
-        for c in self.cells:
+        for c in self.frame or self.cells:
             for x, y in hexgrid.hex_corners(c, 0.5):
                 xs.append(x)
                 ys.append(y)

@@ -505,20 +505,32 @@ class MapTableScene(HeroesTableScene):
             anchor = _hex(s["at"])
             for h in hexgrid.tile_fields(anchor):
                 self.slot_of[h] = anchor
-        cells = set(self.fields) | set(self.slot_of)
+        board = set(self.fields) | set(self.slot_of)
+        cells = set(board)
         for a in self.index.of_kind("place"):
             cells |= set(hexgrid.tile_fields(_hex(a["at"])))
         rot = v.get("rotating")
         if rot:  # a placed tile being turned is not a field yet: its place is on the board
             cells |= set(hexgrid.tile_fields(_hex(rot["at"])))
-        if set(self.map_cam.layout.cells) != cells:
-            self.map_cam.layout = HexLayout(cells)
+        layout = self.map_cam.layout
+        # the view is measured on the board alone: the outlines of where a supply tile may go
+        # come and go without moving the map under the pointer (a click aimed at a field
+        # landed on another when the map re-centred: solo window walk); only outlines the
+        # view does not show make it take them in
+        frame = board
+        if self.fitted and any(not MAPV.collidepoint(self.map_cam.cell_centre(c))
+                               for c in cells - board):
+            frame = cells
+        if set(layout.cells) != cells or set(layout.frame) != frame:
+            grown = set(layout.frame) != frame
+            self.map_cam.layout = HexLayout(cells, frame=frame)
             if not self.fitted:
                 self._first_view()
                 self.fitted = True
-            elif self.auto_view:
+            elif self.auto_view and grown:
                 self._keep_whole()
-            self.map_cam.clamp()
+            if grown:
+                self.map_cam.clamp()
 
     def _keep_whole(self) -> None:
         """Fits the grown or shrunk board again when it fits the frame at a readable zoom

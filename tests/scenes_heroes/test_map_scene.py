@@ -395,6 +395,44 @@ def test_the_map_opens_whole_when_it_fits(app: Any, players: int) -> None:
     assert (cam.zoom, list(cam.offset)) == opened
 
 
+def test_outlines_of_a_supply_tile_do_not_move_the_map(app: Any,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # solo window walk: the map re-centred whenever the outlines of where a supply tile may go
+    # came or went, and a click aimed at a field landed on another
+    from engine.core import hexgrid
+
+    app.settings.anim_speed = 0.0
+    table = MapTableScene(app, new_map_session(1, players=2), autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    cam = table.map_cam
+    board = set(table.fields) | set(table.slot_of)
+    shown = (cam.zoom, list(cam.offset))
+
+    def visible(anchor: tuple[int, int]) -> bool:
+        return all(MAPV.collidepoint(tuple(int(c) for c in cam.cell_centre(h)))
+                   for h in hexgrid.tile_fields(anchor))
+
+    near = next(a for h in sorted(board) for a in hexgrid.hexes_within(h, 3)
+                if not set(hexgrid.tile_fields(a)) & board and visible(a))
+    real = table.index.of_kind
+
+    def with_outline(anchor: tuple[int, int]) -> None:
+        monkeypatch.setattr(table.index, "of_kind", lambda kind: [{"at": list(anchor)}]
+                            if kind == "place" else real(kind))
+        table._read_map()
+
+    with_outline(near)  # the outline appears: the view stays
+    assert set(hexgrid.tile_fields(near)) <= set(cam.layout.cells)
+    assert (cam.zoom, list(cam.offset)) == shown
+    monkeypatch.setattr(table.index, "of_kind", real)
+    table._read_map()  # ... and goes
+    assert (cam.zoom, list(cam.offset)) == shown
+    far = (40, -20)  # an outline the view does not show: the view takes it in
+    with_outline(far)
+    assert (cam.zoom, list(cam.offset)) != shown
+
+
 def test_after_the_curtain_the_map_turns_to_the_seated_players_hero(app: Any) -> None:
     app.settings.anim_speed = 0.0
     session = new_map_session(2, humans=2)
