@@ -143,6 +143,14 @@ class HeroesTableScene(TableScene):
                 return int(s["side"])
         return 0
 
+    @property
+    def watching(self) -> bool:
+        """Returns True when the viewer leads neither side of the battle on screen (a battle
+        of other seats on the map, watched between turns: no hand of its own to show)."""
+        bv = self.bv or self.last_bv
+        return bv is not None and (self.bseat is None
+                                   or all(s["seat"] != self.bseat for s in bv["sides"]))
+
     def battle_view(self) -> dict[str, Any] | None:
         """Returns the battle's view in the current view (None outside the battle)."""
         v = self.view
@@ -1090,18 +1098,35 @@ class HeroesTableScene(TableScene):
                 pygame.draw.rect(surface, theme.INK, rect.inflate(-2, -2), width=2,
                                  border_radius=10)
 
+    def strip_title(self, bv: dict[str, Any]) -> str:
+        """Returns the heading of the strip under the board: the units to place, or the hand
+        (for a battle of other seats, watched: who places, how many cards its hero holds)."""
+        t = self.app.t
+        if bv["phase"] == "deploy":
+            if self.watching:  # another seat's battle: name who places its units
+                return "" if bv["deploying"] is None else t(
+                    "heroes.ui.watch_deploy", name=self.side_name(bv["deploying"]))
+            if bv["deploying"] == self.my_side and self._reserve():
+                return t("heroes.ui.to_place")
+            return t("heroes.ui.enemy_deploys") if self._reserve() or bv["deploying"] != \
+                self.my_side else t("heroes.ui.all_placed")
+        side = bv["sides"][self.my_side]
+        if not side["hero"]:
+            return t("heroes.ui.no_hand")
+        if self.watching:  # another seat's battle: its hand is hidden, only its size shows
+            return t("heroes.ui.watch_hand", name=self.side_name(self.my_side),
+                     n=side["hand_count"])
+        return t("heroes.ui.hand", n=len(self._hand()))
+
     def _draw_strip(self, surface: pygame.Surface, bv: dict[str, Any]) -> None:
         surface.blit(theme.panel(STRIP.size, "wood"), STRIP)
         t = self.app.t
         reserve = self._reserve()
+        title = self.strip_title(bv)
         if bv["phase"] == "deploy":
-            if bv["deploying"] == self.my_side and reserve:
-                title = t("heroes.ui.to_place")
-            else:
-                title = t("heroes.ui.enemy_deploys") if reserve or bv["deploying"] != \
-                    self.my_side else t("heroes.ui.all_placed")
-            image = assets.text(title, "heading", theme.SIZE_SMALL, theme.GOLD)
-            surface.blit(image, (STRIP.left + 16, STRIP.top + 14))
+            if title:
+                image = assets.text(title, "heading", theme.SIZE_SMALL, theme.GOLD)
+                surface.blit(image, (STRIP.left + 16, STRIP.top + 14))
             for i, u in enumerate(reserve):
                 rect = self._reserve_rect(i)
                 self._draw_unit(surface, u, rect, False)
@@ -1109,8 +1134,6 @@ class HeroesTableScene(TableScene):
                     self.highlight(surface, rect, "selected")
             return
         hand = self._hand()
-        side = bv["sides"][self.my_side]
-        title = t("heroes.ui.hand", n=len(hand)) if side["hero"] else t("heroes.ui.no_hand")
         image = assets.text(title, "heading", theme.SIZE_SMALL, theme.GOLD)
         surface.blit(image, (STRIP.left + 16, STRIP.top + 12))
         if self.targeting is not None:

@@ -125,3 +125,44 @@ def test_rivals_is_the_one_enemy_hook() -> None:
     st.ps[2].out = True
     assert MB.rivals(st, 0) == [1]
     assert MB._target(st, 0) == st.ps[1].town
+
+
+def test_a_map_battle_s_extend_or_retreat_says_why() -> None:
+    # issue #17: a bot that retreats from a map battle (or extends it) logs its reason, as its
+    # map decisions do: the health left on both sides, or no movement point to extend
+    from engine.rules.heroes.battle import TIME
+
+    en, de = load_entries("en"), load_entries("de")
+    seen: dict[str, dict] = {}
+    for seed in range(6):
+        bots = CB._bots(("heuristic:normal", "heuristic:normal"), seed)
+        st = RULES.new_game(GameConfig.for_players(2, mode="clash"), seed)
+        while not RULES.is_over(st) and len(seen) < 2:
+            seat = RULES.current_actor(st)
+            assert seat is not None
+            sub = st.sub
+            at_time = (sub is not None and sub.state.flow.top is not None
+                       and sub.state.flow.top.kind == TIME)
+            action = bots[seat].choose(RULES, st, seat)
+            why = bots[seat].last_stats.get("why")
+            if at_time:
+                assert why is not None and why["params"]["seat"] == seat, action
+                seen[action.kind] = why
+            elif not is_map_turn(st):
+                assert why is None  # no stale reason on the battle's other decisions
+            RULES.apply(st, action)
+        if len(seen) == 2:
+            break
+    assert set(seen) == {"extend", "retreat"}, seen
+    assert seen["extend"]["key"] == "heroes.map.why.extend"
+    assert seen["retreat"]["key"] in ("heroes.map.why.retreat", "heroes.map.why.retreat_mp")
+    for why in seen.values():
+        assert why["key"] in en and why["key"] in de
+        assert "{" not in RULES_TEXT(why)
+
+
+def RULES_TEXT(why: dict) -> str:
+    """Returns a reason as the English log shows it."""
+    from engine.content.i18n import Catalog
+
+    return Catalog.load("en").message(why)

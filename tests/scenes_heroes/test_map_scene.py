@@ -1114,3 +1114,46 @@ def test_end_turn_and_the_town_keep_their_slots_as_actions_come_and_go(app: Any,
     # one place per player count, however many buttons the moment shows
     assert len({p for p, _ in seen_town}) == len(seen_town)
     assert len({p for p, _ in seen_end}) == len(seen_end)
+
+
+def _watched_battle(session: Any) -> bool:
+    """Returns True in a battle of the bot seat that the human seat 0 only watches."""
+    view = session.rules.view(session.state, 0)
+    return "battle" in view and view["battle"]["seat"] is None
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_watched_battle_names_whose_hand_it_shows(app: Any, lang: str) -> None:
+    # the window walk of 2026-11-28: a bot's battle, watched between turns, said "Your hand
+    # (0 cards)" under the board; now it names the hero and its hand's size
+    from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
+    from engine.core.session import Session
+
+    app.set_language(lang)
+    app.settings.anim_speed = 0.0
+    seats = (SeatConfig(kind=HUMAN, name="Alma"), SeatConfig(kind=BOT, bot="heuristic",
+                                                              name="Bruno"))
+    for seed in range(1, 8):
+        session = Session.start("heroes", GameConfig(seats, {"mode": "clash",
+                                                             "neutrals": "auto"}), seed)
+        if play_map_until(session, _watched_battle, seed):
+            break
+    assert _watched_battle(session)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    assert table.watching
+    bv = table.bv
+    assert bv is not None
+    title = table.strip_title(bv)
+    side = bv["sides"][table.my_side]
+    assert app.t("heroes.ui.hand", n=0) != title
+    if bv["phase"] == "deploy":
+        assert bv["deploying"] is None or table.side_name(bv["deploying"]) in title
+    else:
+        assert title == app.t("heroes.ui.watch_hand", name=table.side_name(table.my_side),
+                              n=side["hand_count"])
+    # a battle of one's own shows one's own hand
+    own = _table_at(app, "map_battle")
+    assert not own.watching and own.bv is not None
+    assert own.strip_title(own.bv) == app.t("heroes.ui.hand", n=len(own._hand()))
