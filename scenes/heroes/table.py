@@ -48,7 +48,7 @@ NAMED_EVENTS = {
     "heroes.ev.surrender": "heroes.ui.ev.surrender", "heroes.ev.look": "heroes.ui.ev.look",
     "heroes.ev.gain": "heroes.ui.ev.gain", "heroes.ev.unusable": "heroes.ui.ev.unusable",
     "heroes.ev.recruit": "heroes.ui.ev.recruit", "heroes.ev.reinforce": "heroes.ui.ev.reinforce",
-    "heroes.ev.ready": "heroes.ui.ev.ready",
+    "heroes.ev.ready": "heroes.ui.ev.ready", "heroes.ev.tie_broken": "heroes.ui.ev.tie_broken",
     "heroes.ev.morale_use": "heroes.ui.ev.morale_use",
     "heroes.ev.morale_reroll": "heroes.ui.ev.morale_reroll",
     # the expansion's summoning (engine/rules/heroes/battle/summon.py)

@@ -166,3 +166,28 @@ def RULES_TEXT(why: dict) -> str:
     from engine.content.i18n import Catalog
 
     return Catalog.load("en").message(why)
+
+
+def test_a_broken_tie_names_the_side_that_chose() -> None:
+    # the window walk of 2026-11-28: "The player chose the target." in a bot's battle named
+    # nobody; the event now carries the choosing side (the automatic unit's foe), which the
+    # table names by its player (scenes/heroes/table.py NAMED_EVENTS)
+    from engine.rules.heroes.battle import TIE
+
+    for seed in range(12):
+        bots = CB._bots(("heuristic:normal", "heuristic:normal"), seed)
+        st = RULES.new_game(GameConfig.for_players(2, mode="clash", neutrals="auto"), seed)
+        while not RULES.is_over(st):
+            seat = RULES.current_actor(st)
+            assert seat is not None
+            sub = st.sub
+            tie = sub is not None and sub.state.flow.top is not None \
+                and sub.state.flow.top.kind == TIE
+            auto_side = sub.state.units[sub.state.pending[0]].side if tie else -1
+            events = RULES.apply(st, bots[seat].choose(RULES, st, seat))
+            if tie:
+                broken = [e for e in events if e.key == "heroes.ev.tie_broken"]
+                assert broken and broken[0].params["side"] == 1 - auto_side
+                assert "{side}" in load_entries("en")["heroes.ui.ev.tie_broken"]
+                return
+    pytest.fail("no automatic unit's tie in twelve seeded games")
