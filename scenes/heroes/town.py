@@ -120,6 +120,10 @@ class TownWindow:
             return t("heroes.mapui.why.needs", names=", ".join(needs)), cost
         if key == "heroes.map.rule.no_dwelling" and needs:
             return t("heroes.mapui.why.needs", names=", ".join(needs)), cost
+        if key == "heroes.rule.wrong_step":
+            # a visit or choice on the map is still open (the trading post's trades, a
+            # choice): "That is not possible now." did not say what to do
+            return t("heroes.mapui.why.open_step"), cost
         if key == "heroes.map.rule.token_used":  # the chip above says which token
             return t("heroes.mapui.why.token"), cost
         if key == "heroes.map.rule.cost" and cost is not None:

@@ -1157,3 +1157,21 @@ def test_a_watched_battle_names_whose_hand_it_shows(app: Any, lang: str) -> None
     own = _table_at(app, "map_battle")
     assert not own.watching and own.bv is not None
     assert own.strip_title(own.bv) == app.t("heroes.ui.hand", n=len(own._hand()))
+
+
+def test_the_town_says_to_finish_an_open_visit_first(app: Any) -> None:
+    # the window walk of 2026-11-28: the town opened during a trading post's visit said
+    # "That is not possible now." on every row; now it says what to do
+    from engine.core.actions import Message
+    from engine.core.decisions import ONE, Decision
+    from engine.rules.heroes.adventure.rules import TRADE
+
+    table = _table_at(app, "map_town")
+    st = table.session.state
+    st.trade_done = False
+    st.flow.push(Decision(TRADE, 0, ONE, Message("heroes.map.prompt.trade", {}), ("", 1)))
+    table.refresh()
+    table.town = None
+    table._open_town()
+    locked = [r for r in table.town.buildings if r.status == "locked"]
+    assert locked and all(r.why == app.t("heroes.mapui.why.open_step") for r in locked)
