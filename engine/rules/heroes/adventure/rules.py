@@ -2585,7 +2585,8 @@ def _choose_witch(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
         return
     if opt.startswith("remove:"):
         st.ps[seat].hand.remove(opt[7:])
-        ev.append(_ev("heroes.map.remove", seat=seat, card=opt[7:]))
+        # its own line: "removes … at the trading post" named the wrong place
+        ev.append(_ev("heroes.map.witch_remove", seat=seat, card=opt[7:]))
         return
     card = draw_shared_one(st, "ability")
     if card is not None:
