@@ -86,6 +86,13 @@ def _frac(pair: list[int]) -> Fraction:
 
 # log entries whose "die" is an attack die's face (−1, 0, +1), shown signed
 SIGNED_DIE = frozenset({"heroes.ev.attack", "heroes.ev.defend_die", "heroes.ev.extra_die"})
+# events with attack-die faces under other names ("1 becomes 0" read as a count: "+1 becomes 0")
+SIGNED_FACES = {"heroes.ev.morale_reroll": ("old", "new")}
+
+
+def signed_face(die: int) -> str:
+    """Returns an attack die's face as rolled: "+1", "0", "-1"."""
+    return f"{die:+d}" if die else "0"
 
 
 class HeroesTableScene(TableScene):
@@ -200,6 +207,11 @@ class HeroesTableScene(TableScene):
 
     def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
         """Returns a game message, naming sides by their hero and seats by their player."""
+        if params and key in SIGNED_FACES:
+            params = dict(params)
+            for face in SIGNED_FACES[key]:
+                if isinstance(params.get(face), int):
+                    params[face] = signed_face(params[face])
         own = NAMED_EVENTS.get(key)
         if own is not None and params:
             named = dict(params)
@@ -214,7 +226,7 @@ class HeroesTableScene(TableScene):
                 params["dice_text"] = ", ".join(f"{d:+d}" if d else "0" for d in params["dice"])
             if key in SIGNED_DIE and isinstance(params.get("die"), int):
                 # a die's face as rolled ("+1"), not a count ("die 1" read as a six-sided 1)
-                params["die"] = f"{params['die']:+d}" if params["die"] else "0"
+                params["die"] = signed_face(params["die"])
             for did, name in (("did", "did_name"), ("attacker_did", "attacker_name"),
                               ("target_did", "target_name")):
                 if did in params and name not in params:

@@ -1175,3 +1175,13 @@ def test_the_town_says_to_finish_an_open_visit_first(app: Any) -> None:
     table._open_town()
     locked = [r for r in table.town.buildings if r.status == "locked"]
     assert locked and all(r.why == app.t("heroes.mapui.why.open_step") for r in locked)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_morale_reroll_shows_the_faces_signed(app: Any, lang: str) -> None:
+    # the window walk of 2026-11-28: "rolls a die again: 1 becomes 0" (the +1 read as a count)
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    text = table.game_text("heroes.ev.morale_reroll", {"side": 0, "old": 1, "new": -1})
+    assert "+1" in text and "-1" in text
+    assert "0" in table.game_text("heroes.ev.morale_reroll", {"side": 0, "old": 1, "new": 0})
