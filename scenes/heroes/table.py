@@ -879,6 +879,16 @@ class HeroesTableScene(TableScene):
         surface.blit(image, (TRACK.right - image.get_width() - 16,
                              TRACK.centery - image.get_height() // 2))
 
+    @staticmethod
+    def side_lines(sub: str, who: str, room: int) -> list[str]:
+        """Returns the line(s) under a side's name: "<what it is> · <player>" on one line,
+        smaller if need be, or on two lines when even that is cut (a garrison's "the units,
+        without a deck · Player 2" was cut to "· Playe…")."""
+        words = f"{sub} · {who}"
+        if assets.size_of(words, "body", theme.SIZE_SMALL - 2)[0] <= room:
+            return [words]
+        return [sub, who]
+
     def _draw_hero(self, surface: pygame.Surface, rect: pygame.Rect, side: int,
                    bv: dict[str, Any]) -> None:
         t = self.app.t
@@ -913,11 +923,12 @@ class HeroesTableScene(TableScene):
         surface.blit(name, (rect.left + 90, rect.top + 16))
         player = self._host_seat(s["seat"])
         who = self.seat_name(player) if player is not None else t("heroes.ui.automatic")
-        words, room = f"{sub} · {who}", rect.width - 100
-        size = theme.SIZE_SMALL if assets.size_of(words, "body", theme.SIZE_SMALL)[0] <= room \
-            else theme.SIZE_SMALL - 2  # a long title and player name: smaller, not cut
-        line = assets.text(assets.fit(words, "body", size, room), "body", size, theme.INK_DIM)
-        surface.blit(line, (rect.left + 90, rect.top + 52))
+        for i, words in enumerate(self.side_lines(sub, who, rect.width - 100)):
+            size = theme.SIZE_SMALL if assets.size_of(words, "body", theme.SIZE_SMALL)[0] <= \
+                rect.width - 100 else theme.SIZE_SMALL - 2
+            line = assets.text(assets.fit(words, "body", size, rect.width - 100), "body", size,
+                               theme.INK_DIM)
+            surface.blit(line, (rect.left + 90, rect.top + 52 + 22 * i))
         if side == bv.get("deploying") and bv["phase"] == "deploy" or (
                 bv["active"] >= 0 and self.unit(bv["active"])["side"] == side):
             pygame.draw.rect(surface, colour, rect.inflate(-4, -4), width=3, border_radius=10)

@@ -1185,3 +1185,19 @@ def test_a_morale_reroll_shows_the_faces_signed(app: Any, lang: str) -> None:
     text = table.game_text("heroes.ev.morale_reroll", {"side": 0, "old": 1, "new": -1})
     assert "+1" in text and "-1" in text
     assert "0" in table.game_text("heroes.ev.morale_reroll", {"side": 0, "old": 1, "new": 0})
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_garrison_side_names_its_player_uncut(app: Any, lang: str) -> None:
+    # the window walk of 2026-11-28: a siege's garrison panel read "the units, without a deck ·
+    # Playe…"; what does not fit on one line goes on two
+    from scenes import assets, theme
+    from scenes.heroes.table import ENEMY
+
+    app.set_language(lang)
+    room = ENEMY.width - 100
+    lines = HeroesTableScene.side_lines(app.t("heroes.ui.side.units_only"), "Player 2", room)
+    assert lines[-1].endswith("Player 2")
+    assert all(assets.size_of(line, "body", theme.SIZE_SMALL)[0] <= room for line in lines)
+    short = HeroesTableScene.side_lines("Knight, level 4", "Alma", room)
+    assert short == ["Knight, level 4 · Alma"]
