@@ -1201,3 +1201,31 @@ def test_a_garrison_side_names_its_player_uncut(app: Any, lang: str) -> None:
     assert all(assets.size_of(line, "body", theme.SIZE_SMALL)[0] <= room for line in lines)
     short = HeroesTableScene.side_lines("Knight, level 4", "Alma", room)
     assert short == ["Knight, level 4 · Alma"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_paid_bonus_names_its_source(app: Any, lang: str) -> None:
+    # the window walk of 2026-11-28: the Sunforge's start-of-turn offer said only "Pay for the
+    # bonus, or leave it."
+    from engine.rules.heroes.adventure import rules as R
+    from engine.rules.heroes.adventure.game import CLASH
+
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    st = table.session.state
+    faction, building = next((f, b) for f, town in R.mc().towns.items()
+                             for b in town.buildings
+                             if any(e.get("type") == "pay" for e in b.turn_start))
+    st.ps[0].faction = faction  # the faction whose building offers a paid bonus
+    st.ps[0].res = [20, 20, 20]
+    offer = next(e for e in building.turn_start if e.get("type") == "pay")
+    R.queue(st).insert(0, ["effect", 0, "main", R.to_plain(offer), False, None,
+                           ["building", building.id]])
+    R.run(CLASH, st, [])
+    table.refresh()
+    app.step([], 1 / 60)
+    prompt = CLASH.prompt(st)
+    assert prompt.key == "heroes.map.prompt.pay_from"
+    assert art.name(app, building.name) in table.game_message(prompt)
+    table.session.rules.apply(st, Action.make("choose", option="pay"))
+    assert st.ps[0].res[0] == 20 - offer["gold"]  # the source in the context: paying still works

@@ -566,9 +566,10 @@ def _step_choose(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
         st.battle["n"] = int(key) + 1
         st.battle.setdefault("ctx", {})[key] = ctx
         prompt = Message(CHOICE_PROMPTS[purpose], {})
-        name = source_name(st, seat, ctx[2]) if purpose == "effect" and len(ctx) > 2 else None
-        if name is not None:  # "City Hall: choose the effect."
-            prompt = Message("heroes.map.prompt.effect_from", {"source": name})
+        at = {"effect": 2, "pay": 3}.get(purpose)
+        name = source_name(st, seat, ctx[at]) if at is not None and len(ctx) > at else None
+        if name is not None:  # "City Hall: choose the effect." / "Sunforge: pay for …"
+            prompt = Message(f"heroes.map.prompt.{purpose}_from", {"source": name})
         st.flow.push(Decision(CHOOSE, seat, ONE, prompt, (purpose, tuple(options), key)))
 
 
@@ -810,7 +811,8 @@ class _Ctx:
     def pay(self, gold: int, materials: int, valuables: int, then: Any) -> None:
         if afford(self.st.ps[self.seat].res, (gold, materials, valuables)):
             self._front([["choose", self.seat, "pay", ["pay", "skip"],
-                          [self.hero, [gold, materials, valuables], to_plain(then)]]])
+                          [self.hero, [gold, materials, valuables], to_plain(then),
+                           self.source]]])
 
     def twice(self, then: Any) -> None:
         self._front(self._effects(then) * 2)
@@ -2488,7 +2490,7 @@ def _choose_pay(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
                 ev: list[Event]) -> None:
     if opt != "pay":
         return
-    hero, cost, effects = ctx
+    hero, cost, effects = ctx[:3]  # ctx[3]: the source the prompt names (saves before: none)
     pay(st.ps[seat].res, cost)
     queue(st)[:0] = [["effect", seat, hero, e] for e in effects]
 
