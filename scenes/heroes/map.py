@@ -140,6 +140,20 @@ def _tip_cut_labels(popup: Popup) -> None:
             b.tooltip = b.label
 
 
+TRACK_STEP = 14  # the smallest room per round on the round track (pixels)
+
+
+def track_rounds(rnd: int, limit: int, room: int) -> list[int]:
+    """Returns the rounds the round track shows: all of them when they fit (16 of Three
+    Crowns did, but the track stopped at 14, so rounds 15 and 16 had no mark), else a window
+    that keeps the current round and the next in sight."""
+    n = max(1, room // TRACK_STEP)
+    if limit <= n:
+        return list(range(1, limit + 1))
+    first = max(1, min(rnd - n + 2, limit - n + 1))
+    return list(range(first, first + n))
+
+
 class MapTableScene(HeroesTableScene):
     """The map game's table: the adventure map, the side panel and, in battle, the combat
     board."""
@@ -1719,10 +1733,9 @@ class MapTableScene(HeroesTableScene):
         image = assets.text(assets.fit(title, "heading", theme.SIZE_SMALL, rect.width - 24),
                             "heading", theme.SIZE_SMALL, theme.GOLD)
         surface.blit(image, (rect.left + 12, rect.top + 8))
-        n = min(limit, 14)
-        step = (rect.width - 24) / n
-        for i in range(n):
-            r = i + 1
+        rounds = track_rounds(rnd, limit, rect.width - 24)
+        step = (rect.width - 24) / len(rounds)
+        for i, r in enumerate(rounds):
             c = (int(rect.left + 12 + step * (i + 0.5)), rect.top + 56)
             current = r == rnd
             colour = theme.GOLD_BRIGHT if current else (theme.INK_DIM if r < rnd

@@ -1229,3 +1229,17 @@ def test_a_paid_bonus_names_its_source(app: Any, lang: str) -> None:
     assert art.name(app, building.name) in table.game_message(prompt)
     table.session.rules.apply(st, Action.make("choose", option="pay"))
     assert st.ps[0].res[0] == 20 - offer["gold"]  # the source in the context: paying still works
+
+
+def test_the_round_track_shows_every_round_of_a_long_scenario() -> None:
+    # the window walk of 2026-11-28: Three Crowns (16 rounds) had 14 marks, so rounds 15 and 16
+    # had none; all fit now, and a longer game keeps the current round and the next in sight
+    from scenes.heroes.map import SIDE, track_rounds
+
+    room = SIDE.width - 28 - 24
+    assert track_rounds(15, 16, room) == list(range(1, 17))
+    assert track_rounds(1, 12, room) == list(range(1, 13))
+    for rnd in range(1, 31):
+        shown = track_rounds(rnd, 30, room)
+        assert rnd in shown and (rnd == 30 or rnd + 1 in shown)
+        assert shown == list(range(shown[0], shown[-1] + 1)) and shown[-1] <= 30
