@@ -1367,13 +1367,15 @@ def defeated(rules: Any, st: MapState, seat: int, hero: str, ev: list[Event]) ->
     p.pos[MAIN] = None
     places = havens(st, seat)
     if not places:
-        eliminate(st, seat, ev)
+        eliminate(st, seat, ev, "heroes.map.eliminated_no_haven")
         return
     queue(st).insert(0, ["choose", seat, "relocate", [f"{a},{b}" for a, b in places], []])
 
 
-def eliminate(st: MapState, seat: int, ev: list[Event]) -> None:
-    """Removes a player: heroes and faction cubes leave the map (seed "Spielende")."""
+def eliminate(st: MapState, seat: int, ev: list[Event],
+              why: str = "heroes.map.eliminated", **params: Any) -> None:
+    """Removes a player: heroes and faction cubes leave the map (seed "Spielende"); the log
+    line says why (``why``: a message key with ``{seat}`` and ``params``)."""
     p = st.ps[seat]
     if p.out:
         return
@@ -1387,7 +1389,7 @@ def eliminate(st: MapState, seat: int, ev: list[Event]) -> None:
     order = st.flow.order
     assert order is not None
     order.eliminated[seat] = True
-    ev.append(_ev("heroes.map.eliminated", seat=seat))
+    ev.append(_ev(why, seat=seat, **params))
     check_victory(st, ev)
 
 
@@ -1558,7 +1560,7 @@ def end_round(rules: Any, st: MapState, ev: list[Event]) -> None:
         else:
             p.homeless += 1
             if p.homeless >= eco().elimination_rounds:
-                eliminate(st, s, ev)
+                eliminate(st, s, ev, "heroes.map.eliminated_homeless", rounds=p.homeless)
     if st.flow.phase == OVER:
         return
     _round_end_victory(st, ev)
