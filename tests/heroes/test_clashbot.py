@@ -191,3 +191,22 @@ def test_a_broken_tie_names_the_side_that_chose() -> None:
                 assert "{side}" in load_entries("en")["heroes.ui.ev.tie_broken"]
                 return
     pytest.fail("no automatic unit's tie in twelve seeded games")
+
+
+def test_a_cube_won_in_battle_completes_the_goal_at_once() -> None:
+    # the window walk of 2026-11-28 (Three Crowns): the hard bot held Player 2's cubes and won
+    # Player 1's in a battle of round 16, yet the game went on to the round limit (decided by
+    # flags); the goal "a faction cube of every rival" was checked only when a town was flagged
+    from engine.rules.heroes.adventure import rules as R
+    from engine.rules.heroes.adventure.game import CLASH
+
+    st = RULES.new_game(GameConfig.for_players(3, mode="clash"), 1)
+    for seat in range(3):  # past the set-up: every main hero on its start field
+        assert st.ps[seat].pos[R.MAIN] is not None or st.ps[seat].town is not None
+    st.ps[2].cubes = [1]
+    field = st.ps[0].pos[R.MAIN] or st.ps[0].town
+    tag = {"kind": "pvp", "seat": 2, "hero": R.MAIN, "field": list(field), "foe": 0,
+           "foe_hero": R.MAIN}
+    ev: list = []
+    R._battle_over(CLASH, st, tag, 0, "destroyed", None, ev)
+    assert RULES.is_over(st) and st.winners == [2] and st.reason == "cubes"

@@ -1338,6 +1338,9 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
         defeated(rules, st, lose_seat, lose_hero, ev)
     if winner == 0:
         q.append(["visit", seat, hero, _jh(h)])  # the winner visits the field
+    # a cube won in battle may be the last rival's: the goal was checked only when a
+    # town was flagged, so a Clash of three went on to its round limit
+    check_victory(st, ev)
     run(rules, st, ev)
 
 
@@ -2523,7 +2526,9 @@ def _choose_yield(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
     st.ps[tag["seat"]].cubes.append(seat)
     ev.append(_ev("heroes.map.cube", seat=tag["seat"], loser=seat))
     defeated(rules, st, seat, SECONDARY, ev)
-    queue(st).insert(0, ["visit", tag["seat"], tag["hero"], tag["field"]])
+    check_victory(st, ev)  # the cube may be the last rival's
+    if st.flow.phase != OVER:
+        queue(st).insert(0, ["visit", tag["seat"], tag["hero"], tag["field"]])
 
 
 def _choose_defend(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
