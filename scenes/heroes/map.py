@@ -244,6 +244,9 @@ class MapTableScene(HeroesTableScene):
         if not standings:
             return None
         t = self.app.t
+        if not self.view.get("flag_roles"):  # flags do not count here: the cubes alone
+            return (t("heroes.mapui.over.column_cubes"),
+                    [t("heroes.mapui.cubes", n=s["cubes"]) for s in standings])
         return (t("heroes.mapui.over.column"),
                 [t("heroes.mapui.over.standing", flags=t("heroes.mapui.over.flags", n=s["flags"]),
                    cubes=t("heroes.mapui.cubes", n=s["cubes"])) for s in standings])

@@ -210,3 +210,25 @@ def test_a_cube_won_in_battle_completes_the_goal_at_once() -> None:
     ev: list = []
     R._battle_over(CLASH, st, tag, 0, "destroyed", None, ev)
     assert RULES.is_over(st) and st.winners == [2] and st.reason == "cubes"
+
+
+def test_three_crowns_at_its_round_limit_is_decided_by_cubes_and_says_so() -> None:
+    # the window walk of 2026-11-28: Three Crowns (no flag goal) ended at round 16 "The last
+    # round is over: most mines and settlements flagged." beside 8 flags to 8; its round limit
+    # counts the faction cubes alone, and the end text and the view say so
+    from engine.rules.heroes.adventure import rules as R
+
+    en = load_entries("en")
+    st = RULES.new_game(GameConfig.for_players(3, mode="clash"), 1)
+    assert st.scenario == "three_crowns"
+    st.ps[2].cubes = [1]
+    ev: list = []
+    R.round_limit(st, ev)
+    assert st.winners == [2] and st.reason == "rounds_cubes"
+    outcome = RULES.outcome(st)
+    assert outcome is not None and outcome.reason.key == "heroes.map.end.rounds_cubes"
+    assert outcome.reason.key in en
+    view = RULES.view(st, 0)
+    assert view["flag_roles"] == [] and all(s["flags"] == 0 for s in view["standings"])
+    two = RULES.new_game(GameConfig.for_players(2, mode="clash"), 1)  # First Steps: flags count
+    assert RULES.view(two, 0)["flag_roles"]

@@ -1243,3 +1243,16 @@ def test_the_round_track_shows_every_round_of_a_long_scenario() -> None:
         shown = track_rounds(rnd, 30, room)
         assert rnd in shown and (rnd == 30 or rnd + 1 in shown)
         assert shown == list(range(shown[0], shown[-1] + 1)) and shown[-1] <= 30
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_end_screen_shows_cubes_alone_where_flags_do_not_count(app: Any, lang: str) -> None:
+    # Three Crowns counts no flags at its round limit: the column showed "8 flags · 2 faction
+    # cubes" for a game decided by the cubes
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    table.view["flag_roles"] = []
+    header, texts = table.over_column() or ("", [])
+    assert header == app.t("heroes.mapui.over.column_cubes")
+    assert texts == [app.t("heroes.mapui.cubes", n=s["cubes"])
+                     for s in table.view["standings"]]

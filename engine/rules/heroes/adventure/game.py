@@ -158,7 +158,9 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         top = st.flow.top
         asked = top is not None and seat is not None and top.seat == seat
         sc = content.scenarios[st.scenario]
-        roles = R.flag_roles(st)
+        # the roles whose flags decide at the round limit: none without that goal (then the
+        # standings' flags are 0 and the end screen shows the faction cubes alone)
+        roles = R.flag_roles(st) if R._victory(st, "most_flags_at_limit") is not None else ()
         out: dict[str, Any] = {
             "mode": "clash", "scenario": st.scenario, "round": st.round,
             "max_rounds": sc.round_limit,

@@ -79,7 +79,7 @@ WHAT = {"neutral": "heroes.map.what.neutral", "quick": "heroes.map.what.quick",
         "ally": "heroes.map.what.ally"}
 ENDS = {"elimination": "heroes.map.end.elimination", "cubes": "heroes.map.end.cubes",
         "town": "heroes.map.end.town", "rounds": "heroes.map.end.rounds",
-        "grail": "heroes.map.end.grail"}
+        "rounds_cubes": "heroes.map.end.rounds_cubes", "grail": "heroes.map.end.grail"}
 
 
 def mc() -> M.MapContent:
@@ -1506,7 +1506,10 @@ def round_limit(st: MapState, ev: list[Event]) -> None:
     def score(s: int) -> tuple[int, int]:
         return standing(st, s, roles)
     best = max(score(s) for s in alive)
-    end_game(st, [s for s in alive if score(s) == best], "rounds", ev)
+    # without the flag goal (Three Crowns) only the faction cubes decide: the end screen said
+    # "most mines and settlements flagged" beside equal flags
+    end_game(st, [s for s in alive if score(s) == best],
+             "rounds" if goal is not None else "rounds_cubes", ev)
 
 
 # --- rounds and turns ----------------------------------------------------------------------------
