@@ -140,6 +140,17 @@ def _tip_cut_labels(popup: Popup) -> None:
             b.tooltip = b.label
 
 
+def _place_of(option: str) -> tuple[int, int] | None:
+    """Returns the field a choice's option names ("q,r": a haven, a portal's target), or None."""
+    parts = option.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return int(parts[0]), int(parts[1])
+    except ValueError:
+        return None
+
+
 TRACK_STEP = 14  # the smallest room per round on the round track (pixels)
 
 
@@ -409,6 +420,31 @@ class MapTableScene(HeroesTableScene):
     def loc_name(self, lid: str) -> str:
         """Returns a location's name in the reader's language."""
         return art.name(self.app, query.location(lid).name)
+
+    def distinct_places(self, labels: list[str],
+                        fields: list[tuple[int, int] | None]) -> list[str]:
+        """Returns the labels of a choice of places, each told apart from its namesakes: three
+        "Settlement" buttons (where a beaten hero withdraws, where a second hero starts) read
+        "Settlement, by the Mill Wheel"; a field without a named neighbour says how far it
+        lies from the own town."""
+        t = self.app.t
+        town = (self.player(self.me()) or {}).get("town")
+        out = []
+        for label, h in zip(labels, fields, strict=True):
+            if h is None or labels.count(label) < 2:
+                out.append(label)
+                continue
+            near = next((self.loc_name(f["location"]) for n in sorted(hexgrid.neighbours(h))
+                         if (f := self.fields.get(n)) is not None and f["location"]
+                         and self.loc_name(f["location"]) != label), None)
+            if near is not None:
+                out.append(t("heroes.mapui.place_near", place=label, near=near))
+            elif town is not None:
+                out.append(t("heroes.mapui.place_far", place=label,
+                             n=hexgrid.distance(h, _hex(town))))
+            else:
+                out.append(label)
+        return out
 
     # --- state of the screen --------------------------------------------------------------
     def on_view_changed(self) -> None:
@@ -704,6 +740,11 @@ class MapTableScene(HeroesTableScene):
                     tip = [t("heroes.mapui.copies.tip", count=copies)] + (tip or [])
                 options.append((capital(label), "", self._do(a)))
                 tips.append(tip)
+            # places of one name (a beaten hero's havens): told apart by their neighbours
+            places = [_place_of(str(a["option"])) for a in self.index.of_kind("choose")]
+            if any(p is not None for p in places) and len(options) == len(places):
+                texts = self.distinct_places([o[0] for o in options], places)
+                options = [(text, o[1], o[2]) for text, o in zip(texts, options, strict=True)]
             if bonus:
                 for text in self._bonus_lines():
                     lines += assets.wrap(text, "body", theme.SIZE_SMALL, 440)

@@ -368,6 +368,10 @@ class TownWindow:
                 name = self.table.loc_name(f["location"]) if f is not None and f["location"] \
                     else self.app.t("heroes.mapui.opt.field")
                 choices.append((name, a))
+            # two settlements read alike: told apart by a neighbour (MapTableScene)
+            named = self.table.distinct_places(
+                [n for n, _ in choices], [(int(a["at"][0]), int(a["at"][1])) for _, a in choices])
+            choices = list(zip(named, [a for _, a in choices], strict=True))
             self.popup = Popup.stacked_above([(label, a, "normal") for label, a in choices],
                                              lambda a: self.table._do(a)(), anchor,
                                              self.rect, max_width=320)

@@ -1256,3 +1256,19 @@ def test_the_end_screen_shows_cubes_alone_where_flags_do_not_count(app: Any, lan
     assert header == app.t("heroes.mapui.over.column_cubes")
     assert texts == [app.t("heroes.mapui.cubes", n=s["cubes"])
                      for s in table.view["standings"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_places_of_one_name_are_told_apart(app: Any, lang: str) -> None:
+    # the window walk of 2026-11-28: a beaten hero's havens read "Settlement · Settlement ·
+    # Settlement · Town", the secondary hero's start "Town · Settlement · Settlement"
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    named = sorted(h for h, f in table.fields.items() if f["location"])
+    assert len(named) >= 3
+    texts = table.distinct_places(["Settlement", "Settlement", "Town"], named[:3])
+    assert texts[2] == "Town" and all(x.startswith("Settlement") for x in texts[:2])
+    assert all(x != "Settlement" for x in texts[:2])
+    assert table.distinct_places(["A", "B"], named[:2]) == ["A", "B"]
+    pairs = [table.distinct_places(["S", "S"], [a, b]) for a in named for b in named if a < b]
+    assert any(p[0] != p[1] for p in pairs)
