@@ -85,6 +85,7 @@ def _frac(pair: list[int]) -> Fraction:
 
 
 # log entries whose "die" is an attack die's face (−1, 0, +1), shown signed
+FIGHTERS = 5  # seed 002, "Einheiten": up to five units of a side take part in a combat
 SIGNED_DIE = frozenset({"heroes.ev.attack", "heroes.ev.defend_die", "heroes.ev.extra_die"})
 # events with attack-die faces under other names ("1 becomes 0" read as a count: "+1 becomes 0")
 SIGNED_FACES = {"heroes.ev.morale_reroll": ("old", "new")}
@@ -1130,6 +1131,13 @@ class HeroesTableScene(TableScene):
                 return "" if bv["deploying"] is None else t(
                     "heroes.ui.watch_deploy", name=self.side_name(bv["deploying"]))
             if bv["deploying"] == self.my_side and self._reserve():
+                # seed 002 "Einheiten": five take part in a combat; an army of more places
+                # only as many as the board takes (the rest stay out: say so before it fills)
+                placed = sum(1 for u in bv["units"] if u["side"] == self.my_side
+                             and u["deployed"] and not u["tower"] and u["alive"])
+                room = max(0, FIGHTERS - placed)
+                if len(self._reserve()) > room:
+                    return t("heroes.ui.to_place_some", n=room, total=len(self._reserve()))
                 return t("heroes.ui.to_place")
             return t("heroes.ui.enemy_deploys") if self._reserve() or bv["deploying"] != \
                 self.my_side else t("heroes.ui.all_placed")
@@ -1148,7 +1156,9 @@ class HeroesTableScene(TableScene):
         title = self.strip_title(bv)
         if bv["phase"] == "deploy":
             if title:
-                image = assets.text(title, "heading", theme.SIZE_SMALL, theme.GOLD)
+                image = assets.text(assets.fit(title, "heading", theme.SIZE_SMALL,
+                                               STRIP.width - 32), "heading", theme.SIZE_SMALL,
+                                    theme.GOLD)
                 surface.blit(image, (STRIP.left + 16, STRIP.top + 14))
             for i, u in enumerate(reserve):
                 rect = self._reserve_rect(i)

@@ -1272,3 +1272,30 @@ def test_places_of_one_name_are_told_apart(app: Any, lang: str) -> None:
     assert table.distinct_places(["A", "B"], named[:2]) == ["A", "B"]
     pairs = [table.distinct_places(["S", "S"], [a, b]) for a in named for b in named if a < b]
     assert any(p[0] != p[1] for p in pairs)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_deploying_more_than_five_units_says_the_rest_stay_out(app: Any, lang: str) -> None:
+    # the window walk of 2026-11-28: an army of seven placed its first five and the battle began;
+    # "Your units to place" never said that only five fight (seed 002, "Einheiten")
+    from scenes import assets, theme
+    from scenes.heroes.table import STRIP
+
+    app.set_language(lang)
+    table = _table_at(app, "map_battle")
+    assert table.bv is not None
+    side = table.my_side
+    mine = next(u for u in table.bv["units"] if u["side"] == side)
+    units = [dict(mine, uid=100 + i, deployed=False, tower=False, alive=True, square=-1)
+             for i in range(7)]
+    table.bv = dict(table.bv, phase="deploy", deploying=side, units=units)
+    assert table.strip_title(table.bv) == app.t("heroes.ui.to_place_some", n=5, total=7)
+    for u in units[:4]:
+        u["deployed"] = True
+    assert table.strip_title(table.bv) == app.t("heroes.ui.to_place_some", n=1, total=3)
+    for u in units[4:6]:
+        u["alive"] = False
+    assert table.strip_title(table.bv) == app.t("heroes.ui.to_place")
+    long = app.t("heroes.ui.to_place_some", n=5, total=7)
+    fitted = assets.fit(long, "heading", theme.SIZE_SMALL, STRIP.width - 32)
+    assert assets.size_of(fitted, "heading", theme.SIZE_SMALL)[0] <= STRIP.width - 32
