@@ -552,6 +552,11 @@ def _step_combat(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
     start_battle(rules, st, item[1], ev)
 
 
+# the choices whose prompt names their source: where the context holds it, and the prompt
+SOURCE_PROMPTS = {"effect": (2, "heroes.map.prompt.effect_from"),
+                  "pay": (3, "heroes.map.prompt.pay_from")}
+
+
 def _step_choose(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
     _, seat, purpose, options, ctx = item
     if st.ps[seat].out:
@@ -566,10 +571,10 @@ def _step_choose(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
         st.battle["n"] = int(key) + 1
         st.battle.setdefault("ctx", {})[key] = ctx
         prompt = Message(CHOICE_PROMPTS[purpose], {})
-        at = {"effect": 2, "pay": 3}.get(purpose)
+        at, from_key = SOURCE_PROMPTS.get(purpose, (None, ""))
         name = source_name(st, seat, ctx[at]) if at is not None and len(ctx) > at else None
         if name is not None:  # "City Hall: choose the effect." / "Sunforge: pay for …"
-            prompt = Message(f"heroes.map.prompt.{purpose}_from", {"source": name})
+            prompt = Message(from_key, {"source": name})
         st.flow.push(Decision(CHOOSE, seat, ONE, prompt, (purpose, tuple(options), key)))
 
 
