@@ -159,6 +159,31 @@ def _tip_cut_labels(popup: Popup) -> None:
             b.tooltip = b.label
 
 
+def _place_of(option: str) -> tuple[int, int] | None:
+    """Returns the field a choice's option names ("q,r": a haven, a portal's target), or None."""
+    parts = option.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return int(parts[0]), int(parts[1])
+    except ValueError:
+        return None
+
+
+TRACK_STEP = 14  # the smallest room per round on the round track (pixels)
+
+
+def track_rounds(rnd: int, limit: int, room: int) -> list[int]:
+    """Returns the rounds the round track shows: all of them when they fit (16 of Three
+    Crowns did, but the track stopped at 14, so rounds 15 and 16 had no mark), else a window
+    that keeps the current round and the next in sight."""
+    n = max(1, room // TRACK_STEP)
+    if limit <= n:
+        return list(range(1, limit + 1))
+    first = max(1, min(rnd - n + 2, limit - n + 1))
+    return list(range(first, first + n))
+
+
 class MapTableScene(HeroesTableScene):
     """The map game's table: the adventure map, the side panel and, in battle, the combat
     board."""
@@ -249,6 +274,9 @@ class MapTableScene(HeroesTableScene):
         if not standings:
             return None
         t = self.app.t
+        if not self.view.get("flag_roles"):  # flags do not count here: the cubes alone
+            return (t("heroes.mapui.over.column_cubes"),
+                    [t("heroes.mapui.cubes", n=s["cubes"]) for s in standings])
         return (t("heroes.mapui.over.column"),
                 [t("heroes.mapui.over.standing", flags=t("heroes.mapui.over.flags", n=s["flags"]),
                    cubes=t("heroes.mapui.cubes", n=s["cubes"])) for s in standings])
@@ -444,6 +472,31 @@ class MapTableScene(HeroesTableScene):
     def loc_name(self, lid: str) -> str:
         """Returns a location's name in the reader's language."""
         return art.name(self.app, query.location(lid).name)
+
+    def distinct_places(self, labels: list[str],
+                        fields: list[tuple[int, int] | None]) -> list[str]:
+        """Returns the labels of a choice of places, each told apart from its namesakes: three
+        "Settlement" buttons (where a beaten hero withdraws, where a second hero starts) read
+        "Settlement, by the Mill Wheel"; a field without a named neighbour says how far it
+        lies from the own town."""
+        t = self.app.t
+        town = (self.player(self.me()) or {}).get("town")
+        out = []
+        for label, h in zip(labels, fields, strict=True):
+            if h is None or labels.count(label) < 2:
+                out.append(label)
+                continue
+            near = next((self.loc_name(f["location"]) for n in sorted(hexgrid.neighbours(h))
+                         if (f := self.fields.get(n)) is not None and f["location"]
+                         and self.loc_name(f["location"]) != label), None)
+            if near is not None:
+                out.append(t("heroes.mapui.place_near", place=label, near=near))
+            elif town is not None:
+                out.append(t("heroes.mapui.place_far", place=label,
+                             n=hexgrid.distance(h, _hex(town))))
+            else:
+                out.append(label)
+        return out
 
     # --- state of the screen --------------------------------------------------------------
     def on_view_changed(self) -> None:
@@ -751,6 +804,11 @@ class MapTableScene(HeroesTableScene):
                     tip = [t("heroes.mapui.copies.tip", count=copies)] + (tip or [])
                 options.append((capital(label), "", self._do(a)))
                 tips.append(tip)
+            # places of one name (a beaten hero's havens): told apart by their neighbours
+            places = [_place_of(str(a["option"])) for a in self.index.of_kind("choose")]
+            if any(p is not None for p in places) and len(options) == len(places):
+                texts = self.distinct_places([o[0] for o in options], places)
+                options = [(text, o[1], o[2]) for text, o in zip(texts, options, strict=True)]
             if bonus:
                 for text in self._bonus_lines():
                     lines += assets.wrap(text, "body", theme.SIZE_SMALL, 440)
@@ -1783,10 +1841,9 @@ class MapTableScene(HeroesTableScene):
         image = assets.text(assets.fit(title, "heading", theme.SIZE_SMALL, rect.width - 24),
                             "heading", theme.SIZE_SMALL, theme.GOLD)
         surface.blit(image, (rect.left + 12, rect.top + 8))
-        n = min(limit, 14)
-        step = (rect.width - 24) / n
-        for i in range(n):
-            r = i + 1
+        rounds = track_rounds(rnd, limit, rect.width - 24)
+        step = (rect.width - 24) / len(rounds)
+        for i, r in enumerate(rounds):
             c = (int(rect.left + 12 + step * (i + 0.5)), rect.top + 56)
             current = r == rnd
             colour = theme.GOLD_BRIGHT if current else (theme.INK_DIM if r < rnd

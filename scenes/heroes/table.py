@@ -48,7 +48,7 @@ NAMED_EVENTS = {
     "heroes.ev.surrender": "heroes.ui.ev.surrender", "heroes.ev.look": "heroes.ui.ev.look",
     "heroes.ev.gain": "heroes.ui.ev.gain", "heroes.ev.unusable": "heroes.ui.ev.unusable",
     "heroes.ev.recruit": "heroes.ui.ev.recruit", "heroes.ev.reinforce": "heroes.ui.ev.reinforce",
-    "heroes.ev.ready": "heroes.ui.ev.ready",
+    "heroes.ev.ready": "heroes.ui.ev.ready", "heroes.ev.tie_broken": "heroes.ui.ev.tie_broken",
     "heroes.ev.morale_use": "heroes.ui.ev.morale_use",
     "heroes.ev.morale_reroll": "heroes.ui.ev.morale_reroll",
     # the expansion's summoning (engine/rules/heroes/battle/summon.py)
@@ -101,7 +101,15 @@ def _frac(pair: list[int]) -> Fraction:
 
 
 # log entries whose "die" is an attack die's face (−1, 0, +1), shown signed
+FIGHTERS = 5  # seed 002, "Einheiten": up to five units of a side take part in a combat
 SIGNED_DIE = frozenset({"heroes.ev.attack", "heroes.ev.defend_die", "heroes.ev.extra_die"})
+# events with attack-die faces under other names ("1 becomes 0" read as a count: "+1 becomes 0")
+SIGNED_FACES = {"heroes.ev.morale_reroll": ("old", "new")}
+
+
+def signed_face(die: int) -> str:
+    """Returns an attack die's face as rolled: "+1", "0", "-1"."""
+    return f"{die:+d}" if die else "0"
 
 
 class HeroesTableScene(TableScene):
@@ -158,6 +166,14 @@ class HeroesTableScene(TableScene):
             if s["seat"] == self.bseat:
                 return int(s["side"])
         return 0
+
+    @property
+    def watching(self) -> bool:
+        """Returns True when the viewer leads neither side of the battle on screen (a battle
+        of other seats on the map, watched between turns: no hand of its own to show)."""
+        bv = self.bv or self.last_bv
+        return bv is not None and (self.bseat is None
+                                   or all(s["seat"] != self.bseat for s in bv["sides"]))
 
     def battle_view(self) -> dict[str, Any] | None:
         """Returns the battle's view in the current view (None outside the battle)."""
@@ -216,6 +232,11 @@ class HeroesTableScene(TableScene):
 
     def game_text(self, key: str, params: dict[str, Any] | None = None) -> str:
         """Returns a game message, naming sides by their hero and seats by their player."""
+        if params and key in SIGNED_FACES:
+            params = dict(params)
+            for face in SIGNED_FACES[key]:
+                if isinstance(params.get(face), int):
+                    params[face] = signed_face(params[face])
         own = NAMED_EVENTS.get(key)
         if own is not None and params:
             named = dict(params)
@@ -230,7 +251,7 @@ class HeroesTableScene(TableScene):
                 params["dice_text"] = ", ".join(f"{d:+d}" if d else "0" for d in params["dice"])
             if key in SIGNED_DIE and isinstance(params.get("die"), int):
                 # a die's face as rolled ("+1"), not a count ("die 1" read as a six-sided 1)
-                params["die"] = f"{params['die']:+d}" if params["die"] else "0"
+                params["die"] = signed_face(params["die"])
             for did, name in (("did", "did_name"), ("attacker_did", "attacker_name"),
                               ("target_did", "target_name")):
                 if did in params and name not in params:
@@ -887,6 +908,16 @@ class HeroesTableScene(TableScene):
         surface.blit(image, (TRACK.right - image.get_width() - 16,
                              TRACK.centery - image.get_height() // 2))
 
+    @staticmethod
+    def side_lines(sub: str, who: str, room: int) -> list[str]:
+        """Returns the line(s) under a side's name: "<what it is> · <player>" on one line,
+        smaller if need be, or on two lines when even that is cut (a garrison's "the units,
+        without a deck · Player 2" was cut to "· Playe…")."""
+        words = f"{sub} · {who}"
+        if assets.size_of(words, "body", theme.SIZE_SMALL - 2)[0] <= room:
+            return [words]
+        return [sub, who]
+
     def _draw_hero(self, surface: pygame.Surface, rect: pygame.Rect, side: int,
                    bv: dict[str, Any]) -> None:
         t = self.app.t
@@ -921,11 +952,12 @@ class HeroesTableScene(TableScene):
         surface.blit(name, (rect.left + 90, rect.top + 16))
         player = self._host_seat(s["seat"])
         who = self.seat_name(player) if player is not None else t("heroes.ui.automatic")
-        words, room = f"{sub} · {who}", rect.width - 100
-        size = theme.SIZE_SMALL if assets.size_of(words, "body", theme.SIZE_SMALL)[0] <= room \
-            else theme.SIZE_SMALL - 2  # a long title and player name: smaller, not cut
-        line = assets.text(assets.fit(words, "body", size, room), "body", size, theme.INK_DIM)
-        surface.blit(line, (rect.left + 90, rect.top + 52))
+        for i, words in enumerate(self.side_lines(sub, who, rect.width - 100)):
+            size = theme.SIZE_SMALL if assets.size_of(words, "body", theme.SIZE_SMALL)[0] <= \
+                rect.width - 100 else theme.SIZE_SMALL - 2
+            line = assets.text(assets.fit(words, "body", size, rect.width - 100), "body", size,
+                               theme.INK_DIM)
+            surface.blit(line, (rect.left + 90, rect.top + 52 + 22 * i))
         if side == bv.get("deploying") and bv["phase"] == "deploy" or (
                 bv["active"] >= 0 and self.unit(bv["active"])["side"] == side):
             pygame.draw.rect(surface, colour, rect.inflate(-4, -4), width=3, border_radius=10)
@@ -1118,18 +1150,44 @@ class HeroesTableScene(TableScene):
                 pygame.draw.rect(surface, theme.INK, rect.inflate(-2, -2), width=2,
                                  border_radius=10)
 
+    def strip_title(self, bv: dict[str, Any]) -> str:
+        """Returns the heading of the strip under the board: the units to place, or the hand
+        (for a battle of other seats, watched: who places, how many cards its hero holds)."""
+        t = self.app.t
+        if bv["phase"] == "deploy":
+            if self.watching:  # another seat's battle: name who places its units
+                return "" if bv["deploying"] is None else t(
+                    "heroes.ui.watch_deploy", name=self.side_name(bv["deploying"]))
+            if bv["deploying"] == self.my_side and self._reserve():
+                # seed 002 "Einheiten": five take part in a combat; an army of more places
+                # only as many as the board takes (the rest stay out: say so before it fills)
+                placed = sum(1 for u in bv["units"] if u["side"] == self.my_side
+                             and u["deployed"] and not u["tower"] and u["alive"])
+                room = max(0, FIGHTERS - placed)
+                if len(self._reserve()) > room:
+                    return t("heroes.ui.to_place_some", n=room, total=len(self._reserve()))
+                return t("heroes.ui.to_place")
+            return t("heroes.ui.enemy_deploys") if self._reserve() or bv["deploying"] != \
+                self.my_side else t("heroes.ui.all_placed")
+        side = bv["sides"][self.my_side]
+        if not side["hero"]:
+            return t("heroes.ui.no_hand")
+        if self.watching:  # another seat's battle: its hand is hidden, only its size shows
+            return t("heroes.ui.watch_hand", name=self.side_name(self.my_side),
+                     n=side["hand_count"])
+        return t("heroes.ui.hand", n=len(self._hand()))
+
     def _draw_strip(self, surface: pygame.Surface, bv: dict[str, Any]) -> None:
         surface.blit(theme.panel(STRIP.size, "wood"), STRIP)
         t = self.app.t
         reserve = self._reserve()
+        title = self.strip_title(bv)
         if bv["phase"] == "deploy":
-            if bv["deploying"] == self.my_side and reserve:
-                title = t("heroes.ui.to_place")
-            else:
-                title = t("heroes.ui.enemy_deploys") if reserve or bv["deploying"] != \
-                    self.my_side else t("heroes.ui.all_placed")
-            image = assets.text(title, "heading", theme.SIZE_SMALL, theme.GOLD)
-            surface.blit(image, (STRIP.left + 16, STRIP.top + 14))
+            if title:
+                image = assets.text(assets.fit(title, "heading", theme.SIZE_SMALL,
+                                               STRIP.width - 32), "heading", theme.SIZE_SMALL,
+                                    theme.GOLD)
+                surface.blit(image, (STRIP.left + 16, STRIP.top + 14))
             for i, u in enumerate(reserve):
                 rect = self._reserve_rect(i)
                 self._draw_unit(surface, u, rect, False)
@@ -1137,8 +1195,6 @@ class HeroesTableScene(TableScene):
                     self.highlight(surface, rect, "selected")
             return
         hand = self._hand()
-        side = bv["sides"][self.my_side]
-        title = t("heroes.ui.hand", n=len(hand)) if side["hero"] else t("heroes.ui.no_hand")
         image = assets.text(title, "heading", theme.SIZE_SMALL, theme.GOLD)
         surface.blit(image, (STRIP.left + 16, STRIP.top + 12))
         if self.targeting is not None:

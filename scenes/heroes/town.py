@@ -120,6 +120,10 @@ class TownWindow:
             return t("heroes.mapui.why.needs", names=", ".join(needs)), cost
         if key == "heroes.map.rule.no_dwelling" and needs:
             return t("heroes.mapui.why.needs", names=", ".join(needs)), cost
+        if key == "heroes.rule.wrong_step":
+            # a visit or choice on the map is still open (the trading post's trades, a
+            # choice): "That is not possible now." did not say what to do
+            return t("heroes.mapui.why.open_step"), cost
         if key == "heroes.map.rule.token_used":  # the chip above says which token
             return t("heroes.mapui.why.token"), cost
         if key == "heroes.map.rule.cost" and cost is not None:
@@ -364,6 +368,10 @@ class TownWindow:
                 name = self.table.loc_name(f["location"]) if f is not None and f["location"] \
                     else self.app.t("heroes.mapui.opt.field")
                 choices.append((name, a))
+            # two settlements read alike: told apart by a neighbour (MapTableScene)
+            named = self.table.distinct_places(
+                [n for n, _ in choices], [(int(a["at"][0]), int(a["at"][1])) for _, a in choices])
+            choices = list(zip(named, [a for _, a in choices], strict=True))
             self.popup = Popup.stacked_above([(label, a, "normal") for label, a in choices],
                                              lambda a: self.table._do(a)(), anchor,
                                              self.rect, max_width=320)

@@ -125,3 +125,110 @@ def test_rivals_is_the_one_enemy_hook() -> None:
     st.ps[2].out = True
     assert MB.rivals(st, 0) == [1]
     assert MB._target(st, 0) == st.ps[1].town
+
+
+def test_a_map_battle_s_extend_or_retreat_says_why() -> None:
+    # issue #17: a bot that retreats from a map battle (or extends it) logs its reason, as its
+    # map decisions do: the health left on both sides, or no movement point to extend
+    from engine.rules.heroes.battle import TIME
+
+    en, de = load_entries("en"), load_entries("de")
+    seen: dict[str, dict] = {}
+    for seed in range(6):
+        bots = CB._bots(("heuristic:normal", "heuristic:normal"), seed)
+        st = RULES.new_game(GameConfig.for_players(2, mode="clash"), seed)
+        while not RULES.is_over(st) and len(seen) < 2:
+            seat = RULES.current_actor(st)
+            assert seat is not None
+            sub = st.sub
+            at_time = (sub is not None and sub.state.flow.top is not None
+                       and sub.state.flow.top.kind == TIME)
+            action = bots[seat].choose(RULES, st, seat)
+            why = bots[seat].last_stats.get("why")
+            if at_time:
+                assert why is not None and why["params"]["seat"] == seat, action
+                seen[action.kind] = why
+            elif not is_map_turn(st):
+                assert why is None  # no stale reason on the battle's other decisions
+            RULES.apply(st, action)
+        if len(seen) == 2:
+            break
+    assert set(seen) == {"extend", "retreat"}, seen
+    assert seen["extend"]["key"] == "heroes.map.why.extend"
+    assert seen["retreat"]["key"] in ("heroes.map.why.retreat", "heroes.map.why.retreat_mp")
+    for why in seen.values():
+        assert why["key"] in en and why["key"] in de
+        assert "{" not in RULES_TEXT(why)
+
+
+def RULES_TEXT(why: dict) -> str:
+    """Returns a reason as the English log shows it."""
+    from engine.content.i18n import Catalog
+
+    return Catalog.load("en").message(why)
+
+
+def test_a_broken_tie_names_the_side_that_chose() -> None:
+    # the window walk of 2026-11-28: "The player chose the target." in a bot's battle named
+    # nobody; the event now carries the choosing side (the automatic unit's foe), which the
+    # table names by its player (scenes/heroes/table.py NAMED_EVENTS)
+    from engine.rules.heroes.battle import TIE
+
+    for seed in range(12):
+        bots = CB._bots(("heuristic:normal", "heuristic:normal"), seed)
+        st = RULES.new_game(GameConfig.for_players(2, mode="clash", neutrals="auto"), seed)
+        while not RULES.is_over(st):
+            seat = RULES.current_actor(st)
+            assert seat is not None
+            sub = st.sub
+            tie = sub is not None and sub.state.flow.top is not None \
+                and sub.state.flow.top.kind == TIE
+            auto_side = sub.state.units[sub.state.pending[0]].side if tie else -1
+            events = RULES.apply(st, bots[seat].choose(RULES, st, seat))
+            if tie:
+                broken = [e for e in events if e.key == "heroes.ev.tie_broken"]
+                assert broken and broken[0].params["side"] == 1 - auto_side
+                assert "{side}" in load_entries("en")["heroes.ui.ev.tie_broken"]
+                return
+    pytest.fail("no automatic unit's tie in twelve seeded games")
+
+
+def test_a_cube_won_in_battle_completes_the_goal_at_once() -> None:
+    # the window walk of 2026-11-28 (Three Crowns): the hard bot held Player 2's cubes and won
+    # Player 1's in a battle of round 16, yet the game went on to the round limit (decided by
+    # flags); the goal "a faction cube of every rival" was checked only when a town was flagged
+    from engine.rules.heroes.adventure import rules as R
+    from engine.rules.heroes.adventure.game import CLASH
+
+    st = RULES.new_game(GameConfig.for_players(3, mode="clash"), 1)
+    for seat in range(3):  # past the set-up: every main hero on its start field
+        assert st.ps[seat].pos[R.MAIN] is not None or st.ps[seat].town is not None
+    st.ps[2].cubes = [1]
+    field = st.ps[0].pos[R.MAIN] or st.ps[0].town
+    tag = {"kind": "pvp", "seat": 2, "hero": R.MAIN, "field": list(field), "foe": 0,
+           "foe_hero": R.MAIN}
+    ev: list = []
+    R._battle_over(CLASH, st, tag, 0, "destroyed", None, ev)
+    assert RULES.is_over(st) and st.winners == [2] and st.reason == "cubes"
+
+
+def test_three_crowns_at_its_round_limit_is_decided_by_cubes_and_says_so() -> None:
+    # the window walk of 2026-11-28: Three Crowns (no flag goal) ended at round 16 "The last
+    # round is over: most mines and settlements flagged." beside 8 flags to 8; its round limit
+    # counts the faction cubes alone, and the end text and the view say so
+    from engine.rules.heroes.adventure import rules as R
+
+    en = load_entries("en")
+    st = RULES.new_game(GameConfig.for_players(3, mode="clash"), 1)
+    assert st.scenario == "three_crowns"
+    st.ps[2].cubes = [1]
+    ev: list = []
+    R.round_limit(st, ev)
+    assert st.winners == [2] and st.reason == "rounds_cubes"
+    outcome = RULES.outcome(st)
+    assert outcome is not None and outcome.reason.key == "heroes.map.end.rounds_cubes"
+    assert outcome.reason.key in en
+    view = RULES.view(st, 0)
+    assert view["flag_roles"] == [] and all(s["flags"] == 0 for s in view["standings"])
+    two = RULES.new_game(GameConfig.for_players(2, mode="clash"), 1)  # First Steps: flags count
+    assert RULES.view(two, 0)["flag_roles"]

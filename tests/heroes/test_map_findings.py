@@ -73,7 +73,7 @@ def test_the_view_names_per_seat_what_decides_at_the_round_limit() -> None:
 
 
 def test_the_round_limit_reason_names_the_roles_that_count(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    # Three Crowns (data/heroes/map/scenarios.yaml) counts flagged towns at the limit too
+    # The Wide Frontier (data/heroes/map/scenarios.yaml) counts flagged towns at the limit too
     for roles, key in (((R.MINE, R.SETTLEMENT), "heroes.map.end.rounds"),
                        ((R.MINE, R.SETTLEMENT, R.TOWN), "heroes.map.end.rounds_towns")):
         monkeypatch.setattr(R, "flag_roles", lambda st, roles=roles: roles)

@@ -713,3 +713,34 @@ def test_views_hide_hands_supplies_and_face_down_tiles() -> None:
     assert reach and all(f["mp"] >= 1 and "visit" in f for f in reach)
     guarded = [f for f in reach if f["visit"]["kind"] == "neutral"]
     assert guarded and all(f["mp"] == 1 for f in guarded)
+
+
+def test_the_hedge_witchs_removal_names_the_witch_not_the_trading_post() -> None:
+    # the window walk of 2026-11-28: "Player 3 removes Tactics at the trading post." after a
+    # visit to the Hedge Witch's Hut
+    from engine.rules.heroes.adventure.game import CLASH
+
+    st = new()
+    st.ps[0].hand.append("offense")
+    R.queue(st).insert(0, ["choose", 0, "witch", [], []])
+    R.run(CLASH, st, [])
+    events = act(st, "choose", option="remove:offense")
+    keys = [e.key for e in events]
+    assert "heroes.map.witch_remove" in keys and "heroes.map.remove" not in keys
+    line = next(e for e in events if e.key == "heroes.map.witch_remove")
+    assert "trading post" not in EN.message(line.to_json()) and "offense" not in st.ps[0].hand
+
+
+def test_an_elimination_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the window walk of 2026-11-28: "Player 2 is eliminated." with no reason, two rounds after
+    # its town fell; the line now names the rule (seed "Spielende"; spec AMB-90)
+    st = new()
+    real = R.strongholds
+    monkeypatch.setattr(R, "strongholds", lambda st, s: [] if s == 1 else real(st, s))
+    st.ps[1].homeless = R.eco().elimination_rounds - 1
+    ev: list = []
+    R.end_round(RULES, st, ev)
+    line = next(e for e in ev if e.key.startswith("heroes.map.eliminated"))
+    assert line.key == "heroes.map.eliminated_homeless" and st.ps[1].out
+    text = EN.message(line.to_json())
+    assert str(R.eco().elimination_rounds) in text and "{" not in text

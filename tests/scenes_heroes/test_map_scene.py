@@ -1152,3 +1152,188 @@ def test_end_turn_and_the_town_keep_their_slots_as_actions_come_and_go(app: Any,
     # one place per player count, however many buttons the moment shows
     assert len({p for p, _ in seen_town}) == len(seen_town)
     assert len({p for p, _ in seen_end}) == len(seen_end)
+
+
+def _watched_battle(session: Any) -> bool:
+    """Returns True in a battle of the bot seat that the human seat 0 only watches."""
+    view = session.rules.view(session.state, 0)
+    return "battle" in view and view["battle"]["seat"] is None
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_watched_battle_names_whose_hand_it_shows(app: Any, lang: str) -> None:
+    # the window walk of 2026-11-28: a bot's battle, watched between turns, said "Your hand
+    # (0 cards)" under the board; now it names the hero and its hand's size
+    from engine.core.protocol import BOT, HUMAN, GameConfig, SeatConfig
+    from engine.core.session import Session
+
+    app.set_language(lang)
+    app.settings.anim_speed = 0.0
+    seats = (SeatConfig(kind=HUMAN, name="Alma"), SeatConfig(kind=BOT, bot="heuristic",
+                                                              name="Bruno"))
+    for seed in range(1, 8):
+        session = Session.start("heroes", GameConfig(seats, {"mode": "clash",
+                                                             "neutrals": "auto"}), seed)
+        if play_map_until(session, _watched_battle, seed):
+            break
+    assert _watched_battle(session)
+    table = MapTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    assert table.watching
+    bv = table.bv
+    assert bv is not None
+    title = table.strip_title(bv)
+    side = bv["sides"][table.my_side]
+    assert app.t("heroes.ui.hand", n=0) != title
+    if bv["phase"] == "deploy":
+        assert bv["deploying"] is None or table.side_name(bv["deploying"]) in title
+    else:
+        assert title == app.t("heroes.ui.watch_hand", name=table.side_name(table.my_side),
+                              n=side["hand_count"])
+    # a battle of one's own shows one's own hand
+    own = _table_at(app, "map_battle")
+    assert not own.watching and own.bv is not None
+    assert own.strip_title(own.bv) == app.t("heroes.ui.hand", n=len(own._hand()))
+
+
+def test_the_town_says_to_finish_an_open_visit_first(app: Any) -> None:
+    # the window walk of 2026-11-28: the town opened during a trading post's visit said
+    # "That is not possible now." on every row; now it says what to do
+    from engine.core.actions import Message
+    from engine.core.decisions import ONE, Decision
+    from engine.rules.heroes.adventure.rules import TRADE
+
+    table = _table_at(app, "map_town")
+    st = table.session.state
+    st.trade_done = False
+    st.flow.push(Decision(TRADE, 0, ONE, Message("heroes.map.prompt.trade", {}), ("", 1)))
+    table.refresh()
+    table.town = None
+    table._open_town()
+    locked = [r for r in table.town.buildings if r.status == "locked"]
+    assert locked and all(r.why == app.t("heroes.mapui.why.open_step") for r in locked)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_morale_reroll_shows_the_faces_signed(app: Any, lang: str) -> None:
+    # the window walk of 2026-11-28: "rolls a die again: 1 becomes 0" (the +1 read as a count)
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    text = table.game_text("heroes.ev.morale_reroll", {"side": 0, "old": 1, "new": -1})
+    assert "+1" in text and "-1" in text
+    assert "0" in table.game_text("heroes.ev.morale_reroll", {"side": 0, "old": 1, "new": 0})
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_garrison_side_names_its_player_uncut(app: Any, lang: str) -> None:
+    # the window walk of 2026-11-28: a siege's garrison panel read "the units, without a deck ·
+    # Playe…"; what does not fit on one line goes on two
+    from scenes import assets, theme
+    from scenes.heroes.table import ENEMY
+
+    app.set_language(lang)
+    room = ENEMY.width - 100
+    lines = HeroesTableScene.side_lines(app.t("heroes.ui.side.units_only"), "Player 2", room)
+    assert lines[-1].endswith("Player 2")
+    assert all(assets.size_of(line, "body", theme.SIZE_SMALL)[0] <= room for line in lines)
+    short = HeroesTableScene.side_lines("Knight, level 4", "Alma", room)
+    assert short == ["Knight, level 4 · Alma"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_paid_bonus_names_its_source(app: Any, lang: str) -> None:
+    # the window walk of 2026-11-28: the Sunforge's start-of-turn offer said only "Pay for the
+    # bonus, or leave it."
+    from engine.rules.heroes.adventure import rules as R
+    from engine.rules.heroes.adventure.game import CLASH
+
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    st = table.session.state
+    faction, building = next((f, b) for f, town in R.mc().towns.items()
+                             for b in town.buildings
+                             if any(e.get("type") == "pay" for e in b.turn_start))
+    st.ps[0].faction = faction  # the faction whose building offers a paid bonus
+    st.ps[0].res = [20, 20, 20]
+    offer = next(e for e in building.turn_start if e.get("type") == "pay")
+    R.queue(st).insert(0, ["effect", 0, "main", R.to_plain(offer), False, None,
+                           ["building", building.id]])
+    R.run(CLASH, st, [])
+    table.refresh()
+    app.step([], 1 / 60)
+    prompt = CLASH.prompt(st)
+    assert prompt.key == "heroes.map.prompt.pay_from"
+    assert art.name(app, building.name) in table.game_message(prompt)
+    table.session.rules.apply(st, Action.make("choose", option="pay"))
+    assert st.ps[0].res[0] == 20 - offer["gold"]  # the source in the context: paying still works
+
+
+def test_the_round_track_shows_every_round_of_a_long_scenario() -> None:
+    # the window walk of 2026-11-28: Three Crowns (16 rounds) had 14 marks, so rounds 15 and 16
+    # had none; all fit now, and a longer game keeps the current round and the next in sight
+    from scenes.heroes.map import SIDE, track_rounds
+
+    room = SIDE.width - 28 - 24
+    assert track_rounds(15, 16, room) == list(range(1, 17))
+    assert track_rounds(1, 12, room) == list(range(1, 13))
+    for rnd in range(1, 31):
+        shown = track_rounds(rnd, 30, room)
+        assert rnd in shown and (rnd == 30 or rnd + 1 in shown)
+        assert shown == list(range(shown[0], shown[-1] + 1)) and shown[-1] <= 30
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_end_screen_shows_cubes_alone_where_flags_do_not_count(app: Any, lang: str) -> None:
+    # Three Crowns counts no flags at its round limit: the column showed "8 flags · 2 faction
+    # cubes" for a game decided by the cubes
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    table.view["flag_roles"] = []
+    header, texts = table.over_column() or ("", [])
+    assert header == app.t("heroes.mapui.over.column_cubes")
+    assert texts == [app.t("heroes.mapui.cubes", n=s["cubes"])
+                     for s in table.view["standings"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_places_of_one_name_are_told_apart(app: Any, lang: str) -> None:
+    # the window walk of 2026-11-28: a beaten hero's havens read "Settlement · Settlement ·
+    # Settlement · Town", the secondary hero's start "Town · Settlement · Settlement"
+    app.set_language(lang)
+    table = _table_at(app, "map")
+    named = sorted(h for h, f in table.fields.items() if f["location"])
+    assert len(named) >= 3
+    texts = table.distinct_places(["Settlement", "Settlement", "Town"], named[:3])
+    assert texts[2] == "Town" and all(x.startswith("Settlement") for x in texts[:2])
+    assert all(x != "Settlement" for x in texts[:2])
+    assert table.distinct_places(["A", "B"], named[:2]) == ["A", "B"]
+    pairs = [table.distinct_places(["S", "S"], [a, b]) for a in named for b in named if a < b]
+    assert any(p[0] != p[1] for p in pairs)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_deploying_more_than_five_units_says_the_rest_stay_out(app: Any, lang: str) -> None:
+    # the window walk of 2026-11-28: an army of seven placed its first five and the battle began;
+    # "Your units to place" never said that only five fight (seed 002, "Einheiten")
+    from scenes import assets, theme
+    from scenes.heroes.table import STRIP
+
+    app.set_language(lang)
+    table = _table_at(app, "map_battle")
+    assert table.bv is not None
+    side = table.my_side
+    mine = next(u for u in table.bv["units"] if u["side"] == side)
+    units = [dict(mine, uid=100 + i, deployed=False, tower=False, alive=True, square=-1)
+             for i in range(7)]
+    table.bv = dict(table.bv, phase="deploy", deploying=side, units=units)
+    assert table.strip_title(table.bv) == app.t("heroes.ui.to_place_some", n=5, total=7)
+    for u in units[:4]:
+        u["deployed"] = True
+    assert table.strip_title(table.bv) == app.t("heroes.ui.to_place_some", n=1, total=3)
+    for u in units[4:6]:
+        u["alive"] = False
+    assert table.strip_title(table.bv) == app.t("heroes.ui.to_place")
+    long = app.t("heroes.ui.to_place_some", n=5, total=7)
+    fitted = assets.fit(long, "heading", theme.SIZE_SMALL, STRIP.width - 32)
+    assert assets.size_of(fitted, "heading", theme.SIZE_SMALL)[0] <= STRIP.width - 32

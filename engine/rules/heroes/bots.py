@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from engine.ai.base import Bot, register_bot, register_evaluator, register_playout_depth_scale
-from engine.core.actions import Action
+from engine.core.actions import Action, Message
 from engine.core.dice import (
     combined_distribution,
     expected_value,
@@ -104,11 +104,14 @@ class HeroesBot(Bot):
     def choose(self, rules: GameRules[Any], state: Any, seat: int) -> Action:
         """Returns the action for ``seat``."""
         legal = self._legal_for(rules, state, seat)
+        self.last_stats.pop("why", None)
         if len(legal) == 1:
+            sub = None if isinstance(state, BattleState) else getattr(state, "sub", None)
+            if sub is not None:  # a forced retreat (no movement point to extend) says so too
+                self._time_why(sub.state, seat, legal[0], False)
             return legal[0]
         if isinstance(state, BattleState):
             return self.battle(state, seat, legal)
-        self.last_stats.pop("why", None)
         if _map().is_map_turn(state):
             # the map game's player bot at this bot's level; the log line that says why goes
             # to the table through last_stats (engine/ai/worker.py)
@@ -121,9 +124,33 @@ class HeroesBot(Bot):
             sub = state.sub
             whim = _map().level_of(self.difficulty).battle_whim
             if whim and self.rng.below(1000) < whim * 1000:
-                return legal[self.rng.below(len(legal))]  # the easy level: now and then at random
-            return self.battle(sub.state, sub.sub_seat(seat), legal)
+                # the easy level: now and then at random
+                action = legal[self.rng.below(len(legal))]
+                self._time_why(sub.state, seat, action, True)
+                return action
+            action = self.battle(sub.state, sub.sub_seat(seat), legal)
+            self._time_why(sub.state, seat, action, False)
+            return action
         return self.setup(state, seat, legal)
+
+    def _time_why(self, st: BattleState, seat: int, action: Action, whim: bool) -> None:
+        """Keeps the log line that says why the bot extends a map battle or retreats at a
+        round's end (issue #17: every bot decision can be followed in the log): the health
+        left on both sides it compares, or that no movement point is left to extend."""
+        top = st.flow.top
+        if top is None or top.kind != TIME or action.kind not in ("extend", "retreat"):
+            return
+        mine, theirs = combat.army_strength(st, 0), combat.army_strength(st, 1)
+        if whim:
+            key = "whim"
+        elif action.kind == "extend":
+            key = "extend"
+        else:
+            key = "retreat" if st.sides[0].mp > 0 or st.variants.get("free_extend") \
+                else "retreat_mp"
+        why = _map().WHY_KEYS[key]
+        self.last_stats["why"] = Message(why, {"seat": seat, "mine": mine,
+                                               "theirs": theirs}).to_json()
 
     # --- skirmish set-up ---------------------------------------------------------------------
     def setup(self, st: Any, seat: int, legal: list[Action]) -> Action:

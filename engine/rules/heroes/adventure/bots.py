@@ -147,7 +147,10 @@ WHY_KEYS = {"whim": "heroes.map.why.whim", "draw": "heroes.map.why.draw",
             "discover_route": "heroes.map.why.discover_route",
             "revisit": "heroes.map.why.revisit", "bypass": "heroes.map.why.bypass",
             "place": "heroes.map.why.place", "end_turn": "heroes.map.why.end_turn",
-            "gift": "heroes.map.why.gift", "ally": "heroes.map.why.ally"}
+            "gift": "heroes.map.why.gift", "ally": "heroes.map.why.ally",
+            # a map battle's round end (engine/rules/heroes/bots.py HeroesBot._time_why)
+            "extend": "heroes.map.why.extend", "retreat": "heroes.map.why.retreat",
+            "retreat_mp": "heroes.map.why.retreat_mp"}
 # what each level does, in one line (the set-up page's tooltip: scenes/newgame.py reads
 # "<game>.bot.level.<difficulty>")
 LEVEL_TEXTS = {"easy": "heroes.bot.level.easy", "normal": "heroes.bot.level.normal",

@@ -112,7 +112,7 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         scores = tuple(1.0 if p in state.winners else 0.0 for p in range(state.players))
         key = R.ENDS[state.reason]
         if state.reason == "rounds" and R.TOWN in R.flag_roles(state):
-            key = "heroes.map.end.rounds_towns"  # Three Crowns counts flagged towns too
+            key = "heroes.map.end.rounds_towns"  # The Wide Frontier counts flagged towns too
         if state.players > 1:  # a shared side: "a player is eliminated", not "you are"
             key = R.TEAM_ENDS.get(state.reason, key)
         return Outcome(tuple(state.winners), scores, Message(key, {}))
@@ -162,7 +162,9 @@ class ClashRules(SubGameHost, GameRules[MapState]):
         top = st.flow.top
         asked = top is not None and seat is not None and top.seat == seat
         sc = content.scenarios[st.scenario]
-        roles = R.flag_roles(st)
+        # the roles whose flags decide at the round limit: none without that goal (then the
+        # standings' flags are 0 and the end screen shows the faction cubes alone)
+        roles = R.flag_roles(st) if R._victory(st, "most_flags_at_limit") is not None else ()
         out: dict[str, Any] = {
             "mode": "clash", "scenario": st.scenario, "round": st.round,
             "max_rounds": sc.round_limit,

@@ -79,6 +79,7 @@ WHAT: dict[str, str] = {"neutral": "heroes.map.what.neutral", "quick": "heroes.m
                         "ally": "heroes.map.what.ally"}
 ENDS: dict[str, str] = {"elimination": "heroes.map.end.elimination", "cubes": "heroes.map.end.cubes",
                         "town": "heroes.map.end.town", "rounds": "heroes.map.end.rounds",
+                        "rounds_cubes": "heroes.map.end.rounds_cubes",
                         "grail": "heroes.map.end.grail"}
 # an end's wording when several players share the side (the co-operative game; the solo texts
 # say "you"): adventure/bothero.py
@@ -561,6 +562,11 @@ def _step_combat(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
     start_battle(rules, st, item[1], ev)
 
 
+# the choices whose prompt names their source: where the context holds it, and the prompt
+SOURCE_PROMPTS = {"effect": (2, "heroes.map.prompt.effect_from"),
+                  "pay": (3, "heroes.map.prompt.pay_from")}
+
+
 def _step_choose(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> None:
     _, seat, purpose, options, ctx = item
     if st.ps[seat].out:
@@ -575,9 +581,10 @@ def _step_choose(rules: Any, st: MapState, item: list[Any], ev: list[Event]) -> 
         st.battle["n"] = int(key) + 1
         st.battle.setdefault("ctx", {})[key] = ctx
         prompt = Message(CHOICE_PROMPTS[purpose], {})
-        name = source_name(st, seat, ctx[2]) if purpose == "effect" and len(ctx) > 2 else None
-        if name is not None:  # "City Hall: choose the effect."
-            prompt = Message("heroes.map.prompt.effect_from", {"source": name})
+        at, from_key = SOURCE_PROMPTS.get(purpose, (None, ""))
+        name = source_name(st, seat, ctx[at]) if at is not None and len(ctx) > at else None
+        if name is not None:  # "City Hall: choose the effect." / "Sunforge: pay for …"
+            prompt = Message(from_key, {"source": name})
         st.flow.push(Decision(CHOOSE, seat, ONE, prompt, (purpose, tuple(options), key)))
 
 
@@ -819,7 +826,8 @@ class _Ctx:
     def pay(self, gold: int, materials: int, valuables: int, then: Any) -> None:
         if afford(self.st.ps[self.seat].res, (gold, materials, valuables)):
             self._front([["choose", self.seat, "pay", ["pay", "skip"],
-                          [self.hero, [gold, materials, valuables], to_plain(then)]]])
+                          [self.hero, [gold, materials, valuables], to_plain(then),
+                           self.source]]])
 
     def twice(self, then: Any) -> None:
         self._front(self._effects(then) * 2)
@@ -1350,6 +1358,9 @@ def _battle_over(rules: Any, st: MapState, tag: dict[str, Any], winner: int, rea
         defeated(rules, st, lose_seat, lose_hero, ev)
     if winner == 0:
         q.append(["visit", seat, hero, _jh(h)])  # the winner visits the field
+    # a cube won in battle may be the last rival's (R-282): the goal was checked only when a
+    # town was flagged, so a Clash of three went on to its round limit
+    check_victory(st, ev)
     run(rules, st, ev)
 
 
@@ -1379,13 +1390,15 @@ def defeated(rules: Any, st: MapState, seat: int, hero: str, ev: list[Event]) ->
     p.pos[MAIN] = None
     places = havens(st, seat)
     if not places:
-        eliminate(st, seat, ev)
+        eliminate(st, seat, ev, "heroes.map.eliminated_no_haven")
         return
     queue(st).insert(0, ["choose", seat, "relocate", [f"{a},{b}" for a, b in places], []])
 
 
-def eliminate(st: MapState, seat: int, ev: list[Event]) -> None:
-    """Removes a player: heroes and faction cubes leave the map (seed "Spielende")."""
+def eliminate(st: MapState, seat: int, ev: list[Event],
+              why: str = "heroes.map.eliminated", **params: Any) -> None:
+    """Removes a player: heroes and faction cubes leave the map (seed "Spielende"); the log
+    line says why (``why``: a message key with ``{seat}`` and ``params``)."""
     p = st.ps[seat]
     if p.out:
         return
@@ -1399,7 +1412,7 @@ def eliminate(st: MapState, seat: int, ev: list[Event]) -> None:
     order = st.flow.order
     assert order is not None
     order.eliminated[seat] = True
-    ev.append(_ev("heroes.map.eliminated", seat=seat))
+    ev.append(_ev(why, seat=seat, **params))
     check_victory(st, ev)
 
 
@@ -1513,7 +1526,10 @@ def round_limit(st: MapState, ev: list[Event]) -> None:
     def score(s: int) -> tuple[int, int]:
         return standing(st, s, roles)
     best = max(score(s) for s in alive)
-    end_game(st, [s for s in alive if score(s) == best], "rounds", ev)
+    # without the flag goal (Three Crowns) only the faction cubes decide: the end screen said
+    # "most mines and settlements flagged" beside equal flags
+    end_game(st, [s for s in alive if score(s) == best],
+             "rounds" if goal is not None else "rounds_cubes", ev)
 
 
 # --- rounds and turns ----------------------------------------------------------------------------
@@ -1570,7 +1586,7 @@ def end_round(rules: Any, st: MapState, ev: list[Event]) -> None:
         else:
             p.homeless += 1
             if p.homeless >= eco().elimination_rounds:
-                eliminate(st, s, ev)
+                eliminate(st, s, ev, "heroes.map.eliminated_homeless", rounds=p.homeless)
     if st.flow.phase == OVER:
         return
     _round_end_victory(st, ev)
@@ -2502,7 +2518,7 @@ def _choose_pay(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
                 ev: list[Event]) -> None:
     if opt != "pay":
         return
-    hero, cost, effects = ctx
+    hero, cost, effects = ctx[:3]  # ctx[3]: the source the prompt names (saves before: none)
     pay(st.ps[seat].res, cost)
     queue(st)[:0] = [["effect", seat, hero, e] for e in effects]
 
@@ -2533,7 +2549,9 @@ def _choose_yield(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
     st.ps[tag["seat"]].cubes.append(seat)
     ev.append(_ev("heroes.map.cube", seat=tag["seat"], loser=seat))
     defeated(rules, st, seat, SECONDARY, ev)
-    queue(st).insert(0, ["visit", tag["seat"], tag["hero"], tag["field"]])
+    check_victory(st, ev)  # the cube may be the last rival's (R-282)
+    if st.flow.phase != OVER:
+        queue(st).insert(0, ["visit", tag["seat"], tag["hero"], tag["field"]])
 
 
 def _choose_defend(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
@@ -2599,7 +2617,8 @@ def _choose_witch(rules: Any, st: MapState, seat: int, opt: str, ctx: list[Any],
         return
     if opt.startswith("remove:"):
         st.ps[seat].hand.remove(opt[7:])
-        ev.append(_ev("heroes.map.remove", seat=seat, card=opt[7:]))
+        # its own line: "removes … at the trading post" named the wrong place
+        ev.append(_ev("heroes.map.witch_remove", seat=seat, card=opt[7:]))
         return
     card = draw_shared_one(st, "ability")
     if card is not None:

@@ -785,8 +785,10 @@ def _apply_choose(rules: Any, st: BattleState, action: Action, ev: list[Event]) 
 
 def _close_tie(rules: Any, st: BattleState, d: Decision, ev: list[Event]) -> None:
     chosen = st.pending[3]
+    # the side that chose: the automatic unit's foe (auto._choose; the table names its player)
+    side = 1 - st.units[st.pending[0]].side
     st.pending = st.pending[:3]
-    ev.append(Event("heroes.ev.tie_broken", {"unit": chosen}))
+    ev.append(Event("heroes.ev.tie_broken", {"unit": chosen, "side": side}))
     auto.resume_tie(rules, st, chosen, ev)
     _after_decision(rules, st, ev)
 
