@@ -112,6 +112,9 @@ class SearchKnowledge:
     # The simulated actions a decision may spend (None: the difficulty's STEP_BUDGET); games
     # whose actions cost more than the duel's set less, to stay within a second a decision.
     step_budget: int | None = None
+    # The turns after a decision at which the coach reads the terms (None: one per seat, a
+    # round in games where every seat takes a turn; a game whose turn is a whole round says 1).
+    term_turns: int | None = None
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
@@ -299,7 +302,9 @@ class SearchBot(Bot):
         if len(cands) > 1:
             horizon = None
             if terms:
-                horizon = rules.turn_number(state) + rules_seats(rules, state)
+                turns = knowledge.term_turns
+                horizon = rules.turn_number(state) + (
+                    rules_seats(rules, state) if turns is None else turns)
             stop = None
             if knowledge.horizon is not None:
                 stop = rules.turn_number(state) + knowledge.horizon
@@ -427,6 +432,8 @@ class SearchBot(Bot):
 def rules_seats(rules: GameRules[Any], state: Any) -> int:
     """Returns the number of seats of a game in progress."""
     players = getattr(state, "players", None)
+    if isinstance(players, int):
+        return players  # a count of seats (the campaign crawler), not a list of them
     if players is not None:
         return len(players)
     return int(getattr(state, "nplayers", rules.max_players))
