@@ -152,6 +152,15 @@ class SearchKnowledge:
             base += 0.05 * math.tanh((scores[seat] - other) / self.score_scale)
         return min(1.0, max(0.0, base))
 
+    def won(self, rules: GameRules[Any], state: Any, seat: int) -> float:
+        """Returns the seat's share of the win in a finished playout (the coach's chance to
+        win): 1 alone, one over the number of winners shared, 0 lost. A co-operative game,
+        where every seat wins or loses together, says 1 for the party's win."""
+        outcome = rules.outcome(state)
+        if outcome is None or seat not in outcome.winners:
+            return 0.0
+        return 1.0 / len(outcome.winners)
+
     # the score difference that counts as a clear margin in ``reward``
     score_scale = 10.0
     # the reward of a win shared with others (None: one over the number of winners)
@@ -381,11 +390,7 @@ class SearchBot(Bot):
         if horizon is not None:
             self._record_terms(rules, sim, seat, cand, knowledge)
         if rules.is_over(sim):
-            outcome = rules.outcome(sim)
-            won = 0.0
-            if outcome is not None and seat in outcome.winners:
-                won = 1.0 / len(outcome.winners)
-            return knowledge.reward(rules, sim, seat), won, used
+            return knowledge.reward(rules, sim, seat), knowledge.won(rules, sim, seat), used
         value = knowledge.cutoff_value(rules, sim, seat)
         return value, value, used
 

@@ -146,6 +146,9 @@ def test_the_reward_is_the_mission_with_a_small_margin() -> None:
     won.result, lost.result = "won", "lost"
     assert 1.0 - MARGIN <= knowledge.reward(rules, won, 0) <= 1.0
     assert 0.0 <= knowledge.reward(rules, lost, 0) <= MARGIN
+    # the coach's chance to win is the party's: a won mission is a whole win for every seat
+    # (not one shared by the two seats), a lost one none
+    assert knowledge.won(rules, won, 1) == 1.0 and knowledge.won(rules, lost, 1) == 0.0
 
 
 @pytest.mark.parametrize("hard", [False, True])
@@ -200,3 +203,37 @@ def test_a_hint_for_the_single_seat_of_two_heroes() -> None:
         assert answer["rows"] and answer["rows"][0]["win"] is not None
         return
     pytest.fail("no position with a choice")
+
+
+def test_a_hint_at_the_camp_of_a_campaign_mission() -> None:
+    # the camp's choices (items passed on or left, scrolls, roads, setting out) are compared
+    # by playing the mission out after them, and named in both languages
+    from engine.core.campaign import CampaignSession
+
+    catalogs = {lang: load_entries(lang) for lang in LANGUAGES}
+    knowledge = knowledge_for(GAME)
+    assert knowledge is not None
+    rules = registry.rules(GAME)
+    config = bot_config(GAME, ["heuristic", "heuristic"], options={"mode": "campaign"})
+    camp = CampaignSession.start(GAME, "chronicle", config, 3)
+    kinds = set()
+    hinted = 0
+    for _mission in range(3):
+        session = camp.current
+        bots = seat_bots(GAME, session.config, session.seed)
+        while not session.is_over:
+            st, actor = session.state, session.actor
+            legal = rules.legal_actions(st)
+            if st.stage == "camp" and len(legal) > 1:
+                for action in legal:
+                    kinds.add(action.kind)
+                    for key in _keys(knowledge.describe(rules, st, actor, action).to_json()):
+                        assert all(key in entries for entries in catalogs.values()), key
+                if hinted < 2:
+                    answer = hint(rules, st, actor, 1, steps=SMALL)
+                    assert all(Action.from_json(r["action"]) in legal for r in answer["rows"])
+                    hinted += 1
+            session.apply(bots[actor].choose(rules, st, actor))
+        if not camp.advance():
+            break
+    assert hinted == 2 and {"give", "set_out"} <= kinds

@@ -126,6 +126,11 @@ class CoopKnowledge(SearchKnowledge):
             return 1.0 - MARGIN + MARGIN * _health(st)
         return MARGIN * _progress(st)
 
+    def won(self, rules: GameRules[Any], state: Any, seat: int) -> float:
+        """Returns 1 for a mission the party won (every seat wins it whole), else 0."""
+        st: MissionState = state
+        return 1.0 if st.result == "won" else 0.0
+
     def terms(self, rules: GameRules[Any], state: Any, seat: int) -> list[tuple[str, float]]:
         """Returns the party's hearts, heroes standing, damage on the boss, minus the enemies'
         attack strength, enemies and plunder flags, and the party's mana."""
