@@ -39,6 +39,10 @@ MARGIN = 0.1
 # The answers to a pending decision, by its kind: the table's button texts.
 _PLAIN = {"end": "coop.ui.end", "set_out": "coop.ui.camp.set_out",
           "accept": "coop.ui.accept", "decline": "coop.ui.decline"}
+# what each level of a bot teammate does, the set-up screen's tooltip of the seat's difficulty
+# (scenes/newgame.py reads ``<game>.bot.level.<difficulty>``)
+LEVEL_TEXTS = {"easy": "coop_campaign.bot.level.easy", "normal": "coop_campaign.bot.level.normal",
+               "hard": "coop_campaign.bot.level.hard"}
 FACE_KEYS = {"S": "coop.ui.face.S", "SC": "coop.ui.face.SC", "C": "coop.ui.face.C",
              "L": "coop.ui.face.L"}
 
