@@ -110,3 +110,27 @@ def test_the_set_up_offers_three_levels_for_a_bot_teammate(app: Any, lang: str) 
     setup.seats[1]["difficulty"] = "hard"
     seat = setup.seats[1]
     assert isinstance(make_bot(seat["bot"], GAME, seat["difficulty"], 1), SearchBot)
+
+
+def test_during_a_decision_the_hint_keeps_clear_of_its_panel(app: Any) -> None:
+    # the reroll panel's dice are what the hint talks about: the hint goes to the board's foot
+    from engine.ai.base import make_bot, seat_seed
+
+    seats = (SeatConfig(kind=HUMAN, name="A"), SeatConfig(kind=BOT, name="B"))
+    session = Session.start(GAME, GameConfig(seats, {"hard": True}), 1)
+    bots = [make_bot("heuristic", GAME, "normal", seat_seed(1, i)) for i in range(2)]
+    while not session.is_over:
+        top = session.state.flow.top
+        if session.actor == 0 and top is not None and top.kind == "reroll":
+            break
+        session.apply(bots[session.actor].choose(session.rules, session.state, session.actor))
+    assert not session.is_over
+    table = CoopTableScene(app, session, autosave=False)
+    app.push(table)
+    app.step([], 1 / 60)
+    assert table.chooser is not None and table.can_coach()
+    table.hint_here(steps=300)
+    table.draw(app.screen)
+    assert table.board_rect.contains(table.coach_rect)
+    assert table.coach_rect.top > table.chooser.rect.centery  # below the dice and the title
+    assert table.coach_lines()[0][1].startswith(("Reroll die", "Keep the roll"))
