@@ -232,6 +232,11 @@ def test_a_hint_at_the_camp_of_a_campaign_mission() -> None:
                 if hinted < 2:
                     answer = hint(rules, st, actor, 1, steps=SMALL)
                     assert all(Action.from_json(r["action"]) in legal for r in answer["rows"])
+                    # items change hands as the heuristic says, never by a dozen samples' luck
+                    assert all(Action.from_json(r["action"]).kind not in ("give", "discard")
+                               for r in answer["rows"][1:])
+                    if len(answer["rows"]) == 1:
+                        assert answer["why"]["key"] in ("ui.coach.why.only", "ui.coach.why.forced")
                     hinted += 1
             session.apply(bots[actor].choose(rules, st, actor))
         if not camp.advance():

@@ -105,7 +105,9 @@ class CoopKnowledge(SearchKnowledge):
         """Returns the heuristic's choice, then for a hero's activation the actions its score
         ranks next and ending the activation; for a decision or the camp a seeded sample."""
         st: MissionState = state
-        if st.stage == "camp" or st.flow.top is not None or st.active < 0:
+        if st.stage == "camp":
+            return self._camp_candidates(legal, base)
+        if st.flow.top is not None or st.active < 0:
             return super().candidates(rules, state, seat, legal, base, rng)
         scorer = CoopBot("normal", 0)
         scored = sorted(((scorer.score(st, a), -k, a) for k, a in enumerate(legal)
@@ -121,6 +123,17 @@ class CoopKnowledge(SearchKnowledge):
         if end is not None and end not in out:
             out.append(end)
         return out
+
+    def _camp_candidates(self, legal: list[Action], base: Action) -> list[Action]:
+        """Returns the camp's choices worth a mission's playouts: the heuristic's, the other
+        wares, roads and scrolls, and setting out. Passing an item on or leaving it behind is
+        the heuristic's business (it does so when a pack is over capacity): a dozen samples
+        cannot tell a hero's weapon given away from a small loss, so they are not compared."""
+        out = [base]
+        for a in legal:
+            if a.kind in ("buy", "route", "scroll", "set_out") and a not in out:
+                out.append(a)
+        return out[:self.max_candidates]
 
     def reward(self, rules: GameRules[Any], state: Any, seat: int) -> float:
         """Returns the party's reward of a finished mission: 1 - MARGIN and up to MARGIN more
