@@ -13,6 +13,8 @@ SCENE_NAMES = ("menu", "games", "setup", "load", "settings", "rules", "credits",
                "pause", "curtain", "gameover", "dialog", "hint")
 GAME_SCENES = ("setup", "table", "pause", "curtain", "gameover", "hint")
 HINT_AFTER = 40  # actions the bots play before the coach's picture (a position with choices)
+# a whole mission of the campaign crawler is some 35 actions: its picture is taken mid-mission
+HINT_AFTER_GAME = {"coop_campaign": 12}
 WARM_FRAMES = 40  # enough for tooltips, tweens and bot moves to settle
 
 
@@ -132,7 +134,7 @@ def build(app: Any, name: str, *, game: str | None = None, seed: int = 1) -> Non
     if name == "gameover":
         play_out(session, seed)
     if name == "hint":
-        play_to_choice(session, seed, HINT_AFTER)
+        play_to_choice(session, seed, HINT_AFTER_GAME.get(game_id, HINT_AFTER))
     table = scene_class(game_id)(app, session, autosave=False)
     app.push(table)
     if name == "pause":

@@ -840,8 +840,7 @@ class TableScene(Scene):
         title = assets.text(self.app.t("ui.coach.title"), "heading", theme.SIZE_H3,
                             theme.INK_DARK)
         height = pad + title.get_height() + 10 + sum(r[1].get_height() + 8 for r in rows) + pad
-        rect = pygame.Rect(self.board_rect.right - COACH_W - 12, self.board_rect.top + 12,
-                           COACH_W, height)
+        rect = self.coach_place(COACH_W, height)
         self.coach_rect = rect
         surface.blit(theme.panel(rect.size, "parchment"), rect)
         surface.blit(assets.asset_icon("ui.hint", 30, theme.INK_DARK),
@@ -858,6 +857,12 @@ class TableScene(Scene):
             if odds is not None:
                 surface.blit(odds, (rect.right - pad - odds.get_width(), y))
             y += image.get_height() + 8
+
+    def coach_place(self, width: int, height: int) -> pygame.Rect:
+        """Returns where the coach's panel lies: the top right of the board (a game moves it
+        off a panel of its own that the hint talks about)."""
+        return pygame.Rect(self.board_rect.right - width - 12, self.board_rect.top + 12, width,
+                           height)
 
     def draw_log(self, surface: pygame.Surface) -> None:
         """Draws the game log panel, with the pinned entry's breakdowns at its foot."""

@@ -4,6 +4,7 @@
     python tools/coop_balance.py --missions [--games 50] [--seed 0] [--write]
     python tools/coop_balance.py --bosses [--games 50] [--seed 0] [--write]
     python tools/coop_balance.py --campaigns [--games 40] [--seed 0] [--write]
+    python tools/coop_balance.py --levels [--games 40] [--seed 0] [--tile bridge] [--mode hard]
 
 Plays ``--games`` missions per cell on seeds S, S+1, ... exactly as ``python -m engine simulate
 --game coop_campaign --bot heuristic --players N --games G --option tile=T --option hard=H``
@@ -15,6 +16,9 @@ tiles (3, 7, 10) with 2, 3 and 4 heroes (50 missions per cell too). ``--campaign
 bot campaigns instead (``--option mode=campaign``; 2, 3 and 4 heroes, normal and hard; 40 per
 cell): the share that reaches the final boss and the share that wins, in its own table, and
 per station the missions won out of those played in those campaigns, in another.
+``--levels`` plays the same seeded two-hero missions with a party of normal bots and a party of
+hard bots (engine/rules/coop_campaign/search.py) on tiles 1 and 2 in both modes (``--tile``,
+``--mode`` pick one) and prints the missions each won and the hard bots' decision CPU times.
 """
 
 from __future__ import annotations
@@ -41,8 +45,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="update balance.md")
     parser.add_argument("--bosses", action="store_true", help="the boss tiles' table")
     parser.add_argument("--campaigns", action="store_true", help="the whole campaigns table")
+    parser.add_argument("--levels", action="store_true", help="hard party against normal")
+    parser.add_argument("--tile", choices=balance.LEVEL_TILES, help="--levels: one tile")
+    parser.add_argument("--mode", choices=("normal", "hard"), help="--levels: one mode")
     args = parser.parse_args(argv)
-    if args.campaigns:
+    if args.levels:
+        tiles = (args.tile,) if args.tile else balance.LEVEL_TILES
+        modes = (args.mode == "hard",) if args.mode else (False, True)
+
+        def progress(level: str, seed: int, result: str | None) -> None:
+            print(f"{level} seed {seed}: {result}", file=sys.stderr, flush=True)
+
+        cells = {(tile, hard, level): balance.level_batch(
+                     level, tile, 2, hard, args.games or balance.LEVEL_GAMES, args.seed,
+                     progress)
+                 for tile in tiles for hard in modes for level in ("normal", "hard")}
+        block = balance.levels_markdown(cells)
+        markers = (balance.LEVELS_BEGIN, balance.LEVELS_END)
+    elif args.campaigns:
         cells = balance.campaign_table(args.games or 40, args.seed)
         block = balance.campaign_markdown(cells)
         markers: tuple[str, str] = (balance.CAMPAIGN_BEGIN, balance.CAMPAIGN_END)

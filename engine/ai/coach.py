@@ -51,6 +51,11 @@ def hint(rules: GameRules[Any], state: Any, seat: int, seed: int = 0, *,
     # the hard bot keeps its heuristic's choice unless another is clearly better; shown
     # beside the numbers, that caution would read as a contradiction.)
     played = [c for c in result.candidates if c.results]
+    if not played:  # the knowledge compares nothing here: its one choice, without odds
+        text = knowledge.describe(rules, state, seat, result.best)
+        return {"rows": [{"action": result.best.to_json(), "text": text.to_json(),
+                          "win": None, "mean": None, "samples": 0}],
+                "why": Message("ui.coach.why.only").to_json(), "samples": 0, "close": False}
     ranked = sorted(played, key=lambda c: (-c.win_rate, -c.mean))[:ROWS]
     rows = [{"action": c.action.to_json(),
              "text": knowledge.describe(rules, state, seat, c.action).to_json(),

@@ -112,6 +112,9 @@ class SearchKnowledge:
     # The simulated actions a decision may spend (None: the difficulty's STEP_BUDGET); games
     # whose actions cost more than the duel's set less, to stay within a second a decision.
     step_budget: int | None = None
+    # The turns after a decision at which the coach reads the terms (None: one per seat, a
+    # round in games where every seat takes a turn; a game whose turn is a whole round says 1).
+    term_turns: int | None = None
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
@@ -148,6 +151,15 @@ class SearchKnowledge:
             other = max(s for i, s in enumerate(scores) if i != seat)
             base += 0.05 * math.tanh((scores[seat] - other) / self.score_scale)
         return min(1.0, max(0.0, base))
+
+    def won(self, rules: GameRules[Any], state: Any, seat: int) -> float:
+        """Returns the seat's share of the win in a finished playout (the coach's chance to
+        win): 1 alone, one over the number of winners shared, 0 lost. A co-operative game,
+        where every seat wins or loses together, says 1 for the party's win."""
+        outcome = rules.outcome(state)
+        if outcome is None or seat not in outcome.winners:
+            return 0.0
+        return 1.0 / len(outcome.winners)
 
     # the score difference that counts as a clear margin in ``reward``
     score_scale = 10.0
@@ -299,7 +311,9 @@ class SearchBot(Bot):
         if len(cands) > 1:
             horizon = None
             if terms:
-                horizon = rules.turn_number(state) + rules_seats(rules, state)
+                turns = knowledge.term_turns
+                horizon = rules.turn_number(state) + (
+                    rules_seats(rules, state) if turns is None else turns)
             stop = None
             if knowledge.horizon is not None:
                 stop = rules.turn_number(state) + knowledge.horizon
@@ -376,11 +390,7 @@ class SearchBot(Bot):
         if horizon is not None:
             self._record_terms(rules, sim, seat, cand, knowledge)
         if rules.is_over(sim):
-            outcome = rules.outcome(sim)
-            won = 0.0
-            if outcome is not None and seat in outcome.winners:
-                won = 1.0 / len(outcome.winners)
-            return knowledge.reward(rules, sim, seat), won, used
+            return knowledge.reward(rules, sim, seat), knowledge.won(rules, sim, seat), used
         value = knowledge.cutoff_value(rules, sim, seat)
         return value, value, used
 
@@ -427,6 +437,8 @@ class SearchBot(Bot):
 def rules_seats(rules: GameRules[Any], state: Any) -> int:
     """Returns the number of seats of a game in progress."""
     players = getattr(state, "players", None)
+    if isinstance(players, int):
+        return players  # a count of seats (the campaign crawler), not a list of them
     if players is not None:
         return len(players)
     return int(getattr(state, "nplayers", rules.max_players))

@@ -186,6 +186,16 @@ class CoopTableScene(TableScene):
             self.app.push(over_dialog(self.app, self))
         super().update(dt)
 
+    def coach_place(self, width: int, height: int) -> pygame.Rect:
+        """Returns where the coach's panel lies: at the top right of the board, or while a
+        decision's panel (rerolls, who takes the hit, loot) is open at the foot of the board
+        over the tableau, so that the dice and buttons the hint names stay in view."""
+        rect = super().coach_place(width, height)
+        chooser = self.chooser
+        if chooser is not None and not self.chooser_hidden and rect.colliderect(chooser.rect):
+            rect.bottomleft = (TABLEAU.left, self.board_rect.bottom - 8)
+        return rect
+
     def in_camp(self) -> bool:
         """Returns True while the campaign mission is at its camp (camp.py draws the board)."""
         return self.view.get("stage") == "camp"

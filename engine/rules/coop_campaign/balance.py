@@ -208,3 +208,83 @@ def station_markdown(cells: dict[tuple[int, bool], CampaignCell]) -> str:
         lines.append(f"| {sid.upper()} | " + " | ".join(row) + " |")
     lines.append(STATIONS_END)
     return "\n".join(lines)
+
+
+# --- the bot levels (issue #19): a party of hard bots against a party of normal ones -----------
+LEVELS_BEGIN = "<!-- levels table: python tools/coop_balance.py --levels --write -->"
+LEVELS_END = "<!-- end of the levels table -->"
+LEVEL_TILES = ("bridge", "glade")
+LEVEL_GAMES = 40
+
+
+@dataclass
+class LevelCell:
+    """A batch of missions played by a party of one bot level: the seeds won and the CPU
+    seconds of every decision with a choice (``time.thread_time``)."""
+
+    level: str
+    games: int
+    won: tuple[int, ...]  # the seeds of the missions won
+    times: list[float]
+
+    def percentile(self, q: float) -> float:
+        """Returns the q-quantile (0..1) of the decision times (nearest rank; 0 without)."""
+        times = sorted(self.times)
+        if not times:
+            return 0.0
+        rank = max(1, min(len(times), int(-(-q * len(times) // 1))))
+        return times[rank - 1]
+
+
+def level_batch(level: str, tile: str, seats: int, hard: bool, games: int, seed: int = 0,
+                on_game: Any = None) -> LevelCell:
+    """Plays ``games`` missions on seeds ``seed``... with every seat's bot at ``level`` (easy,
+    normal or hard), each seat's bot seeded as ``simulate`` seeds it; times the decisions."""
+    import time
+
+    from engine import registry
+    from engine.ai.play import seat_bots
+
+    rules = registry.rules(GAME)
+    config = bot_config(GAME, ["heuristic"] * seats, level, {"tile": tile, "hard": hard})
+    won: list[int] = []
+    times: list[float] = []
+    for s in range(seed, seed + games):
+        state = rules.new_game(config, s)
+        bots = seat_bots(GAME, config, s)
+        while not rules.is_over(state):
+            actor = rules.current_actor(state)
+            if actor is None:
+                break
+            forced = len(rules.legal_actions(state)) == 1
+            start = time.thread_time()  # ok-determinism: reported duration only
+            action = bots[actor].choose(rules, state, actor)
+            if not forced:
+                times.append(time.thread_time() - start)  # ok-determinism: reported only
+            rules.apply(state, action)
+        if state.result == "won":
+            won.append(s)
+        if on_game is not None:
+            on_game(level, s, state.result)
+    return LevelCell(level, games, tuple(won), times)
+
+
+def levels_markdown(cells: dict[tuple[str, bool, str], LevelCell]) -> str:
+    """Returns the levels table (markers included): per tile and mode the missions the normal
+    and the hard party won of the same seeds, the seeds only one of them won, and the hard
+    party's decision times."""
+    lines = [LEVELS_BEGIN, "| tile | mode | normal party won | hard party won | won by hard only "
+             "/ normal only | hard decision CPU p50 / p99 / max |", "|---|---|---|---|---|---|"]
+    for tile, hard in dict.fromkeys((t, h) for t, h, _level in cells):
+        normal, strong = cells[(tile, hard, "normal")], cells[(tile, hard, "hard")]
+        only_hard = len(set(strong.won) - set(normal.won))
+        only_normal = len(set(normal.won) - set(strong.won))
+        cell = [Cell(len(c.won), c.games) for c in (normal, strong)]
+        lines.append(
+            f"| {tile} | {'hard' if hard else 'normal'} | {cell[0].percent()} % "
+            f"({cell[0].won}/{cell[0].games}) | {cell[1].percent()} % ({cell[1].won}/"
+            f"{cell[1].games}) | {only_hard} / {only_normal} | {strong.percentile(0.5):.2f} / "
+            f"{strong.percentile(0.99):.2f} / {max(strong.times, default=0.0):.2f} s "
+            f"({len(strong.times)} decisions) |")
+    lines.append(LEVELS_END)
+    return "\n".join(lines)

@@ -471,3 +471,6 @@ def _factory(difficulty: str = "normal", seed: int = 0, **_: Any) -> CoopBot:
 
 register_bot("heuristic", _factory, game=GAME)
 register_evaluator(GAME, evaluate)
+
+
+from engine.rules.coop_campaign import search as _search  # noqa: E402,F401 - registers the hard bot

@@ -19,6 +19,12 @@ def _name(kind: str, cid: str) -> dict[str, str] | None:
     return None if found is None else {"en": found[0], "de": found[1]}
 
 
+def content_name(kind: str, card: str) -> dict[str, str] | None:
+    """Returns the ``{en, de}`` name of a physical card (an enemy, an item) or of a content
+    entry of ``kind``, or None when there is none."""
+    return _name(kind, card)
+
+
 @cache
 def _names(kind: str, key: str) -> tuple[str, str] | None:
     c = C.content()

@@ -230,6 +230,18 @@ def _shot_label(st: MissionState, uid: int, z: int) -> dict[str, str]:
             "de": f"{d.name['de']} #{n} ({area['de']}), Zone {z + 1}: {track}"}
 
 
+def choice_labels(st: MissionState) -> list[dict[str, str]]:
+    """Returns the ``{en, de}`` labels of a pending party choice's options (a tile event's
+    shot: its targets), or [] when no choice is pending."""
+    top = st.flow.stack[-1] if st.flow.stack else None
+    if top is None or top.kind != CHOOSE:
+        return []
+    if len(top.data) > 1:
+        return [_shot_label(st, uid, z) for uid, z in top.data[1]]
+    spec = E.tile_effect(st, list(top.data[0]))
+    return [dict(o.label) for o in spec.params["options"]]
+
+
 def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
     """Returns the whole open view of the mission (of its camp before a campaign mission sets
     out)."""
@@ -250,11 +262,9 @@ def mission_view(rules: Any, st: MissionState) -> dict[str, Any]:
     choice = choice_text = None
     choice_notes: list[dict[str, Any]] = []
     if top is not None and top.kind == CHOOSE:
-        spec = E.tile_effect(st, list(top.data[0]))
-        if len(top.data) > 1:
-            choice = [_shot_label(st, uid, z) for uid, z in top.data[1]]
-        else:
-            choice = [dict(o.label) for o in spec.params["options"]]
+        choice = choice_labels(st)
+        if len(top.data) == 1:
+            spec = E.tile_effect(st, list(top.data[0]))
             choice_text = _choice_text(st, list(top.data[0]))
             choice_notes = [_option_note(o.effects) for o in spec.params["options"]]
     return {
