@@ -177,6 +177,38 @@ def _fight_parts(a_info: tuple[int, int, int, int, float, float],
     return e_d, p_d, e_a, p_a
 
 
+_SideVec = tuple[int, int, list[float], Fighter]
+_VECS: dict[tuple[int, int, int, int, float, float], list[float]] = {}
+
+
+def _loss_vec(taken: int, dice: int, armour: int, left: int, weight: float,
+              fall: float) -> list[float]:
+    """Returns one side's loss in a fight against every dice count of the other side.
+
+    ``taken`` 0: a defender with ``dice`` defence dice, indexed by the attack dice; 1: an
+    attacker with ``dice`` attack dice, indexed by the defence dice (index 0 unused). Each
+    entry is ``_fight``'s expected damage times the point weight plus the fall chance times
+    the fall cost, the very same floats; a pure function of its six numbers, which recur
+    decision after decision (a character unchanged since the last look), so it is kept.
+    """
+    key = (taken, dice, armour, left, weight, fall)
+    vec = _VECS.get(key)
+    if vec is None:
+        vec = [0.0]
+        for other in range(1, ops.MAX_DICE + 1):
+            a, d = (other, dice) if taken == 0 else (dice, other)
+            if 0 <= left < _MAX_LEFT:
+                rows = _ROWS.get((a, d, taken, armour)) or _outlook_rows(a, d, taken, armour)
+                e, p = rows[0][left], rows[1][left]
+            else:
+                e, p = outlook(a, d, taken, armour, left)
+            vec.append(e * weight + p * fall)
+        if len(_VECS) > _MEMO_LIMIT:
+            _VECS.clear()
+        _VECS[key] = vec
+    return vec
+
+
 # The learnt defence model (engine/rules/duel/defence.py), loaded once when its data file
 # exists; None blocks by the heuristic cost alone. No model is committed: none fitted so far
 # beat the noise (docs/duel/performance.md, "Fourth attempt: learnt defence"). A list, so
@@ -187,7 +219,8 @@ DEFENCE: list[Model | None] = [load_model()]
 class Judge:
     """Values of life, characters and cards for one decision, seen from ``seat``."""
 
-    __slots__ = ("state", "seat", "c", "main_w", "behind", "waiting", "_info", "_sides")
+    __slots__ = ("state", "seat", "c", "main_w", "behind", "waiting", "_info", "_sides",
+                 "_guards")
 
     def __init__(self, state: DuelState, seat: int) -> None:
         self.state = state
@@ -195,6 +228,7 @@ class Judge:
         c = self.c = cards()
         self._info: dict[int, tuple[int, int, int, int, float, float]] = {}
         self._sides: list[list[tuple[int, int, int, int, float, float]] | None] = [None, None]
+        self._guards: list[list[_SideVec] | None] = [None, None]
         h0 = state.players[0].hero
         h1 = state.players[1].hero
         l0 = h0.nums[3] - h0.damage  # life left (``remaining``, from the cached numbers)
@@ -291,6 +325,40 @@ class Judge:
             out.append((g, cost, block_features(ctx, g, cost, e_d, p_d, e_a, p_a)))
         return out
 
+    def guards(self, seat: int) -> list[_SideVec]:
+        """Returns (uid, defence dice, loss by attack dice, character) of a side's possible
+        defenders: its main character, then its clan members (``_loss_vec``, taken 0)."""
+        out = self._guards[seat]
+        if out is not None:
+            return out
+        p = self.state.players[seat]
+        hero = p.hero
+        _a, d, arm, life = hero.nums
+        out = [(0, d, _loss_vec(0, d, arm, life - hero.damage, self.main_w[seat], _GAME_LOST),
+                hero)]
+        relief = seat == self.seat and self.waiting
+        falls = _FALL_COST
+        for f in p.clan:
+            _a, d, arm, life = f.nums
+            cost = falls[f.card]
+            if relief:
+                cost -= CLOG_RELIEF  # a full hand holds clan members waiting for this place
+            out.append((f.uid, d, _loss_vec(0, d, arm, life - f.damage, 1.0, cost), f))
+        self._guards[seat] = out
+        return out
+
+    def strike(self, seat: int, f: Fighter) -> tuple[int, list[float]]:
+        """Returns (attack dice, loss by defence dice) of a character of ``seat`` attacking
+        (``_loss_vec``, taken 1)."""
+        a, _d, arm, life = f.nums
+        if f.uid == MAIN_UID:
+            weight, cost = self.main_w[seat], _GAME_LOST
+        else:
+            weight, cost = 1.0, _FALL_COST[f.card]
+            if seat == self.seat and self.waiting:
+                cost -= CLOG_RELIEF
+        return a, _loss_vec(1, a, arm, life - f.damage, weight, cost)
+
     def best_defender(self, dseat: int, att: Fighter) -> Fighter:
         """Returns ``defence_choice(dseat, att)[0]``'s character without sorting them all.
 
@@ -306,28 +374,23 @@ class Judge:
                     pick = (score, g.uid, g)
             assert pick is not None
             return pick[2]
-        a_info = self.info(1 - dseat, att)
-        best: Fighter | None = None
-        best_cost = 0.0
-        for g, g_info in zip((p.hero, *p.clan), self.side(dseat), strict=True):
-            mine, theirs = _fight(a_info, g_info)
-            cost = mine - DEF_SPITE * theirs
-            if best is None or cost < best_cost or (cost == best_cost and g.uid < best.uid):
-                best, best_cost = g, cost
-        assert best is not None
-        return best
+        if not p.clan:
+            return p.hero  # nobody else can block
+        a, theirs = self.strike(1 - dseat, att)
+        best = min((vec[a] - DEF_SPITE * theirs[d], uid, g)
+                   for uid, d, vec, g in self.guards(dseat))
+        return best[2]
 
     def attack_gain(self, att: Fighter, shrewd: float) -> float:
         """Returns the expected gain of an attack by ``att`` for the bot's side."""
-        dseat = 1 - self.seat
         # defence_choice's order, as (cost, uid, ...) tuples: uids are unique, so the sort
         # never compares further and needs no key function
-        p = self.state.players[dseat]
-        a_info = self.info(self.seat, att)
+        a, losses = self.strike(self.seat, att)
         choices = []
-        for g, g_info in zip((p.hero, *p.clan), self.side(dseat), strict=True):
-            mine, theirs = _fight(a_info, g_info)
-            choices.append((mine - DEF_SPITE * theirs, g.uid, mine, theirs))
+        for uid, d, vec, _g in self.guards(1 - self.seat):
+            mine = vec[a]
+            theirs = losses[d]
+            choices.append((mine - DEF_SPITE * theirs, uid, mine, theirs))
         choices.sort()
         best = choices[0]
         gain = shrewd * (best[2] - best[3])
@@ -693,18 +756,27 @@ def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
     ``options`` holds (card, sum needed from the dice, value in play) per summonable card
     (distinct cards).
     """
+    # k dice reach any need <= k for sure (every die shows at least 1): from there on a
+    # chance stays 1.0 and a die more only costs, so an option's prefix maxima stop growing
+    # at k = max(need, 1). The rows stop there too (``width``), read as flat beyond it.
+    caps = [(need if need > 1 else 1) for _card, need, _value in options]
+    top_cap = max(caps)
+    width = (pool if pool < top_cap else top_cap) + 1
     chances = [_chances(need, pool) for _card, need, _value in options]
     # best[i][d]: the best single summon of option i with at most d dice (prefix maxima)
     best_of = []
-    for (_card, _need, value), ch in zip(options, chances, strict=True):
+    for (_card, _need, value), ch, cap in zip(options, chances, caps, strict=True):
         row = [0.0]
         top = 0.0
-        for k in range(1, pool + 1):
+        for k in range(1, (cap if cap < pool else pool) + 1):
             x = ch[k] * (value - die_cost * k)
             if x > top:
                 top = x
             row.append(top)
+        if len(row) < width:
+            row.extend([top] * (width - len(row)))
         best_of.append(row)
+    last = width - 1
     best_action: tuple[float, str, int] | None = None
     for i, (card, _need, value) in enumerate(options):
         # others[d]: the best single summon of any other option with at most d dice (every
@@ -712,18 +784,19 @@ def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
         # row is its own, several are compared column by column)
         rows = best_of[:i] + best_of[i + 1:]
         if not rows:
-            others = [0.0] * (pool + 1)
+            others = [0.0] * width
         elif len(rows) == 1:
             others = rows[0]
         else:
             others = list(map(max, *rows))
-        fail = others[pool]
+        fail = others[last]
         ch = chances[i]
         for k in range(1, pool + 1):
             chance = ch[k]
             if chance < 0.25:
                 continue
-            win_next = others[pool - k] if free > 1 else 0.0
+            rest = pool - k
+            win_next = others[rest if rest < last else last] if free > 1 else 0.0
             score = chance * (value - die_cost * k + win_next) + (1 - chance) * fail
             if best_action is None or score > best_action[0]:
                 best_action = (score, card, k)
