@@ -756,66 +756,87 @@ def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
     ``options`` holds (card, sum needed from the dice, value in play) per summonable card
     (distinct cards).
     """
-    # k dice reach any need <= k for sure (every die shows at least 1): from there on a
-    # chance stays 1.0 and a die more only costs, so an option's prefix maxima stop growing
-    # at k = max(need, 1). The rows stop there too (``width``), read as flat beyond it.
-    caps = [(need if need > 1 else 1) for _card, need, _value in options]
-    top_cap = max(caps)
+    rows = [_summon_row(need, value, die_cost) for _card, need, value in options]
+    # the rows stop where their chance reaches 1.0 (flat beyond): read up to ``width``
+    top_cap = max(map(len, rows))
     width = (pool if pool < top_cap else top_cap) + 1
-    chances = [_chances(need, pool) for _card, need, _value in options]
-    # best[i][d]: the best single summon of option i with at most d dice (prefix maxima)
-    best_of = []
-    for (_card, _need, value), ch, cap in zip(options, chances, caps, strict=True):
-        row = [0.0]
-        top = 0.0
-        for k in range(1, (cap if cap < pool else pool) + 1):
-            x = ch[k] * (value - die_cost * k)
-            if x > top:
-                top = x
-            row.append(top)
-        if len(row) < width:
-            row.extend([top] * (width - len(row)))
-        best_of.append(row)
+    best_of = [row if len(row) >= width else row + [row[-1]] * (width - len(row))
+               for row in rows]
     last = width - 1
     best_action: tuple[float, str, int] | None = None
-    for i, (card, _need, value) in enumerate(options):
+    for i, (card, need, value) in enumerate(options):
+        first, sure = _SPANS.get(need) or _span(need)
+        if first > pool:
+            continue
         # others[d]: the best single summon of any other option with at most d dice (every
         # row starts at 0.0 and only grows, so no floor of 0.0 is needed: one other option's
         # row is its own, several are compared column by column)
-        rows = best_of[:i] + best_of[i + 1:]
-        if not rows:
+        rest = best_of[:i] + best_of[i + 1:]
+        if not rest:
             others = [0.0] * width
-        elif len(rows) == 1:
-            others = rows[0]
+        elif len(rest) == 1:
+            others = rest[0]
         else:
-            others = list(map(max, *rows))
+            others = list(map(max, *rest))
         fail = others[last]
-        ch = chances[i]
-        for k in range(1, pool + 1):
-            chance = ch[k]
-            if chance < 0.25:
-                continue
-            rest = pool - k
-            win_next = others[rest if rest < last else last] if free > 1 else 0.0
+        chances = _CHANCE_ROWS.get(need) or _chance_row(need)
+        # the dice counts worth a look: a chance of at least 0.25, up to the first that is
+        # (nearly) sure; the chance grows with every die
+        for k in range(first, (sure if sure < pool else pool) + 1):
+            chance = chances[k]
+            left = pool - k
+            win_next = others[left if left < last else last] if free > 1 else 0.0
             score = chance * (value - die_cost * k + win_next) + (1 - chance) * fail
             if best_action is None or score > best_action[0]:
                 best_action = (score, card, k)
-            if chance >= 0.999:
-                break
     if best_action is None or best_action[0] <= 0.5:
         return None
     return best_action[1], best_action[2]
 
 
-_CHANCES: dict[tuple[int, int], list[float]] = {}
+_SUMMON_ROWS: dict[tuple[int, float, float], list[float]] = {}
+_SPANS: dict[int, tuple[int, int]] = {}
+_CHANCE_ROWS: dict[int, list[float]] = {}
 
 
-def _chances(need: int, pool: int) -> list[float]:
-    """Returns [P(sum of k dice >= need) for k = 0..pool] (``pairing.sum_at_least``)."""
-    row = _CHANCES.get((need, pool))
+def _chance_row(need: int) -> list[float]:
+    """Returns [P(sum of k dice >= need) for k = 0 .. max(need, 1)] (k = 0: 0.0); from there
+    on the chance is 1.0 (every die shows at least 1)."""
+    cap = need if need > 1 else 1
+    row = _CHANCE_ROWS[need] = [pairing.sum_at_least(k, need) if k else 0.0
+                                for k in range(cap + 1)]
+    return row
+
+
+def _span(need: int) -> tuple[int, int]:
+    """Returns the fewest dice with at least a 0.25 chance to reach ``need`` and the fewest
+    with at least 0.999 (the chance grows with the dice and is 1.0 at max(need, 1) dice)."""
+    chances = _CHANCE_ROWS.get(need) or _chance_row(need)
+    first = next(k for k in range(1, len(chances)) if chances[k] >= 0.25)
+    sure = next(k for k in range(first, len(chances)) if chances[k] >= 0.999)
+    _SPANS[need] = (first, sure)
+    return first, sure
+
+
+def _summon_row(need: int, value: float, die_cost: float) -> list[float]:
+    """Returns the best single summon of a card (value, need) with at most d dice, for d = 0 ..
+    max(need, 1) (prefix maxima; flat beyond, where the chance is 1.0 and a die only costs).
+
+    A pure function of its three numbers, which recur (most cards' value is their own)."""
+    key = (need, value, die_cost)
+    row = _SUMMON_ROWS.get(key)
     if row is None:
-        row = _CHANCES[(need, pool)] = [pairing.sum_at_least(k, need) if k else 0.0
-                                        for k in range(pool + 1)]
+        chances = _CHANCE_ROWS.get(need) or _chance_row(need)
+        row = [0.0]
+        top = 0.0
+        for k in range(1, len(chances)):
+            x = chances[k] * (value - die_cost * k)
+            if x > top:
+                top = x
+            row.append(top)
+        if len(_SUMMON_ROWS) > _MEMO_LIMIT:
+            _SUMMON_ROWS.clear()
+        _SUMMON_ROWS[key] = row
     return row
 
 

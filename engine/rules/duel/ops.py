@@ -308,6 +308,38 @@ def recompute_mods(state: DuelState) -> None:
     refresh(state)
 
 
+def update_mods(state: DuelState) -> None:
+    """``recompute_mods`` after cards came into play or left it (and nothing else changed a
+    character's numbers): refreshes ``Fighter.nums`` only on the sides whose bonuses changed.
+
+    The characters' other inputs (card, level, life bonus, this turn's bonus) refresh their own
+    numbers where they change; a character new in play gets its numbers from its caller.
+    """
+    old = [p.mods for p in state.players]
+    mods = ([0] * N_MODS, [0] * N_MODS)
+    deltas = _DELTAS
+    for seat, p in enumerate(state.players):
+        for _uid, card in p.equipment:
+            for side, slot, amount in deltas[card]:
+                mods[seat ^ side][slot] += amount
+        for f in p.clan:
+            for side, slot, amount in deltas[f.card]:
+                mods[seat ^ side][slot] += amount
+        for _owner, card in p.inventory:
+            for side, slot, amount in deltas[card]:
+                mods[seat ^ side][slot] += amount
+    if state.land is not None:
+        owner, card = state.land
+        for side, slot, amount in deltas[card]:
+            mods[owner ^ side][slot] += amount
+    for p, new, was in zip(state.players, mods, old, strict=True):
+        if new != was:
+            p.mods = new
+            p.hero.nums = fresh_numbers(p, p.hero)
+            for f in p.clan:
+                f.nums = fresh_numbers(p, f)
+
+
 class _Deltas(dict):  # type: ignore[type-arg]
     """Card id -> its lasting bonuses as (0 own / 1 enemy side, mods slot, amount) triples.
 
@@ -451,7 +483,7 @@ def check_defeats(state: DuelState, events: list[Event], first_to_fall: int) -> 
                                                      "card": fighter_name(state, seat, f)}))
             gain_xp(state, 1 - seat, clan_defs[f.card].xp, events)
         if any(_DELTAS[f.card] for f in fallen):
-            recompute_mods(state)  # a fallen clan member's lasting bonus ends
+            update_mods(state)  # a fallen clan member's lasting bonus ends
     for seat in (first_to_fall, 1 - first_to_fall):
         hero = state.players[seat].hero
         if hero.damage >= hero.nums[3]:

@@ -747,9 +747,13 @@ def _apply_summon(rules: Any, state: DuelState, action: Action, events: list[Eve
     events.append(Event("duel.ev.summoned", {**params, "uid": f.uid}, breakdowns=(bd,)))
     _play_effects(state, seat, card, None, events)
     if ops.DELTAS[card]:
-        ops.recompute_mods(state)
-    else:  # a card without lasting bonuses leaves every other number as it was
+        ops.update_mods(state)
+    elif not cards().instant[card]:
+        # no lasting bonus, no effect on playing: every other number and all damage stay as
+        # they were, so nobody falls
         f.nums = ops.fresh_numbers(p, f)
+        return
+    f.nums = ops.fresh_numbers(p, f)  # (update_mods leaves an unchanged side as it was)
     ops.check_defeats(state, events, 1 - seat)
 
 
@@ -775,7 +779,9 @@ def _apply_equip(rules: Any, state: DuelState, action: Action, events: list[Even
     # seed 003: "Der Text auf der Karte ist sofort auszuführen."
     _play_effects(state, seat, card, None, events)
     if ops.DELTAS[card]:  # a card without lasting bonuses leaves every number as it was
-        ops.recompute_mods(state)
+        ops.update_mods(state)
+    elif not cards().instant[card]:
+        return  # nor does it hurt anybody: nobody falls
     ops.check_defeats(state, events, 1 - seat)
 
 
@@ -997,7 +1003,9 @@ def _fight_result(state: DuelState, att_f: Fighter, def_f: Fighter, att: tuple[i
             events.append(Event("duel.ev.treasure_won", {
                 "seat": winner, "owner": owner, "card": cards().name(card)}, reveal=True))
             _play_effects(state, winner, card, None, events)
-        ops.recompute_mods(state)
+        ops.update_mods(state)
+    elif not def_falls and not att_falls:
+        return  # only these two took damage, and neither falls: nobody is defeated
     ops.check_defeats(state, events, dseat)
 
 
@@ -1063,7 +1071,7 @@ def _apply_play_land(rules: Any, state: DuelState, action: Action, events: list[
     events.append(Event("duel.ev.land", {"seat": seat, "card": cards().name(card),
                                          "replaces": cards().name(old[1]) if old else None}))
     _play_effects(state, seat, card, None, events)
-    ops.recompute_mods(state)
+    ops.update_mods(state)
     ops.check_defeats(state, events, state.active)
     _close_window(state)
 
