@@ -59,6 +59,7 @@ DEF_SPITE = 0.8
 # hand otherwise clogs with equipment that has no free slot, and the clan dies out)
 CLOG_CAST = 1.0
 
+_NEAR_FULL = ops.HAND_SIZE - 1  # a hand this full draws at most one card at the refill
 _END_TURN = Action.make("end_turn")
 _PASS_WINDOW = Action.make("pass_window")
 _PASS_COUNTER = Action.make("pass_counter")
@@ -226,15 +227,17 @@ class Judge:
         self.state = state
         self.seat = seat
         c = self.c = cards()
-        self._info: dict[int, tuple[int, int, int, int, float, float]] = {}
-        self._sides: list[list[tuple[int, int, int, int, float, float]] | None] = [None, None]
+        # ``side`` rows (and ``info`` by character), made on first use
+        self._info: dict[int, tuple[int, int, int, int, float, float]] | None = None
+        self._sides: list[list[tuple[int, int, int, int, float, float]] | None] | None = None
         self._guards: list[list[_SideVec] | None] = [None, None]
-        h0 = state.players[0].hero
-        h1 = state.players[1].hero
+        players = state.players
+        h0 = players[0].hero
+        h1 = players[1].hero
         l0 = h0.nums[3] - h0.damage  # life left (``remaining``, from the cached numbers)
         l1 = h1.nums[3] - h1.damage
-        hand = state.players[seat].hand
-        self.waiting = len(hand) >= ops.HAND_SIZE - 1 and not c.clan.keys().isdisjoint(hand)
+        hand = players[seat].hand
+        self.waiting = len(hand) >= _NEAR_FULL and not c.clan.keys().isdisjoint(hand)
         # a main character's life point weighs more the less of it is left
         self.main_w = [MAIN_BASE + MAIN_SCALE / (l0 if l0 > 1 else 1),
                        MAIN_BASE + MAIN_SCALE / (l1 if l1 > 1 else 1)]
@@ -265,14 +268,18 @@ class Judge:
 
     def info(self, seat: int, f: Fighter) -> tuple[int, int, int, int, float, float]:
         """Returns (attack dice, defence dice, armour, life left, point weight, fall cost)."""
-        hit = self._info.get(seat * 1000 + f.uid)
+        hit = None if self._info is None else self._info.get(seat * 1000 + f.uid)
         if hit is None:
             self.side(seat)
+            assert self._info is not None
             hit = self._info[seat * 1000 + f.uid]
         return hit
 
     def side(self, seat: int) -> list[tuple[int, int, int, int, float, float]]:
         """Returns ``info`` of a side's main character and clan members, in that order."""
+        if self._sides is None:
+            self._sides = [None, None]
+            self._info = {}
         rows = self._sides[seat]
         if rows is not None:
             return rows
@@ -283,6 +290,7 @@ class Judge:
         row = (a, d, arm, life - hero.damage, self.main_w[seat], _GAME_LOST)
         rows = [row]
         info = self._info
+        assert info is not None
         info[seat * 1000] = row
         relief = seat == self.seat and self.waiting
         falls = _FALL_COST
@@ -332,10 +340,11 @@ class Judge:
         if out is not None:
             return out
         p = self.state.players[seat]
+        vecs = _VECS
         hero = p.hero
         _a, d, arm, life = hero.nums
-        out = [(0, d, _loss_vec(0, d, arm, life - hero.damage, self.main_w[seat], _GAME_LOST),
-                hero)]
+        key = (0, d, arm, life - hero.damage, self.main_w[seat], _GAME_LOST)
+        out = [(0, d, vecs.get(key) or _loss_vec(*key), hero)]
         relief = seat == self.seat and self.waiting
         falls = _FALL_COST
         for f in p.clan:
@@ -343,7 +352,8 @@ class Judge:
             cost = falls[f.card]
             if relief:
                 cost -= CLOG_RELIEF  # a full hand holds clan members waiting for this place
-            out.append((f.uid, d, _loss_vec(0, d, arm, life - f.damage, 1.0, cost), f))
+            key = (0, d, arm, life - f.damage, 1.0, cost)
+            out.append((f.uid, d, vecs.get(key) or _loss_vec(*key), f))
         self._guards[seat] = out
         return out
 
@@ -527,6 +537,8 @@ class DuelHeuristicBot(Bot):
             return self._main(state, seat)
         if phase == DEFEND:
             assert state.fight is not None
+            if not state.players[seat].clan:
+                return _one("defend", "defender", MAIN_UID)  # nobody else can block
             att = state.players[1 - seat].fighter(state.fight[0])
             assert att is not None
             return _one("defend", "defender", Judge(state, seat).best_defender(seat, att).uid)
@@ -615,8 +627,7 @@ class DuelHeuristicBot(Bot):
         if state.acts_used == 0:
             # no summoning without dice or clan cards in the hand (``_summon`` finds none)
             if len(p.clan) < ops.MAX_CLAN and p.pool > 0 and not c.clan.keys().isdisjoint(hand):
-                j = Judge(state, seat)
-                summon = self._summon(state, seat, j)
+                summon, j = self._summon(state, seat)
                 if summon is not None:
                     return summon
             if len(p.equipment) < ops.MAX_EQUIPMENT and not c.equipment.keys().isdisjoint(
@@ -651,18 +662,28 @@ class DuelHeuristicBot(Bot):
         ks = [k for k in need if k is not None]
         return min(ks) if ks else 0
 
-    def _summon(self, state: DuelState, seat: int, j: Judge) -> Action | None:
+    def _summon(self, state: DuelState, seat: int) -> tuple[Action | None, Judge | None]:
+        """Returns the summoning to make (or None), and the judge if one was needed: most
+        clan cards' values are their own (``_FIXED_CLAN_VALUE``) and need none."""
         p = state.players[seat]
-        c = j.c
+        c = cards()
+        j: Judge | None = None
         courage = ops.courage_of(state, seat)
         pool = p.pool
         free = ops.MAX_CLAN - len(p.clan)
         options = []
+        kind = c.kind
+        clan = c.clan
+        tried = p.tried
         for card in dict.fromkeys(p.hand):
-            if c.kind[card] == "clan" and card not in p.tried:
-                options.append((card, c.clan[card].level - courage, j.clan_value(card)))
+            if kind[card] == "clan" and card not in tried:
+                value = _FIXED_CLAN_VALUE.get(card)
+                if value is None:
+                    j = j or Judge(state, seat)
+                    value = j.clan_value(card)
+                options.append((card, clan[card].level - courage, value))
         if not options:
-            return None
+            return None, j
         die_cost = 0.15 if not c.magic.keys().isdisjoint(p.hand) else 0.02
         # the choice is a pure function of these numbers, which recur turn after turn
         key = (pool, free, die_cost, *options)
@@ -673,7 +694,7 @@ class DuelHeuristicBot(Bot):
             if len(_SUMMONS) > _MEMO_LIMIT:
                 _SUMMONS.clear()
             _SUMMONS[key] = pick
-        return None if pick is None else _dice_actions("summon", pick[0], pick[1])[-1]
+        return (None if pick is None else _dice_actions("summon", pick[0], pick[1])[-1]), j
 
     def _equip(self, state: DuelState, seat: int, j: Judge) -> Action | None:
         p = state.players[seat]
@@ -725,28 +746,51 @@ class DuelHeuristicBot(Bot):
         return _cast_actions(best[1], best[2], best[3])[-1]
 
     def _attack(self, state: DuelState, seat: int, j: Judge) -> Action | None:
-        if not _can_attack(state):
-            return None
+        """Returns the attack with the best ``Judge.attack_gain`` (less the main character's
+        caution, plus the clan's aggression) if it is above 0, else None (``_can_attack``
+        holds). ``attack_gain`` written out for every possible attacker at once."""
         me = state.players[seat]
-        fighters = (*me.clan, me.hero)
-        pick = self._best_attack(j, fighters)
-        return None if pick is None else _one("attack", "attacker", fighters[pick].uid)
-
-    def _best_attack(self, j: Judge, fighters: tuple[Fighter, ...]) -> int | None:
-        """Returns the index in ``fighters`` of the best attacker, or None for no attack."""
-        best: tuple[float, int] | None = None
-        for i, f in enumerate(fighters):
+        guards = j.guards(1 - seat)
+        shrewd = self.shrewd
+        share = (1.0 - shrewd) / len(guards)
+        relief = j.waiting
+        vecs = _VECS
+        best_gain = 0.0  # an attack must gain more than nothing
+        best_uid = -1
+        for f in (*me.clan, me.hero):
             if f.attacked:
                 continue
-            gain = j.attack_gain(f, self.shrewd)
-            if f.uid == MAIN_UID:
+            a, _d, arm, life = f.nums
+            uid = f.uid
+            # ``Judge.strike``: the attacker's loss by the defender's dice
+            if uid == MAIN_UID:
+                key = (1, a, arm, life - f.damage, j.main_w[seat], _GAME_LOST)
+            else:
+                cost = _FALL_COST[f.card]
+                if relief:
+                    cost -= CLOG_RELIEF
+                key = (1, a, arm, life - f.damage, 1.0, cost)
+            losses = vecs.get(key) or _loss_vec(*key)
+            # defence_choice's order, as (cost, uid, ...) tuples: uids are unique, so the sort
+            # never compares further and needs no key function
+            choices = []
+            for g_uid, d, vec, _g in guards:
+                mine = vec[a]
+                theirs = losses[d]
+                choices.append((mine - DEF_SPITE * theirs, g_uid, mine, theirs))
+            choices.sort()
+            best = choices[0]
+            gain = shrewd * (best[2] - best[3])
+            for _cost, _uid, theirs, mine in choices:
+                gain += share * (theirs - mine)
+            if uid == MAIN_UID:
                 if not j.behind:
                     gain -= MAIN_CAUTION  # the main character's life is the game
             else:
                 gain += CLAN_AGGRO
-            if gain > 0.0 and (best is None or gain > best[0]):
-                best = (gain, i)
-        return None if best is None else best[1]
+            if gain > best_gain:
+                best_gain, best_uid = gain, uid
+        return None if best_uid < 0 else _one("attack", "attacker", best_uid)
 
 
 def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
