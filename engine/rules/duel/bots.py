@@ -367,7 +367,8 @@ class Judge:
             weight, cost = 1.0, _FALL_COST[f.card]
             if seat == self.seat and self.waiting:
                 cost -= CLOG_RELIEF
-        return a, _loss_vec(1, a, arm, life - f.damage, weight, cost)
+        key = (1, a, arm, life - f.damage, weight, cost)
+        return a, _VECS.get(key) or _loss_vec(*key)
 
     def best_defender(self, dseat: int, att: Fighter) -> Fighter:
         """Returns ``defence_choice(dseat, att)[0]``'s character without sorting them all.
@@ -387,27 +388,19 @@ class Judge:
         if not p.clan:
             return p.hero  # nobody else can block
         a, theirs = self.strike(1 - dseat, att)
-        best = min((vec[a] - DEF_SPITE * theirs[d], uid, g)
-                   for uid, d, vec, g in self.guards(dseat))
-        return best[2]
+        least = 1e300
+        best = p.hero
+        for _uid, d, vec, g in self.guards(dseat):  # by uid: the first of equals
+            cost = vec[a] - DEF_SPITE * theirs[d]
+            if cost < least:
+                least, best = cost, g
+        return best
 
     def attack_gain(self, att: Fighter, shrewd: float) -> float:
         """Returns the expected gain of an attack by ``att`` for the bot's side."""
-        # defence_choice's order, as (cost, uid, ...) tuples: uids are unique, so the sort
-        # never compares further and needs no key function
         a, losses = self.strike(self.seat, att)
-        choices = []
-        for uid, d, vec, _g in self.guards(1 - self.seat):
-            mine = vec[a]
-            theirs = losses[d]
-            choices.append((mine - DEF_SPITE * theirs, uid, mine, theirs))
-        choices.sort()
-        best = choices[0]
-        gain = shrewd * (best[2] - best[3])
-        share = (1.0 - shrewd) / len(choices)
-        for _cost, _uid, theirs, mine in choices:
-            gain += share * (theirs - mine)
-        return gain
+        guards = self.guards(1 - self.seat)
+        return _gain(a, losses, guards, shrewd, (1.0 - shrewd) / len(guards))
 
     # --- cards -------------------------------------------------------------------------------
     def clan_value(self, card: str) -> float:
@@ -748,49 +741,46 @@ class DuelHeuristicBot(Bot):
     def _attack(self, state: DuelState, seat: int, j: Judge) -> Action | None:
         """Returns the attack with the best ``Judge.attack_gain`` (less the main character's
         caution, plus the clan's aggression) if it is above 0, else None (``_can_attack``
-        holds). ``attack_gain`` written out for every possible attacker at once."""
+        holds)."""
         me = state.players[seat]
         guards = j.guards(1 - seat)
         shrewd = self.shrewd
         share = (1.0 - shrewd) / len(guards)
-        relief = j.waiting
-        vecs = _VECS
         best_gain = 0.0  # an attack must gain more than nothing
         best_uid = -1
         for f in (*me.clan, me.hero):
             if f.attacked:
                 continue
-            a, _d, arm, life = f.nums
-            uid = f.uid
-            # ``Judge.strike``: the attacker's loss by the defender's dice
-            if uid == MAIN_UID:
-                key = (1, a, arm, life - f.damage, j.main_w[seat], _GAME_LOST)
-            else:
-                cost = _FALL_COST[f.card]
-                if relief:
-                    cost -= CLOG_RELIEF
-                key = (1, a, arm, life - f.damage, 1.0, cost)
-            losses = vecs.get(key) or _loss_vec(*key)
-            # defence_choice's order, as (cost, uid, ...) tuples: uids are unique, so the sort
-            # never compares further and needs no key function
-            choices = []
-            for g_uid, d, vec, _g in guards:
-                mine = vec[a]
-                theirs = losses[d]
-                choices.append((mine - DEF_SPITE * theirs, g_uid, mine, theirs))
-            choices.sort()
-            best = choices[0]
-            gain = shrewd * (best[2] - best[3])
-            for _cost, _uid, theirs, mine in choices:
-                gain += share * (theirs - mine)
-            if uid == MAIN_UID:
+            a, losses = j.strike(seat, f)
+            gain = _gain(a, losses, guards, shrewd, share)
+            if f.uid == MAIN_UID:
                 if not j.behind:
                     gain -= MAIN_CAUTION  # the main character's life is the game
             else:
                 gain += CLAN_AGGRO
             if gain > best_gain:
-                best_gain, best_uid = gain, uid
+                best_gain, best_uid = gain, f.uid
         return None if best_uid < 0 else _one("attack", "attacker", best_uid)
+
+
+def _gain(a: int, losses: list[float], guards: list[_SideVec], shrewd: float,
+          share: float) -> float:
+    """Returns the expected gain of an attack with ``a`` dice whose side loses ``losses`` (by
+    the defender's dice) against the defenders ``guards`` (``Judge.guards``): the defender
+    the opponent should pick (least cost, the first of equals) with weight ``shrewd``, every
+    defender with weight ``share``."""
+    least = 1e300
+    picked = 0.0
+    total = 0.0
+    for _uid, d, vec, _g in guards:
+        mine = vec[a]
+        theirs = losses[d]
+        cost = mine - DEF_SPITE * theirs
+        if cost < least:
+            least = cost
+            picked = mine - theirs
+        total += mine - theirs
+    return shrewd * picked + share * total
 
 
 def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
