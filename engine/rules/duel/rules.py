@@ -751,9 +751,10 @@ def _apply_summon(rules: Any, state: DuelState, action: Action, events: list[Eve
     state.next_uid += 1
     p.clan.append(f)
     events.append(Event("duel.ev.summoned", {**params, "uid": f.uid}, breakdowns=(bd,)))
+    since = ops.RECOMPUTED[0]
     _play_effects(state, seat, card, None, events)
     if ops.DELTAS[card]:
-        ops.update_mods(state)
+        ops.placed(state, seat, card, since)
     elif not cards().instant[card]:
         # no lasting bonus, no effect on playing: every other number and all damage stay as
         # they were, so nobody falls
@@ -782,10 +783,11 @@ def _apply_equip(rules: Any, state: DuelState, action: Action, events: list[Even
     p.equipment.append([uid, card])
     events.append(Event("duel.ev.equipped", {"seat": seat, "uid": uid,
                                              "card": cards().name(card)}))
+    since = ops.RECOMPUTED[0]
     # seed 003: "Der Text auf der Karte ist sofort auszuführen."
     _play_effects(state, seat, card, None, events)
     if ops.DELTAS[card]:  # a card without lasting bonuses leaves every number as it was
-        ops.update_mods(state)
+        ops.placed(state, seat, card, since)
     elif not cards().instant[card]:
         return  # nor does it hurt anybody: nobody falls
     ops.check_defeats(state, events, 1 - seat)
@@ -1003,12 +1005,17 @@ def _fight_result(state: DuelState, att_f: Fighter, def_f: Fighter, att: tuple[i
         won = state.table
         state.table = []
         inv = state.players[winner].inventory
+        since = ops.RECOMPUTED[0]
         for owner, card in won:
             inv.append([owner, card])
             events.append(Event("duel.ev.treasure_won", {
                 "seat": winner, "owner": owner, "card": cards().name(card)}, reveal=True))
             _play_effects(state, winner, card, None, events)
-        ops.update_mods(state)
+        if ops.RECOMPUTED[0] == since:
+            for _owner, card in won:
+                ops.shift_mods(state, winner, card, 1)
+        else:
+            ops.update_mods(state)
     elif not def_falls and not att_falls:
         return  # only these two took damage, and neither falls: nobody is defeated
     ops.check_defeats(state, events, dseat)
@@ -1075,8 +1082,14 @@ def _apply_play_land(rules: Any, state: DuelState, action: Action, events: list[
     state.window[0] = True
     events.append(Event("duel.ev.land", {"seat": seat, "card": cards().name(card),
                                          "replaces": cards().name(old[1]) if old else None}))
+    since = ops.RECOMPUTED[0]
     _play_effects(state, seat, card, None, events)
-    ops.update_mods(state)
+    if ops.RECOMPUTED[0] != since:
+        ops.update_mods(state)
+    else:
+        if old:
+            ops.shift_mods(state, old[0], old[1], -1)  # the land it replaces leaves play
+        ops.shift_mods(state, seat, card, 1)
     ops.check_defeats(state, events, state.active)
     _close_window(state)
 
