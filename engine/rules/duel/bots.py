@@ -473,31 +473,51 @@ class Judge:
 
     def lasting_value(self, card: str, seat: int) -> float:
         """Returns what the lasting effects of a card in play are worth to ``seat``."""
-        # a card's own numbers only (``_lasting_one`` reads no state): worked out once
-        value = _LASTING_VALUE.get(card)
-        if value is None:
-            value = _LASTING_VALUE[card] = sum(self._lasting_one(e, seat)
-                                               for e in self.c.lasting[card])
-        return value
+        return lasting_value(card)
 
     def _lasting_one(self, e: Any, seat: int) -> float:
-        prm = e.params
-        side = prm.get("side", "own")
-        if side == "both":
-            return 0.0
-        sign = 1.0 if side == "own" else -1.0
-        amount = int(prm["amount"])
-        who = prm.get("who", "main")
-        width = {"main": 1.0, "clan": 1.6, "all": 2.4}[who]
-        if e.type == "armour":
-            return sign * amount * 1.6 * width
-        if e.type == "pool_bonus":
-            return sign * amount * 1.5
-        stat = prm["stat"]
-        if stat in ("magic", "courage"):
-            return sign * amount * (0.6 if stat == "magic" else 1.0)
-        weight = {"attack": 1.3, "defence": 1.0, "life": 0.3}[stat]
-        return sign * amount * weight * width
+        return _lasting_one(e)
+
+
+def lasting_value(card: str) -> float:
+    """Returns what the lasting effects of a card in play are worth to the side it plays for:
+    a card's own numbers only (``_lasting_one`` reads no state), worked out once."""
+    value = _LASTING_VALUE.get(card)
+    if value is None:
+        value = _LASTING_VALUE[card] = sum(_lasting_one(e) for e in cards().lasting[card])
+    return value
+
+
+def _lasting_one(e: Any) -> float:
+    prm = e.params
+    side = prm.get("side", "own")
+    if side == "both":
+        return 0.0
+    sign = 1.0 if side == "own" else -1.0
+    amount = int(prm["amount"])
+    who = prm.get("who", "main")
+    width = {"main": 1.0, "clan": 1.6, "all": 2.4}[who]
+    if e.type == "armour":
+        return sign * amount * 1.6 * width
+    if e.type == "pool_bonus":
+        return sign * amount * 1.5
+    stat = prm["stat"]
+    if stat in ("magic", "courage"):
+        return sign * amount * (0.6 if stat == "magic" else 1.0)
+    weight = {"attack": 1.3, "defence": 1.0, "life": 0.3}[stat]
+    return sign * amount * weight * width
+
+
+def _card_value(j: Judge | None, state: DuelState, seat: int, card: str
+                ) -> tuple[float, Judge | None]:
+    """Returns a card's lasting value plus its effects on playing it now (``Judge.effect_value``),
+    and the judge: one is made only for a card with effects on playing."""
+    value = lasting_value(card)
+    instant = cards().instant[card]
+    if instant:
+        j = j or Judge(state, seat)
+        value += sum(j.effect_value(e, seat, None, card) for e in instant)
+    return value, j
 
 
 class DuelHeuristicBot(Bot):
@@ -549,17 +569,16 @@ class DuelHeuristicBot(Bot):
 
     def _window(self, state: DuelState, seat: int) -> Action:
         p = state.players[seat]
+        j: Judge | None = None  # made only for a card with effects on playing
         if not state.window[0] and p.lands:
-            j = Judge(state, seat)
             now = 0.0
             if state.land is not None:
                 owner, card = state.land
-                now = j.lasting_value(card, seat) if owner == seat else \
-                    -j.lasting_value(card, 1 - seat)
+                # a lasting value is the card's own, whichever side it plays for
+                now = lasting_value(card) if owner == seat else -lasting_value(card)
             best_land, best_value = None, now + 0.5
             for card in p.lands:
-                value = j.lasting_value(card, seat) + sum(
-                    j.effect_value(e, seat, None, card) for e in j.c.instant[card])
+                value, j = _card_value(j, state, seat, card)
                 if value > best_value:
                     best_land, best_value = card, value
             if best_land is not None:
@@ -568,9 +587,7 @@ class DuelHeuristicBot(Bot):
             # seed 003: the winner of the next fight keeps the treasure; that fight is most
             # likely the opponent's attack on this seat, so hide one only when defending well
             if self._defence_holds(state, seat):
-                j = Judge(state, seat)
-                best = max(p.treasures, key=lambda t: (j.lasting_value(t, seat) + sum(
-                    j.effect_value(e, seat, None, t) for e in j.c.instant[t]), t))
+                best = max((_card_value(j, state, seat, t)[0], t) for t in p.treasures)[1]
                 return _one("play_treasure", "card", best)
         return _PASS_WINDOW
 
@@ -625,8 +642,7 @@ class DuelHeuristicBot(Bot):
                     return summon
             if len(p.equipment) < ops.MAX_EQUIPMENT and not c.equipment.keys().isdisjoint(
                     hand):
-                j = j or Judge(state, seat)
-                equip = self._equip(state, seat, j)
+                equip, j = self._equip(state, seat, j)
                 if equip is not None:
                     return equip
         if state.round == 1:
@@ -689,19 +705,21 @@ class DuelHeuristicBot(Bot):
             _SUMMONS[key] = pick
         return (None if pick is None else _dice_actions("summon", pick[0], pick[1])[-1]), j
 
-    def _equip(self, state: DuelState, seat: int, j: Judge) -> Action | None:
+    def _equip(self, state: DuelState, seat: int, j: Judge | None
+               ) -> tuple[Action | None, Judge | None]:
+        """Returns the equipment to play (or None), and the judge if one was needed."""
         p = state.players[seat]
+        kind = cards().kind
         best: tuple[float, str] | None = None
         for card in dict.fromkeys(p.hand):
-            if j.c.kind[card] != "equipment":
+            if kind[card] != "equipment":
                 continue
-            value = j.lasting_value(card, seat) + sum(
-                j.effect_value(e, seat, None, card) for e in j.c.instant[card])
+            value, j = _card_value(j, state, seat, card)
             if value <= 0.0 and len(p.hand) < ops.HAND_SIZE - 1:
                 continue  # e.g. a healer's kit waits for wounds unless the hand is clogged
             if best is None or value > best[0]:
                 best = (value, card)
-        return None if best is None else _one("equip", "card", best[1])
+        return (None if best is None else _one("equip", "card", best[1])), j
 
     def _cast(self, state: DuelState, seat: int, j: Judge) -> Action | None:
         if not _can_cast(state):
