@@ -434,6 +434,32 @@ class _Probe:
 _DELTAS: dict[str, tuple[tuple[int, int, int], ...]] = _Deltas()
 DELTAS = _DELTAS  # card id -> its lasting bonuses (empty for most cards)
 
+# Effects on playing a card that can neither add damage nor lower life points.
+_HARMLESS = frozenset({"heal", "rally", "draw", "gain_dice", "gain_xp", "neutralise", "discard",
+                       "revive"})
+
+
+class _MayDefeat(dict):  # type: ignore[type-arg]
+    """Card id -> (whether playing it can defeat a character, whether its leaving play can).
+
+    Playing it can when an effect on playing may hurt (damage, or destroying equipment whose
+    bonus held life points up) or a lasting bonus lowers life points; its leaving play can when
+    a lasting bonus raised them. Otherwise ``check_defeats`` after it finds nobody (everybody
+    was above zero before), and the rules skip it.
+    """
+
+    def __missing__(self, card: str) -> tuple[bool, bool]:
+        life = (M_MAIN_LIFE, M_CLAN_LIFE)
+        deltas = _DELTAS[card]
+        entry = any(e.type not in _HARMLESS for e in cards().instant[card]) or any(
+            slot in life and amount < 0 for _side, slot, amount in deltas)
+        value = self[card] = (entry, any(slot in life and amount > 0
+                                         for _side, slot, amount in deltas))
+        return value
+
+
+MAY_DEFEAT: dict[str, tuple[bool, bool]] = _MayDefeat()
+
 
 # --- cards and damage ------------------------------------------------------------------------
 

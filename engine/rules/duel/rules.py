@@ -755,13 +755,9 @@ def _apply_summon(rules: Any, state: DuelState, action: Action, events: list[Eve
     _play_effects(state, seat, card, None, events)
     if ops.DELTAS[card]:
         ops.placed(state, seat, card, since)
-    elif not cards().instant[card]:
-        # no lasting bonus, no effect on playing: every other number and all damage stay as
-        # they were, so nobody falls
-        f.nums = ops.fresh_numbers(p, f)
-        return
-    f.nums = ops.fresh_numbers(p, f)  # (update_mods leaves an unchanged side as it was)
-    ops.check_defeats(state, events, 1 - seat)
+    f.nums = ops.fresh_numbers(p, f)  # (the bonuses' refresh may leave its side out)
+    if ops.MAY_DEFEAT[card][0]:
+        ops.check_defeats(state, events, 1 - seat)
 
 
 def _play_effects(state: DuelState, seat: int, card: str, target: Any,
@@ -788,9 +784,8 @@ def _apply_equip(rules: Any, state: DuelState, action: Action, events: list[Even
     _play_effects(state, seat, card, None, events)
     if ops.DELTAS[card]:  # a card without lasting bonuses leaves every number as it was
         ops.placed(state, seat, card, since)
-    elif not cards().instant[card]:
-        return  # nor does it hurt anybody: nobody falls
-    ops.check_defeats(state, events, 1 - seat)
+    if ops.MAY_DEFEAT[card][0]:
+        ops.check_defeats(state, events, 1 - seat)
 
 
 def _apply_cast(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
@@ -835,7 +830,8 @@ def _resolve_cast(state: DuelState, events: list[Event]) -> None:
     state.cast = None
     _play_effects(state, seat, card, target, events)
     state.players[seat].grave.append(card)  # "Die Magiekarten werden dann auf den Friedhof"
-    ops.check_defeats(state, events, 1 - seat)
+    if ops.MAY_DEFEAT[card][0]:
+        ops.check_defeats(state, events, 1 - seat)
 
 
 def _close_respond(rules: Any, state: DuelState, window: Any, events: list[Event]) -> None:
@@ -1090,7 +1086,8 @@ def _apply_play_land(rules: Any, state: DuelState, action: Action, events: list[
         if old:
             ops.shift_mods(state, old[0], old[1], -1)  # the land it replaces leaves play
         ops.shift_mods(state, seat, card, 1)
-    ops.check_defeats(state, events, state.active)
+    if ops.MAY_DEFEAT[card][0] or (old and ops.MAY_DEFEAT[old[1]][1]):
+        ops.check_defeats(state, events, state.active)
     _close_window(state)
 
 
