@@ -217,11 +217,33 @@ def _loss_vec(taken: int, dice: int, armour: int, left: int, weight: float,
 DEFENCE: list[Model | None] = [load_model()]
 
 
+_WEIGHTS: dict[tuple[int, int, int, bool], tuple[tuple[float, float], bool]] = {}
+
+
+def _weights(l0: int, l1: int, seat: int, near: bool) -> tuple[tuple[float, float], bool]:
+    """Returns ``Judge.main_w`` and ``Judge.behind`` from the main characters' life left, the
+    judging seat and whether the round limit is near (a pure function of them, kept)."""
+    # a main character's life point weighs more the less of it is left
+    main_w = [MAIN_BASE + MAIN_SCALE / (l0 if l0 > 1 else 1),
+              MAIN_BASE + MAIN_SCALE / (l1 if l1 > 1 else 1)]
+    # seed 003 has no round limit; ours (docs/duel/rules.md) goes by life left: near it the
+    # side behind must hit the enemy main character, the side ahead must keep its own
+    behind = False
+    if near:
+        behind = (l0 <= l1) if seat == 0 else (l1 <= l0)
+        main_w[1 - seat if behind else seat] *= 2.0
+    if len(_WEIGHTS) > _MEMO_LIMIT:
+        _WEIGHTS.clear()
+    value = _WEIGHTS[(l0, l1, seat, near)] = ((main_w[0], main_w[1]), behind)
+    return value
+
+
 class Judge:
     """Values of life, characters and cards for one decision, seen from ``seat``."""
 
     __slots__ = ("state", "seat", "c", "main_w", "behind", "waiting", "_info", "_sides",
                  "_guards")
+    main_w: tuple[float, float]  # each side's weight of a point of its main character's life
 
     def __init__(self, state: DuelState, seat: int) -> None:
         self.state = state
@@ -238,16 +260,9 @@ class Judge:
         l1 = h1.nums[3] - h1.damage
         hand = players[seat].hand
         self.waiting = len(hand) >= _NEAR_FULL and not c.clan.keys().isdisjoint(hand)
-        # a main character's life point weighs more the less of it is left
-        self.main_w = [MAIN_BASE + MAIN_SCALE / (l0 if l0 > 1 else 1),
-                       MAIN_BASE + MAIN_SCALE / (l1 if l1 > 1 else 1)]
-        # seed 003 has no round limit; ours (docs/duel/rules.md) goes by life left: near it
-        # the side behind must hit the enemy main character, the side ahead must keep its own
-        if state.round_limit - state.round <= 4:
-            self.behind = (l0 <= l1) if seat == 0 else (l1 <= l0)
-            self.main_w[1 - seat if self.behind else seat] *= 2.0
-        else:
-            self.behind = False
+        key = (l0, l1, seat, state.round_limit - state.round <= 4)
+        weights = _WEIGHTS.get(key) or _weights(*key)
+        self.main_w, self.behind = weights
 
     def fall_cost(self, seat: int, f: Fighter) -> float:
         """Returns what a character's fall costs its side (XP to the enemy, a lost place)."""
