@@ -825,16 +825,15 @@ def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
     """
     rows = [_summon_row(need, value, die_cost) for _card, need, value in options]
     # the rows stop where their chance reaches 1.0 (flat beyond): read up to ``width``
-    top_cap = max(map(len, rows))
+    top_cap = max([len(row) for row, _looks in rows])
     width = (pool if pool < top_cap else top_cap) + 1
     best_of = [row if len(row) >= width else row + [row[-1]] * (width - len(row))
-               for row in rows]
+               for row, _looks in rows]
     last = width - 1
-    best_action: tuple[float, str, int] | None = None
-    for i, (card, need, value) in enumerate(options):
-        first, sure = _SPANS.get(need) or _span(need)
-        if first > pool:
-            continue
+    ahead = free > 1  # room for another summon after this one
+    best_score = 0.5  # a summon must be worth more than this
+    best_action: tuple[str, int] | None = None
+    for i, (card, _need, _value) in enumerate(options):
         # others[d]: the best single summon of any other option with at most d dice (every
         # row starts at 0.0 and only grows, so no floor of 0.0 is needed: one other option's
         # row is its own, several are compared column by column)
@@ -846,22 +845,21 @@ def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
         else:
             others = list(map(max, *rest))
         fail = others[last]
-        chances = _CHANCE_ROWS.get(need) or _chance_row(need)
-        # the dice counts worth a look: a chance of at least 0.25, up to the first that is
-        # (nearly) sure; the chance grows with every die
-        for k in range(first, (sure if sure < pool else pool) + 1):
-            chance = chances[k]
-            left = pool - k
-            win_next = others[left if left < last else last] if free > 1 else 0.0
-            score = chance * (value - die_cost * k + win_next) + (1 - chance) * fail
-            if best_action is None or score > best_action[0]:
-                best_action = (score, card, k)
-    if best_action is None or best_action[0] <= 0.5:
-        return None
-    return best_action[1], best_action[2]
+        for k, chance, base, miss, alone in rows[i][1]:
+            if k > pool:
+                break
+            if ahead:
+                left = pool - k
+                score = chance * (base + others[left if left < last else last]) + miss * fail
+            else:
+                score = alone + miss * fail
+            if score > best_score:
+                best_score, best_action = score, (card, k)
+    return best_action
 
 
-_SUMMON_ROWS: dict[tuple[int, float, float], list[float]] = {}
+_SUMMON_ROWS: dict[tuple[int, float, float],
+                   tuple[list[float], list[tuple[int, float, float, float, float]]]] = {}
 _SPANS: dict[int, tuple[int, int]] = {}
 _CHANCE_ROWS: dict[int, list[float]] = {}
 
@@ -885,14 +883,18 @@ def _span(need: int) -> tuple[int, int]:
     return first, sure
 
 
-def _summon_row(need: int, value: float, die_cost: float) -> list[float]:
+def _summon_row(need: int, value: float, die_cost: float
+                ) -> tuple[list[float], list[tuple[int, float, float, float, float]]]:
     """Returns the best single summon of a card (value, need) with at most d dice, for d = 0 ..
-    max(need, 1) (prefix maxima; flat beyond, where the chance is 1.0 and a die only costs).
+    max(need, 1) (prefix maxima; flat beyond, where the chance is 1.0 and a die only costs),
+    and the dice counts worth a look (a chance of at least 0.25, up to the first that is
+    nearly sure; the chance grows with every die) as (dice, chance, value less the dice's
+    cost, chance of failing, chance times that value).
 
     A pure function of its three numbers, which recur (most cards' value is their own)."""
     key = (need, value, die_cost)
-    row = _SUMMON_ROWS.get(key)
-    if row is None:
+    hit = _SUMMON_ROWS.get(key)
+    if hit is None:
         chances = _CHANCE_ROWS.get(need) or _chance_row(need)
         row = [0.0]
         top = 0.0
@@ -901,10 +903,16 @@ def _summon_row(need: int, value: float, die_cost: float) -> list[float]:
             if x > top:
                 top = x
             row.append(top)
+        first, sure = _SPANS.get(need) or _span(need)
+        looks = []
+        for k in range(first, sure + 1):
+            chance = chances[k]
+            base = value - die_cost * k
+            looks.append((k, chance, base, 1 - chance, chance * base))
         if len(_SUMMON_ROWS) > _MEMO_LIMIT:
             _SUMMON_ROWS.clear()
-        _SUMMON_ROWS[key] = row
-    return row
+        hit = _SUMMON_ROWS[key] = (row, looks)
+    return hit
 
 
 def predicted_defender(state: DuelState, seat: int, attacker_seat: int,
