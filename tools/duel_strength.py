@@ -68,6 +68,7 @@ def match(ref: str, games: int, first: int) -> dict[str, Any]:
         state = rules.new_game(config, seed)
         while not rules.is_over(state):
             seat = rules.current_actor(state)
+            assert seat is not None
             rules.apply(state, bots[seat].choose(rules, state, seat))
         played[me] += 1
         won[me] += state.winner == me
@@ -93,6 +94,7 @@ def hard_decisions(ref: str, count: int, first: int) -> tuple[int, int]:
         n = 0
         while not rules.is_over(state) and len(states) < count:
             seat = rules.current_actor(state)
+            assert seat is not None
             if len(rules.legal_actions(state)) > 1:
                 n += 1
                 if n % 7 == 0:

@@ -195,21 +195,22 @@ def _loss_vec(taken: int, dice: int, armour: int, left: int, weight: float,
     is kept.
     """
     key = (taken, dice, armour, left, weight, fall)
-    vec = _VECS.get(key)
-    if vec is None:
-        vec: list[Any] = [0.0 if taken == 0 else (0.0, 0.0)]
-        for other in range(1, ops.MAX_DICE + 1):
-            a, d = (other, dice) if taken == 0 else (dice, other)
-            if 0 <= left < _MAX_LEFT:
-                rows = _ROWS.get((a, d, taken, armour)) or _outlook_rows(a, d, taken, armour)
-                e, p = rows[0][left], rows[1][left]
-            else:
-                e, p = outlook(a, d, taken, armour, left)
-            loss = e * weight + p * fall
-            vec.append(loss if taken == 0 else (loss, DEF_SPITE * loss))
-        if len(_VECS) > _MEMO_LIMIT:
-            _VECS.clear()
-        _VECS[key] = vec
+    hit = _VECS.get(key)
+    if hit is not None:
+        return hit
+    vec: list[Any] = [0.0 if taken == 0 else (0.0, 0.0)]
+    for other in range(1, ops.MAX_DICE + 1):
+        a, d = (other, dice) if taken == 0 else (dice, other)
+        if 0 <= left < _MAX_LEFT:
+            rows = _ROWS.get((a, d, taken, armour)) or _outlook_rows(a, d, taken, armour)
+            e, p = rows[0][left], rows[1][left]
+        else:
+            e, p = outlook(a, d, taken, armour, left)
+        loss = e * weight + p * fall
+        vec.append(loss if taken == 0 else (loss, DEF_SPITE * loss))
+    if len(_VECS) > _MEMO_LIMIT:
+        _VECS.clear()
+    _VECS[key] = vec
     return vec
 
 
@@ -247,14 +248,14 @@ class Judge:
     __slots__ = ("state", "seat", "c", "main_w", "behind", "waiting", "_info", "_sides",
                  "_guards")
     main_w: tuple[float, float]  # each side's weight of a point of its main character's life
+    _info: dict[int, tuple[int, int, int, int, float, float]]
+    _sides: list[list[tuple[int, int, int, int, float, float]] | None]
 
     def __init__(self, state: DuelState, seat: int) -> None:
         self.state = state
         self.seat = seat
         c = self.c = cards()
-        # ``side`` rows (and ``info`` by character), made on first use
-        self._info: dict[int, tuple[int, int, int, int, float, float]] | None = None
-        self._sides: list[list[tuple[int, int, int, int, float, float]] | None] | None = None
+        # ``side`` rows (``_sides``, and ``info`` by character in ``_info``) are set on first use
         self._guards: list[list[_SideVec] | None] = [None, None]
         players = state.players
         h0 = players[0].hero
@@ -286,19 +287,16 @@ class Judge:
 
     def info(self, seat: int, f: Fighter) -> tuple[int, int, int, int, float, float]:
         """Returns (attack dice, defence dice, armour, life left, point weight, fall cost)."""
-        hit = None if self._info is None else self._info.get(seat * 1000 + f.uid)
-        if hit is None:
-            self.side(seat)
-            assert self._info is not None
-            hit = self._info[seat * 1000 + f.uid]
-        return hit
+        self.side(seat)
+        return self._info[seat * 1000 + f.uid]
 
     def side(self, seat: int) -> list[tuple[int, int, int, int, float, float]]:
         """Returns ``info`` of a side's main character and clan members, in that order."""
-        if self._sides is None:
-            self._sides = [None, None]
+        sides = getattr(self, "_sides", None)  # slots set on first use
+        if sides is None:
+            sides = self._sides = [None, None]
             self._info = {}
-        rows = self._sides[seat]
+        rows = sides[seat]
         if rows is not None:
             return rows
         p = self.state.players[seat]
@@ -308,7 +306,6 @@ class Judge:
         row = (a, d, arm, life - hero.damage, self.main_w[seat], _GAME_LOST)
         rows = [row]
         info = self._info
-        assert info is not None
         info[seat * 1000] = row
         relief = seat == self.seat and self.waiting
         falls = _FALL_COST
@@ -320,7 +317,7 @@ class Judge:
             row = (a, d, arm, life - f.damage, 1.0, cost)
             rows.append(row)
             info[seat * 1000 + f.uid] = row
-        self._sides[seat] = rows
+        sides[seat] = rows
         return rows
 
     def fight(self, att_seat: int, att: Fighter, g: Fighter) -> tuple[float, float]:
