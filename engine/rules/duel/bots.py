@@ -179,26 +179,24 @@ def _fight_parts(a_info: tuple[int, int, int, int, float, float],
 
 
 _SideVec = tuple[int, int, list[float], Fighter]
-_VECS: dict[tuple[int, int, int, int, float, float], list[Any]] = {}
+_VECS: dict[tuple[int, int, int, int, float, float], list[float]] = {}
 
 
 def _loss_vec(taken: int, dice: int, armour: int, left: int, weight: float,
-              fall: float) -> list[Any]:
+              fall: float) -> list[float]:
     """Returns one side's loss in a fight against every dice count of the other side.
 
     ``taken`` 0: a defender with ``dice`` defence dice, indexed by the attack dice; 1: an
-    attacker with ``dice`` attack dice, indexed by the defence dice (index 0 unused), each
-    entry with ``DEF_SPITE`` times it, as (loss, spite) (what a defender weighs against its
-    own loss). A loss is ``_fight``'s expected damage times the point weight plus the fall
-    chance times the fall cost, the very same floats; a pure function of its six numbers,
-    which recur decision after decision (a character unchanged since the last look), so it
-    is kept.
+    attacker with ``dice`` attack dice, indexed by the defence dice (index 0 unused). Each
+    entry is ``_fight``'s expected damage times the point weight plus the fall chance times
+    the fall cost, the very same floats; a pure function of its six numbers, which recur
+    decision after decision (a character unchanged since the last look), so it is kept.
     """
     key = (taken, dice, armour, left, weight, fall)
     hit = _VECS.get(key)
     if hit is not None:
         return hit
-    vec: list[Any] = [0.0 if taken == 0 else (0.0, 0.0)]
+    vec = [0.0]
     for other in range(1, ops.MAX_DICE + 1):
         a, d = (other, dice) if taken == 0 else (dice, other)
         if 0 <= left < _MAX_LEFT:
@@ -206,8 +204,7 @@ def _loss_vec(taken: int, dice: int, armour: int, left: int, weight: float,
             e, p = rows[0][left], rows[1][left]
         else:
             e, p = outlook(a, d, taken, armour, left)
-        loss = e * weight + p * fall
-        vec.append(loss if taken == 0 else (loss, DEF_SPITE * loss))
+        vec.append(e * weight + p * fall)
     if len(_VECS) > _MEMO_LIMIT:
         _VECS.clear()
     _VECS[key] = vec
@@ -372,9 +369,9 @@ class Judge:
         self._guards[seat] = out
         return out
 
-    def strike(self, seat: int, f: Fighter) -> tuple[int, list[tuple[float, float]]]:
-        """Returns (attack dice, (loss, spite) by defence dice) of a character of ``seat``
-        attacking (``_loss_vec``, taken 1)."""
+    def strike(self, seat: int, f: Fighter) -> tuple[int, list[float]]:
+        """Returns (attack dice, loss by defence dice) of a character of ``seat`` attacking
+        (``_loss_vec``, taken 1)."""
         a, _d, arm, life = f.nums
         if f.uid == MAIN_UID:
             weight, cost = self.main_w[seat], _GAME_LOST
@@ -406,7 +403,7 @@ class Judge:
         least = 1e300
         best = p.hero
         for _uid, d, vec, g in self.guards(dseat):  # by uid: the first of equals
-            cost = vec[a] - theirs[d][1]
+            cost = vec[a] - DEF_SPITE * theirs[d]
             if cost < least:
                 least, best = cost, g
         return best
@@ -796,7 +793,7 @@ class DuelHeuristicBot(Bot):
         return None if best_uid < 0 else _one("attack", "attacker", best_uid)
 
 
-def _gain(a: int, losses: list[tuple[float, float]], guards: list[_SideVec], shrewd: float,
+def _gain(a: int, losses: list[float], guards: list[_SideVec], shrewd: float,
           share: float) -> float:
     """Returns the expected gain of an attack with ``a`` dice whose side loses ``losses`` (by
     the defender's dice) against the defenders ``guards`` (``Judge.guards``): the defender
@@ -807,8 +804,8 @@ def _gain(a: int, losses: list[tuple[float, float]], guards: list[_SideVec], shr
     total = 0.0
     for _uid, d, vec, _g in guards:
         mine = vec[a]
-        theirs, spite = losses[d]
-        cost = mine - spite
+        theirs = losses[d]
+        cost = mine - DEF_SPITE * theirs
         diff = mine - theirs
         if cost < least:
             least = cost
