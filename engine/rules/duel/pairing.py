@@ -47,10 +47,9 @@ def _auto(attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(slots)
 
 
-def auto_sorted(attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, ...]:
-    """Returns ``auto_arrangement`` of attacker dice already descending and defender dice
-    already ascending (the fight rolls sort them once; no second sort)."""
-    return _auto(attack, defence)
+# ``auto_arrangement`` of attacker dice already descending and defender dice already
+# ascending (the fight rolls sort them once; no second sort): the memoised placement itself.
+auto_sorted = _auto
 
 
 def pair_damage(a: int, d: int) -> tuple[int, int]:
