@@ -410,7 +410,9 @@ class Judge:
 
     def attack_gain(self, att: Fighter, shrewd: float) -> float:
         """Returns the expected gain of an attack by ``att`` for the bot's side."""
-        return _gains(self, (att,), shrewd)[0]
+        a, losses = self.strike(self.seat, att)
+        guards = self.guards(1 - self.seat)
+        return _gain(a, losses, guards, shrewd, (1.0 - shrewd) / len(guards))
 
     # --- cards -------------------------------------------------------------------------------
     def clan_value(self, card: str) -> float:
@@ -657,8 +659,7 @@ class DuelHeuristicBot(Bot):
                     return equip
         if state.round == 1:
             return _END_TURN
-        if _can_cast(state) and not (_CASTABLE[0] if _CASTABLE else _castable()).isdisjoint(
-                hand):
+        if _can_cast(state) and not _castable().isdisjoint(hand):
             j = j or Judge(state, seat)
             cast = self._cast(state, seat, j)
             if cast is not None:
@@ -772,10 +773,16 @@ class DuelHeuristicBot(Bot):
         caution, plus the clan's aggression) if it is above 0, else None (``_can_attack``
         holds)."""
         me = state.players[seat]
-        ready = [f for f in (*me.clan, me.hero) if not f.attacked]
+        guards = j.guards(1 - seat)
+        shrewd = self.shrewd
+        share = (1.0 - shrewd) / len(guards)
         best_gain = 0.0  # an attack must gain more than nothing
         best_uid = -1
-        for f, gain in zip(ready, _gains(j, ready, self.shrewd), strict=True):
+        for f in (*me.clan, me.hero):
+            if f.attacked:
+                continue
+            a, losses = j.strike(seat, f)
+            gain = _gain(a, losses, guards, shrewd, share)
             if f.uid == MAIN_UID:
                 if not j.behind:
                     gain -= MAIN_CAUTION  # the main character's life is the game
@@ -786,41 +793,25 @@ class DuelHeuristicBot(Bot):
         return None if best_uid < 0 else _one("attack", "attacker", best_uid)
 
 
-def _gains(j: Judge, attackers: Sequence[Fighter], shrewd: float) -> list[float]:
-    """Returns the expected gain of an attack by each of the judging seat's ``attackers``
-    (``Judge.attack_gain``): against the defender the opponent should pick (least cost, the
-    first of equals: ``Judge.guards`` come by uid) with weight ``shrewd``, and every defender
-    with the rest. ``Judge.strike`` written out: one call for every attacker of a decision."""
-    seat = j.seat
-    guards = j.guards(1 - seat)
-    share = (1.0 - shrewd) / len(guards)
-    relief = j.waiting
-    vecs = _VECS
-    out = []
-    for f in attackers:
-        a, _d, arm, life = f.nums
-        if f.uid == MAIN_UID:
-            key = (1, a, arm, life - f.damage, j.main_w[seat], _GAME_LOST)
-        else:
-            cost = _FALL_COST[f.card]
-            if relief:
-                cost -= CLOG_RELIEF  # a full hand holds clan members waiting for this place
-            key = (1, a, arm, life - f.damage, 1.0, cost)
-        losses = vecs.get(key) or _loss_vec(*key)
-        least = 1e300
-        picked = 0.0
-        total = 0.0
-        for _uid, d, vec, _g in guards:
-            mine = vec[a]
-            theirs = losses[d]
-            block = mine - DEF_SPITE * theirs
-            diff = mine - theirs
-            if block < least:
-                least = block
-                picked = diff
-            total += diff
-        out.append(shrewd * picked + share * total)
-    return out
+def _gain(a: int, losses: list[float], guards: list[_SideVec], shrewd: float,
+          share: float) -> float:
+    """Returns the expected gain of an attack with ``a`` dice whose side loses ``losses`` (by
+    the defender's dice) against the defenders ``guards`` (``Judge.guards``): the defender
+    the opponent should pick (least cost, the first of equals) with weight ``shrewd``, every
+    defender with weight ``share``."""
+    least = 1e300
+    picked = 0.0
+    total = 0.0
+    for _uid, d, vec, _g in guards:
+        mine = vec[a]
+        theirs = losses[d]
+        cost = mine - DEF_SPITE * theirs
+        diff = mine - theirs
+        if cost < least:
+            least = cost
+            picked = diff
+        total += diff
+    return shrewd * picked + share * total
 
 
 def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
@@ -830,9 +821,7 @@ def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
     ``options`` holds (card, sum needed from the dice, value in play) per summonable card
     (distinct cards).
     """
-    kept = _SUMMON_ROWS
-    rows = [kept.get((need, value, die_cost)) or _summon_row(need, value, die_cost)
-            for _card, need, value in options]
+    rows = [_summon_row(need, value, die_cost) for _card, need, value in options]
     # the rows stop where their chance reaches 1.0 (flat beyond): read up to ``width``
     top_cap = max([len(row) for row, _looks in rows])
     width = (pool if pool < top_cap else top_cap) + 1
