@@ -659,7 +659,8 @@ class DuelHeuristicBot(Bot):
                     return equip
         if state.round == 1:
             return _END_TURN
-        if _can_cast(state) and not _castable().isdisjoint(hand):
+        if _can_cast(state) and not (_CASTABLE[0] if _CASTABLE else _castable()).isdisjoint(
+                hand):
             j = j or Judge(state, seat)
             cast = self._cast(state, seat, j)
             if cast is not None:
@@ -821,7 +822,9 @@ def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
     ``options`` holds (card, sum needed from the dice, value in play) per summonable card
     (distinct cards).
     """
-    rows = [_summon_row(need, value, die_cost) for _card, need, value in options]
+    kept = _SUMMON_ROWS
+    rows = [kept.get((need, value, die_cost)) or _summon_row(need, value, die_cost)
+            for _card, need, value in options]
     # the rows stop where their chance reaches 1.0 (flat beyond): read up to ``width``
     top_cap = max([len(row) for row, _looks in rows])
     width = (pool if pool < top_cap else top_cap) + 1
