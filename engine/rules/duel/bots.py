@@ -59,6 +59,7 @@ DEF_SPITE = 0.8
 # hand otherwise clogs with equipment that has no free slot, and the clan dies out)
 CLOG_CAST = 1.0
 
+_NEAR_FULL = ops.HAND_SIZE - 1  # a hand this full draws at most one card at the refill
 _END_TURN = Action.make("end_turn")
 _PASS_WINDOW = Action.make("pass_window")
 _PASS_COUNTER = Action.make("pass_counter")
@@ -177,6 +178,39 @@ def _fight_parts(a_info: tuple[int, int, int, int, float, float],
     return e_d, p_d, e_a, p_a
 
 
+_SideVec = tuple[int, int, list[float], Fighter]
+_VECS: dict[tuple[int, int, int, int, float, float], list[float]] = {}
+
+
+def _loss_vec(taken: int, dice: int, armour: int, left: int, weight: float,
+              fall: float) -> list[float]:
+    """Returns one side's loss in a fight against every dice count of the other side.
+
+    ``taken`` 0: a defender with ``dice`` defence dice, indexed by the attack dice; 1: an
+    attacker with ``dice`` attack dice, indexed by the defence dice (index 0 unused). Each
+    entry is ``_fight``'s expected damage times the point weight plus the fall chance times
+    the fall cost, the very same floats; a pure function of its six numbers, which recur
+    decision after decision (a character unchanged since the last look), so it is kept.
+    """
+    key = (taken, dice, armour, left, weight, fall)
+    hit = _VECS.get(key)
+    if hit is not None:
+        return hit
+    vec = [0.0]
+    for other in range(1, ops.MAX_DICE + 1):
+        a, d = (other, dice) if taken == 0 else (dice, other)
+        if 0 <= left < _MAX_LEFT:
+            rows = _ROWS.get((a, d, taken, armour)) or _outlook_rows(a, d, taken, armour)
+            e, p = rows[0][left], rows[1][left]
+        else:
+            e, p = outlook(a, d, taken, armour, left)
+        vec.append(e * weight + p * fall)
+    if len(_VECS) > _MEMO_LIMIT:
+        _VECS.clear()
+    _VECS[key] = vec
+    return vec
+
+
 # The learnt defence model (engine/rules/duel/defence.py), loaded once when its data file
 # exists; None blocks by the heuristic cost alone. No model is committed: none fitted so far
 # beat the noise (docs/duel/performance.md, "Fourth attempt: learnt defence"). A list, so
@@ -184,33 +218,52 @@ def _fight_parts(a_info: tuple[int, int, int, int, float, float],
 DEFENCE: list[Model | None] = [load_model()]
 
 
+_WEIGHTS: dict[tuple[int, int, int, bool], tuple[tuple[float, float], bool]] = {}
+
+
+def _weights(l0: int, l1: int, seat: int, near: bool) -> tuple[tuple[float, float], bool]:
+    """Returns ``Judge.main_w`` and ``Judge.behind`` from the main characters' life left, the
+    judging seat and whether the round limit is near (a pure function of them, kept)."""
+    # a main character's life point weighs more the less of it is left
+    main_w = [MAIN_BASE + MAIN_SCALE / (l0 if l0 > 1 else 1),
+              MAIN_BASE + MAIN_SCALE / (l1 if l1 > 1 else 1)]
+    # seed 003 has no round limit; ours (docs/duel/rules.md) goes by life left: near it the
+    # side behind must hit the enemy main character, the side ahead must keep its own
+    behind = False
+    if near:
+        behind = (l0 <= l1) if seat == 0 else (l1 <= l0)
+        main_w[1 - seat if behind else seat] *= 2.0
+    if len(_WEIGHTS) > _MEMO_LIMIT:
+        _WEIGHTS.clear()
+    value = _WEIGHTS[(l0, l1, seat, near)] = ((main_w[0], main_w[1]), behind)
+    return value
+
+
 class Judge:
     """Values of life, characters and cards for one decision, seen from ``seat``."""
 
-    __slots__ = ("state", "seat", "c", "main_w", "behind", "waiting", "_info", "_sides")
+    __slots__ = ("state", "seat", "c", "main_w", "behind", "waiting", "_info", "_sides",
+                 "_guards")
+    main_w: tuple[float, float]  # each side's weight of a point of its main character's life
+    _info: dict[int, tuple[int, int, int, int, float, float]]
+    _sides: list[list[tuple[int, int, int, int, float, float]] | None]
 
     def __init__(self, state: DuelState, seat: int) -> None:
         self.state = state
         self.seat = seat
         c = self.c = cards()
-        self._info: dict[int, tuple[int, int, int, int, float, float]] = {}
-        self._sides: list[list[tuple[int, int, int, int, float, float]] | None] = [None, None]
-        h0 = state.players[0].hero
-        h1 = state.players[1].hero
+        # ``side`` rows (``_sides``, and ``info`` by character in ``_info``) are set on first use
+        self._guards: list[list[_SideVec] | None] = [None, None]
+        players = state.players
+        h0 = players[0].hero
+        h1 = players[1].hero
         l0 = h0.nums[3] - h0.damage  # life left (``remaining``, from the cached numbers)
         l1 = h1.nums[3] - h1.damage
-        hand = state.players[seat].hand
-        self.waiting = len(hand) >= ops.HAND_SIZE - 1 and not c.clan.keys().isdisjoint(hand)
-        # a main character's life point weighs more the less of it is left
-        self.main_w = [MAIN_BASE + MAIN_SCALE / (l0 if l0 > 1 else 1),
-                       MAIN_BASE + MAIN_SCALE / (l1 if l1 > 1 else 1)]
-        # seed 003 has no round limit; ours (docs/duel/rules.md) goes by life left: near it
-        # the side behind must hit the enemy main character, the side ahead must keep its own
-        if state.round_limit - state.round <= 4:
-            self.behind = (l0 <= l1) if seat == 0 else (l1 <= l0)
-            self.main_w[1 - seat if self.behind else seat] *= 2.0
-        else:
-            self.behind = False
+        hand = players[seat].hand
+        self.waiting = len(hand) >= _NEAR_FULL and not c.clan.keys().isdisjoint(hand)
+        key = (l0, l1, seat, state.round_limit - state.round <= 4)
+        weights = _WEIGHTS.get(key) or _weights(*key)
+        self.main_w, self.behind = weights
 
     def fall_cost(self, seat: int, f: Fighter) -> float:
         """Returns what a character's fall costs its side (XP to the enemy, a lost place)."""
@@ -231,15 +284,16 @@ class Judge:
 
     def info(self, seat: int, f: Fighter) -> tuple[int, int, int, int, float, float]:
         """Returns (attack dice, defence dice, armour, life left, point weight, fall cost)."""
-        hit = self._info.get(seat * 1000 + f.uid)
-        if hit is None:
-            self.side(seat)
-            hit = self._info[seat * 1000 + f.uid]
-        return hit
+        self.side(seat)
+        return self._info[seat * 1000 + f.uid]
 
     def side(self, seat: int) -> list[tuple[int, int, int, int, float, float]]:
         """Returns ``info`` of a side's main character and clan members, in that order."""
-        rows = self._sides[seat]
+        sides = getattr(self, "_sides", None)  # slots set on first use
+        if sides is None:
+            sides = self._sides = [None, None]
+            self._info = {}
+        rows = sides[seat]
         if rows is not None:
             return rows
         p = self.state.players[seat]
@@ -260,7 +314,7 @@ class Judge:
             row = (a, d, arm, life - f.damage, 1.0, cost)
             rows.append(row)
             info[seat * 1000 + f.uid] = row
-        self._sides[seat] = rows
+        sides[seat] = rows
         return rows
 
     def fight(self, att_seat: int, att: Fighter, g: Fighter) -> tuple[float, float]:
@@ -291,6 +345,43 @@ class Judge:
             out.append((g, cost, block_features(ctx, g, cost, e_d, p_d, e_a, p_a)))
         return out
 
+    def guards(self, seat: int) -> list[_SideVec]:
+        """Returns (uid, defence dice, loss by attack dice, character) of a side's possible
+        defenders: its main character, then its clan members (``_loss_vec``, taken 0)."""
+        out = self._guards[seat]
+        if out is not None:
+            return out
+        p = self.state.players[seat]
+        vecs = _VECS
+        hero = p.hero
+        _a, d, arm, life = hero.nums
+        key = (0, d, arm, life - hero.damage, self.main_w[seat], _GAME_LOST)
+        out = [(0, d, vecs.get(key) or _loss_vec(*key), hero)]
+        relief = seat == self.seat and self.waiting
+        falls = _FALL_COST
+        for f in p.clan:
+            _a, d, arm, life = f.nums
+            cost = falls[f.card]
+            if relief:
+                cost -= CLOG_RELIEF  # a full hand holds clan members waiting for this place
+            key = (0, d, arm, life - f.damage, 1.0, cost)
+            out.append((f.uid, d, vecs.get(key) or _loss_vec(*key), f))
+        self._guards[seat] = out
+        return out
+
+    def strike(self, seat: int, f: Fighter) -> tuple[int, list[float]]:
+        """Returns (attack dice, loss by defence dice) of a character of ``seat`` attacking
+        (``_loss_vec``, taken 1)."""
+        a, _d, arm, life = f.nums
+        if f.uid == MAIN_UID:
+            weight, cost = self.main_w[seat], _GAME_LOST
+        else:
+            weight, cost = 1.0, _FALL_COST[f.card]
+            if seat == self.seat and self.waiting:
+                cost -= CLOG_RELIEF
+        key = (1, a, arm, life - f.damage, weight, cost)
+        return a, _VECS.get(key) or _loss_vec(*key)
+
     def best_defender(self, dseat: int, att: Fighter) -> Fighter:
         """Returns ``defence_choice(dseat, att)[0]``'s character without sorting them all.
 
@@ -306,35 +397,22 @@ class Judge:
                     pick = (score, g.uid, g)
             assert pick is not None
             return pick[2]
-        a_info = self.info(1 - dseat, att)
-        best: Fighter | None = None
-        best_cost = 0.0
-        for g, g_info in zip((p.hero, *p.clan), self.side(dseat), strict=True):
-            mine, theirs = _fight(a_info, g_info)
-            cost = mine - DEF_SPITE * theirs
-            if best is None or cost < best_cost or (cost == best_cost and g.uid < best.uid):
-                best, best_cost = g, cost
-        assert best is not None
+        if not p.clan:
+            return p.hero  # nobody else can block
+        a, theirs = self.strike(1 - dseat, att)
+        least = 1e300
+        best = p.hero
+        for _uid, d, vec, g in self.guards(dseat):  # by uid: the first of equals
+            cost = vec[a] - DEF_SPITE * theirs[d]
+            if cost < least:
+                least, best = cost, g
         return best
 
     def attack_gain(self, att: Fighter, shrewd: float) -> float:
         """Returns the expected gain of an attack by ``att`` for the bot's side."""
-        dseat = 1 - self.seat
-        # defence_choice's order, as (cost, uid, ...) tuples: uids are unique, so the sort
-        # never compares further and needs no key function
-        p = self.state.players[dseat]
-        a_info = self.info(self.seat, att)
-        choices = []
-        for g, g_info in zip((p.hero, *p.clan), self.side(dseat), strict=True):
-            mine, theirs = _fight(a_info, g_info)
-            choices.append((mine - DEF_SPITE * theirs, g.uid, mine, theirs))
-        choices.sort()
-        best = choices[0]
-        gain = shrewd * (best[2] - best[3])
-        share = (1.0 - shrewd) / len(choices)
-        for _cost, _uid, theirs, mine in choices:
-            gain += share * (theirs - mine)
-        return gain
+        a, losses = self.strike(self.seat, att)
+        guards = self.guards(1 - self.seat)
+        return _gain(a, losses, guards, shrewd, (1.0 - shrewd) / len(guards))
 
     # --- cards -------------------------------------------------------------------------------
     def clan_value(self, card: str) -> float:
@@ -407,31 +485,51 @@ class Judge:
 
     def lasting_value(self, card: str, seat: int) -> float:
         """Returns what the lasting effects of a card in play are worth to ``seat``."""
-        # a card's own numbers only (``_lasting_one`` reads no state): worked out once
-        value = _LASTING_VALUE.get(card)
-        if value is None:
-            value = _LASTING_VALUE[card] = sum(self._lasting_one(e, seat)
-                                               for e in self.c.lasting[card])
-        return value
+        return lasting_value(card)
 
     def _lasting_one(self, e: Any, seat: int) -> float:
-        prm = e.params
-        side = prm.get("side", "own")
-        if side == "both":
-            return 0.0
-        sign = 1.0 if side == "own" else -1.0
-        amount = int(prm["amount"])
-        who = prm.get("who", "main")
-        width = {"main": 1.0, "clan": 1.6, "all": 2.4}[who]
-        if e.type == "armour":
-            return sign * amount * 1.6 * width
-        if e.type == "pool_bonus":
-            return sign * amount * 1.5
-        stat = prm["stat"]
-        if stat in ("magic", "courage"):
-            return sign * amount * (0.6 if stat == "magic" else 1.0)
-        weight = {"attack": 1.3, "defence": 1.0, "life": 0.3}[stat]
-        return sign * amount * weight * width
+        return _lasting_one(e)
+
+
+def lasting_value(card: str) -> float:
+    """Returns what the lasting effects of a card in play are worth to the side it plays for:
+    a card's own numbers only (``_lasting_one`` reads no state), worked out once."""
+    value = _LASTING_VALUE.get(card)
+    if value is None:
+        value = _LASTING_VALUE[card] = sum(_lasting_one(e) for e in cards().lasting[card])
+    return value
+
+
+def _lasting_one(e: Any) -> float:
+    prm = e.params
+    side = prm.get("side", "own")
+    if side == "both":
+        return 0.0
+    sign = 1.0 if side == "own" else -1.0
+    amount = int(prm["amount"])
+    who = prm.get("who", "main")
+    width = {"main": 1.0, "clan": 1.6, "all": 2.4}[who]
+    if e.type == "armour":
+        return sign * amount * 1.6 * width
+    if e.type == "pool_bonus":
+        return sign * amount * 1.5
+    stat = prm["stat"]
+    if stat in ("magic", "courage"):
+        return sign * amount * (0.6 if stat == "magic" else 1.0)
+    weight = {"attack": 1.3, "defence": 1.0, "life": 0.3}[stat]
+    return sign * amount * weight * width
+
+
+def _card_value(j: Judge | None, state: DuelState, seat: int, card: str
+                ) -> tuple[float, Judge | None]:
+    """Returns a card's lasting value plus its effects on playing it now (``Judge.effect_value``),
+    and the judge: one is made only for a card with effects on playing."""
+    value = lasting_value(card)
+    instant = cards().instant[card]
+    if instant:
+        j = j or Judge(state, seat)
+        value += sum(j.effect_value(e, seat, None, card) for e in instant)
+    return value, j
 
 
 class DuelHeuristicBot(Bot):
@@ -464,6 +562,8 @@ class DuelHeuristicBot(Bot):
             return self._main(state, seat)
         if phase == DEFEND:
             assert state.fight is not None
+            if not state.players[seat].clan:
+                return _one("defend", "defender", MAIN_UID)  # nobody else can block
             att = state.players[1 - seat].fighter(state.fight[0])
             assert att is not None
             return _one("defend", "defender", Judge(state, seat).best_defender(seat, att).uid)
@@ -481,17 +581,16 @@ class DuelHeuristicBot(Bot):
 
     def _window(self, state: DuelState, seat: int) -> Action:
         p = state.players[seat]
+        j: Judge | None = None  # made only for a card with effects on playing
         if not state.window[0] and p.lands:
-            j = Judge(state, seat)
             now = 0.0
             if state.land is not None:
                 owner, card = state.land
-                now = j.lasting_value(card, seat) if owner == seat else \
-                    -j.lasting_value(card, 1 - seat)
+                # a lasting value is the card's own, whichever side it plays for
+                now = lasting_value(card) if owner == seat else -lasting_value(card)
             best_land, best_value = None, now + 0.5
             for card in p.lands:
-                value = j.lasting_value(card, seat) + sum(
-                    j.effect_value(e, seat, None, card) for e in j.c.instant[card])
+                value, j = _card_value(j, state, seat, card)
                 if value > best_value:
                     best_land, best_value = card, value
             if best_land is not None:
@@ -500,9 +599,7 @@ class DuelHeuristicBot(Bot):
             # seed 003: the winner of the next fight keeps the treasure; that fight is most
             # likely the opponent's attack on this seat, so hide one only when defending well
             if self._defence_holds(state, seat):
-                j = Judge(state, seat)
-                best = max(p.treasures, key=lambda t: (j.lasting_value(t, seat) + sum(
-                    j.effect_value(e, seat, None, t) for e in j.c.instant[t]), t))
+                best = max((_card_value(j, state, seat, t)[0], t) for t in p.treasures)[1]
                 return _one("play_treasure", "card", best)
         return _PASS_WINDOW
 
@@ -552,19 +649,18 @@ class DuelHeuristicBot(Bot):
         if state.acts_used == 0:
             # no summoning without dice or clan cards in the hand (``_summon`` finds none)
             if len(p.clan) < ops.MAX_CLAN and p.pool > 0 and not c.clan.keys().isdisjoint(hand):
-                j = Judge(state, seat)
-                summon = self._summon(state, seat, j)
+                summon, j = self._summon(state, seat)
                 if summon is not None:
                     return summon
             if len(p.equipment) < ops.MAX_EQUIPMENT and not c.equipment.keys().isdisjoint(
                     hand):
-                j = j or Judge(state, seat)
-                equip = self._equip(state, seat, j)
+                equip, j = self._equip(state, seat, j)
                 if equip is not None:
                     return equip
         if state.round == 1:
             return _END_TURN
-        if _can_cast(state) and not _castable().isdisjoint(hand):
+        if _can_cast(state) and not (_CASTABLE[0] if _CASTABLE else _castable()).isdisjoint(
+                hand):
             j = j or Judge(state, seat)
             cast = self._cast(state, seat, j)
             if cast is not None:
@@ -588,18 +684,28 @@ class DuelHeuristicBot(Bot):
         ks = [k for k in need if k is not None]
         return min(ks) if ks else 0
 
-    def _summon(self, state: DuelState, seat: int, j: Judge) -> Action | None:
+    def _summon(self, state: DuelState, seat: int) -> tuple[Action | None, Judge | None]:
+        """Returns the summoning to make (or None), and the judge if one was needed: most
+        clan cards' values are their own (``_FIXED_CLAN_VALUE``) and need none."""
         p = state.players[seat]
-        c = j.c
+        c = cards()
+        j: Judge | None = None
         courage = ops.courage_of(state, seat)
         pool = p.pool
         free = ops.MAX_CLAN - len(p.clan)
         options = []
+        kind = c.kind
+        clan = c.clan
+        tried = p.tried
         for card in dict.fromkeys(p.hand):
-            if c.kind[card] == "clan" and card not in p.tried:
-                options.append((card, c.clan[card].level - courage, j.clan_value(card)))
+            if kind[card] == "clan" and card not in tried:
+                value = _FIXED_CLAN_VALUE.get(card)
+                if value is None:
+                    j = j or Judge(state, seat)
+                    value = j.clan_value(card)
+                options.append((card, clan[card].level - courage, value))
         if not options:
-            return None
+            return None, j
         die_cost = 0.15 if not c.magic.keys().isdisjoint(p.hand) else 0.02
         # the choice is a pure function of these numbers, which recur turn after turn
         key = (pool, free, die_cost, *options)
@@ -610,21 +716,23 @@ class DuelHeuristicBot(Bot):
             if len(_SUMMONS) > _MEMO_LIMIT:
                 _SUMMONS.clear()
             _SUMMONS[key] = pick
-        return None if pick is None else _dice_actions("summon", pick[0], pick[1])[-1]
+        return (None if pick is None else _dice_actions("summon", pick[0], pick[1])[-1]), j
 
-    def _equip(self, state: DuelState, seat: int, j: Judge) -> Action | None:
+    def _equip(self, state: DuelState, seat: int, j: Judge | None
+               ) -> tuple[Action | None, Judge | None]:
+        """Returns the equipment to play (or None), and the judge if one was needed."""
         p = state.players[seat]
+        kind = cards().kind
         best: tuple[float, str] | None = None
         for card in dict.fromkeys(p.hand):
-            if j.c.kind[card] != "equipment":
+            if kind[card] != "equipment":
                 continue
-            value = j.lasting_value(card, seat) + sum(
-                j.effect_value(e, seat, None, card) for e in j.c.instant[card])
+            value, j = _card_value(j, state, seat, card)
             if value <= 0.0 and len(p.hand) < ops.HAND_SIZE - 1:
                 continue  # e.g. a healer's kit waits for wounds unless the hand is clogged
             if best is None or value > best[0]:
                 best = (value, card)
-        return None if best is None else _one("equip", "card", best[1])
+        return (None if best is None else _one("equip", "card", best[1])), j
 
     def _cast(self, state: DuelState, seat: int, j: Judge) -> Action | None:
         if not _can_cast(state):
@@ -662,28 +770,49 @@ class DuelHeuristicBot(Bot):
         return _cast_actions(best[1], best[2], best[3])[-1]
 
     def _attack(self, state: DuelState, seat: int, j: Judge) -> Action | None:
-        if not _can_attack(state):
-            return None
+        """Returns the attack with the best ``Judge.attack_gain`` (less the main character's
+        caution, plus the clan's aggression) if it is above 0, else None (``_can_attack``
+        holds)."""
         me = state.players[seat]
-        fighters = (*me.clan, me.hero)
-        pick = self._best_attack(j, fighters)
-        return None if pick is None else _one("attack", "attacker", fighters[pick].uid)
-
-    def _best_attack(self, j: Judge, fighters: tuple[Fighter, ...]) -> int | None:
-        """Returns the index in ``fighters`` of the best attacker, or None for no attack."""
-        best: tuple[float, int] | None = None
-        for i, f in enumerate(fighters):
+        guards = j.guards(1 - seat)
+        shrewd = self.shrewd
+        share = (1.0 - shrewd) / len(guards)
+        best_gain = 0.0  # an attack must gain more than nothing
+        best_uid = -1
+        for f in (*me.clan, me.hero):
             if f.attacked:
                 continue
-            gain = j.attack_gain(f, self.shrewd)
+            a, losses = j.strike(seat, f)
+            gain = _gain(a, losses, guards, shrewd, share)
             if f.uid == MAIN_UID:
                 if not j.behind:
                     gain -= MAIN_CAUTION  # the main character's life is the game
             else:
                 gain += CLAN_AGGRO
-            if gain > 0.0 and (best is None or gain > best[0]):
-                best = (gain, i)
-        return None if best is None else best[1]
+            if gain > best_gain:
+                best_gain, best_uid = gain, f.uid
+        return None if best_uid < 0 else _one("attack", "attacker", best_uid)
+
+
+def _gain(a: int, losses: list[float], guards: list[_SideVec], shrewd: float,
+          share: float) -> float:
+    """Returns the expected gain of an attack with ``a`` dice whose side loses ``losses`` (by
+    the defender's dice) against the defenders ``guards`` (``Judge.guards``): the defender
+    the opponent should pick (least cost, the first of equals) with weight ``shrewd``, every
+    defender with weight ``share``."""
+    least = 1e300
+    picked = 0.0
+    total = 0.0
+    for _uid, d, vec, _g in guards:
+        mine = vec[a]
+        theirs = losses[d]
+        cost = mine - DEF_SPITE * theirs
+        diff = mine - theirs
+        if cost < least:
+            least = cost
+            picked = diff
+        total += diff
+    return shrewd * picked + share * total
 
 
 def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
@@ -693,57 +822,98 @@ def _best_summon(options: list[tuple[str, int, float]], pool: int, free: int,
     ``options`` holds (card, sum needed from the dice, value in play) per summonable card
     (distinct cards).
     """
-    chances = [_chances(need, pool) for _card, need, _value in options]
-    # best[i][d]: the best single summon of option i with at most d dice (prefix maxima)
-    best_of = []
-    for (_card, _need, value), ch in zip(options, chances, strict=True):
-        row = [0.0]
-        top = 0.0
-        for k in range(1, pool + 1):
-            x = ch[k] * (value - die_cost * k)
-            if x > top:
-                top = x
-            row.append(top)
-        best_of.append(row)
-    best_action: tuple[float, str, int] | None = None
-    for i, (card, _need, value) in enumerate(options):
+    kept = _SUMMON_ROWS
+    rows = [kept.get((need, value, die_cost)) or _summon_row(need, value, die_cost)
+            for _card, need, value in options]
+    # the rows stop where their chance reaches 1.0 (flat beyond): read up to ``width``
+    top_cap = max([len(row) for row, _looks in rows])
+    width = (pool if pool < top_cap else top_cap) + 1
+    best_of = [row if len(row) >= width else row + [row[-1]] * (width - len(row))
+               for row, _looks in rows]
+    last = width - 1
+    ahead = free > 1  # room for another summon after this one
+    best_score = 0.5  # a summon must be worth more than this
+    best_action: tuple[str, int] | None = None
+    for i, (card, _need, _value) in enumerate(options):
         # others[d]: the best single summon of any other option with at most d dice (every
         # row starts at 0.0 and only grows, so no floor of 0.0 is needed: one other option's
         # row is its own, several are compared column by column)
-        rows = best_of[:i] + best_of[i + 1:]
-        if not rows:
-            others = [0.0] * (pool + 1)
-        elif len(rows) == 1:
-            others = rows[0]
+        rest = best_of[:i] + best_of[i + 1:]
+        if not rest:
+            others = [0.0] * width
+        elif len(rest) == 1:
+            others = rest[0]
         else:
-            others = list(map(max, *rows))
-        fail = others[pool]
-        ch = chances[i]
-        for k in range(1, pool + 1):
-            chance = ch[k]
-            if chance < 0.25:
-                continue
-            win_next = others[pool - k] if free > 1 else 0.0
-            score = chance * (value - die_cost * k + win_next) + (1 - chance) * fail
-            if best_action is None or score > best_action[0]:
-                best_action = (score, card, k)
-            if chance >= 0.999:
+            others = list(map(max, *rest))
+        fail = others[last]
+        for k, chance, base, miss, alone in rows[i][1]:
+            if k > pool:
                 break
-    if best_action is None or best_action[0] <= 0.5:
-        return None
-    return best_action[1], best_action[2]
+            if ahead:
+                left = pool - k
+                score = chance * (base + others[left if left < last else last]) + miss * fail
+            else:
+                score = alone + miss * fail
+            if score > best_score:
+                best_score, best_action = score, (card, k)
+    return best_action
 
 
-_CHANCES: dict[tuple[int, int], list[float]] = {}
+_SUMMON_ROWS: dict[tuple[int, float, float],
+                   tuple[list[float], list[tuple[int, float, float, float, float]]]] = {}
+_SPANS: dict[int, tuple[int, int]] = {}
+_CHANCE_ROWS: dict[int, list[float]] = {}
 
 
-def _chances(need: int, pool: int) -> list[float]:
-    """Returns [P(sum of k dice >= need) for k = 0..pool] (``pairing.sum_at_least``)."""
-    row = _CHANCES.get((need, pool))
-    if row is None:
-        row = _CHANCES[(need, pool)] = [pairing.sum_at_least(k, need) if k else 0.0
-                                        for k in range(pool + 1)]
+def _chance_row(need: int) -> list[float]:
+    """Returns [P(sum of k dice >= need) for k = 0 .. max(need, 1)] (k = 0: 0.0); from there
+    on the chance is 1.0 (every die shows at least 1)."""
+    cap = need if need > 1 else 1
+    row = _CHANCE_ROWS[need] = [pairing.sum_at_least(k, need) if k else 0.0
+                                for k in range(cap + 1)]
     return row
+
+
+def _span(need: int) -> tuple[int, int]:
+    """Returns the fewest dice with at least a 0.25 chance to reach ``need`` and the fewest
+    with at least 0.999 (the chance grows with the dice and is 1.0 at max(need, 1) dice)."""
+    chances = _CHANCE_ROWS.get(need) or _chance_row(need)
+    first = next(k for k in range(1, len(chances)) if chances[k] >= 0.25)
+    sure = next(k for k in range(first, len(chances)) if chances[k] >= 0.999)
+    _SPANS[need] = (first, sure)
+    return first, sure
+
+
+def _summon_row(need: int, value: float, die_cost: float
+                ) -> tuple[list[float], list[tuple[int, float, float, float, float]]]:
+    """Returns the best single summon of a card (value, need) with at most d dice, for d = 0 ..
+    max(need, 1) (prefix maxima; flat beyond, where the chance is 1.0 and a die only costs),
+    and the dice counts worth a look (a chance of at least 0.25, up to the first that is
+    nearly sure; the chance grows with every die) as (dice, chance, value less the dice's
+    cost, chance of failing, chance times that value).
+
+    A pure function of its three numbers, which recur (most cards' value is their own)."""
+    key = (need, value, die_cost)
+    hit = _SUMMON_ROWS.get(key)
+    if hit is None:
+        chances = _CHANCE_ROWS.get(need) or _chance_row(need)
+        row = [0.0]
+        top = 0.0
+        for k in range(1, len(chances)):
+            x = chances[k] * (value - die_cost * k)
+            if x > top:
+                top = x
+            row.append(top)
+        first, sure = _SPANS.get(need) or _span(need)
+        looks = []
+        for k in range(first, sure + 1):
+            chance = chances[k]
+            base = value - die_cost * k
+            looks.append((k, chance, base, 1 - chance, chance * base))
+        if len(_SUMMON_ROWS) > _MEMO_LIMIT:
+            _SUMMON_ROWS.clear()
+        hit = _SUMMON_ROWS[key] = (row, looks)
+    return hit
 
 
 def predicted_defender(state: DuelState, seat: int, attacker_seat: int,

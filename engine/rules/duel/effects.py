@@ -261,7 +261,7 @@ def destroy_equipment(ctx: EffectCtx) -> None:
             p.grave.append(card)
             ctx.events.append(Event("duel.ev.equipment_destroyed",
                                     {"seat": seat, "uid": uid, "card": ops.cards().name(card)}))
-            ops.recompute_mods(ctx.state)
+            ops.update_mods(ctx.state)
             return
 
 

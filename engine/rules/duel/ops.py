@@ -287,6 +287,7 @@ def fighter_name(state: DuelState, seat: int, f: Fighter) -> dict[str, Any]:
 
 def recompute_mods(state: DuelState) -> None:
     """Recomputes both sides' lasting bonuses from equipment, clan, treasures and the land."""
+    RECOMPUTED[0] += 1
     mods = ([0] * N_MODS, [0] * N_MODS)
     deltas = _DELTAS
     for seat, p in enumerate(state.players):
@@ -306,6 +307,91 @@ def recompute_mods(state: DuelState) -> None:
     state.players[0].mods = mods[0]
     state.players[1].mods = mods[1]
     refresh(state)
+
+
+def update_mods(state: DuelState) -> None:
+    """``recompute_mods`` after cards came into play or left it (and nothing else changed a
+    character's numbers): refreshes ``Fighter.nums`` only on the sides whose bonuses changed.
+
+    The characters' other inputs (card, level, life bonus, this turn's bonus) refresh their own
+    numbers where they change; a character new in play gets its numbers from its caller.
+    """
+    RECOMPUTED[0] += 1
+    old = [p.mods for p in state.players]
+    mods = ([0] * N_MODS, [0] * N_MODS)
+    deltas = _DELTAS
+    for seat, p in enumerate(state.players):
+        for _uid, card in p.equipment:
+            for side, slot, amount in deltas[card]:
+                mods[seat ^ side][slot] += amount
+        for f in p.clan:
+            for side, slot, amount in deltas[f.card]:
+                mods[seat ^ side][slot] += amount
+        for _owner, card in p.inventory:
+            for side, slot, amount in deltas[card]:
+                mods[seat ^ side][slot] += amount
+    if state.land is not None:
+        owner, card = state.land
+        for side, slot, amount in deltas[card]:
+            mods[owner ^ side][slot] += amount
+    for p, new, was in zip(state.players, mods, old, strict=True):
+        if new != was:
+            p.mods = new
+            p.hero.nums = fresh_numbers(p, p.hero)
+            for f in p.clan:
+                f.nums = fresh_numbers(p, f)
+
+
+# How many times the bonuses were summed afresh (``recompute_mods``, ``update_mods``): a card
+# coming into play shifts the bonuses by its own only when no sum ran since it was placed (one
+# that did counted the card already).
+RECOMPUTED = [0]
+_MAIN_SLOTS = frozenset({M_MAIN_ATT, M_MAIN_DEF, M_MAIN_LIFE, M_ARM_MAIN})
+_CLAN_SLOTS = frozenset({M_CLAN_ATT, M_CLAN_DEF, M_CLAN_LIFE, M_ARM_CLAN})
+
+
+def shift_mods(state: DuelState, seat: int, card: str, sign: int) -> None:
+    """Adds (``sign`` 1) or takes away (-1) the lasting bonuses of one card of ``seat`` that came
+    into play or left it, and refreshes the numbers they touch.
+
+    The same as ``update_mods`` when the bonuses were the sum of the cards in play but this
+    one: each side's bonuses are that sum (``_DELTAS``), kept in a new list (a state's lists
+    are never changed in place, so a copy sharing one stays right).
+    """
+    players = state.players
+    fresh: list[list[int] | None] = [None, None]
+    heroes = [False, False]
+    clans = [False, False]
+    for side, slot, amount in _DELTAS[card]:
+        s = seat ^ side
+        mods = fresh[s]
+        if mods is None:
+            mods = fresh[s] = players[s].mods[:]
+        mods[slot] += sign * amount
+        if slot in _MAIN_SLOTS:
+            heroes[s] = True
+        elif slot in _CLAN_SLOTS:
+            clans[s] = True
+    for s in (0, 1):
+        mods = fresh[s]
+        if mods is None:
+            continue
+        p = players[s]
+        p.mods = mods
+        if heroes[s]:
+            p.hero.nums = fresh_numbers(p, p.hero)
+        if clans[s]:
+            for f in p.clan:
+                f.nums = fresh_numbers(p, f)
+
+
+def placed(state: DuelState, seat: int, card: str, since: int) -> None:
+    """Brings the bonuses up to date after ``card`` of ``seat`` came into play, when
+    ``RECOMPUTED[0]`` was ``since`` as it was placed (its effects may have summed them)."""
+    if RECOMPUTED[0] == since:
+        shift_mods(state, seat, card, 1)
+    else:
+        update_mods(state)
 
 
 class _Deltas(dict):  # type: ignore[type-arg]
@@ -347,6 +433,32 @@ class _Probe:
 
 _DELTAS: dict[str, tuple[tuple[int, int, int], ...]] = _Deltas()
 DELTAS = _DELTAS  # card id -> its lasting bonuses (empty for most cards)
+
+# Effects on playing a card that can neither add damage nor lower life points.
+_HARMLESS = frozenset({"heal", "rally", "draw", "gain_dice", "gain_xp", "neutralise", "discard",
+                       "revive"})
+
+
+class _MayDefeat(dict):  # type: ignore[type-arg]
+    """Card id -> (whether playing it can defeat a character, whether its leaving play can).
+
+    Playing it can when an effect on playing may hurt (damage, or destroying equipment whose
+    bonus held life points up) or a lasting bonus lowers life points; its leaving play can when
+    a lasting bonus raised them. Otherwise ``check_defeats`` after it finds nobody (everybody
+    was above zero before), and the rules skip it.
+    """
+
+    def __missing__(self, card: str) -> tuple[bool, bool]:
+        life = (M_MAIN_LIFE, M_CLAN_LIFE)
+        deltas = _DELTAS[card]
+        entry = any(e.type not in _HARMLESS for e in cards().instant[card]) or any(
+            slot in life and amount < 0 for _side, slot, amount in deltas)
+        value = self[card] = (entry, any(slot in life and amount > 0
+                                         for _side, slot, amount in deltas))
+        return value
+
+
+MAY_DEFEAT: dict[str, tuple[bool, bool]] = _MayDefeat()
 
 
 # --- cards and damage ------------------------------------------------------------------------
@@ -450,8 +562,9 @@ def check_defeats(state: DuelState, events: list[Event], first_to_fall: int) -> 
             events.append(Event("duel.ev.defeated", {"seat": seat, "uid": f.uid,
                                                      "card": fighter_name(state, seat, f)}))
             gain_xp(state, 1 - seat, clan_defs[f.card].xp, events)
-        if any(_DELTAS[f.card] for f in fallen):
-            recompute_mods(state)  # a fallen clan member's lasting bonus ends
+        for f in fallen:
+            if _DELTAS[f.card]:
+                shift_mods(state, seat, f.card, -1)  # a fallen clan member's lasting bonus ends
     for seat in (first_to_fall, 1 - first_to_fall):
         hero = state.players[seat].hero
         if hero.damage >= hero.nums[3]:

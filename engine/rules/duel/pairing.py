@@ -8,6 +8,7 @@ Decisions for unequal numbers of dice are in docs/duel/rules.md ("Unequal dice")
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 from itertools import permutations
 
@@ -29,13 +30,12 @@ def _auto(attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, ...]:
     slots = [EMPTY] * len(attack)
     uncovered: list[int] = []
     # seed 003: "soweit wie möglich immer höhere oder gleiche Ziffern" - from the highest
-    # attacker die down, cover it with the smallest free die that is at least as high.
+    # attacker die down, cover it with the smallest free die that is at least as high (the
+    # first free die >= a: free stays ascending).
     for i, a in enumerate(attack):
-        for j, d in enumerate(free):
-            if d >= a:
-                slots[i] = d
-                del free[j]
-                break
+        j = bisect_left(free, a)
+        if j < len(free):
+            slots[i] = free.pop(j)
         else:
             uncovered.append(i)
     # "... oder so nah wie möglich an das Ergebnis": the remaining attacker dice, highest
@@ -47,10 +47,9 @@ def _auto(attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(slots)
 
 
-def auto_sorted(attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, ...]:
-    """Returns ``auto_arrangement`` of attacker dice already descending and defender dice
-    already ascending (the fight rolls sort them once; no second sort)."""
-    return _auto(attack, defence)
+# ``auto_arrangement`` of attacker dice already descending and defender dice already
+# ascending (the fight rolls sort them once; no second sort): the memoised placement itself.
+auto_sorted = _auto
 
 
 def pair_damage(a: int, d: int) -> tuple[int, int]:

@@ -324,7 +324,11 @@ def targets(state: DuelState, seat: int, card: str) -> list[Any]:
 
 
 def _int_param(action: Action, name: str) -> int | None:
-    value = action.get(name)
+    return _int_value(action.get(name))
+
+
+def _int_value(value: Any) -> int | None:
+    """Returns ``value`` if it is an int (not a bool), else None."""
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     return None
@@ -378,7 +382,7 @@ def _check_summon(rules: Any, state: DuelState, action: Action) -> Refusal | Non
         return ("duel.rule.clan_full", "at most 3 clan members fight at once")
     if card in p.tried:
         return ("duel.rule.tried_already", "this summoning failed this turn")
-    dice = _int_param(action, "dice")
+    dice = _int_value(action.args[1][1])  # the names are ("card", "dice")
     if dice is None or not 1 <= dice <= p.pool:
         return ("duel.rule.pool_dice", "take 1 to all dice of the pool")
     return None
@@ -445,10 +449,11 @@ def _check_cast(rules: Any, state: DuelState, action: Action) -> Refusal | None:
         if state.act_current == ACT_MAGIC or p.pool == 0:
             return ("duel.rule.magic_slots", "no magic card may be played now")
         return ("duel.rule.two_actions", "the magic action is over for this turn")
-    dice = _int_param(action, "dice")
+    (_c, _card), (_d, dice), (_t, target) = action.args  # the names checked above
+    dice = _int_value(dice)
     if dice is None or not 1 <= dice <= min(ops.magic_of(state, state.active), p.pool):
         return ("duel.rule.magic_dice", "take 1 to MG-W dice from the pool")
-    if action.get("target") not in targets(state, state.active, card):
+    if target not in targets(state, state.active, card):
         return ("duel.rule.bad_target", "not a target of this card")
     return None
 
@@ -466,7 +471,7 @@ def _check_attack(rules: Any, state: DuelState, action: Action) -> Refusal | Non
         return ("duel.rule.deploy_round", "no attacks in the first round")
     if not _can_attack(state):
         return ("duel.rule.two_actions", "the attack action is over for this turn")
-    uid = _int_param(action, "attacker")
+    uid = _int_value(action.args[0][1])  # the name is "attacker"
     f = state.players[state.active].fighter(uid) if uid is not None else None
     if f is None:
         return ("duel.rule.no_such_character", "no such attacker")
@@ -485,9 +490,10 @@ def _options_defend(rules: Any, state: DuelState, out: list[Action]) -> None:
 
 
 def _check_defend(rules: Any, state: DuelState, action: Action) -> Refusal | None:
-    uid = _int_param(action, "defender")
-    if action.names() != ("defender",) or uid is None or \
-            state.players[1 - state.active].fighter(uid) is None:
+    if action.names() != ("defender",):
+        return ("duel.rule.no_such_character", "choose one of your characters")
+    uid = _int_value(action.args[0][1])
+    if uid is None or state.players[1 - state.active].fighter(uid) is None:
         return ("duel.rule.no_such_character", "choose one of your characters")
     return None
 
@@ -745,12 +751,13 @@ def _apply_summon(rules: Any, state: DuelState, action: Action, events: list[Eve
     state.next_uid += 1
     p.clan.append(f)
     events.append(Event("duel.ev.summoned", {**params, "uid": f.uid}, breakdowns=(bd,)))
+    since = ops.RECOMPUTED[0]
     _play_effects(state, seat, card, None, events)
     if ops.DELTAS[card]:
-        ops.recompute_mods(state)
-    else:  # a card without lasting bonuses leaves every other number as it was
-        f.nums = ops.fresh_numbers(p, f)
-    ops.check_defeats(state, events, 1 - seat)
+        ops.placed(state, seat, card, since)
+    f.nums = ops.fresh_numbers(p, f)  # (the bonuses' refresh may leave its side out)
+    if ops.MAY_DEFEAT[card][0]:
+        ops.check_defeats(state, events, 1 - seat)
 
 
 def _play_effects(state: DuelState, seat: int, card: str, target: Any,
@@ -772,17 +779,19 @@ def _apply_equip(rules: Any, state: DuelState, action: Action, events: list[Even
     p.equipment.append([uid, card])
     events.append(Event("duel.ev.equipped", {"seat": seat, "uid": uid,
                                              "card": cards().name(card)}))
+    since = ops.RECOMPUTED[0]
     # seed 003: "Der Text auf der Karte ist sofort auszuführen."
     _play_effects(state, seat, card, None, events)
     if ops.DELTAS[card]:  # a card without lasting bonuses leaves every number as it was
-        ops.recompute_mods(state)
-    ops.check_defeats(state, events, 1 - seat)
+        ops.placed(state, seat, card, since)
+    if ops.MAY_DEFEAT[card][0]:
+        ops.check_defeats(state, events, 1 - seat)
 
 
 def _apply_cast(rules: Any, state: DuelState, action: Action, events: list[Event]) -> None:
     seat = state.active
     p = state.players[seat]
-    card = action["card"]
+    (_c, card), (_d, dice), (_t, target) = action.args  # validated: card, dice, target
     magic = cards().magic[card]
     if state.act_current != ACT_MAGIC:
         state.acts_used |= ACT_MAGIC
@@ -791,16 +800,15 @@ def _apply_cast(rules: Any, state: DuelState, action: Action, events: list[Event
         # one (docs/duel/rules.md "Magic allowance")
         state.casts_left = max(1, len(state.players[1 - seat].equipment))
     state.casts_left -= 1
-    ok, rolled, bd = _roll_check(state, seat, action["dice"], magic.level, "duel.bd.magic")
+    ok, rolled, bd = _roll_check(state, seat, dice, magic.level, "duel.bd.magic")
     params = {"seat": seat, "card": dict(magic.name), "dice": rolled, "need": magic.level,
-              "total": bd.total, "pool_dice": action["dice"]}
+              "total": bd.total, "pool_dice": dice}
     if not ok:
         events.append(Event("duel.ev.cast_failed", params, breakdowns=(bd,)))
         return
-    p.pool -= action["dice"]
-    p.spent += action["dice"]
+    p.pool -= dice
+    p.spent += dice
     p.hand.remove(card)
-    target = action["target"]
     events.append(Event("duel.ev.cast", {**params, "target": target}, breakdowns=(bd,)))
     state.cast = [card, target, bd.total]
     op = state.players[1 - seat]
@@ -822,7 +830,8 @@ def _resolve_cast(state: DuelState, events: list[Event]) -> None:
     state.cast = None
     _play_effects(state, seat, card, target, events)
     state.players[seat].grave.append(card)  # "Die Magiekarten werden dann auf den Friedhof"
-    ops.check_defeats(state, events, 1 - seat)
+    if ops.MAY_DEFEAT[card][0]:
+        ops.check_defeats(state, events, 1 - seat)
 
 
 def _close_respond(rules: Any, state: DuelState, window: Any, events: list[Event]) -> None:
@@ -992,12 +1001,19 @@ def _fight_result(state: DuelState, att_f: Fighter, def_f: Fighter, att: tuple[i
         won = state.table
         state.table = []
         inv = state.players[winner].inventory
+        since = ops.RECOMPUTED[0]
         for owner, card in won:
             inv.append([owner, card])
             events.append(Event("duel.ev.treasure_won", {
                 "seat": winner, "owner": owner, "card": cards().name(card)}, reveal=True))
             _play_effects(state, winner, card, None, events)
-        ops.recompute_mods(state)
+        if ops.RECOMPUTED[0] == since:
+            for _owner, card in won:
+                ops.shift_mods(state, winner, card, 1)
+        else:
+            ops.update_mods(state)
+    elif not def_falls and not att_falls:
+        return  # only these two took damage, and neither falls: nobody is defeated
     ops.check_defeats(state, events, dseat)
 
 
@@ -1062,9 +1078,16 @@ def _apply_play_land(rules: Any, state: DuelState, action: Action, events: list[
     state.window[0] = True
     events.append(Event("duel.ev.land", {"seat": seat, "card": cards().name(card),
                                          "replaces": cards().name(old[1]) if old else None}))
+    since = ops.RECOMPUTED[0]
     _play_effects(state, seat, card, None, events)
-    ops.recompute_mods(state)
-    ops.check_defeats(state, events, state.active)
+    if ops.RECOMPUTED[0] != since:
+        ops.update_mods(state)
+    else:
+        if old:
+            ops.shift_mods(state, old[0], old[1], -1)  # the land it replaces leaves play
+        ops.shift_mods(state, seat, card, 1)
+    if ops.MAY_DEFEAT[card][0] or (old and ops.MAY_DEFEAT[old[1]][1]):
+        ops.check_defeats(state, events, state.active)
     _close_window(state)
 
 
