@@ -380,19 +380,6 @@ def in_rear(f: Figure, attacker: Square) -> bool:
     return in_rear_arc(f.pos, f.facing, attacker)
 
 
-_BLOCKS: dict[Square, frozenset[Square]] = {}
-
-
-def block3(sq: Square) -> frozenset[Square]:
-    """Returns the 3×3 squares centred on sq (sq and the eight next to it, walls or not): a
-    figure at one of them stands within distance 1, tested with one set look-up."""
-    hit = _BLOCKS.get(sq)
-    if hit is None:
-        x, y = sq
-        hit = _BLOCKS[sq] = frozenset((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-    return hit
-
-
 def distance(a: Square | None, b: Square | None) -> int:
     """Returns the range distance in squares (both squares must be on the board)."""
     assert a is not None and b is not None

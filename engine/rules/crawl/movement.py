@@ -14,7 +14,6 @@ from typing import Any
 
 from engine.core.squaregrid import Square
 from engine.rules.crawl.core import (
-    block3,
     board_of,
     front_arc,
     front_squares,
@@ -124,9 +123,11 @@ def must_break_away(state: CrawlState, f: Figure, near: list[Figure] | None = No
     # arc covers only squares next to its figure).
     pos = f.pos
     if near is None:
-        block = block3(pos)
+        x, y = pos
         near = [e for e in state.figures
-                if e.pos in block and e.where == "board" and e.uid != f.uid]
+                if (epos := e.pos) is not None and -1 <= epos[0] - x <= 1
+                and -1 <= epos[1] - y <= 1
+                and e.where == "board" and e.uid != f.uid]
     broken = f.broken
     return [e.uid for e in near if e.uid not in broken and may_attack(state, e, f)
             and pos in front_arc(state, e)]

@@ -14,7 +14,6 @@ from engine.core.squaregrid import Square, edge_key, facing_towards
 from engine.rules.crawl import combat, defs, effects, floors, names  # noqa: F401  (registers kinds)
 from engine.rules.crawl.board import HALTING, Board
 from engine.rules.crawl.core import (
-    block3,
     board_of,
     chest_front,
     closed_door_edges,
@@ -1325,9 +1324,10 @@ def activation_actions(state: CrawlState, only: str | None = None, moves: bool =
                    for k in builder.vortex_turns(state.layout, f.pos))
     # The other figures next to f, in list order (breaking away, melee targets and the
     # shooting and shockwave bans all look only at these).
-    block = block3(f.pos)
-    near = [g for g in state.figures if g.pos in block and g.where == "board"
-            and g.uid != f.uid]
+    x, y = f.pos
+    near = [g for g in state.figures if (gpos := g.pos) is not None
+            and -1 <= gpos[0] - x <= 1 and -1 <= gpos[1] - y <= 1
+            and g.where == "board" and g.uid != f.uid]
     if (only is None or only == "break_away") and mp >= BREAK_MP + 1 \
             and must_break_away(state, f, near):
         out.append(BREAK_AWAY)
