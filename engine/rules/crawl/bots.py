@@ -331,13 +331,14 @@ class CrawlHeuristicBot(Bot):
             turn = self._face_threat(state, f, by_kind)
             return turn if turn is not None else END_ACTIVATION
         # The kinds but the moves as a plain dict: the many look-ups below cost no call.
-        kinds = by_kind.others() if isinstance(by_kind, _Listing) else by_kind
-        if isinstance(by_kind, _Listing) and kinds.keys() <= _TURN_OR_END \
-                and by_kind.no_moves():
-            # Held in an enemy's arc with too few MP to break away (or strike), or spent: as
-            # above, every branch below would end in _face_threat.
-            turn = self._face_threat(state, f, kinds)
-            return turn if turn is not None else END_ACTIVATION
+        kinds: _Kinds = by_kind
+        if isinstance(by_kind, _Listing):
+            kinds = listed = by_kind.others()
+            if listed.keys() <= _TURN_OR_END and by_kind.no_moves():
+                # Held in an enemy's arc with too few MP to break away (or strike), or spent:
+                # as above, every branch below would end in _face_threat.
+                turn = self._face_threat(state, f, listed)
+                return turn if turn is not None else END_ACTIVATION
         player = state.players[f.owner]
         full = len(player.chests) >= chest_limit(state, f.owner)
         if "leave" in kinds and self._should_leave(state, f, full):
