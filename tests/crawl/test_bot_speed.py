@@ -330,6 +330,45 @@ def test_a_figure_in_a_front_arc_with_too_few_mp_to_break_away_has_no_move() -> 
     assert checked > 5
 
 
+def test_a_held_hero_with_too_few_mp_decides_from_its_turns_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A hero in an enemy's front arc with 1-2 MP has only turns and the end (no move, no
+    # break-away, no attack): _hero answers from _face_threat without its goal, strikes or
+    # danger, and chooses what the full list gives.
+    goals = 0
+    real_goal = CrawlHeuristicBot._hero_goal
+
+    def spy(self: CrawlHeuristicBot, *args: Any) -> Any:
+        nonlocal goals
+        goals += 1
+        return real_goal(self, *args)
+
+    monkeypatch.setattr(CrawlHeuristicBot, "_hero_goal", spy)
+    checked = 0
+    kinds: set[str] = set()
+    for state in _games([(GameConfig.for_players(2), 29), (GameConfig.for_players(3), 30),
+                         (GameConfig.for_players(2), 31), (GameConfig.for_players(2), 32),
+                         (GameConfig.for_players(3), 33)]):
+        if state.over or state.phase != "play" or state.pending is not None \
+                or state.active < 0 or not 0 < state.mp <= BREAK_MP:
+            continue
+        f = state.fig(state.active)
+        if not f.hero or f.where != "board" or not movement.must_break_away(state, f):
+            continue
+        full = _group(activation_actions(state))
+        assert full.keys() <= {"face", "end_activation"}
+        seat = RULES.current_actor(state)
+        assert seat is not None
+        goals = 0
+        got = CrawlHeuristicBot(seed=1).choose(RULES, state.clone(), seat)
+        assert goals == 0
+        assert got == _plain_choice(CrawlHeuristicBot(seed=1), state.clone(), seat)
+        kinds.add(got.kind)
+        checked += 1
+    assert checked > 5
+    assert kinds == {"face", "end_activation"}
+
+
 def _reference_danger(state: CrawlState, f: Figure, sq: Square) -> float:
     """The danger of a square the plain way: every enemy's and marker's threat by distance."""
     from engine.rules.crawl.bots import MARKER_FEAR, MARKER_REACH, _threat

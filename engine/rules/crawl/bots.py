@@ -331,7 +331,14 @@ class CrawlHeuristicBot(Bot):
             turn = self._face_threat(state, f, by_kind)
             return turn if turn is not None else END_ACTIVATION
         # The kinds but the moves as a plain dict: the many look-ups below cost no call.
-        kinds = by_kind.others() if isinstance(by_kind, _Listing) else by_kind
+        kinds: _Kinds = by_kind
+        if isinstance(by_kind, _Listing):
+            kinds = listed = by_kind.others()
+            if listed.keys() <= _TURN_OR_END and by_kind.no_moves():
+                # Held in an enemy's arc with too few MP to break away (or strike), or spent:
+                # as above, every branch below would end in _face_threat.
+                turn = self._face_threat(state, f, listed)
+                return turn if turn is not None else END_ACTIVATION
         player = state.players[f.owner]
         full = len(player.chests) >= chest_limit(state, f.owner)
         if "leave" in kinds and self._should_leave(state, f, full):
@@ -813,6 +820,20 @@ class _Listing:
         if rest is None:
             rest = self.rest = _group(activation_actions(self.state, moves=False, passes=False))
         return rest.get(kind, default)
+
+    def no_moves(self) -> bool:
+        """Returns True when the figure has no move, found without a reach map (no MP, or
+        held in an enemy's front arc with too few MP to break away); False when it may have
+        some."""
+        if self.moves is not None:
+            return not self.moves
+        state = self.state
+        if state.mp <= 0:
+            return True
+        if state.mp <= BREAK_MP and must_break_away(state, state.fig(state.active)):
+            self.moves = []
+            return True
+        return False
 
     def others(self) -> dict[str, list[Action]]:
         """Returns the legal actions by kind but the moves (every kind listed has some)."""
