@@ -285,9 +285,9 @@ def fighter_name(state: DuelState, seat: int, f: Fighter) -> dict[str, Any]:
 
 # --- lasting effects -------------------------------------------------------------------------
 
-def recompute_mods(state: DuelState) -> None:
-    """Recomputes both sides' lasting bonuses from equipment, clan, treasures and the land."""
-    RECOMPUTED[0] += 1
+def _summed_mods(state: DuelState) -> tuple[list[int], list[int]]:
+    """Returns both sides' lasting bonuses summed from equipment, clan, treasures and the
+    land."""
     mods = ([0] * N_MODS, [0] * N_MODS)
     deltas = _DELTAS
     for seat, p in enumerate(state.players):
@@ -304,6 +304,13 @@ def recompute_mods(state: DuelState) -> None:
         owner, card = state.land
         for side, slot, amount in deltas[card]:
             mods[owner ^ side][slot] += amount
+    return mods
+
+
+def recompute_mods(state: DuelState) -> None:
+    """Recomputes both sides' lasting bonuses from equipment, clan, treasures and the land."""
+    RECOMPUTED[0] += 1
+    mods = _summed_mods(state)
     state.players[0].mods = mods[0]
     state.players[1].mods = mods[1]
     refresh(state)
@@ -318,22 +325,7 @@ def update_mods(state: DuelState) -> None:
     """
     RECOMPUTED[0] += 1
     old = [p.mods for p in state.players]
-    mods = ([0] * N_MODS, [0] * N_MODS)
-    deltas = _DELTAS
-    for seat, p in enumerate(state.players):
-        for _uid, card in p.equipment:
-            for side, slot, amount in deltas[card]:
-                mods[seat ^ side][slot] += amount
-        for f in p.clan:
-            for side, slot, amount in deltas[f.card]:
-                mods[seat ^ side][slot] += amount
-        for _owner, card in p.inventory:
-            for side, slot, amount in deltas[card]:
-                mods[seat ^ side][slot] += amount
-    if state.land is not None:
-        owner, card = state.land
-        for side, slot, amount in deltas[card]:
-            mods[owner ^ side][slot] += amount
+    mods = _summed_mods(state)
     for p, new, was in zip(state.players, mods, old, strict=True):
         if new != was:
             p.mods = new
