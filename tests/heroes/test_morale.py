@@ -84,6 +84,36 @@ def test_both_players_may_reroll_the_same_roll_the_attacker_first() -> None:
     assert st.sides[0].morale == 0 and st.sides[1].morale == 0
 
 
+def _asked_on_the_attack(st: BattleState) -> bool:
+    """Returns True while a reroll of the attack itself (not of a retaliation) is asked."""
+    top = st.flow.top
+    return top is not None and top.kind == REROLL and top.data[2] == "attack"
+
+
+def test_nobody_is_asked_to_reroll_a_die_at_its_best_for_them() -> None:
+    # the attacker's +1 (a reroll can only make it worse): no question, the token stays
+    st = _battle((1, 0), [1, 0])
+    events = _act(st, "attack", target=1)
+    assert not _asked_on_the_attack(st)
+    attack = next(e for e in events if e.key == "heroes.ev.attack")
+    assert attack.params["die"] == 1 and st.sides[0].morale == 1
+    # the target's player facing a -1: no question either
+    st = _battle((0, 1), [-1, 0])
+    events = _act(st, "attack", target=1)
+    assert not _asked_on_the_attack(st)
+    assert next(e for e in events if e.key == "heroes.ev.attack").params["die"] == -1
+    # both may: the attacker's -1 asks the attacker; kept, the target is not asked (its best)
+    st = _battle((1, 1), [-1, 0])
+    _act(st, "attack", target=1)
+    assert st.flow.top is not None and st.flow.top.kind == REROLL and st.flow.top.seat == 0
+    _act(st, "keep_roll")
+    assert not _asked_on_the_attack(st)
+    # ... a +1 skips the attacker and asks the target
+    st = _battle((1, 1), [1, 0])
+    _act(st, "attack", target=1)
+    assert st.flow.top is not None and st.flow.top.kind == REROLL and st.flow.top.seat == 1
+
+
 def test_no_rerolls_switches_the_morale_reroll_and_a_card_s_reroll_off() -> None:
     st = _battle((1, 1), [-1, 0, 0], variants={"no_rerolls": True})
     events = _act(st, "attack", target=1)

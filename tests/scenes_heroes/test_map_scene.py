@@ -613,6 +613,7 @@ def test_good_morale_rerolls_a_battle_die_on_the_combat_board(app: Any) -> None:
     sub = session.state.sub
     side = sub.state.sides[sub.sub_seat(0)]
     side.morale = 1
+    sub.state.forced = [-1] * 4  # a roll a reroll can better (at +1 nobody is asked)
     table.refresh()
     app.step([], 1 / 60)
     assert any(b.label == app.t("heroes.ui.morale_draw") for b in table.buttons)

@@ -555,20 +555,39 @@ def reroll_seats(st: BattleState, a: Unit, t: Unit) -> list[int]:
     return out
 
 
+def hopeful_seats(st: BattleState, seats: list[int], a: Unit, rolled: list[int]) -> list[int]:
+    """Returns ``seats`` from the first whom a reroll of ``a``'s attack dice can help: the
+    attacker's while a die shows less than the best face, the target's while one shows more
+    than the worst. A die at its best for the asking seat can only turn worse: the question
+    costs a click and gives nothing (both window walks of 2026-11-28 met it after every
+    roll). The seats after it are asked in turn, each on the dice as they then lie."""
+    best, worst = max(FACES), min(FACES)
+    own = st.sides[a.side].seat
+    for k, s in enumerate(seats):
+        if any(d < best for d in rolled) if s == own else any(d > worst for d in rolled):
+            return seats[k:]
+    return []
+
+
 def _offer_reroll(st: BattleState, chain: list[Any], a: Unit, t: Unit, retaliation: bool,
-                  first: bool, worse: bool, ev: list[Event]) -> bool:
-    """Rolls the attack dice now and asks the first seat that may reroll one of them (the
-    dice wait in the decision); returns False when nobody may (the hit rolls its own)."""
+                  first: bool, worse: bool, ev: list[Event]) -> tuple[bool, list[int] | None]:
+    """Rolls the attack dice now and asks the first seat that may reroll one of them and
+    whom a reroll can help (the dice wait in the decision). Returns (asked, dice): not asked
+    with no dice when nobody may reroll (the hit rolls its own), not asked with the dice
+    when nobody would gain by it."""
     seats = reroll_seats(st, a, t)
     if not seats:
-        return False
+        return False, None
     h = prepare_hit(st, a, t, retaliation, first, worse)
     if h.fixed is not None:
-        return False  # a fixed result is no die rolled
+        return False, None  # a fixed result is no die rolled
     rolled = roll_attack_dice(st, h)
     ev.append(Event("heroes.ev.dice", {"unit": a.uid, "did": a.did, "dice": rolled[:]}))
+    seats = hopeful_seats(st, seats, a, rolled)
+    if not seats:
+        return False, rolled
     st.flow.push(Decision(REROLL, seats[0], ONE, data=[*chain[:6], rolled, seats[1:]]))
-    return True
+    return True, None
 
 
 def answer_reroll(rules: Any, st: BattleState, data: list[Any], die: int | None,
@@ -587,6 +606,9 @@ def answer_reroll(rules: Any, st: BattleState, data: list[Any], die: int | None,
                                                     "new": rolled[die], "dice": rolled[:]},
                         reveal=True))  # a die rolled: no undo back over it
     if waiting:
+        attacker = st.units[chain[0] if chain[2] == HIT else chain[1]]
+        waiting = hopeful_seats(st, waiting, attacker, rolled)
+    if waiting:
         st.flow.replace(Decision(REROLL, waiting[0], ONE, data=[*chain, rolled, waiting[1:]]))
         return
     st.flow.pop()
@@ -603,8 +625,10 @@ def resolve_chain(rules: Any, st: BattleState, chain: list[Any], ev: list[Event]
     clear_empower(st)
     if stage == HIT:
         if a.alive and t.alive:
-            if rolled is None and _offer_reroll(st, chain, a, t, False, first, False, ev):
-                return
+            if rolled is None:
+                asked, rolled = _offer_reroll(st, chain, a, t, False, first, False, ev)
+                if asked:
+                    return
             hit(st, a, t, False, first, ev, rolled=rolled)
             if check_over(rules, st, ev):
                 return
@@ -617,7 +641,8 @@ def resolve_chain(rules: Any, st: BattleState, chain: list[Any], ev: list[Event]
         worse = first and B.traits(a).worse_retaliation
         if rolled is None:
             ev.append(Event("heroes.ev.retaliate", {"unit": t.uid, "did": t.did}))
-            if _offer_reroll(st, chain, t, a, True, False, worse, ev):
+            asked, rolled = _offer_reroll(st, chain, t, a, True, False, worse, ev)
+            if asked:
                 return
         hit(st, t, a, True, False, ev, worse, rolled=rolled)
         if check_over(rules, st, ev):
