@@ -25,7 +25,7 @@ from scenes.board.index import ActionIndex
 from scenes.duel.fx import FloatText
 from scenes.heroes import art, query
 from scenes.table import TableScene, format_breakdown
-from scenes.widgets import Button, blit_centered
+from scenes.widgets import Button, blit_centered, guard_replaced
 
 TS = 104  # a board square
 COLS, ROWS = 4, 5
@@ -515,6 +515,7 @@ class HeroesTableScene(TableScene):
                     style="ghost", tip=t("heroes.ui.surrender.tip"))
             if self.chooser is not None and self.chooser_hidden:
                 add(t("heroes.ui.choose"), self._show_chooser, style="primary")
+        guard_replaced(self.buttons, out)  # "Pass" and "End activation" share a place
         self.buttons = out
         self.build_buttons: list[Button] = []
         if kind == "build":
