@@ -24,11 +24,13 @@ GAMES = ("deckbuilder", "duel", "crawl")
 SMALL = 600  # a search budget small enough for tests (simulated actions a decision)
 
 
-def _positions(game: str, seed: int, every: int, limit: int = 400):
+def _positions(game: str, seed: int, every: int, limit: int = 400, seats: int = 2,
+               options: dict | None = None):
     """Yields (rules, state, actor, actions played) at every ``every``-th choice of a seeded
-    heuristic game (positions with at least two legal actions)."""
+    heuristic game (positions with at least two legal actions); tests/coop_campaign uses it
+    with its seats and set-up options."""
     rules = registry.rules(game)
-    config = bot_config(game, ["heuristic", "heuristic"])
+    config = bot_config(game, ["heuristic"] * seats, options=options)
     state = rules.new_game(config, seed)
     bots = seat_bots(game, config, seed)
     n = 0

@@ -21,6 +21,7 @@ from engine.core.actions import Action
 from engine.core.rng import Rng
 from engine.rules.coop_campaign.bots import CoopBot
 from engine.rules.coop_campaign.search import MARGIN, CoopKnowledge
+from tests.ai.test_search import _positions as positions
 
 GAME = "coop_campaign"
 SMALL = 300  # a search budget small enough for tests (simulated actions a decision)
@@ -30,17 +31,7 @@ def _positions(seed: int, every: int, hard: bool = True, seats: int = 2, limit: 
                tile: str = "bridge"):
     """Yields (rules, state, actor, actions played) at every ``every``-th choice of a seeded
     mission of heuristic bots (positions with at least two legal actions)."""
-    rules = registry.rules(GAME)
-    config = bot_config(GAME, ["heuristic"] * seats, options={"tile": tile, "hard": hard})
-    state = rules.new_game(config, seed)
-    bots = seat_bots(GAME, config, seed)
-    n = 0
-    while not rules.is_over(state) and n < limit:
-        actor = rules.current_actor(state)
-        if n % every == 0 and len(rules.legal_actions(state)) > 1:
-            yield rules, state, actor, n
-        rules.apply(state, bots[actor].choose(rules, state, actor))
-        n += 1
+    return positions(GAME, seed, every, limit, seats, {"tile": tile, "hard": hard})
 
 
 def _keys(value: Any) -> list[str]:
